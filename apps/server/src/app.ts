@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { API_PREFIX, APP_VERSION, PRODUCT_NAME } from '@console/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './context.js';
+import { authRoutes } from './modules/account/auth.routes.js';
+import { childRoutes } from './modules/account/child.routes.js';
+import { userRoutes } from './modules/account/user.routes.js';
+import { adminMethodRoutes } from './modules/system/admin-method.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Every route module, mounted under /PDD. */
+const ROUTE_MODULES = [authRoutes, userRoutes, childRoutes, systemRoutes, adminMethodRoutes];
+
+/** Builds the HTTP application (no listening): API under /PDD, the built web app at /. */
+export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: () => randomUUID(),
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'dqzs-1.0.1-token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerAuth(app);
+  // Every API route must say who may call it (the permission snapshot test relies on this).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_PREFIX) && !route.config?.access && route.method !== 'HEAD') {
+      throw new Error(`route ${route.method} ${route.url} has no access config`);
+    }
+  });
+  await app.register(
+    async (api) => {
+      for (const mod of ROUTE_MODULES) await api.register(mod);
+      api.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  if (fs.existsSync(deps.config.webDist)) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, index: ['index.html'], wildcard: false });
+  }
+  return app;
+}

@@ -1,0 +1,149 @@
+import { parseArgs } from 'node:util';
+import { ACCOUNT_RE, AUTH_NAMES, type Auth, isAuth, isEmail, isPhone, PASSWORD_MAX, PASSWORD_MIN } from '@console/shared';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import { openDatabase } from '../db/open.js';
+import { hashPassword } from '../lib/password.js';
+import { audit } from '../modules/system/audit.js';
+import { revokeUserSessions } from '../modules/account/session.repository.js';
+import { findUserByAccount, findUserById, insertUser } from '../modules/account/user.repository.js';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-account  --account A --password P --auth N [--parent UID] [--phone 1xxxxxxxxxx] [--email E]
+                  [--name NAME] [--max-child N]
+                  auth: 0 company admin, 1 group leader, 2 worker, 3 buyer, 4 personal admin,
+                        5 trader, 6 monitor user. Without --parent the account is a main account
+                        (auth 0, 4 or 5); with --parent it is a child (auth 1, 2, 3 or 6) of that tenant.
+  reset-password  --account A --password P     (ends the account's sessions)
+  list-accounts   [--parent UID]
+
+Reaches the database of DATABASE_URL, or the embedded one in DATA_DIR (the running
+server's, or started for the command).`;
+
+class UsageError extends Error {}
+
+function need(value: string | undefined, name: string): string {
+  if (!value) throw new UsageError(`missing --${name}`);
+  return value;
+}
+
+function checkPassword(p: string) {
+  if (p.length < PASSWORD_MIN || p.length > PASSWORD_MAX) {
+    throw new UsageError(`password must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters`);
+  }
+}
+
+const operator = (tenantId: number) => ({ userId: 0, tenantId, account: 'cli', ip: 'cli', requestId: 'cli' });
+
+async function createAccount(db: Database, v: Record<string, string | undefined>) {
+  const account = need(v.account, 'account');
+  if (!ACCOUNT_RE.test(account)) throw new UsageError('account must be 3-32 letters, digits or _.@-');
+  const password = need(v.password, 'password');
+  checkPassword(password);
+  const auth = Number(need(v.auth, 'auth'));
+  if (!isAuth(auth)) throw new UsageError('--auth must be 0-6');
+  if (v.phone && !isPhone(v.phone)) throw new UsageError('--phone must be 11 digits starting with 1');
+  if (v.email && !isEmail(v.email)) throw new UsageError('--email is not an email address');
+  const maxChild = v['max-child'] === undefined ? undefined : Number(v['max-child']);
+  if (maxChild !== undefined && (!Number.isInteger(maxChild) || maxChild < 0)) throw new UsageError('--max-child must be >= 0');
+  if (await findUserByAccount(db, account)) throw new Error(`account "${account}" already exists`);
+  const password_hash = await hashPassword(password);
+  const fields = {
+    account,
+    password_hash,
+    auth,
+    user_name: v.name ?? account,
+    phone: v.phone ?? '',
+    email: v.email ?? '',
+    ...(maxChild !== undefined ? { max_child: maxChild } : {}),
+  };
+  const user = await db.transaction().execute(async (trx) => {
+    let created;
+    if (v.parent) {
+      const parent = await findUserById(trx, Number(v.parent));
+      if (!parent) throw new Error(`no account with uid ${v.parent}`);
+      if (![1, 2, 3, 6].includes(auth)) throw new UsageError('a child account has auth 1, 2, 3 or 6');
+      created = await insertUser(trx, {
+        ...fields,
+        parent_id: parent.tenant_id,
+        tenant_id: parent.tenant_id,
+        created_by: parent.id,
+        trader_id: parent.trader_id,
+      });
+    } else {
+      if (![0, 4, 5].includes(auth)) throw new UsageError('a main account has auth 0, 4 or 5 (use --parent for others)');
+      created = await insertUser(trx, fields);
+    }
+    await audit(trx, operator(created.tenant_id), {
+      action: 'account.cli.create',
+      targetType: 'user',
+      targetId: created.id,
+      after: { account, auth },
+    });
+    return created;
+  });
+  console.log(`created uid=${user.id} account=${user.account} auth=${user.auth} (${AUTH_NAMES[user.auth as Auth]}) tenant=${user.tenant_id}`);
+}
+
+async function resetPassword(db: Database, v: Record<string, string | undefined>) {
+  const account = need(v.account, 'account');
+  const password = need(v.password, 'password');
+  checkPassword(password);
+  const user = await findUserByAccount(db, account);
+  if (!user) throw new Error(`no account "${account}"`);
+  const password_hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash }).where('id', '=', user.id).execute();
+    await revokeUserSessions(trx, user.id, 'password_reset');
+    await audit(trx, operator(user.tenant_id), { action: 'account.cli.resetPassword', targetType: 'user', targetId: user.id });
+  });
+  console.log(`password of ${account} reset; its sessions ended`);
+}
+
+async function listAccounts(db: Database, v: Record<string, string | undefined>) {
+  let q = db
+    .selectFrom('users')
+    .select(['id', 'account', 'auth', 'parent_id', 'tenant_id', 'user_name', 'phone', 'status'])
+    .where('deleted_at', 'is', null)
+    .orderBy('id');
+  if (v.parent) q = q.where('tenant_id', '=', Number(v.parent));
+  const rows = await q.execute();
+  console.log(['uid', 'account', 'auth', 'parent', 'tenant', 'name', 'phone', 'status'].join('\t'));
+  for (const r of rows) {
+    console.log([r.id, r.account, r.auth, r.parent_id, r.tenant_id, r.user_name, r.phone, r.status ? 'on' : 'off'].join('\t'));
+  }
+}
+
+const COMMANDS = { 'create-account': createAccount, 'reset-password': resetPassword, 'list-accounts': listAccounts };
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  let values: Record<string, string | undefined>;
+  try {
+    if (!command || !(command in COMMANDS)) throw new UsageError(command ? `unknown command "${command}"` : 'no command');
+    values = parseArgs({
+      args: rest,
+      options: Object.fromEntries(
+        ['account', 'password', 'auth', 'parent', 'phone', 'email', 'name', 'max-child'].map((k) => [k, { type: 'string' as const }]),
+      ),
+      strict: true,
+    }).values as Record<string, string | undefined>;
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : err}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const { db, close } = await openDatabase(loadConfig());
+  try {
+    await COMMANDS[command as keyof typeof COMMANDS](db, values);
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    console.error(err instanceof UsageError ? `${msg}\n\n${USAGE}` : `error: ${msg}`);
+    process.exitCode = err instanceof UsageError ? 2 : 1;
+  } finally {
+    await close();
+  }
+}
+
+void main();

@@ -1,0 +1,62 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (README lists every variable). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** External PostgreSQL; when unset an embedded server runs in `dataDir/pg`. */
+  databaseUrl: string | undefined;
+  /** Port of the embedded PostgreSQL server. */
+  pgPort: number;
+  adminPassword: string | undefined;
+  logLevel: string;
+  /** Platform-operator account ids (spec section 6 "internal company"). */
+  internalIds: number[];
+  /** Serve the built web app from this folder when it exists. */
+  webDist: string;
+  /** Cookies get `Secure` when true (serve over https). */
+  cookieSecure: boolean;
+  /** Trust X-Forwarded-* from a reverse proxy. */
+  trustProxy: boolean;
+  /** Background jobs run in this process (0 for web-only nodes). */
+  workers: boolean;
+  /** Test-only endpoints (captcha answers) — never set in production. */
+  testHooks: boolean;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** Reads the configuration from an environment (defaults for a local install). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgPort: int(env.PG_PORT, 54329, 'PG_PORT'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    internalIds: (env.INTERNAL_COMPANY_IDS ?? '1')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => int(s, 0, 'INTERNAL_COMPANY_IDS')),
+    webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
+    cookieSecure: bool(env.COOKIE_SECURE, false),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    workers: bool(env.WORKERS, true),
+    testHooks: bool(env.TEST_HOOKS, false),
+  };
+}

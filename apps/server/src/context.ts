@@ -1,0 +1,45 @@
+import type { Permission } from '@console/shared';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { SessionRow, UserRow } from './db/types.js';
+
+/** What every service needs: the database, the configuration and the token signing key. */
+export interface AppDeps {
+  db: Database;
+  config: Config;
+  jwtSecret: Uint8Array;
+}
+
+/** The signed-in caller of a request. The tenant comes from here, never from the body. */
+export interface AuthContext {
+  user: UserRow;
+  session: SessionRow;
+  tenantId: number;
+  via: 'cookie' | 'bearer';
+  /** When the access token of this request expires. */
+  accessExpires: Date;
+}
+
+/** Who did something, for the operation log. */
+export interface Actor {
+  userId: number;
+  tenantId: number;
+  account: string;
+  ip: string;
+  requestId: string;
+}
+
+/** What a route requires: nothing, a session, or a permission of the shared `can`. */
+export type RouteAccess = 'public' | 'authenticated' | Permission;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

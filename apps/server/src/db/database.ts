@@ -1,0 +1,31 @@
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.js';
+import type { DB } from './types.js';
+
+// int8 (bigserial ids, counts) as JS numbers: our ids stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export type Database = Kysely<DB>;
+
+/** Opens a connection pool on a PostgreSQL URL. */
+export function createDatabase(url: string, opts: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20 });
+  // A pool error (server restarted) must not crash the process.
+  pool.on('error', () => {});
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,22 @@
+/** A failure the user should see: HTTP-like status and a Chinese message (spec section 8). */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (msg: string, data: unknown = null) => new AppError(400, msg, data);
+export const unauthorized = (msg = '登录已过期,请重新登录') => new AppError(401, msg);
+export const forbidden = (msg = '没有权限执行此操作') => new AppError(403, msg);
+export const notFound = (msg = '记录不存在') => new AppError(404, msg);
+export const conflict = (msg: string, data: unknown = null) => new AppError(409, msg, data);
+
+/** PostgreSQL unique violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}

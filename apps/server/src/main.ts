@@ -1,0 +1,46 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { seed } from './db/seed.js';
+
+/** `npm start`: database (embedded unless DATABASE_URL), migrations, seed, HTTP server. */
+async function main() {
+  const config = loadConfig();
+  const logger = { level: config.logLevel };
+  const app0 = { log: (m: string) => process.stdout.write(`${m}\n`) };
+  const { db, close } = await openDatabase(config, (m) => {
+    if (/error|fatal/i.test(m)) app0.log(`[postgres] ${m}`);
+  });
+  const { jwtSecret, admin } = await seed(db, config.adminPassword);
+  const app = await buildApp({ db, config, jwtSecret }, { logger });
+  if (admin.created) {
+    app.log.info('created the company-admin main account "admin"');
+    if (admin.password) {
+      app0.log(`\n  Initial password of account "admin": ${admin.password}\n  (shown once; change it after signing in)\n`);
+    }
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close().catch(() => {});
+    await close().catch((e) => app.log.error(e));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error(err);
+    await close();
+    process.exit(1);
+  }
+  app0.log(`\n  店群助手 console: http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/\n`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+import {
+  AUTH_NAMES,
+  type Auth,
+  assignableChildAuths,
+  type CreateChildBody,
+  can,
+  type UpdateChildBody,
+} from '@console/shared';
+import type { Actor, AppDeps } from '../../context.js';
+import type { UserRow, UserUpdate } from '../../db/types.js';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/app-error.js';
+import { hashPassword } from '../../lib/password.js';
+import { audit, diff } from '../system/audit.js';
+import { subjectOf } from './account.presenter.js';
+import { revokeUserSessions } from './session.repository.js';
+import {
+  countChildren,
+  findTenantUser,
+  insertUser,
+  listChildren,
+  lockMainAccount,
+  updateTenantUser,
+} from './user.repository.js';
+
+/**
+ * Whether `actor` may manage `target`: a child of the same tenant, and either the actor
+ * manages all children (company/personal admin) or it is a buyer that created this buyer.
+ */
+export function canManageChild(actor: UserRow, target: UserRow): boolean {
+  if (target.tenant_id !== actor.tenant_id || target.parent_id === 0 || target.id === actor.id) return false;
+  const s = subjectOf(actor);
+  if (can(s, 'account.child.manage')) return true;
+  return can(s, 'account.child.addBuyer') && target.auth === 3 && target.created_by === actor.id;
+}
+
+function assertAssignable(actor: UserRow, auth: number): void {
+  if (!assignableChildAuths(subjectOf(actor)).includes(auth as Auth)) {
+    throw forbidden(`无权设置角色: ${AUTH_NAMES[auth as Auth] ?? auth}`);
+  }
+}
+
+/** The child account `uid` if the actor may manage it; another tenant's id is "not found". */
+async function managedChild(deps: AppDeps, actor: UserRow, uid: number): Promise<UserRow> {
+  const target = await findTenantUser(deps.db, actor.tenant_id, uid);
+  if (!target || target.parent_id === 0) throw notFound('账号不存在');
+  if (!canManageChild(actor, target)) throw forbidden('无权管理该账号');
+  return target;
+}
+
+export async function listChildAccounts(
+  deps: AppDeps,
+  actor: UserRow,
+  f: { page: number; pageSize: number; keyword?: string; auth?: number },
+) {
+  const all = can(subjectOf(actor), 'account.child.manage');
+  const { rows, total } = await listChildren(deps.db, actor.tenant_id, {
+    ...f,
+    ...(all ? {} : { createdBy: actor.id, onlyAuth: 3 }),
+  });
+  const main = await findTenantUser(deps.db, actor.tenant_id, actor.tenant_id);
+  const used = await countChildren(deps.db, actor.tenant_id);
+  return { rows, total, max_child: main?.max_child ?? 0, used };
+}
+
+/** Creates a child account; the tenant's `max_child` holds even under concurrent requests. */
+export async function createChildAccount(deps: AppDeps, actor: Actor, me: UserRow, body: CreateChildBody) {
+  assertAssignable(me, body.auth);
+  const password_hash = await hashPassword(body.password);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const main = await lockMainAccount(trx, me.tenant_id);
+      if (!main) throw notFound('主账号不存在');
+      const used = await countChildren(trx, me.tenant_id);
+      if (used >= main.max_child) throw conflict(`子账号数量已达上限(${main.max_child})`);
+      const child = await insertUser(trx, {
+        account: body.account,
+        password_hash,
+        auth: body.auth,
+        parent_id: main.id,
+        tenant_id: main.id,
+        trader_id: main.trader_id,
+        created_by: me.id,
+        user_name: body.user_name,
+        phone: body.phone ?? '',
+        email: body.email ?? '',
+        remark: body.remark ?? '',
+        end_time: main.end_time,
+      });
+      await audit(trx, actor, {
+        action: 'account.child.create',
+        targetType: 'user',
+        targetId: child.id,
+        after: { account: child.account, auth: child.auth, user_name: child.user_name },
+      });
+      return child;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('账号已存在');
+    throw err;
+  }
+}
+
+export async function updateChildAccount(deps: AppDeps, actor: Actor, me: UserRow, body: UpdateChildBody) {
+  const target = await managedChild(deps, me, body.uid);
+  const { uid, ...fields } = body;
+  if (fields.auth !== undefined && fields.auth !== target.auth) assertAssignable(me, fields.auth);
+  const patch: UserUpdate = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  return deps.db.transaction().execute(async (trx) => {
+    const updated = await updateTenantUser(trx, me.tenant_id, uid, patch);
+    if (!updated) throw notFound('账号不存在');
+    if (patch.status === 0 && target.status !== 0) await revokeUserSessions(trx, uid, 'disabled');
+    const changes = diff(target as unknown as Record<string, unknown>, patch as Record<string, unknown>);
+    await audit(trx, actor, { action: 'account.child.update', targetType: 'user', targetId: uid, ...changes });
+    return updated;
+  });
+}
+
+/** Sets a new password for a child; its sessions end. */
+export async function resetChildAccount(deps: AppDeps, actor: Actor, me: UserRow, uid: number, password: string) {
+  await managedChild(deps, me, uid);
+  const password_hash = await hashPassword(password);
+  await deps.db.transaction().execute(async (trx) => {
+    await updateTenantUser(trx, me.tenant_id, uid, { password_hash });
+    const ended = await revokeUserSessions(trx, uid, 'password_reset');
+    await audit(trx, actor, {
+      action: 'account.child.resetPassword',
+      targetType: 'user',
+      targetId: uid,
+      after: { sessions_ended: ended },
+    });
+  });
+}
+
+/** Soft-deletes a child (its name becomes free again); its sessions end. */
+export async function deleteChildAccount(deps: AppDeps, actor: Actor, me: UserRow, uid: number) {
+  const target = await managedChild(deps, me, uid);
+  await deps.db.transaction().execute(async (trx) => {
+    await updateTenantUser(trx, me.tenant_id, uid, { deleted_at: new Date() });
+    await revokeUserSessions(trx, uid, 'deleted');
+    await audit(trx, actor, {
+      action: 'account.child.delete',
+      targetType: 'user',
+      targetId: uid,
+      before: { account: target.account, auth: target.auth },
+    });
+  });
+}

@@ -1,0 +1,38 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+type Db = Kysely<DB>;
+
+export async function recordAttempt(db: Db, accountKey: string, ip: string, success: boolean): Promise<void> {
+  await db.insertInto('login_attempts').values({ account_key: accountKey, ip, success }).execute();
+}
+
+/**
+ * Times of recent failures (newest first) since the last success, within `windowMinutes`,
+ * for an account name and for an address.
+ */
+export async function recentFailures(
+  db: Db,
+  accountKey: string,
+  ip: string,
+  windowMinutes: number,
+): Promise<{ account: Date[]; ip: Date[] }> {
+  const since = sql<Date>`now() - make_interval(mins => ${windowMinutes})`;
+  const failures = (column: 'account_key' | 'ip', value: string) =>
+    db
+      .selectFrom('login_attempts')
+      .select('created_at')
+      .where(column, '=', value)
+      .where('success', '=', false)
+      .where('created_at', '>', since)
+      .where(
+        'created_at',
+        '>',
+        sql<Date>`coalesce((select max(created_at) from login_attempts where ${sql.ref(column)} = ${value} and success), '-infinity')`,
+      )
+      .orderBy('created_at', 'desc')
+      .limit(20)
+      .execute();
+  const [a, i] = await Promise.all([failures('account_key', accountKey), failures('ip', ip)]);
+  return { account: a.map((r) => r.created_at), ip: i.map((r) => r.created_at) };
+}

@@ -1,0 +1,132 @@
+import type { LoginBody } from '@console/shared';
+import { sql } from 'kysely';
+import svgCaptcha from 'svg-captcha';
+import type { AppDeps } from '../../context.js';
+import type { UserRow } from '../../db/types.js';
+import { AppError, badRequest, forbidden } from '../../lib/app-error.js';
+import { verifyPassword } from '../../lib/password.js';
+import { newId } from '../../lib/tokens.js';
+import { audit } from '../system/audit.js';
+import { recentFailures, recordAttempt } from './login-throttle.repository.js';
+import { type IssuedTokens, openSession } from './session.service.js';
+import { findUserByAccount, findUserById } from './user.repository.js';
+
+/** Failures (per account name or per address) after which a verification code is required. */
+export const CODE_AFTER_FAILURES = 3;
+/** Failures within LOCK_WINDOW_MIN that lock the account name for LOCK_MINUTES. */
+export const LOCK_AFTER_FAILURES = 10;
+export const LOCK_WINDOW_MIN = 15;
+export const LOCK_MINUTES = 15;
+const CAPTCHA_TTL_MS = 5 * 60_000;
+
+export const LOGIN_MSG = {
+  wrong: '账号或密码错误',
+  needCode: '请输入验证码',
+  badCode: '验证码错误或已过期',
+  locked: `登录失败次数过多,账号已锁定,请${LOCK_MINUTES}分钟后再试`,
+  disabled: '账号已停用',
+  expired: '账号已过期',
+} as const;
+
+export type LoginOutcome = { kind: 'needCode' } | { kind: 'ok'; user: UserRow; tokens: IssuedTokens };
+
+export interface LoginMeta {
+  ip: string;
+  userAgent: string;
+  captchaId: string | undefined;
+  requestId: string;
+}
+
+/** The account name is locked when its last LOCK_AFTER_FAILURES failures span at most the window and the newest is recent. */
+function lockedUntil(failures: Date[]): number {
+  if (failures.length < LOCK_AFTER_FAILURES) return 0;
+  const newest = failures[0]!.getTime();
+  const tenth = failures[LOCK_AFTER_FAILURES - 1]!.getTime();
+  if (newest - tenth > LOCK_WINDOW_MIN * 60_000) return 0;
+  const until = newest + LOCK_MINUTES * 60_000;
+  return until > Date.now() ? until : 0;
+}
+
+/** Makes a verification-code image and remembers its answer for 5 minutes. */
+export async function createCaptcha(deps: AppDeps): Promise<{ id: string; svg: string }> {
+  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f5f7fa' });
+  const id = newId();
+  await deps.db
+    .insertInto('captchas')
+    .values({ id, answer: c.text.toLowerCase(), expires_at: new Date(Date.now() + CAPTCHA_TTL_MS) })
+    .execute();
+  return { id, svg: c.data };
+}
+
+/** Consumes a captcha: true when the answer matches, the code is live and unused. */
+async function solveCaptcha(deps: AppDeps, id: string | undefined, answer: string): Promise<boolean> {
+  if (!id || !/^[0-9a-f-]{36}$/.test(id)) return false;
+  const row = await deps.db
+    .updateTable('captchas')
+    .set({ used_at: sql`now()` })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('answer')
+    .executeTakeFirst();
+  return !!row && row.answer === answer.trim().toLowerCase();
+}
+
+/** The answer of a captcha (test hook only). */
+export async function captchaAnswer(deps: AppDeps, id: string): Promise<string | undefined> {
+  const row = await deps.db.selectFrom('captchas').select('answer').where('id', '=', id).executeTakeFirst();
+  return row?.answer;
+}
+
+/**
+ * Password sign-in with throttling: a code after 3 failures (per account name or address),
+ * a 15-minute lock after 10 failures in 15 minutes. Never tells whether an account exists.
+ */
+export async function login(deps: AppDeps, body: LoginBody, meta: LoginMeta): Promise<LoginOutcome> {
+  const key = body.account.trim().toLowerCase();
+  const failures = await recentFailures(deps.db, key, meta.ip, 2 * LOCK_WINDOW_MIN);
+  if (lockedUntil(failures.account)) throw new AppError(423, LOGIN_MSG.locked);
+  const recentAccount = failures.account.filter((d) => d.getTime() > Date.now() - LOCK_WINDOW_MIN * 60_000).length;
+  const recentIp = failures.ip.filter((d) => d.getTime() > Date.now() - LOCK_WINDOW_MIN * 60_000).length;
+  const needCode = recentAccount >= CODE_AFTER_FAILURES || recentIp >= CODE_AFTER_FAILURES;
+  if (needCode) {
+    if (!body.code) return { kind: 'needCode' };
+    if (!(await solveCaptcha(deps, meta.captchaId, body.code))) {
+      throw badRequest(LOGIN_MSG.badCode, { code: 'NEED_CODE' });
+    }
+  }
+
+  const user = await findUserByAccount(deps.db, key);
+  const passwordOk = await verifyPassword(user?.password_hash, body.password);
+  if (!user || !passwordOk) {
+    await recordAttempt(deps.db, key, meta.ip, false);
+    if (lockedUntil([new Date(), ...failures.account])) throw new AppError(423, LOGIN_MSG.locked);
+    const nextNeedsCode = recentAccount + 1 >= CODE_AFTER_FAILURES || recentIp + 1 >= CODE_AFTER_FAILURES;
+    throw badRequest(LOGIN_MSG.wrong, nextNeedsCode ? { code: 'NEED_CODE' } : null);
+  }
+  await assertUsable(deps, user);
+
+  const tokens = await deps.db.transaction().execute(async (trx) => {
+    await recordAttempt(trx, key, meta.ip, true);
+    await trx.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', user.id).execute();
+    const t = await openSession(trx, deps, user, 'password', meta);
+    await audit(trx, actorFor(user, meta), { action: 'account.login', targetType: 'session', targetId: t.sessionId });
+    return t;
+  });
+  return { kind: 'ok', user, tokens };
+}
+
+/** Refuses accounts that are disabled, expired, or whose main account is disabled. */
+export async function assertUsable(deps: AppDeps, user: UserRow): Promise<void> {
+  if (user.status !== 1) throw forbidden(LOGIN_MSG.disabled);
+  if (user.end_time && user.end_time.getTime() < Date.now()) throw forbidden(LOGIN_MSG.expired);
+  if (user.parent_id !== 0) {
+    const main = await findUserById(deps.db, user.tenant_id);
+    if (!main || main.status !== 1) throw forbidden(LOGIN_MSG.disabled);
+    if (main.end_time && main.end_time.getTime() < Date.now()) throw forbidden(LOGIN_MSG.expired);
+  }
+}
+
+export function actorFor(user: UserRow, meta: { ip: string; requestId: string }) {
+  return { userId: user.id, tenantId: user.tenant_id, account: user.account, ip: meta.ip, requestId: meta.requestId };
+}

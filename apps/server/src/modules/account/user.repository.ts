@@ -1,0 +1,130 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB, NewUser, UserRow, UserUpdate } from '../../db/types.js';
+
+type Db = Kysely<DB>;
+
+/** An account by its sign-in name (global: sign-in happens before any tenant is known). */
+export function findUserByAccount(db: Db, account: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(account)`, '=', account.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** An account by id (global: used to load the session's own user). */
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** An account of one tenant; another tenant's id finds nothing. */
+export function findTenantUser(db: Db, tenantId: number, id: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Other live accounts bound to the same phone (for switching accounts). */
+export function listSamePhone(db: Db, phone: string): Promise<Pick<UserRow, 'id' | 'account' | 'user_name'>[]> {
+  if (!phone) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'account', 'user_name'])
+    .where('phone', '=', phone)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+}
+
+export interface ChildFilter {
+  page: number;
+  pageSize: number;
+  keyword?: string;
+  auth?: number;
+  /** Only rows this account created (buyers managing their own buyers). */
+  createdBy?: number;
+  onlyAuth?: number;
+}
+
+/** Child accounts of a tenant, newest first, with the total for paging. */
+export async function listChildren(db: Db, tenantId: number, f: ChildFilter): Promise<{ rows: UserRow[]; total: number }> {
+  let q = db
+    .selectFrom('users')
+    .where('tenant_id', '=', tenantId)
+    .where('parent_id', '<>', 0)
+    .where('deleted_at', 'is', null);
+  if (f.createdBy !== undefined) q = q.where('created_by', '=', f.createdBy);
+  if (f.onlyAuth !== undefined) q = q.where('auth', '=', f.onlyAuth);
+  if (f.auth !== undefined) q = q.where('auth', '=', f.auth);
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('account', 'ilike', like), eb('user_name', 'ilike', like), eb('phone', 'like', like)]));
+  }
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Live child accounts of a tenant. */
+export async function countChildren(db: Db, tenantId: number): Promise<number> {
+  const r = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('parent_id', '<>', 0)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Locks the tenant's main account row for the rest of the transaction (serialises child creation). */
+export function lockMainAccount(db: Db, tenantId: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', tenantId)
+    .where('parent_id', '=', 0)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Inserts an account; a main account gets tenant_id = its own id in the same statement. */
+export async function insertUser(db: Db, row: Omit<NewUser, 'tenant_id'> & { tenant_id?: number }): Promise<UserRow> {
+  if (row.tenant_id !== undefined) {
+    return db
+      .insertInto('users')
+      .values({ ...row, tenant_id: row.tenant_id })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  return db
+    .insertInto('users')
+    .values({ ...row, tenant_id: sql<number>`currval(pg_get_serial_sequence('users', 'id'))` })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Updates one account of a tenant and bumps its version. */
+export function updateTenantUser(db: Db, tenantId: number, id: number, patch: UserUpdate): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...patch, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}

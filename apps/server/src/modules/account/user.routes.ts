@@ -1,0 +1,61 @@
+import { MSG, toggleAccountBody, updatePasswordBody, updateUserAccountBody } from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import { presentLogin, presentUserInfo, tokenInfo } from './account.presenter.js';
+import { menuListFor } from './menu.service.js';
+import { clearSessionCookies, deliverTokens, sessionMeta, wantsBearer } from './session-cookies.js';
+import { listSamePhone } from './user.repository.js';
+import { toggleAccount, updateAccount, updatePassword } from './user.service.js';
+
+/** The signed-in user's own account (spec sections 3, 5, 6, 7). */
+export async function userRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+
+  app.post(
+    '/amazon-user/getUserInfo',
+    { schema: { body: z.strictObject({}).optional(), summary: 'User info from the session' }, config: { access: 'account.self' } },
+    async (req) => {
+      const { user, session, accessExpires } = authOf(req);
+      const samePhone = await listSamePhone(deps.db, user.phone);
+      const token = tokenInfo({ access: '', accessExpires, sessionExpires: session.expires_at }, false);
+      return ok(presentUserInfo(user, token, samePhone, deps.config.internalIds));
+    },
+  );
+
+  app.post(
+    '/amazon-user/updateUserAccount',
+    { schema: { body: updateUserAccountBody, summary: 'Save the account-info form' }, config: { access: 'account.self' } },
+    async (req) => {
+      const auth = authOf(req);
+      await updateAccount(deps, actorOf(req, auth), auth.user, req.body);
+      return ok(null, MSG.accountUpdated);
+    },
+  );
+
+  app.post(
+    '/amazon-user/updateUserPassword',
+    { schema: { body: updatePasswordBody, summary: 'Change the own password (ends all sessions)' }, config: { access: 'account.self' } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      await updatePassword(deps, actorOf(req, auth), auth.user, req.body);
+      clearSessionCookies(reply, deps.config);
+      return ok(null, MSG.passwordUpdated);
+    },
+  );
+
+  app.post(
+    '/amazon-user/toggleAccount',
+    { schema: { body: toggleAccountBody, summary: 'Switch to a same-phone account or a managed child' }, config: { access: 'account.self' } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const { user, tokens } = await toggleAccount(deps, actorOf(req, auth), auth, req.body.uid, sessionMeta(req));
+      deliverTokens(req, reply, deps.config, tokens, user.id);
+      const menu = await menuListFor(deps.db, user, deps.config.internalIds);
+      return ok(presentLogin(user, menu, tokenInfo(tokens, wantsBearer(req))), '切换成功');
+    },
+  );
+}

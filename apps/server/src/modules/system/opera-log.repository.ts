@@ -1,0 +1,65 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+type Db = Kysely<DB>;
+
+export interface OperaLogInsert {
+  tenant_id: number;
+  user_id: number;
+  account: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  summary: { before?: unknown; after?: unknown };
+  ip: string;
+  request_id: string;
+}
+
+export async function insertOperaLog(db: Db, row: OperaLogInsert): Promise<void> {
+  await db
+    .insertInto('opera_log')
+    .values({ ...row, summary: JSON.stringify(row.summary) })
+    .execute();
+}
+
+export interface OperaLogFilter {
+  page: number;
+  pageSize: number;
+  user_id?: number;
+  action?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+/** A page of the log, newest first; `tenantId` null means every tenant (platform operator). */
+export async function listOperaLog(db: Db, tenantId: number | null, f: OperaLogFilter) {
+  let q = db.selectFrom('opera_log');
+  if (tenantId !== null) q = q.where('tenant_id', '=', tenantId);
+  if (f.user_id) q = q.where('user_id', '=', f.user_id);
+  if (f.action) q = q.where('action', '=', f.action);
+  if (f.startTime) q = q.where('created_at', '>=', sql<Date>`to_timestamp(${f.startTime})`);
+  if (f.endTime) q = q.where('created_at', '<=', sql<Date>`to_timestamp(${f.endTime})`);
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'id',
+        'tenant_id',
+        'user_id',
+        'account',
+        'action',
+        'target_type',
+        'target_id',
+        'summary',
+        'ip',
+        'request_id',
+        'created_at',
+      ])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

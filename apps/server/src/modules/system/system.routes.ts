@@ -1,0 +1,43 @@
+import { isInternal, operaLogQuery, PRODUCT_NAME, type TraderSetting } from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { authOf } from '../../plugins/auth.js';
+import { listOperaLog } from './opera-log.repository.js';
+import { subjectOf } from '../account/account.presenter.js';
+
+/** Trader branding and the operation log. */
+export async function systemRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+
+  app.get(
+    '/trader_setting/getTraderSetting',
+    { schema: { summary: 'Branding of the trader serving this host name' }, config: { access: 'public' } },
+    async (req) => {
+      const row = await deps.db
+        .selectFrom('trader_settings')
+        .select(['title', 'logo', 'logo_small', 'fav_icon'])
+        .where('host', '=', req.hostname.toLowerCase())
+        .executeTakeFirst();
+      const data: TraderSetting = row ?? { title: PRODUCT_NAME, logo: '', logo_small: '', fav_icon: '' };
+      return ok(data);
+    },
+  );
+
+  app.get(
+    '/opera-log/list',
+    { schema: { querystring: operaLogQuery, summary: 'Operation log of the tenant' }, config: { access: 'system.operaLog.read' } },
+    async (req) => {
+      const { user, tenantId } = authOf(req);
+      const all = isInternal(subjectOf(user), { internalIds: deps.config.internalIds });
+      const { rows, total } = await listOperaLog(deps.db, all ? null : tenantId, req.query);
+      return ok({
+        list: rows.map((r) => ({ ...r, created_at: Math.floor(r.created_at.getTime() / 1000) })),
+        total,
+        page: req.query.page,
+        pageSize: req.query.pageSize,
+      });
+    },
+  );
+}

@@ -1,0 +1,214 @@
+import type { Permission } from '../permissions/permissions.js';
+
+/** One stored menu item (spec section 2 "Menu building"). */
+export interface MenuItem {
+  menu_id: number;
+  parent_id: number;
+  name: string;
+  url: string;
+  icon: string;
+  is_navi: 0 | 1;
+  remark: string;
+  sort: number;
+  /** Shown only to users for whom `can(user, permission)` holds. */
+  permission?: Permission;
+}
+
+type Section = {
+  id: number;
+  name: string;
+  url: string;
+  icon: string;
+  permission?: Permission;
+  children: [name: string, url: string, permission?: Permission][];
+};
+
+/**
+ * The one menu definition. The server stores it in the `menus` table at start and
+ * filters it by role for `menuList`; the web app builds the top bar and side tree from it.
+ */
+const SECTIONS: Section[] = [
+  {
+    id: 1,
+    name: '首页',
+    url: '/index',
+    icon: 'HomeOutlined',
+    children: [
+      ['工作台', '/index'],
+      ['消息记录', '/index/message-send'],
+      ['采集插件下载', '/index/down-gather'],
+      ['问题件', '/index/problem_package'],
+      ['GPSR提交助手', '/index/gpsr'],
+    ],
+  },
+  {
+    id: 2,
+    name: '商品',
+    url: '/goods',
+    icon: 'ShoppingOutlined',
+    permission: 'goods.operate',
+    children: [
+      ['商品首页', '/goods/index'],
+      ['商品列表', '/goods/admin/list'],
+      ['创建商品', '/goods/admin/create'],
+      ['上传记录', '/goods/amazon/queue'],
+      ['五点描述库', '/goods/pointsManage'],
+      ['搜索词库', '/goods/search-terms'],
+      ['敏感词', '/goods/admin/infringement/list'],
+      ['EAN表', '/goods/ean-table'],
+      ['商品分类', '/goods/category'],
+      ['认领商品', '/goods/claim'],
+    ],
+  },
+  {
+    id: 3,
+    name: '跟卖',
+    url: '/follow',
+    icon: 'TeamOutlined',
+    permission: 'goods.operate',
+    children: [
+      ['跟卖商品', '/follow/index'],
+      ['跟卖候选池', '/follow/follow-sale/push'],
+      ['跟卖上传记录', '/follow/follow-sale/queue'],
+    ],
+  },
+  {
+    id: 4,
+    name: '监控',
+    url: '/monitor',
+    icon: 'EyeOutlined',
+    permission: 'goods.operate',
+    children: [
+      ['监控首页', '/monitor/index'],
+      ['跟卖监控', '/monitor/monitor-asin/list'],
+      ['跟卖移除', '/monitor/monitor-bridge/list'],
+    ],
+  },
+  {
+    id: 5,
+    name: '订单',
+    url: '/order',
+    icon: 'ProfileOutlined',
+    children: [
+      ['订单首页', '/order/index'],
+      ['店铺管理', '/order/shop'],
+      ['订单处理', '/order/list'],
+      ['消费记录', '/order/consume-list'],
+      ['配货', '/order/distribution'],
+      ['订单导出', '/order/export'],
+      ['销量统计', '/order/asinSales'],
+      ['运费审核', '/order/intercept'],
+      ['备货商品', '/order/stock/product'],
+      ['入库记录', '/order/stock/stockInLog'],
+      ['出库记录', '/order/stock/stockOutLog'],
+      ['海关编码', '/order/hs-code'],
+      ['产销单位备案', '/order/order_customs_info'],
+    ],
+  },
+  {
+    id: 6,
+    name: '财务',
+    url: '/member',
+    icon: 'WalletOutlined',
+    children: [
+      ['财务首页', '/member/index'],
+      ['采购明细', '/member/purchase'],
+      ['财务管理', '/member/user/spend'],
+      ['充值记录', '/member/user/topup-list'],
+      ['提交充值', '/member/user/topup-add'],
+      ['物流充值', '/member/user/adminExpressLog'],
+    ],
+  },
+  {
+    id: 7,
+    name: '海外仓',
+    url: '/overseas',
+    icon: 'GlobalOutlined',
+    children: [
+      ['海外仓首页', '/overseas/index'],
+      ['添加SKU', '/overseas/sku/add'],
+      ['SKU列表', '/overseas/sku/list'],
+      ['创建入库单', '/overseas/inbound/add'],
+      ['入库单列表', '/overseas/inbound/list'],
+      ['创建出库单', '/overseas/outbound/add'],
+      ['出库单列表', '/overseas/outbound/list'],
+      ['库存列表', '/overseas/inventory/list'],
+      ['库存流水', '/overseas/inventory/flow'],
+    ],
+  },
+  {
+    id: 8,
+    name: 'FBA',
+    url: '/fba',
+    icon: 'RocketOutlined',
+    children: [['头程发货', '/fba/first_trip']],
+  },
+  {
+    id: 9,
+    name: '平台',
+    url: '/platform',
+    icon: 'AppstoreOutlined',
+    children: [
+      ['平台首页', '/platform/index'],
+      ['使用说明', '/platform/howUse'],
+      ['授权中心', '/platform/family'],
+      ['1688采购', '/platform/ali1688'],
+      ['卖家绩效', '/platform/reports/sellerPerformance/list'],
+      ['卖家反馈', '/platform/reports/sellerFeedback/list'],
+    ],
+  },
+  {
+    id: 10,
+    name: '建站',
+    url: '/build-site',
+    icon: 'BuildOutlined',
+    children: [
+      ['基础设置', '/build-site/basic'],
+      ['SEO设置', '/build-site/seo'],
+      ['站点商品', '/build-site/goods/list'],
+      ['添加站点商品', '/build-site/goods/create'],
+      ['可视化装修', '/build-site/visual'],
+      ['站点分类', '/build-site/category'],
+    ],
+  },
+  {
+    id: 11,
+    name: '系统',
+    url: '/system',
+    icon: 'SettingOutlined',
+    children: [
+      ['系统首页', '/system/index'],
+      ['账号管理', '/system/admin/member', 'account.child.addBuyer'],
+      ['账号统计', '/system/admin/accountStatistical', 'role.companyOrPersonalAdmin'],
+      ['订单统计', '/system/admin/orderStatistical', 'role.companyOrPersonalAdmin'],
+      ['员工绩效', '/system/admin/performanceStatistical', 'role.companyOrPersonalAdmin'],
+      ['操作日志', '/system/admin/opera-log', 'system.operaLog.read'],
+    ],
+  },
+];
+
+/** The full menu as flat rows, parents first (menu_id of a child = section id * 100 + n). */
+export const MENU_ITEMS: readonly MenuItem[] = SECTIONS.flatMap((s) => [
+  {
+    menu_id: s.id,
+    parent_id: 0,
+    name: s.name,
+    url: s.url,
+    icon: s.icon,
+    is_navi: 1 as const,
+    remark: '',
+    sort: s.id,
+    ...(s.permission ? { permission: s.permission } : {}),
+  },
+  ...s.children.map(([name, url, permission], i) => ({
+    menu_id: s.id * 100 + i + 1,
+    parent_id: s.id,
+    name,
+    url,
+    icon: '',
+    is_navi: 1 as const,
+    remark: '',
+    sort: i + 1,
+    ...((permission ?? s.permission) ? { permission: permission ?? s.permission } : {}),
+  })),
+]);

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { ALL_AUTHS, type Auth } from '../constants/roles.js';
+import type { MenuItem } from '../menu/menu-tree.js';
+import {
+  ACCOUNT_RE,
+  COMPLIANCE_EMAIL_MAX,
+  DIGITS_RE,
+  EMAIL_RE,
+  MSG,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_RE,
+} from '../validation/rules.js';
+import { flag01, pageQuery, requiredString } from './common.js';
+
+const password = z
+  .string({ error: MSG.required })
+  .min(1, { error: MSG.required })
+  .min(PASSWORD_MIN, { error: MSG.passwordLength })
+  .max(PASSWORD_MAX, { error: MSG.passwordLength });
+
+const accountName = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, { error: MSG.required })
+  .regex(ACCOUNT_RE, { error: MSG.accountFormat });
+
+const email = z.string({ error: MSG.emailRequired }).trim().min(1, { error: MSG.emailRequired }).regex(EMAIL_RE, {
+  error: MSG.email,
+});
+const phone = z.string().trim().regex(PHONE_RE, { error: MSG.phone });
+const complianceEmail = z
+  .string()
+  .trim()
+  .max(COMPLIANCE_EMAIL_MAX, { error: MSG.maxLength(COMPLIANCE_EMAIL_MAX) })
+  .refine((v) => v === '' || EMAIL_RE.test(v), { error: MSG.email });
+
+/** POST /amazon-user/login (spec section 3 "Login payload"). */
+export const loginBody = z.strictObject({
+  account: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64),
+  password: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(PASSWORD_MAX),
+  code: z.string().trim().max(16).optional().default(''),
+  needCode: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** Token expiry times (and, for Bearer-mode API clients only, the secrets). Times are unix seconds. */
+export const tokenInfo = z.object({
+  token: z.string().optional(),
+  token_expires: z.number(),
+  refresh: z.string().optional(),
+  refresh_expires: z.number(),
+});
+export type TokenInfo = z.infer<typeof tokenInfo>;
+
+/** Successful login / QR login / account switch (spec section 3 "Login response"). */
+export interface LoginResult {
+  code?: 'NEED_CODE';
+  uid: number;
+  user_name: string;
+  admin: number;
+  auth: Auth;
+  parent_id: number;
+  menuList: MenuItem[];
+  token: TokenInfo;
+}
+
+/** The reply when a verification code must be solved first. */
+export interface NeedCodeResult {
+  code: 'NEED_CODE';
+}
+
+/** POST ?method=refresh.admin.token; cookie clients may omit `refresh`. */
+export const refreshBody = z.strictObject({ refresh: z.string().max(512).optional() });
+
+/** User info from the session (spec section 3 "User info (from session)"). */
+export interface UserInfo {
+  id: number;
+  uid: number;
+  account: string;
+  auth: Auth;
+  auth_name: string;
+  parent_id: number;
+  admin: number;
+  email: string;
+  phone: string;
+  user_name: string;
+  brand_name: string;
+  vendor: string;
+  manufactuer_id: string;
+  dsa_responsible_party_address: string;
+  gpsr_manufacturer_email_address: string;
+  follow_sale_remind: 0 | 1;
+  is_not_use_ean: 0 | 1;
+  gather_title_fill_keywords: 0 | 1;
+  random_parentage_img: 0 | 1;
+  random_bullet_points: 0 | 1;
+  /** Seconds since the epoch; the UI multiplies by 1000 to show a date. */
+  end_time: number;
+  max_child: number;
+  limit_monitor_len: number;
+  is_suit_express: 0 | 1;
+  is_use_trader_express: 0 | 1;
+  is_use_trader_finance: 0 | 1;
+  allowUploadSiteArr: string[];
+  principal: string;
+  token: TokenInfo;
+  bindSomePhoneAccountList: { uid: number; account: string; user_name: string }[];
+  /** True when the account belongs to the platform operator (internal company). */
+  is_internal: boolean;
+}
+
+/** Fields of the account-info form that are never writable (spec section 6). */
+export const READ_ONLY_ACCOUNT_FIELDS = [
+  'id',
+  'uid',
+  'account',
+  'phone',
+  'end_time',
+  'max_child',
+  'limit_monitor_len',
+  'is_suit_express',
+] as const;
+
+/** Brand/compliance fields: shown (and writable) only when auth is neither 5 nor 0. */
+export const BRAND_FIELDS = [
+  'brand_name',
+  'vendor',
+  'manufactuer_id',
+  'dsa_responsible_party_address',
+  'gpsr_manufacturer_email_address',
+] as const;
+
+/** Switches only a worker-type role (1, 2, 4) sees. */
+export const WORKER_SWITCH_FIELDS = [
+  'is_not_use_ean',
+  'gather_title_fill_keywords',
+  'random_parentage_img',
+  'random_bullet_points',
+] as const;
+
+/** POST /amazon-user/updateUserAccount (spec sections 5 and 6). Read-only keys are accepted by shape and refused by the service with a clear message. */
+export const updateUserAccountBody = z.strictObject({
+  user_name: requiredString(64),
+  email,
+  brand_name: requiredString(100).optional(),
+  vendor: requiredString(100).optional(),
+  manufactuer_id: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(32)
+    .regex(DIGITS_RE, { error: MSG.numeric })
+    .optional(),
+  dsa_responsible_party_address: complianceEmail.optional(),
+  gpsr_manufacturer_email_address: complianceEmail.optional(),
+  follow_sale_remind: flag01.optional(),
+  is_not_use_ean: flag01.optional(),
+  gather_title_fill_keywords: flag01.optional(),
+  random_parentage_img: flag01.optional(),
+  random_bullet_points: flag01.optional(),
+  ...Object.fromEntries(READ_ONLY_ACCOUNT_FIELDS.map((k) => [k, z.unknown().optional()])),
+});
+export type UpdateUserAccountBody = z.infer<typeof updateUserAccountBody>;
+
+/** POST /amazon-user/updateUserPassword (spec section 3 "Password form"). */
+export const updatePasswordBody = z
+  .strictObject({
+    passwordOld: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(PASSWORD_MAX),
+    password,
+    passwordAgain: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+  })
+  .refine((v) => v.password === v.passwordAgain, { error: MSG.passwordMismatch, path: ['passwordAgain'] });
+
+const uidField = z.coerce.number({ error: '账号ID必须为数字' }).int().positive({ error: '账号ID不合法' });
+
+/** POST /amazon-user/toggleAccount: switch to an account on the same phone, or to a managed child. */
+export const toggleAccountBody = z.strictObject({ uid: uidField });
+
+/** GET /amazon-user/getScanQrRes and POST confirmQrLogin. */
+export const qrCodeQuery = z.strictObject({ code: z.string({ error: MSG.required }).min(1).max(64) });
+
+export interface QrLoginCode {
+  code: string;
+  /** What the QR encodes: the console's confirm page for this code. */
+  url: string;
+  /** PNG data URL of the QR image. */
+  qr: string;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
+/** getScanQrRes while the code waits for confirmation. */
+export interface QrPending {
+  state: 'pending';
+  expires_at: number;
+}
+
+const auth = z.coerce
+  .number({ error: '角色不合法' })
+  .int()
+  .refine((v) => (ALL_AUTHS as readonly number[]).includes(v), { error: '角色不合法' });
+
+/** POST /amazon-user/createChildAccount. */
+export const createChildBody = z.strictObject({
+  account: accountName,
+  password,
+  auth,
+  user_name: requiredString(64),
+  phone: phone.optional().or(z.literal('')),
+  email: z.string().trim().regex(EMAIL_RE, { error: MSG.email }).optional().or(z.literal('')),
+  remark: z.string().trim().max(200).optional(),
+});
+export type CreateChildBody = z.infer<typeof createChildBody>;
+
+/** POST /amazon-user/updateChildAccount. */
+export const updateChildBody = z.strictObject({
+  uid: uidField,
+  auth: auth.optional(),
+  user_name: requiredString(64).optional(),
+  phone: phone.optional().or(z.literal('')),
+  email: z.string().trim().regex(EMAIL_RE, { error: MSG.email }).optional().or(z.literal('')),
+  remark: z.string().trim().max(200).optional(),
+  status: flag01.optional(),
+});
+export type UpdateChildBody = z.infer<typeof updateChildBody>;
+
+/** POST /amazon-user/resetChildAccount. */
+export const resetChildBody = z.strictObject({ uid: uidField, password });
+/** POST /amazon-user/deleteChildAccount. */
+export const deleteChildBody = z.strictObject({ uid: uidField });
+/** POST /amazon-user/getMyChildAccount. */
+export const childListBody = z.strictObject({
+  ...pageQuery,
+  keyword: z.string().trim().max(64).optional(),
+  auth: auth.optional(),
+});
+
+/** One child account row. */
+export interface ChildAccount {
+  uid: number;
+  account: string;
+  user_name: string;
+  auth: Auth;
+  auth_name: string;
+  phone: string;
+  email: string;
+  remark: string;
+  status: 0 | 1;
+  created_by: number;
+  created_at: number;
+  last_login_at: number | null;
+}
+
+/** GET trader_setting/getTraderSetting. */
+export interface TraderSetting {
+  title: string;
+  logo: string;
+  logo_small: string;
+  fav_icon: string;
+}

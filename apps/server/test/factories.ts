@@ -1,0 +1,41 @@
+import type { Auth } from '@console/shared';
+import type { Database } from '../src/db/database.js';
+import type { UserRow } from '../src/db/types.js';
+import { hashPassword } from '../src/lib/password.js';
+import { insertUser } from '../src/modules/account/user.repository.js';
+import { randomName } from './harness.js';
+
+export const TEST_PASSWORD = 'secret-123';
+let cachedHash: Promise<string> | undefined;
+const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
+
+/** A main account (its own tenant): company admin by default. */
+export async function buildTenant(
+  db: Database,
+  fields: Partial<Pick<UserRow, 'max_child' | 'phone' | 'status' | 'email'>> & { auth?: Auth } = {},
+): Promise<UserRow> {
+  return insertUser(db, {
+    account: randomName('main'),
+    password_hash: await passwordHash(),
+    user_name: '主账号',
+    ...fields,
+    auth: fields.auth ?? 0,
+  });
+}
+
+/** A child account of a tenant. */
+export async function buildUser(
+  db: Database,
+  tenant: UserRow,
+  fields: Partial<Pick<UserRow, 'phone' | 'status' | 'created_by' | 'email'>> & { auth: Auth },
+): Promise<UserRow> {
+  return insertUser(db, {
+    account: randomName('child'),
+    password_hash: await passwordHash(),
+    user_name: '子账号',
+    parent_id: tenant.id,
+    tenant_id: tenant.id,
+    created_by: fields.created_by ?? tenant.id,
+    ...fields,
+  });
+}

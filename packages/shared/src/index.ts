@@ -1,4 +1,5 @@
 export * from './constants/app.js';
+export * from './constants/clocks.js';
 export * from './constants/roles.js';
 export * from './menu/menu-tree.js';
 export * from './permissions/can.js';

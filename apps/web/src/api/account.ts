@@ -1,0 +1,131 @@
+import type {
+  ChildAccount,
+  CreateChildBody,
+  LoginBody,
+  LoginResult,
+  MenuItem,
+  NeedCodeResult,
+  Paged,
+  QrLoginCode,
+  QrPending,
+  UpdateChildBody,
+  UpdateUserAccountBody,
+  UserInfo,
+} from '@console/shared';
+import { API_PREFIX } from '@console/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from './http';
+
+/** Query keys of the account domain. */
+export const accountKeys = {
+  all: ['account'] as const,
+  userInfo: () => [...accountKeys.all, 'user-info'] as const,
+  children: (filters: ChildFilters) => [...accountKeys.all, 'children', filters] as const,
+  childrenAll: () => [...accountKeys.all, 'children'] as const,
+};
+
+/** Filters of the child-account list. */
+export interface ChildFilters {
+  page: number;
+  pageSize: number;
+  keyword?: string;
+  auth?: number;
+}
+
+/** Child list answer (docs/api.md). */
+export type ChildList = Paged<ChildAccount> & { max_child: number; used: number };
+
+/** Password sign-in; resolves the login result or `{code:'NEED_CODE'}`. */
+export function login(body: Partial<LoginBody>) {
+  return post<LoginResult | NeedCodeResult>('/amazon-user/login', body, { silent: true });
+}
+
+/** Signs out on the server (revokes the session). */
+export function loginOut() {
+  return post<null>('/amazon-user/loginOut', {}, { silent: true });
+}
+
+/** URL of the verification-code image; `nonce` busts the browser cache. */
+export function loginCodeUrl(nonce: number): string {
+  return `${API_PREFIX}/amazon-user/getLoginCode?t=${nonce}`;
+}
+
+/** Asks for a QR sign-in code. */
+export function getQrLoginCode() {
+  return get<QrLoginCode>('/amazon-user/getQrLoginCode');
+}
+
+/** Polls a QR code: pending until a signed-in phone confirms, then the login result. */
+export function getScanQrRes(code: string) {
+  return get<QrPending | LoginResult>('/amazon-user/getScanQrRes', { code }, { silent: true });
+}
+
+/** Approves a QR code from a signed-in device. */
+export function confirmQrLogin(code: string) {
+  return post<null>('/amazon-user/confirmQrLogin', { code });
+}
+
+/** Current user's info from the session. */
+export function getUserInfo(quiet401 = false) {
+  return post<UserInfo & { menuList?: MenuItem[] }>('/amazon-user/getUserInfo', {}, { quiet401, silent: quiet401 });
+}
+
+/** The account-info query. */
+export function useUserInfo() {
+  return useQuery({ queryKey: accountKeys.userInfo(), queryFn: () => getUserInfo() });
+}
+
+/** Saves the account-info form (only editable, visible fields). */
+export function useUpdateUserAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<UpdateUserAccountBody>) => post<null>('/amazon-user/updateUserAccount', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.userInfo() }),
+  });
+}
+
+/** Changes the own password. */
+export function useUpdatePassword() {
+  return useMutation({
+    mutationFn: (body: { passwordOld: string; password: string; passwordAgain: string }) =>
+      post<null>('/amazon-user/updateUserPassword', body),
+  });
+}
+
+/** Switches to another account (same phone, or a managed child); answers like login. */
+export function toggleAccount(uid: number) {
+  return post<LoginResult>('/amazon-user/toggleAccount', { uid });
+}
+
+/** The child-account list. */
+export function useChildAccounts(filters: ChildFilters) {
+  return useQuery({
+    queryKey: accountKeys.children(filters),
+    queryFn: () => post<ChildList>('/amazon-user/getMyChildAccount', filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Child-account mutations; each refreshes the list. */
+export function useChildMutations() {
+  const qc = useQueryClient();
+  const onSuccess = () => qc.invalidateQueries({ queryKey: accountKeys.childrenAll() });
+  return {
+    create: useMutation({
+      mutationFn: (body: CreateChildBody) => post<ChildAccount>('/amazon-user/createChildAccount', body),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: (body: UpdateChildBody) => post<ChildAccount>('/amazon-user/updateChildAccount', body),
+      onSuccess,
+    }),
+    reset: useMutation({
+      mutationFn: (body: { uid: number; password: string }) => post<null>('/amazon-user/resetChildAccount', body),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (uid: number) => post<null>('/amazon-user/deleteChildAccount', { uid }),
+      onSuccess,
+    }),
+  };
+}

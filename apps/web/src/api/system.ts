@@ -1,0 +1,34 @@
+import type { OperaLogEntry, Paged, TraderSetting } from '@console/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { get } from './http';
+
+/** Query keys of the system domain. */
+export const systemKeys = {
+  all: ['system'] as const,
+  traderSetting: () => [...systemKeys.all, 'trader-setting'] as const,
+  operaLog: (filters: OperaLogFilters) => [...systemKeys.all, 'opera-log', filters] as const,
+};
+
+/** Filters of the operation log (times in unix seconds). */
+export interface OperaLogFilters {
+  page: number;
+  pageSize: number;
+  user_id?: number;
+  action?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+/** Trader branding; no sign-in needed. */
+export function getTraderSetting() {
+  return get<TraderSetting>('/trader_setting/getTraderSetting', undefined, { silent: true });
+}
+
+/** The operation-log page query. */
+export function useOperaLog(filters: OperaLogFilters) {
+  return useQuery({
+    queryKey: systemKeys.operaLog(filters),
+    queryFn: () => get<Paged<OperaLogEntry>>('/opera-log/list', { ...filters }),
+    placeholderData: keepPreviousData,
+  });
+}

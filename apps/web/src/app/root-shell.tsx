@@ -1,0 +1,50 @@
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import { useEffect } from 'react';
+import { Outlet, useMatches, useNavigation, useRouteError } from 'react-router';
+import { addLog } from '../stores/log-store';
+import { useBrandingStore } from './bootstrap';
+import type { RouteHandle } from './router';
+
+NProgress.configure({ showSpinner: false });
+
+/** The deepest matched route's handle. */
+export function useRouteHandle(): RouteHandle | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i]?.handle as RouteHandle | undefined;
+    if (h?.meta) return h;
+  }
+  return undefined;
+}
+
+/** Root of every screen: progress bar on navigation and the page title from route meta. */
+export function RootShell() {
+  const navigation = useNavigation();
+  const handle = useRouteHandle();
+  const brand = useBrandingStore((s) => s.title);
+  useEffect(() => {
+    if (navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  }, [navigation.state]);
+  useEffect(() => {
+    document.title = handle?.meta.title ? `${handle.meta.title} - ${brand}` : brand;
+  }, [handle, brand]);
+  return <Outlet />;
+}
+
+/** Route-level error fallback: the error goes to the log (type danger), the user sees a short note. */
+export function RouteError() {
+  const error = useRouteError();
+  useEffect(() => {
+    addLog(`页面错误: ${error instanceof Error ? error.message : String(error)}`, 'danger');
+  }, [error]);
+  return (
+    <div style={{ padding: 48, textAlign: 'center', color: '#606266' }}>
+      <p>页面加载失败,请刷新重试。</p>
+      <button type="button" onClick={() => location.reload()}>
+        刷新
+      </button>
+    </div>
+  );
+}

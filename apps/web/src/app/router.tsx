@@ -1,0 +1,64 @@
+import { createHashRouter, type RouteObject, redirect } from 'react-router';
+import type { RouteMeta } from '../stores/tabs-reducer';
+import { authGuard, loginGuard, openGuard } from './guards';
+import { RootShell, RouteError } from './root-shell';
+import { FRAME_ROUTES, type ScreenLoader } from './route-table';
+
+/** What every route carries in `handle`. */
+export interface RouteHandle {
+  name: string;
+  meta: RouteMeta;
+}
+
+const notBuilt: ScreenLoader = () =>
+  import('../features/helpers/not-built-page').then((m) => ({ Component: m.NotBuiltPage }));
+
+/** The route tree: /login and the 404 page outside the frame, every other screen inside it. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    children: [
+      {
+        path: '/login',
+        handle: { name: 'login', meta: { title: '登录', cache: false, auth: false } } satisfies RouteHandle,
+        loader: loginGuard,
+        lazy: () => import('../features/login/login/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: '/qr-confirm',
+        handle: { name: 'qr-confirm', meta: { title: '扫码登录确认', cache: false, auth: true } } satisfies RouteHandle,
+        loader: authGuard,
+        lazy: () =>
+          import('../features/login/qr-confirm/qr-confirm-page').then((m) => ({ Component: m.QrConfirmPage })),
+      },
+      {
+        path: '/',
+        loader: authGuard,
+        lazy: () => import('../layout/frame-layout').then((m) => ({ Component: m.FrameLayout })),
+        children: [
+          { index: true, loader: () => redirect('/index') },
+          ...FRAME_ROUTES.map(
+            (r): RouteObject => ({
+              path: r.path.slice(1),
+              handle: { name: r.name, meta: r.meta } satisfies RouteHandle,
+              loader: authGuard,
+              lazy: r.load ?? notBuilt,
+            }),
+          ),
+        ],
+      },
+      {
+        path: '*',
+        handle: { name: '404', meta: { title: '页面不存在', cache: false, auth: false } } satisfies RouteHandle,
+        loader: openGuard,
+        lazy: () => import('../features/helpers/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+];
+
+/** The hash router (`#/index`). */
+export const router = createHashRouter(routes);

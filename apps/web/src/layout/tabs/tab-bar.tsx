@@ -1,0 +1,72 @@
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { useNavigate } from 'react-router';
+import { HOME_TAB } from '../../stores/tabs-reducer';
+import { useTabsStore } from '../../stores/tabs-store';
+import { useTabActions } from './use-tab-actions';
+
+/** Menu of tab commands; the home tab offers only close-all (spec section 2). */
+export function tabMenuItems(isHome: boolean): MenuProps['items'] {
+  if (isHome) return [{ key: 'all', label: '全部关闭' }];
+  return [
+    { key: 'refresh', label: '刷新' },
+    { type: 'divider' },
+    { key: 'left', label: '关闭左侧' },
+    { key: 'right', label: '关闭右侧' },
+    { key: 'other', label: '关闭其它' },
+    { key: 'all', label: '全部关闭' },
+  ];
+}
+
+/** The tab workspace bar: click to switch, x to close, right-click and the dropdown for the commands. */
+export function TabBar() {
+  const opened = useTabsStore((s) => s.opened);
+  const current = useTabsStore((s) => s.current);
+  const navigate = useNavigate();
+  const run = useTabActions();
+  const currentIsHome = current === HOME_TAB.fullPath;
+
+  return (
+    <div className="tab-bar" data-testid="tab-bar">
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={current}
+        onChange={(key) => navigate(key)}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') run('close', key);
+        }}
+        items={opened.map((t) => ({
+          key: t.fullPath,
+          closable: t.fullPath !== HOME_TAB.fullPath,
+          label: (
+            <Dropdown
+              trigger={['contextMenu']}
+              menu={{
+                items: tabMenuItems(t.fullPath === HOME_TAB.fullPath),
+                onClick: ({ key }) => run(key, t.fullPath),
+              }}
+            >
+              <span className="tab-label" data-tab={t.fullPath}>
+                {t.meta.title}
+              </span>
+            </Dropdown>
+          ),
+        }))}
+      />
+      <Dropdown
+        trigger={['click']}
+        menu={{ items: tabMenuItems(currentIsHome), onClick: ({ key }) => run(key, current) }}
+      >
+        <Button
+          size="small"
+          className="tab-bar-menu"
+          icon={<DownOutlined />}
+          aria-label="标签页操作"
+          data-testid="tab-commands"
+        />
+      </Dropdown>
+    </div>
+  );
+}

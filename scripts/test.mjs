@@ -63,6 +63,10 @@ if (fs.existsSync(report)) {
 if (process.env.TEST_SUMMARY_FILE) {
   fs.writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, skipped, perProject }));
 }
-console.log(`\n${Object.entries(perProject).map(([p, c]) => `${p}: ${c.passed} passed, ${c.failed} failed`).join('\n')}`);
+console.log(
+  `\n${Object.entries(perProject)
+    .map(([p, c]) => `${p}: ${c.passed} passed, ${c.failed} failed`)
+    .join('\n')}`,
+);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);

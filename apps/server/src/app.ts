@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { API_PREFIX, APP_VERSION, PRODUCT_NAME } from '@console/shared';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { API_PREFIX, APP_VERSION, PRODUCT_NAME } from '@console/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context.js';
@@ -31,6 +31,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     bodyLimit: 2 * 1024 * 1024,
   });
   app.decorate('deps', deps);
+  app.decorate('routeTable', []);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -39,7 +40,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'dqzs-1.0.1-token' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'dqzs-1.0.1-token' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -47,9 +51,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   registerAuth(app);
   // Every API route must say who may call it (the permission snapshot test relies on this).
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(API_PREFIX) && !route.config?.access && route.method !== 'HEAD') {
-      throw new Error(`route ${route.method} ${route.url} has no access config`);
-    }
+    if (!route.url.startsWith(API_PREFIX) || route.method === 'HEAD') return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`route ${route.method} ${route.url} has no access config`);
+    app.routeTable.push({ method: String(route.method), url: route.url, access });
   });
   await app.register(
     async (api) => {

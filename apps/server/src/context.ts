@@ -29,12 +29,24 @@ export interface Actor {
   requestId: string;
 }
 
-/** What a route requires: nothing, a session, or a permission of the shared `can`. */
-export type RouteAccess = 'public' | 'authenticated' | Permission;
+/**
+ * What a route requires: nothing, a session, a permission of the shared `can`, or
+ * (token refresh only) a refresh token instead of a session.
+ */
+export type RouteAccess = 'public' | 'authenticated' | 'refreshToken' | Permission;
+
+/** One API entry point and who may call it (compared with a committed snapshot in tests). */
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every API route (and admin method) with its access requirement. */
+    routeTable: RouteAccessEntry[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -16,7 +16,9 @@ async function main() {
   if (admin.created) {
     app.log.info('created the company-admin main account "admin"');
     if (admin.password) {
-      app0.log(`\n  Initial password of account "admin": ${admin.password}\n  (shown once; change it after signing in)\n`);
+      app0.log(
+        `\n  Initial password of account "admin": ${admin.password}\n  (shown once; change it after signing in)\n`,
+      );
     }
   }
   let stopping = false;

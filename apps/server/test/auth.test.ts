@@ -6,7 +6,13 @@ import { call, cookiesOf, signIn, useTestApp } from './harness.js';
 
 const t = useTestApp();
 
-async function attempt(account: string, password: string, extra: Record<string, unknown> = {}, cookies = {}, ip = '10.0.0.1') {
+async function attempt(
+  account: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  cookies = {},
+  ip = '10.0.0.1',
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/PDD/amazon-user/login',
@@ -83,7 +89,13 @@ describe('password sign-in', () => {
     const img2 = await t.app.inject({ method: 'GET', url: '/PDD/amazon-user/getLoginCode' });
     const id2 = cookiesOf(img2)[COOKIE.captcha]!;
     const answer = (await t.app.inject({ method: 'GET', url: `/PDD/__test__/captcha?id=${id2}` })).json().data.answer;
-    const ok = await attempt(user.account, TEST_PASSWORD, { code: answer.toUpperCase() }, { [COOKIE.captcha]: id2 }, ip);
+    const ok = await attempt(
+      user.account,
+      TEST_PASSWORD,
+      { code: answer.toUpperCase() },
+      { [COOKIE.captcha]: id2 },
+      ip,
+    );
     expect(ok.status).toBe(200);
     expect(ok.data.uid).toBe(user.id);
     // Success resets the count: the next sign-in needs no code.
@@ -127,7 +139,11 @@ describe('password sign-in', () => {
     const off = await buildTenant(t.db, { status: 0 });
     expect((await attempt(off.account, TEST_PASSWORD, {}, {}, '10.5.0.1')).msg).toBe('账号已停用');
     const expired = await buildTenant(t.db);
-    await t.db.updateTable('users').set({ end_time: new Date(Date.now() - 1000) }).where('id', '=', expired.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ end_time: new Date(Date.now() - 1000) })
+      .where('id', '=', expired.id)
+      .execute();
     expect((await attempt(expired.account, TEST_PASSWORD, {}, {}, '10.5.0.2')).msg).toBe('账号已过期');
   });
 });
@@ -169,7 +185,13 @@ describe('session tokens', () => {
     const s = await signIn(t.app, user.account, TEST_PASSWORD);
     const without = await call(t.app, { ...s, headers: {} }, 'POST', '/PDD/amazon-user/getUserInfo', {});
     expect(without.http).toBe(403);
-    const wrong = await call(t.app, { ...s, headers: { 'x-csrf-token': 'x' } }, 'POST', '/PDD/amazon-user/getUserInfo', {});
+    const wrong = await call(
+      t.app,
+      { ...s, headers: { 'x-csrf-token': 'x' } },
+      'POST',
+      '/PDD/amazon-user/getUserInfo',
+      {},
+    );
     expect(wrong.http).toBe(403);
     expect((await call(t.app, s, 'POST', '/PDD/amazon-user/getUserInfo', {})).status).toBe(200);
   });
@@ -189,11 +211,20 @@ describe('session tokens', () => {
     expect(grace.status).toBe(200);
     expect(grace.data.token.refresh).toBeUndefined();
     // Past the grace period, the old token is a stolen copy: the whole session ends.
-    await t.db.updateTable('sessions').set({ refreshed_at: new Date(Date.now() - 60_000) }).where('user_id', '=', user.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ refreshed_at: new Date(Date.now() - 60_000) })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await refresh(first)).statusCode).toBe(401);
     expect((await refresh(r1.data.token.refresh)).statusCode).toBe(401);
     const newAccess = { authorization: `Bearer ${r1.data.token.token}` };
-    const info = await t.app.inject({ method: 'POST', url: '/PDD/amazon-user/getUserInfo', headers: newAccess, payload: {} });
+    const info = await t.app.inject({
+      method: 'POST',
+      url: '/PDD/amazon-user/getUserInfo',
+      headers: newAccess,
+      payload: {},
+    });
     expect(info.statusCode).toBe(401);
   });
 
@@ -215,14 +246,23 @@ describe('session tokens', () => {
   it('an unknown admin method is 404 and a bad body is 400', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/PDD/v1/admin/?method=nope', payload: {} });
     expect(res.json()).toMatchObject({ status: 404 });
-    const bad = await t.app.inject({ method: 'POST', url: '/PDD/v1/admin/?method=refresh.admin.token', payload: { x: 1 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/PDD/v1/admin/?method=refresh.admin.token',
+      payload: { x: 1 },
+    });
     expect(bad.json()).toMatchObject({ status: 400, msg: '不支持的字段: x' });
   });
 
   it('loginOut revokes the session on the server: the old cookies then get 401', async () => {
     const user = await buildTenant(t.db);
     const s = await signIn(t.app, user.account, TEST_PASSWORD);
-    const out = await t.app.inject({ method: 'POST', url: '/PDD/amazon-user/loginOut', cookies: s.cookies, headers: s.headers });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/PDD/amazon-user/loginOut',
+      cookies: s.cookies,
+      headers: s.headers,
+    });
     expect(out.json().status).toBe(200);
     expect(out.cookies.find((c) => c.name === COOKIE.token)?.value).toBe('');
     expect((await call(t.app, s, 'POST', '/PDD/amazon-user/getUserInfo', {})).http).toBe(401);
@@ -271,9 +311,17 @@ describe('QR sign-in', () => {
     const phone = await signIn(t.app, user.account, TEST_PASSWORD);
     const q = await t.app.inject({ method: 'GET', url: '/PDD/amazon-user/getQrLoginCode' });
     const { code } = q.json().data;
-    await t.db.updateTable('qr_logins').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', code).execute();
+    await t.db
+      .updateTable('qr_logins')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('code', '=', code)
+      .execute();
     expect((await call(t.app, phone, 'POST', '/PDD/amazon-user/confirmQrLogin', { code })).msg).toBe('二维码已失效');
-    const res = await t.app.inject({ method: 'GET', url: `/PDD/amazon-user/getScanQrRes?code=${code}`, cookies: cookiesOf(q) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/PDD/amazon-user/getScanQrRes?code=${code}`,
+      cookies: cookiesOf(q),
+    });
     expect(res.json()).toMatchObject({ status: 400, msg: '二维码已失效' });
   });
 

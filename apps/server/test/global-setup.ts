@@ -6,8 +6,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, migrateToLatest } from '../src/db/database.js';
 import { type EmbeddedHandle, startEmbeddedPostgres } from '../src/db/embedded.js';
-import { syncMenus } from '../src/modules/account/menu.service.js';
 import { ensureJwtSecret } from '../src/db/seed.js';
+import { syncMenus } from '../src/modules/account/menu.service.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -84,7 +84,12 @@ export async function signIn(
   const body = res.json();
   if (body.status !== 200 || !body.data.uid) throw new Error(`sign-in of ${account} failed: ${res.body}`);
   if (mode === 'bearer') {
-    return { uid: body.data.uid, headers: { authorization: `Bearer ${body.data.token.token}` }, cookies: {}, login: body.data };
+    return {
+      uid: body.data.uid,
+      headers: { authorization: `Bearer ${body.data.token.token}` },
+      cookies: {},
+      login: body.data,
+    };
   }
   const cookies = cookiesOf(res);
   return {
@@ -110,7 +115,8 @@ export async function call(
     cookies: session?.cookies ?? {},
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
-  const body = res.json();
+  const isJson = String(res.headers['content-type'] ?? '').includes('json');
+  const body = isJson ? res.json() : { status: res.statusCode, msg: '', data: res.body };
   return { http: res.statusCode, ...body };
 }
 

@@ -1,12 +1,21 @@
 import { parseArgs } from 'node:util';
-import { ACCOUNT_RE, AUTH_NAMES, type Auth, isAuth, isEmail, isPhone, PASSWORD_MAX, PASSWORD_MIN } from '@console/shared';
+import {
+  ACCOUNT_RE,
+  AUTH_NAMES,
+  type Auth,
+  isAuth,
+  isEmail,
+  isPhone,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '@console/shared';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
 import { hashPassword } from '../lib/password.js';
-import { audit } from '../modules/system/audit.js';
 import { revokeUserSessions } from '../modules/account/session.repository.js';
 import { findUserByAccount, findUserById, insertUser } from '../modules/account/user.repository.js';
+import { audit } from '../modules/system/audit.js';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -47,7 +56,8 @@ async function createAccount(db: Database, v: Record<string, string | undefined>
   if (v.phone && !isPhone(v.phone)) throw new UsageError('--phone must be 11 digits starting with 1');
   if (v.email && !isEmail(v.email)) throw new UsageError('--email is not an email address');
   const maxChild = v['max-child'] === undefined ? undefined : Number(v['max-child']);
-  if (maxChild !== undefined && (!Number.isInteger(maxChild) || maxChild < 0)) throw new UsageError('--max-child must be >= 0');
+  if (maxChild !== undefined && (!Number.isInteger(maxChild) || maxChild < 0))
+    throw new UsageError('--max-child must be >= 0');
   if (await findUserByAccount(db, account)) throw new Error(`account "${account}" already exists`);
   const password_hash = await hashPassword(password);
   const fields = {
@@ -60,7 +70,7 @@ async function createAccount(db: Database, v: Record<string, string | undefined>
     ...(maxChild !== undefined ? { max_child: maxChild } : {}),
   };
   const user = await db.transaction().execute(async (trx) => {
-    let created;
+    let created: Awaited<ReturnType<typeof insertUser>>;
     if (v.parent) {
       const parent = await findUserById(trx, Number(v.parent));
       if (!parent) throw new Error(`no account with uid ${v.parent}`);
@@ -73,7 +83,8 @@ async function createAccount(db: Database, v: Record<string, string | undefined>
         trader_id: parent.trader_id,
       });
     } else {
-      if (![0, 4, 5].includes(auth)) throw new UsageError('a main account has auth 0, 4 or 5 (use --parent for others)');
+      if (![0, 4, 5].includes(auth))
+        throw new UsageError('a main account has auth 0, 4 or 5 (use --parent for others)');
       created = await insertUser(trx, fields);
     }
     await audit(trx, operator(created.tenant_id), {
@@ -84,7 +95,9 @@ async function createAccount(db: Database, v: Record<string, string | undefined>
     });
     return created;
   });
-  console.log(`created uid=${user.id} account=${user.account} auth=${user.auth} (${AUTH_NAMES[user.auth as Auth]}) tenant=${user.tenant_id}`);
+  console.log(
+    `created uid=${user.id} account=${user.account} auth=${user.auth} (${AUTH_NAMES[user.auth as Auth]}) tenant=${user.tenant_id}`,
+  );
 }
 
 async function resetPassword(db: Database, v: Record<string, string | undefined>) {
@@ -97,7 +110,11 @@ async function resetPassword(db: Database, v: Record<string, string | undefined>
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash }).where('id', '=', user.id).execute();
     await revokeUserSessions(trx, user.id, 'password_reset');
-    await audit(trx, operator(user.tenant_id), { action: 'account.cli.resetPassword', targetType: 'user', targetId: user.id });
+    await audit(trx, operator(user.tenant_id), {
+      action: 'account.cli.resetPassword',
+      targetType: 'user',
+      targetId: user.id,
+    });
   });
   console.log(`password of ${account} reset; its sessions ended`);
 }
@@ -112,7 +129,9 @@ async function listAccounts(db: Database, v: Record<string, string | undefined>)
   const rows = await q.execute();
   console.log(['uid', 'account', 'auth', 'parent', 'tenant', 'name', 'phone', 'status'].join('\t'));
   for (const r of rows) {
-    console.log([r.id, r.account, r.auth, r.parent_id, r.tenant_id, r.user_name, r.phone, r.status ? 'on' : 'off'].join('\t'));
+    console.log(
+      [r.id, r.account, r.auth, r.parent_id, r.tenant_id, r.user_name, r.phone, r.status ? 'on' : 'off'].join('\t'),
+    );
   }
 }
 
@@ -122,11 +141,15 @@ async function main() {
   const [command, ...rest] = process.argv.slice(2);
   let values: Record<string, string | undefined>;
   try {
-    if (!command || !(command in COMMANDS)) throw new UsageError(command ? `unknown command "${command}"` : 'no command');
+    if (!command || !(command in COMMANDS))
+      throw new UsageError(command ? `unknown command "${command}"` : 'no command');
     values = parseArgs({
       args: rest,
       options: Object.fromEntries(
-        ['account', 'password', 'auth', 'parent', 'phone', 'email', 'name', 'max-child'].map((k) => [k, { type: 'string' as const }]),
+        ['account', 'password', 'auth', 'parent', 'phone', 'email', 'name', 'max-child'].map((k) => [
+          k,
+          { type: 'string' as const },
+        ]),
       ),
       strict: true,
     }).values as Record<string, string | undefined>;

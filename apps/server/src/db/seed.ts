@@ -20,7 +20,10 @@ export async function ensureJwtSecret(db: Kysely<DB>): Promise<Uint8Array> {
  * On an empty database, creates the company-admin main account `admin`. Returns the
  * generated password when none was given (printed once by the caller), else null.
  */
-export async function ensureAdmin(db: Kysely<DB>, adminPassword: string | undefined): Promise<{ created: boolean; password: string | null }> {
+export async function ensureAdmin(
+  db: Kysely<DB>,
+  adminPassword: string | undefined,
+): Promise<{ created: boolean; password: string | null }> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return { created: false, password: null };
   const password = adminPassword ?? randomBytes(12).toString('base64url');

@@ -20,7 +20,7 @@ export function csrfValid(req: FastifyRequest, csrf: string): boolean {
 
 /** Throws unless the caller is signed in and allowed; returns the caller. */
 export function requireAccess(app: FastifyInstance, req: FastifyRequest, access: string): AuthContext | null {
-  if (access === 'public') return req.auth;
+  if (access === 'public' || access === 'refreshToken') return req.auth;
   if (!req.auth) throw unauthorized(readAccessToken(req).token ? '登录已过期,请重新登录' : '请先登录');
   if (access === 'authenticated') return req.auth;
   const { user } = req.auth;
@@ -47,7 +47,7 @@ export function registerAuth(app: FastifyInstance): void {
     const { token, via } = readAccessToken(req);
     const auth = await authenticate(app.deps, token, via);
     if (auth && via === 'cookie' && !csrfValid(req, auth.session.csrf)) {
-      if (access === 'public') return;
+      if (access === 'public' || access === 'refreshToken') return;
       throw new AppError(403, '安全校验失败,请刷新页面后重试');
     }
     req.auth = auth;

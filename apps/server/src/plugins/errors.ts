@@ -53,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ status: 500, msg: `服务器内部错误,请稍后再试 (请求号 ${req.id})`, data: null });
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler((_req, reply) => {
     reply.code(404).send({ status: 404, msg: '接口不存在', data: null });
   });
 }

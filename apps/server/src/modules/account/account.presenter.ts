@@ -27,7 +27,10 @@ export function subjectOf(user: UserRow) {
 }
 
 /** Expiry times always; the secrets only for Bearer-mode API clients. */
-export function tokenInfo(t: Pick<IssuedTokens, 'access' | 'accessExpires' | 'refresh' | 'sessionExpires'>, bearer: boolean): TokenInfo {
+export function tokenInfo(
+  t: Pick<IssuedTokens, 'access' | 'accessExpires' | 'refresh' | 'sessionExpires'>,
+  bearer: boolean,
+): TokenInfo {
   return {
     token_expires: secs(t.accessExpires),
     refresh_expires: secs(t.sessionExpires),

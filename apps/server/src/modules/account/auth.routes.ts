@@ -1,17 +1,17 @@
 import { COOKIE, CSRF_HEADER, loginBody, qrCodeQuery } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { actorOf, authOf } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
 import { audit } from '../system/audit.js';
 import { presentLogin, tokenInfo } from './account.presenter.js';
 import { captchaAnswer, createCaptcha, LOGIN_MSG, login } from './login.service.js';
 import { menuListFor } from './menu.service.js';
 import { confirmQrCode, createQrCode, pollQrCode, QR_TTL_MS } from './qr-login.service.js';
-import { clearSessionCookies, deliverTokens, sessionMeta, wantsBearer } from './session-cookies.js';
 import { revokeSession } from './session.repository.js';
 import { sessionOfRefresh } from './session.service.js';
+import { clearSessionCookies, deliverTokens, sessionMeta, wantsBearer } from './session-cookies.js';
 
 /** Sign-in, sign-out, verification code and QR sign-in (spec section 7, DECISIONS.md). */
 export async function authRoutes(fastify: FastifyInstance) {
@@ -55,7 +55,11 @@ export async function authRoutes(fastify: FastifyInstance) {
         const auth = req.auth;
         await deps.db.transaction().execute(async (trx) => {
           await revokeSession(trx, auth.session.id, 'logout');
-          await audit(trx, actorOf(req, auth), { action: 'account.logout', targetType: 'session', targetId: auth.session.id });
+          await audit(trx, actorOf(req, auth), {
+            action: 'account.logout',
+            targetType: 'session',
+            targetId: auth.session.id,
+          });
         });
       } else {
         // Access token already expired: the refresh cookie still names the session.
@@ -86,7 +90,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/amazon-user/confirmQrLogin',
-    { schema: { body: qrCodeQuery, summary: 'Approve a QR code from a signed-in device' }, config: { access: 'account.self' } },
+    {
+      schema: { body: qrCodeQuery, summary: 'Approve a QR code from a signed-in device' },
+      config: { access: 'account.self' },
+    },
     async (req) => {
       const auth = authOf(req);
       await confirmQrCode(deps, actorOf(req, auth), auth.user, req.body.code);
@@ -96,14 +103,20 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/amazon-user/getScanQrRes',
-    { schema: { querystring: qrCodeQuery, summary: 'Poll a QR code (asking browser only)' }, config: { access: 'public' } },
+    {
+      schema: { querystring: qrCodeQuery, summary: 'Poll a QR code (asking browser only)' },
+      config: { access: 'public' },
+    },
     async (req, reply) => {
       const res = await pollQrCode(deps, req.query.code, req.cookies[COOKIE.qr], sessionMeta(req));
       if (res.state === 'pending') return ok(res, '等待扫码确认');
       deliverTokens(req, reply, deps.config, res.tokens, res.user.id);
       reply.clearCookie(COOKIE.qr, { path: '/PDD' });
       const menu = await menuListFor(deps.db, res.user, deps.config.internalIds);
-      return ok({ state: 'done' as const, ...presentLogin(res.user, menu, tokenInfo(res.tokens, wantsBearer(req))) }, '登录成功');
+      return ok(
+        { state: 'done' as const, ...presentLogin(res.user, menu, tokenInfo(res.tokens, wantsBearer(req))) },
+        '登录成功',
+      );
     },
   );
 

@@ -122,7 +122,7 @@ export async function assertUsable(deps: AppDeps, user: UserRow): Promise<void> 
   if (user.end_time && user.end_time.getTime() < Date.now()) throw forbidden(LOGIN_MSG.expired);
   if (user.parent_id !== 0) {
     const main = await findUserById(deps.db, user.tenant_id);
-    if (!main || main.status !== 1) throw forbidden(LOGIN_MSG.disabled);
+    if (main?.status !== 1) throw forbidden(LOGIN_MSG.disabled);
     if (main.end_time && main.end_time.getTime() < Date.now()) throw forbidden(LOGIN_MSG.expired);
   }
 }

@@ -1,4 +1,4 @@
-import { can, type MenuItem, MENU_ITEMS, type Permission } from '@console/shared';
+import { can, MENU_ITEMS, type MenuItem, type Permission } from '@console/shared';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/types.js';
 import { subjectOf } from './account.presenter.js';

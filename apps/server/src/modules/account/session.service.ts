@@ -3,7 +3,6 @@ import type { AppDeps, AuthContext } from '../../context.js';
 import type { DB, SessionRow, UserRow } from '../../db/types.js';
 import { unauthorized } from '../../lib/app-error.js';
 import { newId, randomToken, sha256, signAccessToken, verifyAccessToken } from '../../lib/tokens.js';
-import { findUserById } from './user.repository.js';
 import {
   findByPrevRefresh,
   findByRefresh,
@@ -12,6 +11,7 @@ import {
   revokeSession,
   rotateRefresh,
 } from './session.repository.js';
+import { findUserById } from './user.repository.js';
 
 /** Session lengths (spec section 9 and DECISIONS.md). */
 export const SESSION_TTL_MS = { password: 2 * 86_400_000, qr: 86_400_000 } as const;
@@ -62,17 +62,6 @@ export async function openSession(
   return { sessionId: s.id, csrf: s.csrf, refresh, sessionExpires: s.expires_at, ...(await accessFor(deps, s)) };
 }
 
-/** Whether an account may hold a session now (enabled, not expired, parent enabled). */
-export async function accountUsable(db: Kysely<DB>, user: UserRow): Promise<boolean> {
-  if (user.status !== 1 || user.deleted_at) return false;
-  if (user.end_time && user.end_time.getTime() < Date.now()) return false;
-  if (user.parent_id !== 0) {
-    const main = await findUserById(db, user.tenant_id);
-    if (!main || main.status !== 1) return false;
-  }
-  return true;
-}
-
 /** Resolves an access token to the caller; null when missing, tampered, expired or revoked. */
 export async function authenticate(
   deps: AppDeps,
@@ -85,7 +74,7 @@ export async function authenticate(
   const session = await findLiveSession(deps.db, claims.sid);
   if (!session || session.user_id !== claims.uid) return null;
   const user = await findUserById(deps.db, session.user_id);
-  if (!user || user.status !== 1) return null;
+  if (user?.status !== 1) return null;
   return { user, session, tenantId: user.tenant_id, via, accessExpires: claims.expiresAt };
 }
 
@@ -113,7 +102,12 @@ export async function refreshSession(deps: AppDeps, refresh: string, csrf: strin
     if (csrf !== null && previous.csrf !== csrf) throw unauthorized();
     const since = Date.now() - (previous.refreshed_at?.getTime() ?? 0);
     if (since <= REFRESH_GRACE_MS) {
-      return { sessionId: previous.id, csrf: previous.csrf, sessionExpires: previous.expires_at, ...(await accessFor(deps, previous)) };
+      return {
+        sessionId: previous.id,
+        csrf: previous.csrf,
+        sessionExpires: previous.expires_at,
+        ...(await accessFor(deps, previous)),
+      };
     }
     await revokeSession(deps.db, previous.id, 'refresh_reuse');
   }

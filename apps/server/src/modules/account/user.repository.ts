@@ -53,7 +53,11 @@ export interface ChildFilter {
 }
 
 /** Child accounts of a tenant, newest first, with the total for paging. */
-export async function listChildren(db: Db, tenantId: number, f: ChildFilter): Promise<{ rows: UserRow[]; total: number }> {
+export async function listChildren(
+  db: Db,
+  tenantId: number,
+  f: ChildFilter,
+): Promise<{ rows: UserRow[]; total: number }> {
   let q = db
     .selectFrom('users')
     .where('tenant_id', '=', tenantId)
@@ -64,7 +68,9 @@ export async function listChildren(db: Db, tenantId: number, f: ChildFilter): Pr
   if (f.auth !== undefined) q = q.where('auth', '=', f.auth);
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb('account', 'ilike', like), eb('user_name', 'ilike', like), eb('phone', 'like', like)]));
+    q = q.where((eb) =>
+      eb.or([eb('account', 'ilike', like), eb('user_name', 'ilike', like), eb('phone', 'like', like)]),
+    );
   }
   const [rows, count] = await Promise.all([
     q
@@ -118,7 +124,12 @@ export async function insertUser(db: Db, row: Omit<NewUser, 'tenant_id'> & { ten
 }
 
 /** Updates one account of a tenant and bumps its version. */
-export function updateTenantUser(db: Db, tenantId: number, id: number, patch: UserUpdate): Promise<UserRow | undefined> {
+export function updateTenantUser(
+  db: Db,
+  tenantId: number,
+  id: number,
+  patch: UserUpdate,
+): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set({ ...patch, updated_at: sql`now()`, version: sql`version + 1` })

@@ -17,7 +17,10 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/amazon-user/getUserInfo',
-    { schema: { body: z.strictObject({}).optional(), summary: 'User info from the session' }, config: { access: 'account.self' } },
+    {
+      schema: { body: z.strictObject({}).optional(), summary: 'User info from the session' },
+      config: { access: 'account.self' },
+    },
     async (req) => {
       const { user, session, accessExpires } = authOf(req);
       const samePhone = await listSamePhone(deps.db, user.phone);
@@ -28,7 +31,10 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/amazon-user/updateUserAccount',
-    { schema: { body: updateUserAccountBody, summary: 'Save the account-info form' }, config: { access: 'account.self' } },
+    {
+      schema: { body: updateUserAccountBody, summary: 'Save the account-info form' },
+      config: { access: 'account.self' },
+    },
     async (req) => {
       const auth = authOf(req);
       await updateAccount(deps, actorOf(req, auth), auth.user, req.body);
@@ -38,7 +44,10 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/amazon-user/updateUserPassword',
-    { schema: { body: updatePasswordBody, summary: 'Change the own password (ends all sessions)' }, config: { access: 'account.self' } },
+    {
+      schema: { body: updatePasswordBody, summary: 'Change the own password (ends all sessions)' },
+      config: { access: 'account.self' },
+    },
     async (req, reply) => {
       const auth = authOf(req);
       await updatePassword(deps, actorOf(req, auth), auth.user, req.body);
@@ -49,7 +58,10 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/amazon-user/toggleAccount',
-    { schema: { body: toggleAccountBody, summary: 'Switch to a same-phone account or a managed child' }, config: { access: 'account.self' } },
+    {
+      schema: { body: toggleAccountBody, summary: 'Switch to a same-phone account or a managed child' },
+      config: { access: 'account.self' },
+    },
     async (req, reply) => {
       const auth = authOf(req);
       const { user, tokens } = await toggleAccount(deps, actorOf(req, auth), auth, req.body.uid, sessionMeta(req));

@@ -4,8 +4,8 @@ import {
   MSG,
   READ_ONLY_ACCOUNT_FIELDS,
   type UpdateUserAccountBody,
-  WORKER_SWITCH_FIELDS,
   type updatePasswordBody,
+  WORKER_SWITCH_FIELDS,
 } from '@console/shared';
 import type { z } from 'zod';
 import type { Actor, AppDeps, AuthContext } from '../../context.js';

@@ -1,14 +1,14 @@
 import { COOKIE, CSRF_HEADER, issueField, issueMessage, refreshBody } from '@console/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { RouteAccess } from '../../context.js';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { zodApp } from '../../lib/route.js';
-import { tokenInfo } from '../account/account.presenter.js';
-import { deliverTokens, wantsBearer } from '../account/session-cookies.js';
-import { refreshSession } from '../account/session.service.js';
-import type { RouteAccess } from '../../context.js';
 import { requireAccess } from '../../plugins/auth.js';
+import { tokenInfo } from '../account/account.presenter.js';
+import { refreshSession } from '../account/session.service.js';
+import { deliverTokens, wantsBearer } from '../account/session-cookies.js';
 
 interface AdminMethod {
   access: RouteAccess;
@@ -24,7 +24,7 @@ export function adminMethods(fastify: FastifyInstance): Record<string, AdminMeth
   const { deps } = fastify;
   return {
     'refresh.admin.token': {
-      access: 'public',
+      access: 'refreshToken',
       body: refreshBody,
       handler: async (req, reply, raw) => {
         const body = raw as z.infer<typeof refreshBody>;
@@ -34,7 +34,11 @@ export function adminMethods(fastify: FastifyInstance): Record<string, AdminMeth
         // A cookie-carried refresh is a state change triggered by the browser: it needs the CSRF token.
         const csrf = body.refresh !== undefined ? null : String(req.headers[CSRF_HEADER] ?? '');
         const tokens = await refreshSession(deps, refresh, csrf);
-        const session = await deps.db.selectFrom('sessions').select('user_id').where('id', '=', tokens.sessionId).executeTakeFirstOrThrow();
+        const session = await deps.db
+          .selectFrom('sessions')
+          .select('user_id')
+          .where('id', '=', tokens.sessionId)
+          .executeTakeFirstOrThrow();
         if (!bearer) deliverTokens(req, reply, deps.config, tokens, session.user_id);
         return ok({ token: tokenInfo(tokens, bearer) });
       },
@@ -45,6 +49,9 @@ export function adminMethods(fastify: FastifyInstance): Record<string, AdminMeth
 export async function adminMethodRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const methods = adminMethods(fastify);
+  for (const [name, m] of Object.entries(methods)) {
+    fastify.routeTable.push({ method: 'POST', url: `/PDD/v1/admin/?method=${name}`, access: m.access });
+  }
   app.post(
     '/v1/admin/',
     {

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { zodApp } from '../../lib/route.js';
 import { authOf } from '../../plugins/auth.js';
-import { listOperaLog } from './opera-log.repository.js';
 import { subjectOf } from '../account/account.presenter.js';
+import { listOperaLog } from './opera-log.repository.js';
 
 /** Trader branding and the operation log. */
 export async function systemRoutes(fastify: FastifyInstance) {
@@ -27,7 +27,10 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/opera-log/list',
-    { schema: { querystring: operaLogQuery, summary: 'Operation log of the tenant' }, config: { access: 'system.operaLog.read' } },
+    {
+      schema: { querystring: operaLogQuery, summary: 'Operation log of the tenant' },
+      config: { access: 'system.operaLog.read' },
+    },
     async (req) => {
       const { user, tenantId } = authOf(req);
       const all = isInternal(subjectOf(user), { internalIds: deps.config.internalIds });

@@ -1,0 +1,92 @@
+import { ALL_AUTHS, type Auth, can, type Permission } from '@console/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../src/db/types.js';
+import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
+import { call, signIn, useTestApp } from './harness.js';
+
+const t = useTestApp();
+
+/** Route url with its query for the admin method entries. */
+function target(entry: { method: string; url: string }) {
+  return { method: entry.method as 'GET' | 'POST', url: entry.url };
+}
+
+describe('route access', () => {
+  it('every API route declares its access; the table matches the committed snapshot', async () => {
+    const table = t.app.routeTable
+      .map((r) => `${r.method.padEnd(5)} ${r.url.padEnd(48)} ${r.access}`)
+      .sort()
+      .join('\n');
+    await expect(`${table}\n`).toMatchFileSnapshot('./__snapshots__/route-access.txt');
+  });
+
+  describe('role matrix: every route x 7 roles (+ signed out)', () => {
+    const users = new Map<Auth, UserRow>();
+    let otherTenantChild: UserRow;
+
+    beforeAll(async () => {
+      const company = await buildTenant(t.db, { auth: 0, max_child: 100 });
+      users.set(0, company);
+      for (const auth of [1, 2, 3, 6] as const) users.set(auth, await buildUser(t.db, company, { auth }));
+      users.set(4, await buildTenant(t.db, { auth: 4 }));
+      users.set(5, await buildTenant(t.db, { auth: 5 }));
+      otherTenantChild = await buildUser(t.db, await buildTenant(t.db), { auth: 2 });
+    });
+
+    it('signed out: only public routes answer without 401', async () => {
+      for (const entry of t.app.routeTable) {
+        const res = await call(
+          t.app,
+          null,
+          target(entry).method,
+          target(entry).url,
+          entry.method === 'POST' ? {} : undefined,
+        );
+        if (entry.access === 'public') expect(res.http, entry.url).not.toBe(401);
+        else if (entry.access === 'refreshToken') expect(res).toMatchObject({ http: 401, msg: '请先登录' });
+        else expect(res.http, entry.url).toBe(401);
+      }
+    });
+
+    for (const auth of ALL_AUTHS) {
+      it(`auth ${auth}: allowed routes pass the guard, others answer 403`, async () => {
+        const user = users.get(auth)!;
+        const subject = { uid: user.id, auth, parent_id: user.parent_id };
+        for (const entry of t.app.routeTable) {
+          // A fresh session per call: some routes (sign-out, switch) end the session.
+          const s = await signIn(t.app, user.account, TEST_PASSWORD);
+          const res = await call(
+            t.app,
+            s,
+            target(entry).method,
+            target(entry).url,
+            entry.method === 'POST' ? {} : undefined,
+          );
+          const allowed =
+            ['public', 'authenticated', 'refreshToken'].includes(entry.access) ||
+            can(subject, entry.access as Permission);
+          if (allowed) expect([401, 403], `${entry.url} auth ${auth}`).not.toContain(res.http);
+          else expect(res.http, `${entry.url} auth ${auth}`).toBe(403);
+        }
+      });
+
+      it(`auth ${auth}: another tenant's account ids are never found`, async () => {
+        const user = users.get(auth)!;
+        const s = await signIn(t.app, user.account, TEST_PASSWORD);
+        const uid = otherTenantChild.id;
+        for (const [url, body] of [
+          ['updateChildAccount', { uid, user_name: 'x' }],
+          ['resetChildAccount', { uid, password: 'xxxxxxxx' }],
+          ['deleteChildAccount', { uid }],
+          ['toggleAccount', { uid }],
+        ] as const) {
+          const res = await call(t.app, s, 'POST', `/PDD/amazon-user/${url}`, body);
+          expect([403, 404], `${url} auth ${auth}`).toContain(res.http);
+        }
+        const row = await t.db.selectFrom('users').selectAll().where('id', '=', uid).executeTakeFirstOrThrow();
+        expect(row.deleted_at).toBeNull();
+        expect(row.user_name).toBe('子账号');
+      });
+    }
+  });
+});

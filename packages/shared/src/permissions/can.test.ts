@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Auth } from '../constants/roles.js';
+import { assignableChildAuths, can, isInternal } from './can.js';
+import type { Permission } from './permissions.js';
+
+const user = (auth: Auth, extra = {}) => ({ uid: 10, auth, parent_id: 0, ...extra });
+const holders = (p: Permission) => ([0, 1, 2, 3, 4, 5, 6] as Auth[]).filter((a) => can(user(a), p));
+
+describe('can: the role checks of spec section 6', () => {
+  it('isAdmin is company admin or trader', () => expect(holders('role.admin')).toEqual([0, 5]));
+  it('goods operation is everyone except trader and buyer', () =>
+    expect(holders('goods.operate')).toEqual([0, 1, 2, 4, 6]));
+  it('worker is group leader, worker or personal admin', () => expect(holders('role.worker')).toEqual([1, 2, 4]));
+  it('company-or-personal admin', () => expect(holders('role.companyOrPersonalAdmin')).toEqual([0, 4]));
+  it('adding buyers: company, personal admin or buyer', () =>
+    expect(holders('account.child.addBuyer')).toEqual([0, 3, 4]));
+  it('pay margin: company and personal admin', () => expect(holders('finance.payMargin')).toEqual([0, 4]));
+  it('everybody manages the own account', () => expect(holders('account.self')).toHaveLength(7));
+
+  it('trader finance follows the flags, not the role', () => {
+    expect(can(user(2), 'finance.trader')).toBe(false);
+    expect(can(user(2, { is_use_trader_express: 1 }), 'finance.trader')).toBe(true);
+    expect(can(user(0, { is_use_trader_finance: true }), 'finance.trader')).toBe(true);
+  });
+
+  it('internal membership: uid or parent_id among the configured ids', () => {
+    expect(isInternal(user(0), { internalIds: [10] })).toBe(true);
+    expect(isInternal({ uid: 11, auth: 2, parent_id: 10 }, { internalIds: [10] })).toBe(true);
+    expect(isInternal({ uid: 11, auth: 2, parent_id: 12 }, { internalIds: [10] })).toBe(false);
+    expect(can(user(0), 'platform.internal')).toBe(false);
+    expect(can(user(0), 'platform.internal', { internalIds: [10] })).toBe(true);
+  });
+
+  it('nobody without a user', () => expect(can(null, 'account.self')).toBe(false));
+
+  it('assignable child roles', () => {
+    expect(assignableChildAuths(user(0))).toEqual([1, 2, 3, 6]);
+    expect(assignableChildAuths(user(3))).toEqual([3]);
+    expect(assignableChildAuths(user(2))).toEqual([]);
+  });
+});

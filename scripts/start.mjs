@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `npm start`: build the web app if needed, then run the server (embedded PostgreSQL
+// unless DATABASE_URL is set). Signals are passed on so PostgreSQL stops cleanly.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildWebIfStale } from './web-build.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+try {
+  buildWebIfStale();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,125 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminPassword: string;
+    dataDir: string;
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, '..');
+const WEB = join(ROOT, 'apps/web');
+const ADMIN_PASSWORD = 'e2e-Admin-123';
+
+function newestMtime(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const name of readdirSync(path)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    max = Math.max(max, newestMtime(join(path, name)));
+  }
+  return max;
+}
+
+/** Builds the web app when dist is missing or older than its sources. */
+function ensureBuilt(): void {
+  let built = 0;
+  try {
+    built = statSync(join(WEB, 'dist/index.html')).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  const sources = Math.max(
+    newestMtime(join(WEB, 'src')),
+    newestMtime(join(WEB, 'index.html')),
+    newestMtime(join(WEB, 'vite.config.ts')),
+    newestMtime(join(ROOT, 'packages/shared/src')),
+  );
+  if (built > sources) return;
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: WEB,
+    // vitest sets NODE_ENV=test, which would make Vite emit a development bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitReady(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(`${baseUrl}/PDD/trader_setting/getTraderSetting`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer within 120 s:\n${log()}`);
+}
+
+/** One built web app and one real server (fresh data dir) for the whole e2e run. */
+export default async function setup(project: TestProject) {
+  ensureBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'dqzs-e2e-'));
+  const port = await freePort();
+  const pgPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PG_PORT: String(pgPort),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      WORKERS: '0',
+      TEST_HOOKS: '1',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  await waitReady(baseUrl, child, () => output);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

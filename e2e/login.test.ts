@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createChild } from './support/api-client';
+import { adminClient, anonymousPage, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+
+let browser: Browser;
+let page: Page | undefined;
+screenshotOnFailure(() => page);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function fillLogin(p: Page, account: string, password: string) {
+  await p.getByPlaceholder('账号').fill(account);
+  await p.getByPlaceholder('密码').fill(password);
+  await p.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+describe('sign-in screens and access rules', () => {
+  it('sends a visitor without a session to /login without a redirect query', async () => {
+    const { page: p, context } = await anonymousPage(browser, '#/system/admin/member');
+    page = p;
+    await p.waitForURL(/#\/login$/);
+    expect(new URL(p.url()).hash).toBe('#/login');
+    await expect.poll(() => p.title()).toContain('登录');
+    await context.close();
+  });
+
+  it('signs in through the screen and opens the home tab', async () => {
+    const { page: p, context } = await anonymousPage(browser);
+    page = p;
+    await fillLogin(p, 'admin', env().adminPassword);
+    await p.waitForURL(/#\/index$/);
+    await p.getByTestId('tab-bar').getByText('首页').waitFor();
+    expect(await p.getByTestId('header-account').textContent()).toBe('admin');
+    // A signed-in user visiting /login goes to the root path (then index).
+    await p.goto(`${env().baseUrl}/#/login`);
+    await p.waitForURL(/#\/index$/);
+    await context.close();
+  });
+
+  it('asks for the verification code after three wrong passwords and signs in with it', async () => {
+    const admin = await adminClient();
+    const child = await createChild(admin, 2);
+    const { page: p, context } = await anonymousPage(browser);
+    page = p;
+    for (let i = 0; i < 3; i++) {
+      await fillLogin(p, child.account, 'wrong-password');
+      await p.getByText('账号或密码错误').last().waitFor();
+    }
+    await fillLogin(p, child.account, child.password);
+    const img = p.getByTestId('login-code-img');
+    await img.waitFor();
+    // The refresh button fetches a new image (new cache-busting query).
+    const before = await img.getAttribute('src');
+    await p.getByRole('button', { name: '换一张' }).click();
+    await expect.poll(() => img.getAttribute('src')).not.toBe(before);
+    await expect
+      .poll(async () => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+    const captcha = (await context.cookies()).find((c) => c.name.endsWith('-captcha'));
+    expect(captcha).toBeDefined();
+    const hook = new ApiClient(env().baseUrl);
+    const answer = await hook.call<{ answer: string | null }>(
+      'GET',
+      `/__test__/captcha?id=${encodeURIComponent(captcha?.value ?? '')}`,
+    );
+    expect(answer.data.answer).toBeTruthy();
+    await p.getByPlaceholder('验证码').fill(answer.data.answer ?? '');
+    await p.getByRole('button', { name: /登\s*录/ }).click();
+    await p.waitForURL(/#\/index$/);
+    expect(await p.getByTestId('header-account').textContent()).toBe(child.account);
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const { page: p, context } = await anonymousPage(browser, '#/no/such/page');
+    page = p;
+    await p.getByTestId('not-found').waitFor();
+    expect(await p.getByText('抱歉,您访问的页面不存在').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('shows the not-built page with the route title for screens of later issues', async () => {
+    const { page: p, context } = await signedInPage(browser, 'admin', env().adminPassword, '#/order/list');
+    page = p;
+    await p.getByTestId('not-built').waitFor();
+    await expect.poll(() => p.title()).toContain('订单处理');
+    expect(await p.getByTestId('tab-bar').getByText('订单处理').isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { beforeEach, inject } from 'vitest';
+import { ApiClient } from './api-client';
+
+/** Chromium of the system, headless, no network chatter. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Base URL and admin password provided by the global setup. */
+export function env() {
+  return { baseUrl: inject('baseUrl'), adminPassword: inject('adminPassword'), dataDir: inject('dataDir') };
+}
+
+/** An admin API client, signed in. */
+export async function adminClient(): Promise<ApiClient> {
+  const { baseUrl, adminPassword } = env();
+  const api = new ApiClient(baseUrl);
+  await api.login('admin', adminPassword);
+  return api;
+}
+
+const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+
+/** Saves a screenshot of the current page into e2e/artifacts/ when a test fails. */
+export function screenshotOnFailure(getPage: () => Page | undefined): void {
+  beforeEach((ctx) => {
+    ctx.onTestFailed(async () => {
+      const page = getPage();
+      if (!page || page.isClosed()) return;
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const name = `${ctx.task.file?.name.replace(/\W+/g, '_')}--${ctx.task.name.replace(/\W+/g, '_')}.png`;
+      await page.screenshot({ path: join(ARTIFACTS, name), fullPage: true }).catch(() => undefined);
+    });
+  });
+}
+
+/**
+ * A new browser context and page signed in as the account through the API (cookies copied
+ * into the context), opened at `hash` (default `#/index`).
+ */
+export async function signedInPage(browser: Browser, account: string, password: string, hash = '#/index') {
+  const { baseUrl } = env();
+  const api = new ApiClient(baseUrl);
+  const login = await api.login(account, password);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  await api.toBrowser(context);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/${hash}`);
+  return { context, page, api, uid: login.uid };
+}
+
+/** A fresh context and page without a session. */
+export async function anonymousPage(browser: Browser, hash = '#/login') {
+  const { baseUrl } = env();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/${hash}`);
+  return { context, page };
+}

@@ -14,20 +14,13 @@ import { BrowserBanner } from './header/browser-banner';
 import { KeepAliveOutlet } from './keep-alive/keep-alive-outlet';
 import { SideMenu } from './menu/side-menu';
 import { SearchPanel } from './search/search-panel';
+import { shouldResetTabsOnMount } from './tabs/mount-rule';
 import { TabBar } from './tabs/tab-bar';
 import { ThemeDialog } from './theme/theme-dialog';
 
 /** Side menu widths (spec section 2: 150 px / 65 px). */
 export const SIDER_WIDTH = 150;
 export const SIDER_COLLAPSED_WIDTH = 65;
-
-/**
- * Mount rule (spec section 2): the restored tab list is closed on load unless the route is
- * index, the build is development, or the union-login session flag is set.
- */
-export function shouldResetTabsOnMount(pathname: string, dev: boolean, unionFlag: boolean): boolean {
-  return !(pathname === HOME_TAB.path || dev || unionFlag);
-}
 
 /** Opens every navigation as a tab, titled from its route meta. */
 function useOpenTabs() {

@@ -1,0 +1,64 @@
+import { MENU_ITEMS } from '@console/shared';
+import { describe, expect, it } from 'vitest';
+import { FRAME_ROUTES, NOT_BUILT_ROUTES, routeName } from './route-table';
+
+/** Every frame route of spec section 2, written out independently of the table. */
+const SPEC_PATHS = `
+/index /index/message-send /index/down-gather /index/problem_package /index/gpsr /log /refresh /redirect/*
+/system/index /system/admin/member /system/admin/accountStatistical /system/admin/orderStatistical
+/system/admin/performanceStatistical /system/admin/opera-log
+/member/index /member/purchase /member/user/spend /member/user/topup-list /member/user/topup-add /member/user/adminExpressLog
+/order/index /order/shop /order/consume-list /order/list /order/distribution /order/export /order/asinSales /order/intercept
+/order/stock/product /order/stock/stockInLog /order/stock/stockOutLog /order/hs-code /order/order_customs_info
+/goods/index /goods/amazon/edit/:queue_id /goods/amazon/error_feed/:queue_id/:goods_id /goods/pointsManage /goods/search-terms
+/goods/follow-sale/list /goods/follow-sale/push /goods/follow-sale/queue /goods/claim /goods/addPoints /goods/addSearchTerms
+/goods/editPoints/:id /goods/editSearchTerms/:id /goods/amazon/queue /goods/admin/list /goods/admin/view/:goods_id
+/goods/admin/create /goods/admin/update/:goods_id /goods/admin/infringement/list /goods/ean-table /goods/category
+/platform/index /platform/howUse /platform/family /platform/ali1688 /platform/reports/sellerPerformance/list
+/platform/reports/sellerFeedback/list
+/build-site/basic /build-site/seo /build-site/goods/create /build-site/goods/update/:goods_id /build-site/goods/list
+/build-site/visual /build-site/category
+/monitor/index /monitor/monitor-asin/list /monitor/monitor-bridge/list /fba/first_trip
+/follow/index /follow/follow-sale/push /follow/follow-sale/queue
+/overseas/index /overseas/sku/add /overseas/sku/list /overseas/inbound/add /overseas/inbound/list /overseas/outbound/add
+/overseas/outbound/list /overseas/inventory/list /overseas/inventory/flow
+`
+  .trim()
+  .split(/\s+/);
+
+describe('route table', () => {
+  it('registers every frame route of the specification, and nothing else', () => {
+    expect(FRAME_ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PATHS].sort());
+  });
+
+  it('gives every route a title and needs sign-in; caches all but the goods preview and the helpers', () => {
+    for (const r of FRAME_ROUTES) {
+      expect(r.meta.title).toBeTruthy();
+      expect(r.meta.auth).toBe(true);
+    }
+    const uncached = FRAME_ROUTES.filter((r) => !r.meta.cache).map((r) => r.path);
+    expect(uncached.sort()).toEqual(['/goods/admin/view/:goods_id', '/redirect/*', '/refresh']);
+  });
+
+  it('has the named routes index, log and system-message-user', () => {
+    const names = FRAME_ROUTES.map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['index', 'log', 'system-message-user']));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('has a route for every menu entry below a section', () => {
+    const paths = new Set(FRAME_ROUTES.map((r) => r.path));
+    for (const m of MENU_ITEMS.filter((x) => x.parent_id !== 0)) expect(paths).toContain(m.url);
+  });
+
+  it('derives names from paths without params', () => {
+    expect(routeName('/goods/admin/update/:goods_id')).toBe('goods-admin-update');
+  });
+
+  it('marks only the screens of later issues as not built', () => {
+    const built = FRAME_ROUTES.filter((r) => !NOT_BUILT_ROUTES.includes(r)).map((r) => r.path);
+    expect(built.sort()).toEqual(
+      ['/index', '/log', '/refresh', '/redirect/*', '/system/admin/member', '/system/admin/opera-log'].sort(),
+    );
+  });
+});

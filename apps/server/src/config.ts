@@ -7,8 +7,8 @@ export interface Config {
   dataDir: string;
   /** External PostgreSQL; when unset an embedded server runs in `dataDir/pg`. */
   databaseUrl: string | undefined;
-  /** Port of the embedded PostgreSQL server. */
-  pgPort: number;
+  /** Port of the embedded PostgreSQL server; unset: 54329 if free, else any free port. */
+  pgPort: number | undefined;
   adminPassword: string | undefined;
   logLevel: string;
   /** Platform-operator account ids (spec section 6 "internal company"). */
@@ -45,7 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
-    pgPort: int(env.PG_PORT, 54329, 'PG_PORT'),
+    pgPort: env.PG_PORT ? int(env.PG_PORT, 0, 'PG_PORT') : undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     internalIds: (env.INTERNAL_COMPANY_IDS ?? '1')

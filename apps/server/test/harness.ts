@@ -13,6 +13,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Database;
   deps: AppDeps;
+  /** URL of this file's own database (for subprocesses such as the admin CLI). */
+  url: string;
 }
 
 function withDatabase(url: string, db: string): string {
@@ -35,11 +37,12 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     await client.connect();
     await client.query(`create database ${name} template ${template}`);
     await client.end();
-    const db = createDatabase(withDatabase(adminUrl, name), { max: 10 });
+    const url = withDatabase(adminUrl, name);
+    const db = createDatabase(url, { max: 10 });
     const config: Config = { ...loadConfig({}), testHooks: true, internalIds: [1], ...overrides };
     const deps: AppDeps = { db, config, jwtSecret: await ensureJwtSecret(db) };
     const app = await buildApp(deps);
-    Object.assign(ctx, { app, db, deps });
+    Object.assign(ctx, { app, db, deps, url });
   });
   afterAll(async () => {
     await ctx.app?.close();

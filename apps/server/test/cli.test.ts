@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { buildTenant } from './factories.js';
+import { signIn, useTestApp } from './harness.js';
+
+const t = useTestApp();
+const run = promisify(execFile);
+const CLI = path.resolve(import.meta.dirname, '../src/cli/admin.ts');
+
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { ...process.env, DATABASE_URL: t.url },
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('npm run admin', () => {
+  it('creates a main account and a child that can sign in, lists and resets them', async () => {
+    const main = await admin(
+      'create-account',
+      '--account',
+      'ops-main',
+      '--password',
+      'ops-pass-1',
+      '--auth',
+      '4',
+      '--phone',
+      '13600000000',
+    );
+    expect(main.code).toBe(0);
+    const uid = Number(/uid=(\d+)/.exec(main.stdout)![1]);
+    const child = await admin(
+      'create-account',
+      '--account',
+      'ops-child',
+      '--password',
+      'ops-pass-2',
+      '--auth',
+      '2',
+      '--parent',
+      String(uid),
+    );
+    expect(child.stdout).toContain(`tenant=${uid}`);
+    expect((await signIn(t.app, 'ops-child', 'ops-pass-2')).uid).toBeGreaterThan(uid);
+
+    const list = await admin('list-accounts', '--parent', String(uid));
+    expect(list.stdout).toContain('ops-main');
+    expect(list.stdout).toContain('ops-child');
+
+    expect((await admin('reset-password', '--account', 'ops-main', '--password', 'new-pass-9')).code).toBe(0);
+    expect((await signIn(t.app, 'ops-main', 'new-pass-9')).uid).toBe(uid);
+    const logged = await t.db.selectFrom('opera_log').select('action').where('tenant_id', '=', uid).execute();
+    expect(logged.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['account.cli.create', 'account.cli.resetPassword']),
+    );
+  }, 60_000);
+
+  it('bad arguments print the usage and exit non-zero', async () => {
+    const noCommand = await admin();
+    expect(noCommand.code).toBe(2);
+    expect(noCommand.stderr).toContain('Usage: npm run admin');
+    expect((await admin('create-account', '--account', 'x1x', '--password', 'pass-word')).stderr).toContain(
+      'missing --auth',
+    );
+    expect((await admin('create-account', '--account', 'abc', '--password', 'p', '--auth', '0')).code).toBe(2);
+    expect((await admin('create-account', '--bogus', '1')).code).toBe(2);
+    expect(
+      (await admin('create-account', '--account', 'abcd', '--password', 'pass-word', '--auth', '9')).stderr,
+    ).toContain('--auth must be 0-6');
+    expect((await admin('create-account', '--account', 'abcd', '--password', 'pass-word', '--auth', '2')).code).toBe(2);
+    const existing = await buildTenant(t.db);
+    const dup = await admin('create-account', '--account', existing.account, '--password', 'pass-word', '--auth', '0');
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toContain('already exists');
+  }, 60_000);
+});

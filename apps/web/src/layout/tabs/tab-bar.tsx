@@ -45,7 +45,11 @@ export function TabBar() {
               trigger={['contextMenu']}
               menu={{
                 items: tabMenuItems(t.fullPath === HOME_TAB.fullPath),
-                onClick: ({ key }) => run(key, t.fullPath),
+                // The menu is portalled but React events bubble to the tab: do not let it switch tabs.
+                onClick: ({ key, domEvent }) => {
+                  domEvent.stopPropagation();
+                  run(key, t.fullPath);
+                },
               }}
             >
               <span className="tab-label" data-tab={t.fullPath}>

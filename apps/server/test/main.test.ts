@@ -58,7 +58,8 @@ describe('npm start (main.ts)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account: 'admin', password }),
     });
-    expect((await res.json()).data.uid).toBe(1);
+    const body = (await res.json()) as { data: { uid: number } };
+    expect(body.data.uid).toBe(1);
     child!.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 

@@ -36,7 +36,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     document.documentElement.dataset.size = size;
   }, [size]);
   return (
-    <ConfigProvider locale={zhCN} theme={config}>
+    <ConfigProvider locale={zhCN} theme={config} button={{ autoInsertSpace: false }}>
       <AntApp message={{ maxCount: 3 }}>
         <UiBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

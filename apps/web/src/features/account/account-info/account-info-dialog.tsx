@@ -6,7 +6,7 @@ import { useUpdateUserAccount, useUserInfo } from '../../../api/account';
 import { formatDate } from '../../../lib/format';
 import { zodRule } from '../../../lib/zod-rule';
 import { useSessionStore } from '../../../stores/session-store';
-import { accountFormVisibility, accountUpdateBody, needsUpperCase } from './account-fields';
+import { accountFormVisibility, accountUpdateBody, editableAccountFields, needsUpperCase } from './account-fields';
 
 const shape = updateUserAccountBody.shape;
 const flag = {
@@ -42,7 +42,8 @@ export function AccountInfoDialog({ open, onClose }: { open: boolean; onClose: (
 
   const submit = async () => {
     if (!data) return;
-    const values = await form.validateFields();
+    // Read-only fields are shown (with their rules) but never sent, so only editable ones are validated.
+    const values = await form.validateFields(editableAccountFields(data.auth));
     await save.mutateAsync(accountUpdateBody(data.auth, values));
     message.success(MSG.accountUpdated);
     onClose();

@@ -135,7 +135,14 @@ describe('personal settings', () => {
           .formatToParts(new Date())
           .map((x) => [x.type, x.value]),
       );
-      return Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+      return Date.UTC(
+        Number(parts.year),
+        Number(parts.month) - 1,
+        Number(parts.day),
+        Number(parts.hour),
+        Number(parts.minute),
+        Number(parts.second),
+      );
     };
     for (let i = 0; i < 6; i++) {
       const clock = clocks.nth(i);

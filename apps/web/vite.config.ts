@@ -14,5 +14,10 @@ export default defineConfig({
     outDir: 'dist',
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // The shared package is pure declarations (constants, schemas, predicates): let unused
+      // exports (e.g. zod schemas the login screen never uses) be dropped from the bundles.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/shared/') },
+    },
   },
 });

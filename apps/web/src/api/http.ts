@@ -106,21 +106,28 @@ function needsEarlyRefresh(): boolean {
   return token.token_expires - now < REFRESH_WINDOW_S && (!token.refresh_expires || token.refresh_expires > now);
 }
 
+function expireSession(): void {
+  clearSessionCookies();
+  useSessionStore.getState().clear();
+  location.hash = '#/login';
+  location.reload();
+}
+
 /** The '授权过期' confirmation (spec section 8), one at a time; OK clears the session and reloads. */
 export function showAuthExpired(): void {
-  if (authDialogOpen || !ui.modal) return;
+  if (authDialogOpen) return;
+  if (!ui.modal) {
+    // No dialog host on this screen (sign-in screens): go to sign-in directly.
+    expireSession();
+    return;
+  }
   authDialogOpen = true;
   ui.modal.confirm({
     title: '授权过期',
     content: '您的授权已过期或已在其他地方登录,是否重新登录?',
     okText: '重新登录',
     cancelText: '取消',
-    onOk: () => {
-      clearSessionCookies();
-      useSessionStore.getState().clear();
-      location.hash = '#/login';
-      location.reload();
-    },
+    onOk: expireSession,
     afterClose: () => {
       authDialogOpen = false;
     },

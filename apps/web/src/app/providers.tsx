@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -10,22 +9,13 @@ import { ui } from './ui-bridge';
 
 dayjs.locale('zh-cn');
 
-/** One query client for the app; errors are toasted by the HTTP client, so no retries on 4xx. */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-    mutations: { retry: false },
-  },
-});
-
-function UiBridge() {
-  const { message, modal } = AntApp.useApp();
-  ui.message = message;
-  ui.modal = modal;
-  return null;
+function MessageBridge() {
+  const [api, holder] = message.useMessage({ maxCount: 3 });
+  ui.message = api;
+  return holder;
 }
 
-/** antd (zh_CN, theme and text size of the user), antd App context and TanStack Query. */
+/** antd (zh_CN, theme and text size of the user) and the message bridge. TanStack Query is provided by the frame. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useSettingsStore((s) => s.theme);
   const size = useSettingsStore((s) => s.size);
@@ -37,10 +27,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [size]);
   return (
     <ConfigProvider locale={zhCN} theme={config} button={{ autoInsertSpace: false }}>
-      <AntApp message={{ maxCount: 3 }}>
-        <UiBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      <MessageBridge />
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,7 +1,8 @@
 import { FontSizeOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { TEXT_SIZES } from '../../app/themes';
+import { useFeedback } from '../../app/ui-bridge';
 import { useSettingsStore } from '../../stores/settings-store';
 import { useTabsStore } from '../../stores/tabs-store';
 import type { TextSize } from '../../stores/user-storage';
@@ -13,7 +14,7 @@ export function SizeDropdown() {
   const drop = useTabsStore((s) => s.drop);
   const navigate = useNavigate();
   const location = useLocation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const change = (next: TextSize) => {
     setSize(next);
     const from = location.pathname + location.search;

@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { menuSourceFor } from '../../app/bootstrap';
+import { useFeedback } from '../../app/ui-bridge';
 import { useSessionStore } from '../../stores/session-store';
 import { buildMenus, type MenuNode, resolveMenuSelect } from './menu-model';
 
@@ -15,7 +15,7 @@ export function useMenus() {
 /** Applies the menu selection rules of spec section 2 to a clicked node. */
 export function useMenuSelect() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useCallback(
     (node: MenuNode) => {
       const action = resolveMenuSelect(node);

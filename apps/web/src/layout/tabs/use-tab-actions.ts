@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useFeedback } from '../../app/ui-bridge';
 import { addLog } from '../../stores/log-store';
 import { applyTabCommand, TabCommandError } from '../../stores/tabs-reducer';
 import { useTabsStore } from '../../stores/tabs-store';
@@ -8,7 +8,7 @@ import { useTabsStore } from '../../stores/tabs-store';
 /** Runs tab commands (refresh, close, left, right, other, all); invalid ones warn '无效的操作'. */
 export function useTabActions() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useCallback(
     (command: string, pivot: string) => {
       const { opened, current, commit, drop } = useTabsStore.getState();

@@ -1,8 +1,9 @@
 import type { UserInfo } from '@console/shared';
 import { COMPLIANCE_EMAIL_MAX, MSG, PHONE_MAX, updateUserAccountBody } from '@console/shared';
-import { App, Col, Form, Input, Modal, Row, Skeleton, Switch } from 'antd';
+import { Col, Form, Input, Modal, Row, Skeleton, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useUpdateUserAccount, useUserInfo } from '../../../api/account';
+import { useFeedback } from '../../../app/ui-bridge';
 import { formatDate } from '../../../lib/format';
 import { zodRule } from '../../../lib/zod-rule';
 import { useSessionStore } from '../../../stores/session-store';
@@ -22,7 +23,7 @@ function UpperHint({ name }: { name: 'brand_name' | 'vendor' }) {
 
 /** Account info (800 px): every field of spec sections 5 and 6 with the role's visibility and read-only rules. */
 export function AccountInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<UserInfo>();
   const info = useUserInfo();
   const save = useUpdateUserAccount();

@@ -1,7 +1,8 @@
 import { MSG, PASSWORD_MAX } from '@console/shared';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useUpdatePassword } from '../../../api/account';
 import { signOut } from '../../../app/session-actions';
+import { useFeedback } from '../../../app/ui-bridge';
 
 interface Values {
   passwordOld: string;
@@ -11,7 +12,7 @@ interface Values {
 
 /** Change password (600 px). On success the user is signed out without confirmation (spec section 4). */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const update = useUpdatePassword();
   const required = { required: true, message: MSG.required, validateTrigger: 'onBlur' } as const;

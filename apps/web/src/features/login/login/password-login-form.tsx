@@ -1,38 +1,53 @@
 import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@console/shared';
 import { MSG } from '@console/shared';
-import { App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
+import { type FormEvent, useState } from 'react';
 import { login, loginCodeUrl } from '../../../api/account';
 import { ApiError } from '../../../api/http';
+import { useFeedback } from '../../../app/ui-bridge';
+import { LoginInput } from './login-input';
 
-interface Values {
-  account: string;
-  password: string;
-  code?: string;
-}
+type Field = 'account' | 'password' | 'code';
 
-/** Password sign-in with the verification code step when the server answers NEED_CODE. */
+/** Messages of the sign-in fields when left empty. */
+const REQUIRED: Record<Field, string> = { account: '请输入账号', password: '请输入密码', code: MSG.required };
+
+/**
+ * Password sign-in with the verification-code step when the server answers NEED_CODE.
+ * Plain inputs rather than antd Form/Input keep the sign-in screen's bundle small.
+ */
 export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => void }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  const { message } = useFeedback();
+  const [values, setValues] = useState<Record<Field, string>>({ account: '', password: '', code: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [needCode, setNeedCode] = useState(false);
   const [nonce, setNonce] = useState(() => Date.now());
   const [loading, setLoading] = useState(false);
 
+  const set = (field: Field) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setErrors((x) => ({ ...x, [field]: undefined }));
+  };
+
   const showCode = () => {
     setNeedCode(true);
     setNonce(Date.now());
-    form.setFieldValue('code', '');
+    setValues((v) => ({ ...v, code: '' }));
   };
 
-  const submit = async (values: Values) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const fields: Field[] = needCode ? ['account', 'password', 'code'] : ['account', 'password'];
+    const missing = Object.fromEntries(fields.filter((f) => !values[f].trim()).map((f) => [f, REQUIRED[f]]));
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
     setLoading(true);
     try {
       const res = await login({
         account: values.account.trim(),
         password: values.password,
-        code: values.code?.trim() ?? '',
+        code: values.code.trim(),
         needCode,
       });
       if (res.code === 'NEED_CODE') {
@@ -42,9 +57,9 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
       }
       onSuccess(res as LoginResult);
     } catch (err) {
-      const e = err as ApiError;
-      message.error({ content: e.message || '登录失败', duration: 5 });
-      if (e instanceof ApiError && (e.data as { code?: string } | null)?.code === 'NEED_CODE') showCode();
+      const apiError = err as ApiError;
+      message.error({ content: apiError.message || '登录失败', duration: 5 });
+      if (apiError instanceof ApiError && (apiError.data as { code?: string } | null)?.code === 'NEED_CODE') showCode();
       else if (needCode) setNonce(Date.now());
     } finally {
       setLoading(false);
@@ -52,27 +67,49 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
   };
 
   return (
-    <Form form={form} size="large" onFinish={submit} autoComplete="on" data-testid="password-login">
-      <Form.Item name="account" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
-        <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-      </Form.Item>
+    <form onSubmit={submit} className="login-form" data-testid="password-login" noValidate>
+      <LoginInput
+        prefix={<UserOutlined />}
+        placeholder="账号"
+        autoComplete="username"
+        value={values.account}
+        onChange={set('account')}
+        error={errors.account}
+      />
+      <LoginInput
+        prefix={<LockOutlined />}
+        type="password"
+        revealable
+        placeholder="密码"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+      />
       {needCode && (
-        <Form.Item required>
-          <div className="login-code-row">
-            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: MSG.required }]}>
-              <Input prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" maxLength={16} />
-            </Form.Item>
-            <img className="login-code-img" src={loginCodeUrl(nonce)} alt="验证码" data-testid="login-code-img" />
-            <Button icon={<ReloadOutlined />} aria-label="换一张" title="换一张" onClick={() => setNonce(Date.now())} />
-          </div>
-        </Form.Item>
+        <div className="login-code-row">
+          <LoginInput
+            prefix={<SafetyOutlined />}
+            placeholder="验证码"
+            autoComplete="off"
+            maxLength={16}
+            value={values.code}
+            onChange={set('code')}
+            error={errors.code}
+          />
+          <img className="login-code-img" src={loginCodeUrl(nonce)} alt="验证码" data-testid="login-code-img" />
+          <Button
+            size="large"
+            icon={<ReloadOutlined />}
+            aria-label="换一张"
+            title="换一张"
+            onClick={() => setNonce(Date.now())}
+          />
+        </div>
       )}
-      <Button type="primary" htmlType="submit" block loading={loading}>
+      <Button type="primary" htmlType="submit" size="large" block loading={loading}>
         登录
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { LoginResult, QrLoginCode } from '@console/shared';
 import { MSG } from '@console/shared';
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getQrLoginCode, getScanQrRes } from '../../../api/account';
 
@@ -56,7 +56,11 @@ export function QrLoginPanel({ onSuccess }: { onSuccess: (result: LoginResult) =
   return (
     <div className="qr-panel" data-testid="qr-panel">
       <div className="qr-box">
-        {qr ? <img src={qr.qr} alt="登录二维码" width={180} height={180} /> : <Spin />}
+        {qr ? (
+          <img src={qr.qr} alt="登录二维码" width={180} height={180} />
+        ) : (
+          <span className="qr-loading">加载中…</span>
+        )}
         {expired && (
           <div className="qr-expired">
             <span>{MSG.qrExpired}</span>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirmQrLogin } from '../../../api/account';
 import { useBrandingStore } from '../../../app/bootstrap';
+import { ModalBridge } from '../../../app/modal-bridge';
 import { useSessionStore } from '../../../stores/session-store';
 import '../login/login.css';
 
@@ -28,6 +29,7 @@ export function QrConfirmPage() {
 
   return (
     <div className="login-page">
+      <ModalBridge />
       <div className="login-card" data-testid="qr-confirm">
         {state === 'done' ? (
           <Result

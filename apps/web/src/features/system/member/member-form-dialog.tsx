@@ -1,8 +1,9 @@
 import type { ChildAccount } from '@console/shared';
 import { AUTH_NAMES, assignableChildAuths, createChildBody, updateChildBody } from '@console/shared';
-import { App, Form, Input, Modal, Select, Switch } from 'antd';
+import { Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useChildMutations } from '../../../api/account';
+import { useFeedback } from '../../../app/ui-bridge';
 import { zodRule } from '../../../lib/zod-rule';
 import { useSessionStore } from '../../../stores/session-store';
 
@@ -18,7 +19,7 @@ interface Props {
 
 /** Create or edit a child account; roles limited to what the manager may assign. */
 export function MemberFormDialog({ open, record, onClose }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const user = useSessionStore((s) => s.user);
   const { create, update } = useChildMutations();

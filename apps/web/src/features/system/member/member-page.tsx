@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ChildAccount } from '@console/shared';
 import { AUTH_NAMES, CHILD_AUTHS } from '@console/shared';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { type ChildFilters, useChildAccounts, useChildMutations } from '../../../api/account';
+import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -21,7 +22,7 @@ export function MemberPage() {
 }
 
 function MemberList() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [filters, setFilters] = useState<ChildFilters>({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<ChildAccount | null | undefined>(undefined);
   const [resetting, setResetting] = useState<ChildAccount | null>(null);

@@ -1,12 +1,13 @@
 import type { ChildAccount } from '@console/shared';
 import { resetChildBody } from '@console/shared';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useChildMutations } from '../../../api/account';
+import { useFeedback } from '../../../app/ui-bridge';
 import { zodRule } from '../../../lib/zod-rule';
 
 /** Sets a new password for a child account (its sessions end on the server). */
 export function ResetPasswordDialog({ record, onClose }: { record: ChildAccount | null; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ password: string }>();
   const { reset } = useChildMutations();
   const submit = async () => {

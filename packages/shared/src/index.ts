@@ -9,3 +9,4 @@ export * from './schemas/common.js';
 export * from './schemas/system.js';
 export * from './validation/rules.js';
 export * from './validation/zod-messages.js';
+export * from './constants/goods.js';

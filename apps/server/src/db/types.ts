@@ -127,8 +127,38 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+/** A product of the library (the editor's sections are JSON; filter columns are plain). */
+export interface GoodsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  creator_id: number;
+  type: Generated<number>;
+  audit_status: Generated<string>;
+  is_delete: Generated<number>;
+  sku: Generated<string>;
+  title: Generated<string>;
+  category_id: number | null;
+  product_template_id: number | null;
+  base_info: Json;
+  descs: Json;
+  prices: Json;
+  parentage: Json;
+  images: Json;
+  extra_attrs: Json;
+  tags: Generated<string[]>;
+  link_url: Generated<string>;
+  source: Generated<string>;
+  search_text: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
 /** The whole database as Kysely sees it. */
 export interface DB {
+  goods: GoodsTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
@@ -144,3 +174,4 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type GoodsRow = Selectable<GoodsTable>;

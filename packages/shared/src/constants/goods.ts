@@ -1,0 +1,144 @@
+/** Listing languages of the editor (spec section 3 "commonData.descs"): key and language value. */
+export const DESC_LANGUAGES = [
+  { key: 'zh-CN', langVal: 'zh-CN', label: '中文' },
+  { key: 'en', langVal: 'UK', label: '英语' },
+  { key: 'fr', langVal: 'FR', label: '法语' },
+  { key: 'de', langVal: 'DE', label: '德语' },
+  { key: 'it', langVal: 'IT', label: '意大利语' },
+  { key: 'es', langVal: 'ES', label: '西班牙语' },
+  { key: 'nl', langVal: 'nl', label: '荷兰语' },
+  { key: 'ja', langVal: 'ja', label: '日语' },
+  { key: 'se', langVal: 'sv', label: '瑞典语' },
+  { key: 'pl', langVal: 'pl', label: '波兰语' },
+  { key: 'br', langVal: 'pt', label: '葡萄牙语' },
+  { key: 'ae', langVal: 'ar', label: '阿拉伯语' },
+] as const;
+
+export type DescLanguage = (typeof DESC_LANGUAGES)[number]['key'];
+export const DESC_LANGUAGE_KEYS = DESC_LANGUAGES.map((l) => l.key) as readonly DescLanguage[];
+
+/** The text fields of one language, and the fields that can be copied between languages. */
+export const COPYABLE_FIELDS = ['title', 'bullet_points', 'search_terms', 'product_description'] as const;
+export type CopyableField = (typeof COPYABLE_FIELDS)[number];
+
+/** Price countries of the editor (spec section 3 "priceTable rows") with their currency. */
+export const PRICE_COUNTRIES = [
+  { country: '英国', country_code: 'en', currency: 'GBP' },
+  { country: '法国', country_code: 'fr', currency: 'EUR' },
+  { country: '德国', country_code: 'de', currency: 'EUR' },
+  { country: '意大利', country_code: 'it', currency: 'EUR' },
+  { country: '西班牙', country_code: 'es', currency: 'EUR' },
+  { country: '美国', country_code: 'us', currency: 'USD' },
+  { country: '加拿大', country_code: 'ca', currency: 'CAD' },
+  { country: '墨西哥', country_code: 'mx', currency: 'MXN' },
+  { country: '日本', country_code: 'ja', currency: 'JPY' },
+  { country: '瑞典', country_code: 'se', currency: 'SEK' },
+  { country: '波兰', country_code: 'pl', currency: 'PLN' },
+  { country: '巴西', country_code: 'br', currency: 'BRL' },
+  { country: '阿联酋', country_code: 'ae', currency: 'AED' },
+  { country: '沙特', country_code: 'sa', currency: 'SAR' },
+  { country: '澳大利亚', country_code: 'au', currency: 'AUD' },
+] as const;
+
+export type PriceCountry = (typeof PRICE_COUNTRIES)[number]['country_code'];
+export const PRICE_COUNTRY_CODES = PRICE_COUNTRIES.map((c) => c.country_code) as readonly PriceCountry[];
+
+/** Digits after the decimal point of each currency (amounts are stored in minor units). */
+export const CURRENCY_DIGITS: Record<string, number> = {
+  GBP: 2,
+  EUR: 2,
+  USD: 2,
+  CAD: 2,
+  MXN: 2,
+  JPY: 0,
+  SEK: 2,
+  PLN: 2,
+  BRL: 2,
+  AED: 2,
+  SAR: 2,
+  AUD: 2,
+  CNY: 2,
+};
+
+/** Product list type filter (spec section 9). 0 means all. */
+export const GOODS_TYPES = [
+  { value: 0, label: '全部' },
+  { value: 7, label: '模型模板' },
+  { value: 8, label: '通用模板' },
+  { value: 1, label: '重点' },
+  { value: 2, label: '原创' },
+  { value: 3, label: '海外' },
+  { value: 4, label: '采集' },
+  { value: 5, label: '其他' },
+  { value: 6, label: '产品库' },
+] as const;
+export const GOODS_TYPE_VALUES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/** Audit statuses (spec section 3) with their labels. */
+export const AUDIT_STATUSES = {
+  hasAudit: '已审核',
+  willAudit: '待审核',
+  useless: '无效',
+} as const;
+export type AuditStatus = keyof typeof AUDIT_STATUSES;
+export const AUDIT_STATUS_KEYS = Object.keys(AUDIT_STATUSES) as AuditStatus[];
+
+/**
+ * Audit state machine (DECISIONS.md: explicit transitions). A new product waits for
+ * review; review approves or invalidates it; an approved or invalid product can be sent
+ * back for review; an invalid one can also be approved directly after a fix.
+ */
+export const AUDIT_TRANSITIONS: Record<AuditStatus, readonly AuditStatus[]> = {
+  willAudit: ['hasAudit', 'useless'],
+  hasAudit: ['willAudit', 'useless'],
+  useless: ['willAudit', 'hasAudit'],
+};
+
+/** Upload types (spec section 9). */
+export const UPLOAD_TYPES = ['good', 'relation', 'image', 'quantity', 'price'] as const;
+
+/** Marketplace text limits the editor counts against (Amazon listing rules). */
+export const LISTING_LIMITS = {
+  titleChars: 200,
+  bulletCount: 5,
+  bulletChars: 500,
+  searchTermsBytes: 249,
+  descriptionChars: 2000,
+} as const;
+
+/** Countries whose search-terms library may get new entries (spec section 9). */
+export const SEARCH_TERM_COUNTRIES = ['en', 'fr', 'de', 'it', 'es', 'nl', 'ja', 'pl'] as const;
+
+/** baseInfo defaults (spec section 3). */
+export const BASE_INFO_DEFAULTS = {
+  type: 0,
+  product_type: 0,
+  deal_time: 2,
+  cost_price: 1,
+  weight: 0,
+  length1: 1,
+  length2: 1,
+  length3: 1,
+  discount: 1,
+  is_electric: 0,
+  not_vat: 0,
+} as const;
+
+/** Default quantity: a random integer 19-55, or within the user's quantityRange (spec section 9). */
+export function defaultQuantity(
+  range: readonly [number, number] = [19, 55],
+  random: () => number = Math.random,
+): number {
+  const [lo, hi] = range[0] <= range[1] ? range : [range[1], range[0]];
+  return lo + Math.floor(random() * (hi - lo + 1));
+}
+
+/** UTF-8 byte length (Amazon counts search terms in bytes). */
+export function utf8Bytes(text: string): number {
+  let n = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
+}

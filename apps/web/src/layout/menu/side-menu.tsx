@@ -37,9 +37,10 @@ export function SideMenu() {
   const section = sectionOf(pathname, aside);
   const [openKeys, setOpenKeys] = useState<string[]>(section ? [`sub:${section.key}`] : []);
 
+  // Open the current route's section on navigation and when the menu expands again.
   useEffect(() => {
-    if (section) setOpenKeys([`sub:${section.key}`]);
-  }, [section]);
+    if (section && !collapsed) setOpenKeys([`sub:${section.key}`]);
+  }, [section, collapsed]);
 
   if (aside.length === 0) {
     return <Empty className="side-menu-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有侧边栏菜单" />;
@@ -56,7 +57,10 @@ export function SideMenu() {
       selectedKeys={selected ? [selected] : []}
       {...(collapsed ? {} : { openKeys })}
       // Accordion: opening a section closes the others.
-      onOpenChange={(keys) => setOpenKeys(keys.length ? [keys[keys.length - 1] as string] : [])}
+      onOpenChange={(keys) => {
+        // Collapsing closes every section; that must not forget the expanded state.
+        if (!collapsed) setOpenKeys(keys.length ? [keys[keys.length - 1] as string] : []);
+      }}
       onClick={({ key }) => {
         const node = findNode(aside, key);
         if (node) select(node);

@@ -153,6 +153,36 @@ describe('session', () => {
   });
 });
 
+describe('switch account', () => {
+  it('offers 切换账号 only with two or more accounts on the same phone, and switches', async () => {
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    const first = createMainAccount(env().dataDir, 4, 'main-Pass-1', phone);
+    const second = createMainAccount(env().dataDir, 4, 'main-Pass-1', phone);
+    const s = await signedInPage(browser, first.account, first.password);
+    page = s.page;
+    await s.page.getByTestId('user-menu').click();
+    const menu = s.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await menu.getByRole('menuitem', { name: '切换账号' }).click();
+    const dialog = s.page.locator('.ant-modal', { hasText: '切换账号' });
+    await dialog.getByText('当前账号').waitFor();
+    await dialog.locator('.ant-list-item', { hasText: second.account }).getByRole('button', { name: '切换' }).click();
+    await expect
+      .poll(() => s.page.getByTestId('header-account').textContent(), { timeout: 15_000 })
+      .toBe(second.account);
+    await s.context.close();
+
+    const single = await signedInPage(browser, 'admin', env().adminPassword);
+    page = single.page;
+    await single.page.getByTestId('user-menu').click();
+    await single.page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+      .getByRole('menuitem', { name: '修改密码' })
+      .waitFor();
+    expect(await single.page.getByRole('menuitem', { name: '切换账号' }).count()).toBe(0);
+    await single.context.close();
+  });
+});
+
 describe('system screens', () => {
   it('account management creates a child account and lists it; workers have no access', async () => {
     const s = await signedInPage(browser, 'admin', env().adminPassword, '#/system/admin/member');

@@ -96,23 +96,14 @@ export async function createChild(admin: ApiClient, auth: number, password = 'ch
 }
 
 /** Creates a main account (auth 0, 4 or 5) through the operator CLI against the running server's data dir. */
-export function createMainAccount(dataDir: string, auth: 0 | 4 | 5, password = 'main-Pass-1') {
+export function createMainAccount(dataDir: string, auth: 0 | 4 | 5, password = 'main-Pass-1', phone?: string) {
   const account = uniqueAccount(`m${auth}_`);
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/cli/admin.ts',
-      'create-account',
-      '--account',
-      account,
-      '--password',
-      password,
-      '--auth',
-      String(auth),
-    ],
-    { cwd: resolve(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' },
-  );
+  const args = ['create-account', '--account', account, '--password', password, '--auth', String(auth)];
+  if (phone) args.push('--phone', phone);
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'pipe',
+  });
   return { account, password };
 }

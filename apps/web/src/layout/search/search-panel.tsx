@@ -12,7 +12,13 @@ export function SearchPanel({ open, onClose }: { open: boolean; onClose: () => v
   const [text, setText] = useState('');
   const [index, setIndex] = useState(0);
   const input = useRef<InputRef>(null);
+  const results = useRef<HTMLDivElement>(null);
   const list = useMemo(() => searchEntries(all, text), [all, text]);
+
+  // Keep the keyboard selection in view.
+  useEffect(() => {
+    results.current?.querySelector(`[data-index="${index}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [index]);
 
   useEffect(() => {
     if (!open) return;
@@ -69,13 +75,14 @@ export function SearchPanel({ open, onClose }: { open: boolean; onClose: () => v
           onKeyDown={onKeyDown}
           aria-label="搜索页面"
         />
-        <div className="search-results" role="listbox">
+        <div className="search-results" role="listbox" ref={results}>
           {list.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有匹配的页面" />
           ) : (
             list.map((e, i) => (
               <div
                 key={e.path}
+                data-index={i}
                 role="option"
                 tabIndex={-1}
                 aria-selected={i === index}

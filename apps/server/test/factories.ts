@@ -1,8 +1,11 @@
-import type { Auth } from '@console/shared';
+import { type Auth, goodsDataSchema } from '@console/shared';
+import type { z } from 'zod';
 import type { Database } from '../src/db/database.js';
 import type { UserRow } from '../src/db/types.js';
 import { hashPassword } from '../src/lib/password.js';
 import { insertUser } from '../src/modules/account/user.repository.js';
+import { insertGoods } from '../src/modules/goods/goods.repository.js';
+import { toWrite } from '../src/modules/goods/goods.service.js';
 import { randomName } from './harness.js';
 
 export const TEST_PASSWORD = 'secret-123';
@@ -38,4 +41,18 @@ export async function buildUser(
     created_by: fields.created_by ?? tenant.id,
     ...fields,
   });
+}
+
+/** A product of a tenant, stored through the same normalisation as the editor's save. */
+export async function buildGoods(
+  db: Database,
+  tenant: UserRow,
+  data: Partial<z.input<typeof goodsDataSchema>> & { creatorId?: number; auditStatus?: string } = {},
+) {
+  const { creatorId, auditStatus, ...rest } = data;
+  const parsed = goodsDataSchema.parse({
+    commonData: { descs: [{ key: 'en', title: `Product ${randomName('')}` }] },
+    ...rest,
+  });
+  return insertGoods(db, tenant.id, creatorId ?? tenant.id, toWrite(parsed), auditStatus);
 }

@@ -10,3 +10,4 @@ export * from './schemas/system.js';
 export * from './validation/rules.js';
 export * from './validation/zod-messages.js';
 export * from './constants/goods.js';
+export * from './schemas/goods.js';

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -138,7 +138,8 @@ export interface GoodsTable {
   audit_status: Generated<string>;
   is_delete: Generated<number>;
   sku: Generated<string>;
-  title: Generated<string>;
+  /** Computed by PostgreSQL from descs. */
+  title: GeneratedAlways<string>;
   category_id: number | null;
   product_template_id: number | null;
   base_info: Json;
@@ -150,7 +151,8 @@ export interface GoodsTable {
   tags: Generated<string[]>;
   link_url: Generated<string>;
   source: Generated<string>;
-  search_text: Generated<string>;
+  /** Computed by PostgreSQL: titles, SKUs, ASIN, EANs in lower case. */
+  search_text: GeneratedAlways<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;

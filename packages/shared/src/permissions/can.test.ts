@@ -10,6 +10,8 @@ describe('can: the role checks of spec section 6', () => {
   it('isAdmin is company admin or trader', () => expect(holders('role.admin')).toEqual([0, 5]));
   it('goods operation is everyone except trader and buyer', () =>
     expect(holders('goods.operate')).toEqual([0, 1, 2, 4, 6]));
+  it('goods audit: company admin, group leader, personal admin', () =>
+    expect(holders('goods.audit')).toEqual([0, 1, 4]));
   it('worker is group leader, worker or personal admin', () => expect(holders('role.worker')).toEqual([1, 2, 4]));
   it('company-or-personal admin', () => expect(holders('role.companyOrPersonalAdmin')).toEqual([0, 4]));
   it('adding buyers: company, personal admin or buyer', () =>

@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'role.admin',
   /** Goods operation: everyone except trader and buyer. */
   'goods.operate',
+  /** Audit products (approve, invalidate, send back): company admin, group leader, personal admin. */
+  'goods.audit',
   /** Worker: group leader, worker or personal admin. */
   'role.worker',
   /** Company-or-personal admin. */
@@ -40,10 +42,11 @@ export const ROLE_PERMISSIONS = {
     'system.operaLog.read',
     'role.admin',
     'goods.operate',
+    'goods.audit',
     'role.companyOrPersonalAdmin',
     'finance.payMargin',
   ],
-  1: ['account.self', 'goods.operate', 'role.worker'],
+  1: ['account.self', 'goods.operate', 'goods.audit', 'role.worker'],
   2: ['account.self', 'goods.operate', 'role.worker'],
   3: ['account.self', 'account.child.addBuyer'],
   4: [
@@ -52,6 +55,7 @@ export const ROLE_PERMISSIONS = {
     'account.child.addBuyer',
     'system.operaLog.read',
     'goods.operate',
+    'goods.audit',
     'role.worker',
     'role.companyOrPersonalAdmin',
     'finance.payMargin',

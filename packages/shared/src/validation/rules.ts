@@ -19,6 +19,7 @@ export const MSG = {
   passwordUpdated: '修改成功',
   operationOk: '操作成功',
   qrExpired: '二维码已失效',
+  staleVersion: '数据已被他人修改,请刷新后重试',
 } as const;
 
 /** Email: text, an @, more text (spec section 5). */

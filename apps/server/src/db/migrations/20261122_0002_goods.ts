@@ -12,7 +12,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       audit_status text not null default 'willAudit' check (audit_status in ('hasAudit', 'willAudit', 'useless')),
       is_delete smallint not null default 0 check (is_delete in (0, 1)),
       sku text not null default '',
-      title text not null default '',
       category_id integer,
       product_template_id integer,
       base_info jsonb not null default '{}',
@@ -24,7 +23,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       tags text[] not null default '{}',
       link_url text not null default '',
       source text not null default '',
-      search_text text not null default '',
+      -- Shown in lists: the English title, else the Chinese one, else the first title there is.
+      title text generated always as (
+        coalesce(
+          nullif(descs->'en'->>'title', ''),
+          nullif(descs->'zh-CN'->>'title', ''),
+          jsonb_path_query_first(descs, '$.*.title ? (@ != "")')->>0,
+          ''
+        )
+      ) stored,
+      -- What the keyword filter searches: every title, SKUs, ASIN and EANs, lower case.
+      search_text text generated always as (
+        lower(
+          sku || ' ' || coalesce(base_info->>'product_id', '') || ' ' ||
+          jsonb_path_query_array(descs, '$.*.title')::text || ' ' ||
+          jsonb_path_query_array(parentage, '$.children[*].sku')::text || ' ' ||
+          jsonb_path_query_array(parentage, '$.children[*].ean')::text
+        )
+      ) stored,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       version integer not null default 1

@@ -1,0 +1,253 @@
+import {
+  AUDIT_STATUSES,
+  AUDIT_TRANSITIONS,
+  type AuditStatus,
+  type batchFieldsSchema,
+  type GoodsFilter,
+  PRICE_COUNTRIES,
+} from '@console/shared';
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Actor, AppDeps } from '../../context.js';
+import type { DB } from '../../db/types.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import { audit } from '../system/audit.js';
+import { filteredGoods, findGoods, goodsStates, insertGoods } from './goods.repository.js';
+
+type Db = Kysely<DB>;
+const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
+/** At most this many ids are copied into one operation-log row. */
+const LOGGED_IDS = 200;
+
+/** A batch call's selection: chosen ids, or everything the filter matches (tenant-scoped either way). */
+export interface Selection {
+  ids?: number[];
+  filter?: GoodsFilter;
+}
+
+function selectedIds(db: Db, tenantId: number, sel: Selection) {
+  if (sel.ids) {
+    return db
+      .selectFrom('goods')
+      .select('goods.id')
+      .where('goods.tenant_id', '=', tenantId)
+      .where('goods.id', 'in', sel.ids);
+  }
+  return filteredGoods(db, tenantId, sel.filter!).select('goods.id');
+}
+
+/** delGoodsMutl: 1 to the recycle bin, 0 restore from it, 2 delete for good (only what is in the bin). */
+export async function deleteGoods(deps: AppDeps, actor: Actor, ids: number[], isDelete: 0 | 1 | 2) {
+  return deps.db.transaction().execute(async (trx) => {
+    let affected: number[];
+    if (isDelete === 2) {
+      const rows = await trx
+        .deleteFrom('goods')
+        .where('tenant_id', '=', actor.tenantId)
+        .where('id', 'in', ids)
+        .where('is_delete', '=', 1)
+        .returning('id')
+        .execute();
+      affected = rows.map((r) => Number(r.id));
+    } else {
+      const rows = await trx
+        .updateTable('goods')
+        .set({ is_delete: isDelete, version: sql`version + 1`, updated_at: sql`now()` })
+        .where('tenant_id', '=', actor.tenantId)
+        .where('id', 'in', ids)
+        .where('is_delete', '=', isDelete === 1 ? 0 : 1)
+        .returning('id')
+        .execute();
+      affected = rows.map((r) => Number(r.id));
+    }
+    if (affected.length === 0) throw notFound(isDelete === 2 ? '所选商品不在回收站中' : '没有可操作的商品');
+    const action = { 0: 'goods.restore', 1: 'goods.recycle', 2: 'goods.deleteForever' }[isDelete];
+    await audit(trx, actor, {
+      action,
+      targetType: 'goods',
+      targetId: affected.length === 1 ? affected[0]! : `${affected.length} items`,
+      after: { count: affected.length, ids: affected.slice(0, LOGGED_IDS) },
+    });
+    return { affected: affected.length, skipped: ids.length - affected.length };
+  });
+}
+
+/** setGoodsStatus through the audit state machine; illegal moves are reported, legal ones applied. */
+export async function setGoodsStatus(deps: AppDeps, actor: Actor, ids: number[], to: AuditStatus) {
+  const rows = await goodsStates(deps.db, actor.tenantId, ids);
+  if (rows.length === 0) throw notFound('商品不存在');
+  const refused: { id: number; reason: string }[] = [];
+  const legal: number[] = [];
+  for (const r of rows) {
+    const from = r.audit_status as AuditStatus;
+    if (r.is_delete) refused.push({ id: Number(r.id), reason: '商品在回收站中' });
+    else if (from === to) refused.push({ id: Number(r.id), reason: `已是"${AUDIT_STATUSES[to]}"` });
+    else if (!AUDIT_TRANSITIONS[from].includes(to)) {
+      refused.push({ id: Number(r.id), reason: `不能从"${AUDIT_STATUSES[from]}"变为"${AUDIT_STATUSES[to]}"` });
+    } else legal.push(Number(r.id));
+  }
+  if (legal.length === 0) throw badRequest(refused[0]!.reason, { refused });
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('goods')
+      .set({ audit_status: to, version: sql`version + 1`, updated_at: sql`now()` })
+      .where('tenant_id', '=', actor.tenantId)
+      .where('id', 'in', legal)
+      .execute();
+    await audit(trx, actor, {
+      action: 'goods.setStatus',
+      targetType: 'goods',
+      targetId: legal.length === 1 ? legal[0]! : `${legal.length} items`,
+      after: { status: to, ids: legal.slice(0, LOGGED_IDS) },
+    });
+  });
+  return { affected: legal.length, refused };
+}
+
+/** copyOneBenRenProduct: a new product from one of the tenant's own, waiting for review; EANs are not copied. */
+export async function copyGoods(deps: AppDeps, actor: Actor, id: number) {
+  const src = await findGoods(deps.db, actor.tenantId, id);
+  if (!src) throw notFound('商品不存在');
+  const parentage = src.parentage as { children?: { ean?: string }[] };
+  const children = (parentage.children ?? []).map(({ ean: _drop, ...c }) => c);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await insertGoods(trx, actor.tenantId, actor.userId, {
+      type: src.type,
+      sku: src.sku,
+      category_id: src.category_id,
+      product_template_id: src.product_template_id,
+      base_info: JSON.stringify(src.base_info),
+      descs: JSON.stringify(src.descs),
+      prices: JSON.stringify(src.prices),
+      parentage: JSON.stringify({ ...parentage, children }),
+      images: JSON.stringify(src.images),
+      extra_attrs: JSON.stringify(src.extra_attrs),
+      tags: src.tags,
+      link_url: src.link_url,
+      source: src.source,
+    });
+    await audit(trx, actor, {
+      action: 'goods.copy',
+      targetType: 'goods',
+      targetId: row.id,
+      before: { from: Number(src.id) },
+    });
+    return { id: Number(row.id), version: row.version };
+  });
+}
+
+type BatchFields = z.infer<typeof batchFieldsSchema>;
+const BASE_KEYS = [
+  'type',
+  'category_id',
+  'product_template_id',
+  'brand_name',
+  'vendor',
+  'manufactuer_id',
+  'quantity',
+  'deal_time',
+  'cost_price',
+  'weight',
+  'discount',
+  'is_electric',
+  'not_vat',
+  'remark',
+] as const;
+
+/** batchUpdate2: one UPDATE over the selection (ids, or everything the filter matches). */
+export async function batchUpdate(deps: AppDeps, actor: Actor, sel: Selection, fields: BatchFields) {
+  const base = Object.fromEntries(BASE_KEYS.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]));
+  const prices = Object.fromEntries(
+    (fields.prices ?? []).map((p) => [p.country_code, { price: p.price, currency: CURRENCY[p.country_code] }]),
+  );
+  const add = fields.add_tags ?? [];
+  const remove = fields.remove_tags ?? [];
+  return deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('goods')
+      .set({
+        base_info: sql`base_info || ${JSON.stringify(base)}::jsonb`,
+        prices: sql`prices || ${JSON.stringify(prices)}::jsonb`,
+        ...('type' in base ? { type: base.type as number } : {}),
+        ...('category_id' in base ? { category_id: base.category_id as number | null } : {}),
+        ...('product_template_id' in base ? { product_template_id: base.product_template_id as number | null } : {}),
+        ...(add.length || remove.length
+          ? {
+              tags: sql<
+                string[]
+              >`(select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || ${add}::text[]) t where t <> all(${remove}::text[]))`,
+            }
+          : {}),
+        version: sql`version + 1`,
+        updated_at: sql`now()`,
+      })
+      .where('tenant_id', '=', actor.tenantId)
+      .where('is_delete', '=', 0)
+      .where('id', 'in', selectedIds(trx, actor.tenantId, sel))
+      .executeTakeFirst();
+    const affected = Number(result.numUpdatedRows);
+    await audit(trx, actor, {
+      action: 'goods.batchUpdate',
+      targetType: 'goods',
+      targetId: `${affected} items`,
+      after: { fields, count: affected, ...(sel.ids ? { ids: sel.ids.slice(0, LOGGED_IDS) } : { filter: sel.filter }) },
+    });
+    return { affected };
+  });
+}
+
+/** batchUpdateEnTitle: find/replace in English titles; with `preview` only counts and shows samples. */
+export async function batchReplaceEnTitle(
+  deps: AppDeps,
+  actor: Actor,
+  sel: Selection,
+  opts: { find: string; replace: string; match_case: boolean; preview: boolean },
+) {
+  const pattern = opts.find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const flags = opts.match_case ? 'g' : 'gi';
+  const en = sql<string>`coalesce(descs->'en'->>'title', '')`;
+  const matches = opts.match_case ? sql<boolean>`strpos(${en}, ${opts.find}) > 0` : sql<boolean>`${en} ~* ${pattern}`;
+  const replaced = sql<string>`regexp_replace(${en}, ${pattern}, ${opts.replace.replace(/\\/g, '\\\\')}, ${flags})`;
+  const scope = (db: Db) =>
+    db
+      .selectFrom('goods')
+      .where('tenant_id', '=', actor.tenantId)
+      .where('is_delete', '=', 0)
+      .where('id', 'in', selectedIds(db, actor.tenantId, sel))
+      .where(matches);
+  if (opts.preview) {
+    const [count, samples] = await Promise.all([
+      scope(deps.db)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      scope(deps.db)
+        .select(['id', en.as('before'), replaced.as('after')])
+        .orderBy('id', 'desc')
+        .limit(5)
+        .execute(),
+    ]);
+    return { matched: Number(count.n), samples: samples.map((s) => ({ ...s, id: Number(s.id) })) };
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable('goods')
+      .set({
+        descs: sql`jsonb_set(descs, '{en,title}', to_jsonb(${replaced}))`,
+        version: sql`version + 1`,
+        updated_at: sql`now()`,
+      })
+      .where('tenant_id', '=', actor.tenantId)
+      .where('is_delete', '=', 0)
+      .where('id', 'in', selectedIds(trx, actor.tenantId, sel))
+      .where(matches)
+      .executeTakeFirst();
+    const affected = Number(res.numUpdatedRows);
+    await audit(trx, actor, {
+      action: 'goods.batchReplaceEnTitle',
+      targetType: 'goods',
+      targetId: `${affected} items`,
+      after: { find: opts.find, replace: opts.replace, match_case: opts.match_case, count: affected },
+    });
+    return { matched: affected };
+  });
+}

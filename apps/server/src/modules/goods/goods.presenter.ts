@@ -1,0 +1,99 @@
+import {
+  BASE_INFO_DEFAULTS,
+  DESC_LANGUAGES,
+  type GoodsData,
+  type GoodsListRow,
+  PRICE_COUNTRIES,
+} from '@console/shared';
+import type { GoodsRow } from '../../db/types.js';
+
+const secs = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** Stored shapes of the JSON sections. */
+export type StoredDescs = Record<
+  string,
+  { title: string; search_terms: string; bullet_points: string[]; product_description: string }
+>;
+export type StoredPrices = Record<string, { price: number; currency: string }>;
+export type StoredParentage = GoodsData['parentageTable'];
+export type StoredImages = { url: string }[];
+
+/** A product as the editor loads it: every language and every price country present, in order. */
+export function presentGoods(row: GoodsRow) {
+  const descs = (row.descs ?? {}) as StoredDescs;
+  const prices = (row.prices ?? {}) as StoredPrices;
+  return {
+    id: Number(row.id),
+    version: row.version,
+    audit_status: row.audit_status,
+    is_delete: row.is_delete,
+    creator_id: row.creator_id,
+    created_at: secs(row.created_at),
+    updated_at: secs(row.updated_at),
+    goodsData: {
+      baseInfo: { ...BASE_INFO_DEFAULTS, ...(row.base_info as object) },
+      commonData: {
+        descs: DESC_LANGUAGES.map((l) => ({
+          key: l.key,
+          langVal: l.langVal,
+          label: l.label,
+          title: descs[l.key]?.title ?? '',
+          search_terms: descs[l.key]?.search_terms ?? '',
+          bullet_points: descs[l.key]?.bullet_points ?? [],
+          product_description: descs[l.key]?.product_description ?? '',
+        })),
+      },
+      priceTable: PRICE_COUNTRIES.map((c) => ({
+        country: c.country,
+        country_code: c.country_code,
+        currency: c.currency,
+        price: prices[c.country_code]?.price ?? null,
+      })),
+      parentageTable: row.parentage as StoredParentage,
+      images: row.images as StoredImages,
+      extraAttrs: row.extra_attrs as Record<string, unknown>,
+      tags: row.tags,
+    },
+  };
+}
+
+type ListSource = Pick<
+  GoodsRow,
+  | 'id'
+  | 'title'
+  | 'sku'
+  | 'type'
+  | 'audit_status'
+  | 'is_delete'
+  | 'images'
+  | 'prices'
+  | 'category_id'
+  | 'creator_id'
+  | 'tags'
+  | 'created_at'
+  | 'updated_at'
+  | 'version'
+> & { creator_name: string | null; variation_count: number };
+
+/** One row of the product list. */
+export function presentListRow(r: ListSource): GoodsListRow {
+  const images = (r.images ?? []) as StoredImages;
+  return {
+    id: Number(r.id),
+    title: r.title,
+    sku: r.sku,
+    type: r.type,
+    audit_status: r.audit_status,
+    is_delete: r.is_delete,
+    thumbnail: images[0]?.url ?? '',
+    prices: (r.prices ?? {}) as StoredPrices,
+    category_id: r.category_id,
+    creator_id: r.creator_id,
+    creator_name: r.creator_name ?? '',
+    tags: r.tags,
+    variation_count: Number(r.variation_count),
+    created_at: secs(r.created_at),
+    updated_at: secs(r.updated_at),
+    version: r.version,
+  };
+}

@@ -1,0 +1,105 @@
+import {
+  batchEnTitleBody,
+  batchUpdateBody,
+  COPYABLE_FIELDS,
+  copyFieldsBody,
+  delGoodsBody,
+  goodsIdQuery,
+  insertGoodsBody,
+  neighbourQuery,
+  productListQuery,
+  setGoodsStatusBody,
+} from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.js';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import type { StoredDescs } from './goods.presenter.js';
+import { filteredGoods, findGoods, neighbourId } from './goods.repository.js';
+import { getGoods, listGoods, saveGoods } from './goods.service.js';
+import { batchReplaceEnTitle, batchUpdate, copyGoods, deleteGoods, setGoodsStatus } from './goods-batch.service.js';
+
+/** The product library and editor calls (spec section 7), all tenant-scoped. */
+export async function goodsRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+  const config = { access: 'goods.operate' as const };
+  const idBody = z.strictObject({ id: goodsIdQuery.shape.id });
+
+  app.get('/amazon-user/productList', { schema: { querystring: productListQuery }, config }, async (req) =>
+    ok(await listGoods(deps, authOf(req).tenantId, req.query)),
+  );
+
+  app.get('/amazon-user/getProduct', { schema: { querystring: goodsIdQuery }, config }, async (req) =>
+    ok(await getGoods(deps, authOf(req).tenantId, req.query.id)),
+  );
+
+  for (const [path, dir] of [
+    ['/amazon-user/getProductPreviewId', 'prev'],
+    ['/amazon-user/getProductNextId', 'next'],
+  ] as const) {
+    app.get(path, { schema: { querystring: neighbourQuery }, config }, async (req) => {
+      const { id, ...filter } = req.query;
+      const q = filteredGoods(deps.db, authOf(req).tenantId, filter);
+      return ok({ id: await neighbourId(q, id, dir) });
+    });
+  }
+
+  app.post('/amazon-user/insertGoods_v2', { schema: { body: insertGoodsBody }, config }, async (req) => {
+    const auth = authOf(req);
+    const saved = await saveGoods(deps, actorOf(req, auth), req.body);
+    return ok(saved, '保存成功');
+  });
+
+  app.post('/amazon-user/delGoodsMutl', { schema: { body: delGoodsBody }, config }, async (req) => {
+    const r = await deleteGoods(deps, actorOf(req, authOf(req)), req.body.ids, req.body.is_delete);
+    return ok(r, '操作成功');
+  });
+
+  app.post(
+    '/amazon-user/setGoodsStatus',
+    { schema: { body: setGoodsStatusBody }, config: { access: 'goods.audit' } },
+    async (req) => {
+      const status = req.body.status as Parameters<typeof setGoodsStatus>[3];
+      const r = await setGoodsStatus(deps, actorOf(req, authOf(req)), req.body.ids, status);
+      return ok(r, r.refused.length ? `已处理${r.affected}个,${r.refused.length}个未处理` : '操作成功');
+    },
+  );
+
+  app.post('/amazon-user/copyOneBenRenProduct', { schema: { body: idBody }, config }, async (req) =>
+    ok(await copyGoods(deps, actorOf(req, authOf(req)), req.body.id), '复制成功'),
+  );
+
+  app.post('/amazon-user/batchUpdate2', { schema: { body: batchUpdateBody }, config }, async (req) => {
+    const { fields, ...sel } = req.body;
+    return ok(await batchUpdate(deps, actorOf(req, authOf(req)), sel, fields), '批量修改成功');
+  });
+
+  app.post('/amazon-user/batchUpdateEnTitle', { schema: { body: batchEnTitleBody }, config }, async (req) => {
+    const { ids, filter, ...opts } = req.body;
+    const r = await batchReplaceEnTitle(deps, actorOf(req, authOf(req)), { ids, filter }, opts);
+    return ok(r, opts.preview ? `共${r.matched}个商品匹配` : `已替换${r.matched}个商品`);
+  });
+
+  app.post('/goods/getCopyFields', { schema: { body: copyFieldsBody }, config }, async (req) => {
+    const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
+    if (!row) throw notFound('商品不存在');
+    const descs = row.descs as StoredDescs;
+    const fields = req.body.fields.filter((f) => (COPYABLE_FIELDS as readonly string[]).includes(f));
+    const data = Object.fromEntries(
+      req.body.langs.map((lang) => [
+        lang,
+        Object.fromEntries(fields.map((f) => [f, descs[lang]?.[f] ?? (f === 'bullet_points' ? [] : '')])),
+      ]),
+    );
+    return ok(data);
+  });
+
+  app.post('/goods/getOneBaseInfoLinkUrl', { schema: { body: idBody }, config }, async (req) => {
+    const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
+    if (!row) throw notFound('商品不存在');
+    return ok({ id: Number(row.id), link_url: row.link_url });
+  });
+}

@@ -1,0 +1,152 @@
+import {
+  BASE_INFO_DEFAULTS,
+  type BaseInfo,
+  defaultQuantity,
+  type GoodsData,
+  type InsertGoodsBody,
+  MSG,
+  PRICE_COUNTRIES,
+  type ProductListQuery,
+} from '@console/shared';
+import type { Actor, AppDeps } from '../../context.js';
+import type { GoodsRow } from '../../db/types.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { audit } from '../system/audit.js';
+import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } from './goods.presenter.js';
+import {
+  countByStatus,
+  countGoods,
+  filteredGoods,
+  findGoods,
+  type GoodsWrite,
+  insertGoods,
+  listGoodsPage,
+  updateGoodsVersioned,
+} from './goods.repository.js';
+
+const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
+
+/** baseInfo of a new product: the specification's defaults (section 3) and a random quantity. */
+export function newBaseInfo(quantityRange?: [number, number]): BaseInfo {
+  // Money is minor units: the specification's default cost price 1 is ¥1.00.
+  return { ...BASE_INFO_DEFAULTS, cost_price: 100, quantity: defaultQuantity(quantityRange) };
+}
+
+/**
+ * Turns the editor's payload into the stored row. baseInfo fields that are not sent keep
+ * their `baseline` value: the defaults for a new product, the stored values for an update.
+ */
+export function toWrite(data: GoodsData, baseline: BaseInfo = newBaseInfo()): GoodsWrite {
+  const given = Object.fromEntries(Object.entries(data.baseInfo).filter(([, v]) => v !== undefined)) as BaseInfo;
+  const baseInfo: BaseInfo = { ...baseline, ...given };
+  const descs: StoredDescs = {};
+  for (const d of data.commonData.descs) {
+    descs[d.key] = {
+      title: d.title,
+      search_terms: d.search_terms,
+      bullet_points: d.bullet_points.filter((b) => b !== ''),
+      product_description: d.product_description,
+    };
+  }
+  const prices: StoredPrices = {};
+  for (const p of data.priceTable) prices[p.country_code] = { price: p.price, currency: CURRENCY[p.country_code]! };
+  const skus = new Set<string>();
+  for (const child of data.parentageTable.children) {
+    if (!child.sku) throw badRequest('变体SKU不能为空', { field: 'parentageTable.children.sku' });
+    if (skus.has(child.sku)) throw badRequest(`变体SKU重复: ${child.sku}`, { field: 'parentageTable.children.sku' });
+    skus.add(child.sku);
+  }
+  return {
+    type: baseInfo.type ?? 0,
+    sku: baseInfo.sku ?? '',
+    category_id: baseInfo.category_id ?? null,
+    product_template_id: baseInfo.product_template_id ?? null,
+    base_info: JSON.stringify(baseInfo),
+    descs: JSON.stringify(descs),
+    prices: JSON.stringify(prices),
+    parentage: JSON.stringify(data.parentageTable),
+    images: JSON.stringify(data.images),
+    extra_attrs: JSON.stringify(data.extraAttrs),
+    tags: [...new Set(data.tags)],
+    link_url: baseInfo.link_url ?? '',
+    source: baseInfo.source ?? '',
+  };
+}
+
+/** Which editor sections differ between the stored row and the new write (for the operation log). */
+function changedSections(before: GoodsRow, w: GoodsWrite): string[] {
+  const pairs: [string, unknown, string][] = [
+    ['baseInfo', before.base_info, w.base_info],
+    ['descs', before.descs, w.descs],
+    ['prices', before.prices, w.prices],
+    ['parentage', before.parentage, w.parentage],
+    ['images', before.images, w.images],
+    ['extraAttrs', before.extra_attrs, w.extra_attrs],
+  ];
+  const canon = (v: unknown) =>
+    JSON.stringify(v, (_k, x) =>
+      x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x,
+    );
+  return pairs.filter(([, b, a]) => canon(b) !== canon(JSON.parse(a))).map(([name]) => name);
+}
+
+/** insertGoods_v2: create, or update over the loaded version (a stale save is refused, never merged). */
+export async function saveGoods(deps: AppDeps, actor: Actor, body: InsertGoodsBody) {
+  return deps.db.transaction().execute(async (trx) => {
+    if (body.id === undefined) {
+      const w = toWrite(body.goodsData);
+      const row = await insertGoods(trx, actor.tenantId, actor.userId, w);
+      await audit(trx, actor, {
+        action: 'goods.create',
+        targetType: 'goods',
+        targetId: row.id,
+        after: { title: row.title, sku: row.sku },
+      });
+      return { id: Number(row.id), version: row.version };
+    }
+    const before = await findGoods(trx, actor.tenantId, body.id);
+    if (!before) throw notFound('商品不存在');
+    if (before.is_delete) throw conflict('商品已在回收站中,请先恢复');
+    const w = toWrite(body.goodsData, before.base_info as BaseInfo);
+    const row = await updateGoodsVersioned(trx, actor.tenantId, body.id, body.version!, w);
+    if (!row) throw conflict(MSG.staleVersion, { version: before.version });
+    await audit(trx, actor, {
+      action: 'goods.update',
+      targetType: 'goods',
+      targetId: row.id,
+      before: { title: before.title, version: before.version },
+      after: { title: row.title, version: row.version, sections: changedSections(before, w) },
+    });
+    return { id: Number(row.id), version: row.version };
+  });
+}
+
+/** getProduct: one product of the tenant in the editor's shape. */
+export async function getGoods(deps: AppDeps, tenantId: number, id: number) {
+  const row = await findGoods(deps.db, tenantId, id);
+  if (!row) throw notFound('商品不存在');
+  return presentGoods(row);
+}
+
+/** productList: a page, the total, and counts per status tab under the same filter. */
+export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQuery) {
+  const [rows, total, byStatus] = await Promise.all([
+    listGoodsPage(filteredGoods(deps.db, tenantId, q), q),
+    countGoods(filteredGoods(deps.db, tenantId, q)),
+    countByStatus(filteredGoods(deps.db, tenantId, q, false)),
+  ]);
+  const list = rows.map(presentListRow);
+  return {
+    list,
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    next_cursor: list.length === q.pageSize ? list[list.length - 1]!.id : null,
+    counts: {
+      all: Object.values(byStatus).reduce((a, b) => a + b, 0),
+      hasAudit: byStatus.hasAudit ?? 0,
+      willAudit: byStatus.willAudit ?? 0,
+      useless: byStatus.useless ?? 0,
+    },
+  };
+}

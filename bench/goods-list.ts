@@ -1,0 +1,208 @@
+/**
+ * Benchmark of the product list and batch edit (issue 4, section 4).
+ *
+ *   npm run bench:goods            (first run generates 1,000,000 products; later runs reuse them)
+ *   BENCH_ROWS=200000 npm run bench:goods
+ *
+ * Prints: p50/p95 of a filtered productList page over HTTP with 20 concurrent clients, the
+ * same query written by hand in SQL (same concurrency, same run), keyset deep page vs first
+ * page, and batchUpdate2 of one field over 10,000 products vs one hand-written UPDATE.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
+import { seed } from '../apps/server/src/db/seed.js';
+import { hashPassword } from '../apps/server/src/lib/password.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const TENANTS = 100;
+const CONCURRENCY = 20;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const PASSWORD = 'bench-pass';
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (n=${xs.length})`;
+
+/** Runs `task` REQUESTS times with CONCURRENCY in flight; returns each duration in ms. */
+async function load(task: (i: number) => Promise<void>, n = REQUESTS): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return times;
+}
+
+async function main() {
+  const dataDir = path.resolve(import.meta.dirname, '../.bench-data');
+  const pgServer = await startEmbeddedPostgres({ dataDir, database: 'bench' });
+  const url = pgServer.url('bench');
+  const db = createDatabase(url, { max: 30 });
+  try {
+    await migrateToLatest(db);
+    const { jwtSecret } = await seed(db, PASSWORD);
+    const have = Number((await sql<{ n: string }>`select count(*) as n from goods`.execute(db)).rows[0]!.n);
+    if (have !== ROWS) {
+      console.log(`generating ${ROWS.toLocaleString()} products over ${TENANTS} tenants ...`);
+      const t0 = performance.now();
+      await sql`truncate goods restart identity`.execute(db);
+      await sql`delete from users where account like 'bench-%'`.execute(db);
+      const hash = await hashPassword(PASSWORD);
+      for (let i = 0; i < TENANTS; i++) {
+        await sql`insert into users (account, password_hash, auth, tenant_id, user_name)
+                  values (${`bench-${i}`}, ${hash}, 0, currval(pg_get_serial_sequence('users', 'id')), ${`租户${i}`})`.execute(
+          db,
+        );
+      }
+      await sql`
+        insert into goods (tenant_id, creator_id, type, audit_status, sku, base_info, descs, prices, parentage, images, created_at)
+        select u.id, u.id, 1 + (g % 8),
+               (array['willAudit','hasAudit','useless'])[1 + (g % 3)],
+               'SKU-' || g,
+               jsonb_build_object('sku', 'SKU-' || g, 'quantity', 19 + g % 37, 'deal_time', 2, 'product_id', 'B0' || lpad(g::text, 8, '0')),
+               jsonb_build_object('en', jsonb_build_object('title', 'Product ' || g || ' ' || (array['velvet hairband','steel bottle','cotton shirt','wooden toy'])[1 + g % 4], 'bullet_points', '[]'::jsonb, 'search_terms', '', 'product_description', ''),
+                                  'de', jsonb_build_object('title', 'Produkt ' || g, 'bullet_points', '[]'::jsonb, 'search_terms', '', 'product_description', '')),
+               jsonb_build_object('us', jsonb_build_object('price', 999 + g % 5000, 'currency', 'USD')),
+               '{"theme":"","attrs":[],"children":[]}'::jsonb,
+               '[{"url":"/PDD/files/x.jpg"}]'::jsonb,
+               now() - (g % 1000) * interval '1 hour'
+        from generate_series(1, ${ROWS}) g
+        join (select id, row_number() over (order by id) - 1 as n from users where account like 'bench-%') u
+          on u.n = g % ${TENANTS}`.execute(db);
+      await sql`analyze goods`.execute(db);
+      console.log(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    const tenants = (
+      await sql<{
+        id: number;
+        account: string;
+      }>`select id, account from users where account like 'bench-%' order by id`.execute(db)
+    ).rows;
+    const config = { ...loadConfig({}), logLevel: 'warn' };
+    const app = await buildApp({ db, config, jwtSecret });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/PDD`;
+    const tokens: string[] = [];
+    for (const t of tenants.slice(0, CONCURRENCY)) {
+      const r = await fetch(`${base}/amazon-user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-auth-mode': 'bearer' },
+        body: JSON.stringify({ account: t.account, password: PASSWORD }),
+      });
+      tokens.push(((await r.json()) as { data: { token: { token: string } } }).data.token.token);
+    }
+    const get = async (i: number, query: string) => {
+      const r = await fetch(`${base}/amazon-user/productList?${query}`, {
+        headers: { authorization: `Bearer ${tokens[i % tokens.length]}` },
+      });
+      const body = (await r.json()) as { status: number; data: { list: unknown[]; next_cursor: number | null } };
+      if (body.status !== 200) throw new Error(JSON.stringify(body));
+      return body.data;
+    };
+    const filtered = 'status=willAudit&type=2&pageSize=20';
+    await load((i) => get(i, filtered).then(() => {}), 200); // warm-up
+    const api = await load((i) => get(i, filtered).then(() => {}));
+
+    // The same three statements (page, total, status counts) written by hand, through a plain pool.
+    const pool = new pg.Pool({ connectionString: url, max: 30 });
+    const tid = (i: number) => tenants[i % CONCURRENCY]!.id;
+    const hand = await load(async (i) => {
+      await Promise.all([
+        pool.query(
+          `select g.id, g.title, g.sku, g.type, g.audit_status, g.is_delete, g.images, g.prices, g.category_id, g.creator_id, g.tags,
+                  g.created_at, g.updated_at, g.version, u.user_name, jsonb_array_length(coalesce(g.parentage->'children','[]'::jsonb))
+             from goods g left join users u on u.id = g.creator_id
+            where g.tenant_id = $1 and g.is_delete = 0 and g.type = 2 and g.audit_status = 'willAudit'
+            order by g.id desc limit 20`,
+          [tid(i)],
+        ),
+        pool.query(
+          `select count(*) from goods where tenant_id = $1 and is_delete = 0 and type = 2 and audit_status = 'willAudit'`,
+          [tid(i)],
+        ),
+        pool.query(
+          `select audit_status, count(*) from goods where tenant_id = $1 and is_delete = 0 and type = 2 group by audit_status`,
+          [tid(i)],
+        ),
+      ]);
+    });
+
+    // Deep page by keyset: the cursor of the tenant's oldest products.
+    const deepCursor = await Promise.all(
+      tenants.slice(0, CONCURRENCY).map(async (t) => {
+        const r = await sql<{
+          id: string;
+        }>`select id from goods where tenant_id = ${t.id} and is_delete = 0 order by id asc offset 20 limit 1`.execute(
+          db,
+        );
+        return Number(r.rows[0]!.id);
+      }),
+    );
+    const first = await load((i) => get(i, 'pageSize=20').then(() => {}));
+    const deep = await load((i) => get(i, `pageSize=20&cursor=${deepCursor[i % CONCURRENCY]}`).then(() => {}));
+    const keyword = await load((i) => get(i, 'keyword=hairband&pageSize=20').then(() => {}), 400);
+
+    // batchUpdate2 over the 10,000 products of one tenant vs one hand-written UPDATE of the same rows.
+    const t0 = tenants[0]!;
+    const ids = (
+      await sql<{
+        id: string;
+      }>`select id from goods where tenant_id = ${t0.id} and is_delete = 0 order by id desc limit 10000`.execute(db)
+    ).rows.map((r) => Number(r.id));
+    const b0 = performance.now();
+    const br = await fetch(`${base}/amazon-user/batchUpdate2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` },
+      body: JSON.stringify({ ids: ids.join(','), fields: { quantity: 42 } }),
+    });
+    const batchMs = performance.now() - b0;
+    const affected = ((await br.json()) as { data: { affected: number } }).data.affected;
+    const h0 = performance.now();
+    await pool.query(
+      `update goods set base_info = base_info || '{"quantity": 43}'::jsonb, version = version + 1, updated_at = now()
+        where tenant_id = $1 and id = any($2::bigint[])`,
+      [t0.id, ids],
+    );
+    const handBatchMs = performance.now() - h0;
+
+    console.log(
+      `\nproductList on ${ROWS.toLocaleString()} products, ${TENANTS} tenants, ${CONCURRENCY} concurrent clients`,
+    );
+    console.log(`  filtered page (status+type), API over HTTP:   ${fmt(api)}`);
+    console.log(`  same query by hand in SQL (3 statements):     ${fmt(hand)}`);
+    console.log(`  ratio API/hand at p95:                        ${(pct(api, 95) / pct(hand, 95)).toFixed(2)}`);
+    console.log(`  first page:                                   ${fmt(first)}`);
+    console.log(`  deep page by keyset cursor:                   ${fmt(deep)}`);
+    console.log(`  ratio deep/first at p95:                      ${(pct(deep, 95) / pct(first, 95)).toFixed(2)}`);
+    console.log(`  keyword search (trigram):                     ${fmt(keyword)}`);
+    console.log(`batchUpdate2 of one field over ${affected.toLocaleString()} products: ${batchMs.toFixed(0)} ms`);
+    console.log(
+      `  one hand-written bulk UPDATE of the same rows: ${handBatchMs.toFixed(0)} ms (ratio ${(batchMs / handBatchMs).toFixed(2)})`,
+    );
+    await pool.end();
+    await app.close();
+  } finally {
+    await db.destroy();
+    await pgServer.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -10,6 +10,7 @@ import type { AppDeps } from './context.js';
 import { authRoutes } from './modules/account/auth.routes.js';
 import { childRoutes } from './modules/account/child.routes.js';
 import { userRoutes } from './modules/account/user.routes.js';
+import { goodsLibraryRoutes } from './modules/goods-library/goods-library.routes.js';
 import { goodsRoutes } from './modules/goods/goods.routes.js';
 import { adminMethodRoutes } from './modules/system/admin-method.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -21,7 +22,7 @@ export interface BuildAppOptions {
 }
 
 /** Every route module, mounted under /PDD. */
-const ROUTE_MODULES = [authRoutes, userRoutes, childRoutes, systemRoutes, adminMethodRoutes, goodsRoutes];
+const ROUTE_MODULES = [authRoutes, userRoutes, childRoutes, systemRoutes, adminMethodRoutes, goodsRoutes, goodsLibraryRoutes];
 
 /** Builds the HTTP application (no listening): API under /PDD, the built web app at /. */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {

@@ -11,3 +11,4 @@ export * from './validation/rules.js';
 export * from './validation/zod-messages.js';
 export * from './constants/goods.js';
 export * from './schemas/goods.js';
+export * from './schemas/goods-library.js';

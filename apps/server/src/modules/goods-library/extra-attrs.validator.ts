@@ -1,0 +1,167 @@
+import { utf8Bytes } from '@console/shared';
+import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
+import Ajv2019 from 'ajv/dist/2019.js';
+import addFormats from 'ajv-formats';
+import { badRequest } from '../../lib/app-error.js';
+import { extraAttrMessage } from './extra-attrs.messages.js';
+import { findMarketplace, loadProductTypeSchema, type Marketplace, type SchemaNode } from './product-type.catalog.js';
+
+/** One problem with a product's extra attributes: the attribute, the field path and a Chinese message. */
+export interface ExtraAttrIssue {
+  attr: string;
+  field: string;
+  message: string;
+}
+
+/** The outcome of validateExtraAttrs. */
+export interface ExtraAttrsResult {
+  /** True when no attribute given is invalid (missing required attributes are reported apart). */
+  ok: boolean;
+  errors: ExtraAttrIssue[];
+  /** Attributes the schema requires (also conditionally) that were not given, with their labels. */
+  missing: { name: string; label: string }[];
+  /** The attributes with `marketplace_id` / `language_tag` filled in from the marketplace. */
+  attrs: Record<string, unknown>;
+}
+
+/** Values of a selector combination, e.g. one marketplace and language. */
+function selectorKey(item: unknown, selectors: string[]): string {
+  if (!item || typeof item !== 'object') return '';
+  const obj = item as Record<string, unknown>;
+  return JSON.stringify(selectors.map((s) => obj[s] ?? null));
+}
+
+/**
+ * Amazon's minUniqueItems/maxUniqueItems: within each combination of selector values (for
+ * example one marketplace and language) count the distinct items.
+ */
+function uniqueCounts(data: unknown[], parent: AnySchemaObject | undefined): number[] {
+  const selectors = Array.isArray(parent?.selectors) ? (parent.selectors as string[]) : [];
+  const groups = new Map<string, Set<string>>();
+  for (const item of data) {
+    const key = selectorKey(item, selectors);
+    const set = groups.get(key) ?? new Set<string>();
+    set.add(JSON.stringify(item));
+    groups.set(key, set);
+  }
+  return [...groups.values()].map((s) => s.size);
+}
+
+function createAjv(): Ajv2019 {
+  // strict off: Amazon's schemas put string keywords on numbers (`maxLength` on a price) and the like.
+  const ajv = new Ajv2019({ allErrors: true, verbose: true, strict: false, validateSchema: false, logger: false });
+  addFormats(ajv);
+  // Informational keywords of Amazon's vocabulary.
+  ajv.addVocabulary(['selectors', 'enumNames', 'editable', 'hidden', '$lifecycle', 'enumDeprecated']);
+  ajv.addKeyword({
+    keyword: 'maxUtf8ByteLength',
+    type: 'string',
+    schemaType: 'number',
+    validate: (max: number, data: string) => utf8Bytes(data) <= max,
+  });
+  ajv.addKeyword({
+    keyword: 'maxUniqueItems',
+    type: 'array',
+    schemaType: 'number',
+    validate: (max: number, data: unknown[], parent?: AnySchemaObject) =>
+      uniqueCounts(data, parent).every((n) => n <= max),
+  });
+  ajv.addKeyword({
+    keyword: 'minUniqueItems',
+    type: 'array',
+    schemaType: 'number',
+    validate: (min: number, data: unknown[], parent?: AnySchemaObject) =>
+      uniqueCounts(data, parent).every((n) => n >= min),
+  });
+  return ajv;
+}
+
+let ajv: Ajv2019 | undefined;
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(productType: string, m: Marketplace, schema: SchemaNode): ValidateFunction {
+  const key = `${productType}:${m.code}`;
+  let fn = validators.get(key);
+  if (!fn) {
+    ajv ??= createAjv();
+    // The meta-schema URI is not resolvable and the $id is shared by every marketplace's copy.
+    const { $schema: _meta, $id: _id, ...rest } = schema;
+    fn = ajv.compile(rest);
+    validators.set(key, fn);
+  }
+  return fn;
+}
+
+/** Fills the marketplace id and language tag into every item whose schema has them. */
+function normalize(attrs: Record<string, unknown>, schema: SchemaNode, m: Marketplace): Record<string, unknown> {
+  const props = (schema.properties ?? {}) as Record<string, SchemaNode>;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(attrs)) {
+    const itemProps = ((props[name]?.items as SchemaNode | undefined)?.properties ?? {}) as Record<string, unknown>;
+    out[name] = Array.isArray(value)
+      ? value.map((item) => {
+          if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
+          const filled: Record<string, unknown> = { ...(item as Record<string, unknown>) };
+          if ('marketplace_id' in itemProps && filled.marketplace_id === undefined) filled.marketplace_id = m.id;
+          if ('language_tag' in itemProps && filled.language_tag === undefined) filled.language_tag = m.languageTag;
+          return filled;
+        })
+      : value;
+  }
+  return out;
+}
+
+/**
+ * Validates a product's extra attributes (Amazon listing attribute format,
+ * `{ color: [{ value: '红色' }], ... }`) against the product type's schema for a marketplace.
+ * Given attributes are checked completely (types, enums, lengths, UTF-8 bytes, conditional
+ * rules); required attributes that are absent are listed in `missing`, because the product's
+ * own fields (title, bullet points, brand ...) supply several of them when it is uploaded.
+ * Throws 400 when the product type is not offered in the marketplace.
+ */
+export function validateExtraAttrs(productType: string, marketplace: string, extraAttrs: unknown): ExtraAttrsResult {
+  const m = findMarketplace(marketplace);
+  if (!m) throw badRequest(`不支持的站点: ${marketplace}`);
+  const schema = loadProductTypeSchema(productType, m);
+  if (!schema) throw badRequest(`产品类型 ${productType} 在站点 ${m.name} 不可用`);
+  if (!extraAttrs || typeof extraAttrs !== 'object' || Array.isArray(extraAttrs)) {
+    throw badRequest('扩展属性格式不正确');
+  }
+  const attrs = normalize(extraAttrs as Record<string, unknown>, schema, m);
+  const validate = validatorFor(productType.toUpperCase(), m, schema);
+  validate(attrs);
+  const { errors, missing } = explain(validate.errors ?? [], schema);
+  return { ok: errors.length === 0, errors, missing, attrs };
+}
+
+function explain(raw: ErrorObject[], schema: SchemaNode) {
+  const props = (schema.properties ?? {}) as Record<string, SchemaNode>;
+  const labelOf = (name: string) => (typeof props[name]?.title === 'string' ? (props[name].title as string) : name);
+  const missing = new Map<string, string>();
+  const errors = new Map<string, ExtraAttrIssue>();
+  const paths = raw.map((e) => e.instancePath);
+  for (const e of raw) {
+    if (e.instancePath === '' && e.keyword === 'required') {
+      const name = String(e.params.missingProperty);
+      missing.set(name, labelOf(name));
+      continue;
+    }
+    // Combinators only summarise the errors of their branches; keep them when they are alone.
+    const combinator = ['if', 'anyOf', 'oneOf', 'allOf', 'then', 'else'].includes(e.keyword);
+    if (combinator && paths.some((p) => p.startsWith(e.instancePath) && p !== e.instancePath)) continue;
+    if (
+      combinator &&
+      raw.some(
+        (o) => o !== e && o.instancePath === e.instancePath && !['if', 'anyOf', 'oneOf', 'allOf'].includes(o.keyword),
+      )
+    ) {
+      continue;
+    }
+    const parts = e.instancePath.split('/').filter(Boolean);
+    const attr = parts[0] ?? String(e.params.additionalProperty ?? '');
+    const field = parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+    const message = extraAttrMessage(e, attr ? labelOf(attr) : '');
+    errors.set(`${field}|${message}`, { attr, field: field || attr, message });
+  }
+  return { errors: [...errors.values()], missing: [...missing].map(([name, label]) => ({ name, label })) };
+}

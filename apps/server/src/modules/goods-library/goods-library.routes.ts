@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { templateRoutes } from './template.routes.js';
+
+/** Every route of the goods libraries (issue 4): templates, EAN pool, sensitive words, points, search terms, categories. */
+export async function goodsLibraryRoutes(app: FastifyInstance) {
+  await app.register(templateRoutes);
+}

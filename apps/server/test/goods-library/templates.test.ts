@@ -1,0 +1,172 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { validateExtraAttrs } from '../../src/modules/goods-library/extra-attrs.validator.js';
+import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
+import { call, type Session, signIn, useTestApp } from '../harness.js';
+
+const t = useTestApp();
+let worker: Session;
+let buyer: Session;
+let trader: Session;
+
+beforeAll(async () => {
+  const tenant = await buildTenant(t.db);
+  worker = await signIn(t.app, (await buildUser(t.db, tenant, { auth: 2 })).account, TEST_PASSWORD);
+  buyer = await signIn(t.app, (await buildUser(t.db, tenant, { auth: 3 })).account, TEST_PASSWORD);
+  trader = await signIn(t.app, (await buildTenant(t.db, { auth: 5 })).account, TEST_PASSWORD);
+});
+
+describe('categoryTemplate calls', () => {
+  it('getCategoryTemp lists product types per marketplace', async () => {
+    const all = await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getCategoryTemp');
+    expect(all.status).toBe(200);
+    expect(all.data.list.map((p: { productType: string }) => p.productType)).toEqual(
+      expect.arrayContaining(['HAIRBAND', 'SHIRT', 'DRINKING_CUP', 'TOY_FIGURE']),
+    );
+    const jp = await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getCategoryTemp?marketplace=ja');
+    const jpTypes = jp.data.list.map((p: { productType: string }) => p.productType);
+    expect(jpTypes).toContain('SHIRT');
+    expect(jpTypes).not.toContain('HAIRBAND');
+    const bad = await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getCategoryTemp?marketplace=zz');
+    expect(bad).toMatchObject({ http: 400, msg: '不支持的站点: zz' });
+  });
+
+  it('getProductType searches by keyword (name or Chinese) and marketplace', async () => {
+    const r = await call(
+      t.app,
+      worker,
+      'GET',
+      `/PDD/categoryTemplate/getProductType?keyword=${encodeURIComponent('衬衫')}`,
+    );
+    expect(r.data.productTypes).toHaveLength(1);
+    expect(r.data.productTypes[0]).toMatchObject({
+      productType: 'SHIRT',
+      marketplaceIds: expect.arrayContaining(['ATVPDKIKX0DER']),
+    });
+    const cup = await call(
+      t.app,
+      worker,
+      'GET',
+      '/PDD/categoryTemplate/getProductType?keyword=drinking%20cup&marketplace=fr',
+    );
+    expect(cup.data.productTypes).toHaveLength(0);
+    const cupDe = await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getProductType?keyword=cup&marketplace=de');
+    expect(cupDe.data.productTypes.map((p: { productType: string }) => p.productType)).toEqual(['DRINKING_CUP']);
+  });
+
+  it('getTempAttr returns the schema and form attributes for the marketplace', async () => {
+    const r = await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getTempAttr?productType=HAIRBAND&marketplace=de');
+    expect(r.status).toBe(200);
+    expect(r.data.marketplace).toEqual({ code: 'de', id: 'A1PA6795UKMFR9', name: 'Amazon.de' });
+    expect(r.data.schema.$defs.marketplace_id.anyOf[1].enum).toEqual(['A1PA6795UKMFR9']);
+    expect(r.data.schema.$defs.language_tag.anyOf[1].enum).toEqual(['de_DE']);
+    expect(r.data.attributes).toHaveLength(117);
+    const title = r.data.attributes.find((a: { name: string }) => a.name === 'item_name');
+    expect(title).toMatchObject({ label: '标题', required: true, maxValues: 1 });
+    expect(title.fields).toEqual([
+      expect.objectContaining({ path: 'value', label: '商品名称', type: 'string', maxLength: 200 }),
+    ]);
+    const gender = r.data.attributes.find((a: { name: string }) => a.name === 'target_gender');
+    expect(gender.fields[0].enum).toEqual([
+      { value: 'female', name: '女性' },
+      { value: 'male', name: '男性' },
+      { value: 'unisex', name: '通用' },
+    ]);
+    const dims = r.data.attributes.find((a: { name: string }) => a.name === 'item_dimensions');
+    expect(dims.fields.map((f: { path: string }) => f.path)).toContain('height.unit');
+    const price = r.data.attributes.find((a: { name: string }) => a.name === 'list_price');
+    expect(price.fields.find((f: { path: string }) => f.path === 'currency').enum).toEqual([
+      { value: 'EUR', name: 'EUR' },
+    ]);
+  });
+
+  it('getTempAttr: unknown type 404, type not offered in the marketplace 404, missing type 400', async () => {
+    expect(await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getTempAttr?productType=NOPE')).toMatchObject({
+      http: 404,
+      msg: '产品类型不存在',
+    });
+    const jp = await call(
+      t.app,
+      worker,
+      'GET',
+      '/PDD/categoryTemplate/getTempAttr?productType=HAIRBAND&marketplace=ja',
+    );
+    expect(jp).toMatchObject({ http: 404, msg: '产品类型 HAIRBAND 在站点 Amazon.co.jp 不可用' });
+    expect(await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getTempAttr')).toMatchObject({
+      http: 400,
+      msg: '请选择产品类型',
+    });
+  });
+
+  it('buyers and traders are refused', async () => {
+    for (const s of [buyer, trader]) {
+      for (const url of ['getCategoryTemp', 'getProductType', 'getTempAttr?productType=SHIRT']) {
+        expect((await call(t.app, s, 'GET', `/PDD/categoryTemplate/${url}`)).http).toBe(403);
+      }
+    }
+  });
+});
+
+describe('validateExtraAttrs against the real HAIRBAND schema', () => {
+  it('accepts valid attributes and fills marketplace id and language tag', () => {
+    const r = validateExtraAttrs('HAIRBAND', 'us', {
+      color: [{ value: '红色', standardized_values: ['紅色'] }],
+      target_gender: [{ value: 'female' }],
+      item_package_quantity: [{ value: 2 }],
+      item_weight: [{ value: 0.05, unit: 'kilograms' }],
+    });
+    expect(r.ok).toBe(true);
+    expect(r.errors).toEqual([]);
+    expect(r.attrs.color).toEqual([
+      { value: '红色', standardized_values: ['紅色'], marketplace_id: 'ATVPDKIKX0DER', language_tag: 'en_US' },
+    ]);
+    expect(r.missing).toEqual(
+      expect.arrayContaining([
+        { name: 'brand', label: '品牌' },
+        { name: 'item_name', label: '标题' },
+      ]),
+    );
+  });
+
+  it('reports per-field Chinese messages', () => {
+    const r = validateExtraAttrs('HAIRBAND', 'us', {
+      item_name: [{ value: 'x'.repeat(201) }],
+      target_gender: [{ value: 'robot' }],
+      item_package_quantity: [{ value: '3' }],
+      item_weight: [{ value: 1 }],
+      bogus: [{ value: 1 }],
+    });
+    expect(r.ok).toBe(false);
+    const byField = Object.fromEntries(r.errors.map((e) => [e.field, e.message]));
+    expect(byField['item_name[0].value']).toBe('标题·商品名称不能超过200个字符');
+    expect(byField['target_gender[0].value']).toBe('适用性别·目标性别的值不在可选范围内');
+    expect(byField['item_package_quantity[0].value']).toBe('包装内物品数量·成套产品数量类型不正确,应为整数');
+    expect(byField['item_weight[0]']).toBe('商品重量缺少必填项: 商品重量单位');
+    expect(byField.bogus).toBe('不支持的属性: bogus');
+  });
+
+  it('checks maxUtf8ByteLength and Amazon unique-item limits', () => {
+    // model_number: at most 40 characters and 40 UTF-8 bytes; 14 CJK characters are 42 bytes.
+    const bytes = validateExtraAttrs('HAIRBAND', 'us', { model_number: [{ value: '型'.repeat(14) }] });
+    expect(bytes.errors).toHaveLength(1);
+    expect(bytes.errors[0]).toMatchObject({ attr: 'model_number', field: 'model_number[0].value' });
+    expect(bytes.errors[0]!.message).toMatch(/^型号.*不能超过40字节\(UTF-8\)$/);
+    expect(validateExtraAttrs('HAIRBAND', 'us', { model_number: [{ value: '型'.repeat(13) }] }).ok).toBe(true);
+    // item_name: one title per marketplace and language.
+    const two = validateExtraAttrs('HAIRBAND', 'us', { item_name: [{ value: 'a' }, { value: 'b' }] });
+    expect(two.errors.map((e) => e.message)).toEqual(['标题每个站点/语言最多填写1个不同的值']);
+    const twoLangs = validateExtraAttrs('HAIRBAND', 'us', {
+      item_name: [{ value: 'a' }, { value: 'b', language_tag: 'de_DE' }],
+    });
+    // One title per language is fine (the schema allows any language tag string).
+    expect(twoLangs.ok).toBe(true);
+  });
+
+  it('validates against the marketplace copy and refuses unknown types or shapes', () => {
+    const us = validateExtraAttrs('HAIRBAND', 'us', { list_price: [{ value: 9.99, currency: 'EUR' }] });
+    expect(us.ok).toBe(false);
+    const de = validateExtraAttrs('HAIRBAND', 'de', { list_price: [{ value: 9.99, currency: 'EUR' }] });
+    expect(de.ok).toBe(true);
+    expect(() => validateExtraAttrs('HAIRBAND', 'ja', {})).toThrow('产品类型 HAIRBAND 在站点 Amazon.co.jp 不可用');
+    expect(() => validateExtraAttrs('HAIRBAND', 'us', [])).toThrow('扩展属性格式不正确');
+  });
+});

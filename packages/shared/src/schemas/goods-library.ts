@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { DESC_LANGUAGE_KEYS, LISTING_LIMITS, SEARCH_TERM_COUNTRIES, utf8Bytes } from '../constants/goods.js';
+import { MSG } from '../validation/rules.js';
+import { pageQuery, requiredString } from './common.js';
+
+/** A record id in a body or query (numbers arrive as strings in a query). */
+export const libraryId = z.coerce.number({ error: 'ID必须为数字' }).int().positive({ error: 'ID不合法' });
+/** Several ids at once (batch delete). */
+export const libraryIds = z
+  .array(libraryId, { error: '请选择要操作的记录' })
+  .min(1, { error: '请选择要操作的记录' })
+  .max(1000, { error: '一次最多操作1000条' });
+/** The version the client last read; a stale one is refused (409). */
+export const versionField = z.coerce.number({ error: '版本号必须为数字' }).int().min(1, { error: '版本号不合法' });
+/** The message of a stale save (ARCHITECTURE.md: concurrent edits use a version number). */
+export const STALE_VERSION_MSG = '数据已被他人修改,请刷新后重试';
+
+const keyword = z
+  .string()
+  .trim()
+  .max(100, { error: MSG.maxLength(100) })
+  .optional();
+const descLang = z.enum(DESC_LANGUAGE_KEYS as unknown as [string, ...string[]], { error: '语言不支持' });
+
+// ---------------------------------------------------------------- bullet points (五点描述库)
+
+const bullet = z
+  .string({ error: '五点描述必须为文本' })
+  .trim()
+  .max(LISTING_LIMITS.bulletChars, { error: `每条五点描述不能超过${LISTING_LIMITS.bulletChars}个字符` });
+/** Up to 5 bullet points for each language key of DESC_LANGUAGE_KEYS. */
+export const pointsByLang = z
+  .partialRecord(
+    descLang,
+    z
+      .array(bullet, { error: '五点描述格式不正确' })
+      .max(LISTING_LIMITS.bulletCount, { error: `每种语言最多${LISTING_LIMITS.bulletCount}条五点描述` }),
+    { error: '五点描述格式不正确' },
+  )
+  .refine((v) => Object.values(v).some((list) => list?.some((b) => b !== '')), { error: '请至少填写一条五点描述' });
+
+/** GET /goods/points/list. */
+export const pointsListQuery = z.strictObject({ ...pageQuery, keyword });
+/** POST /goods/points/create. */
+export const pointsCreateBody = z.strictObject({ name: requiredString(100), points: pointsByLang });
+/** POST /goods/points/update. */
+export const pointsUpdateBody = z.strictObject({
+  id: libraryId,
+  version: versionField,
+  name: requiredString(100).optional(),
+  points: pointsByLang.optional(),
+});
+export type PointsCreateBody = z.infer<typeof pointsCreateBody>;
+export type PointsUpdateBody = z.infer<typeof pointsUpdateBody>;
+
+/** One bullet-point set. Times are unix seconds. */
+export interface PointsSet {
+  id: number;
+  name: string;
+  points: Partial<Record<string, string[]>>;
+  creator_id: number;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+// ---------------------------------------------------------------- search terms
+
+const country = z.string({ error: '请选择国家' }).trim().min(1, { error: '请选择国家' }).max(8);
+const terms = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, { error: '请填写搜索词' })
+  .refine((v) => utf8Bytes(v) <= LISTING_LIMITS.searchTermsBytes, {
+    error: `搜索词不能超过${LISTING_LIMITS.searchTermsBytes}字节(UTF-8)`,
+  });
+
+/** GET /goods/search-terms/list. */
+export const searchTermsListQuery = z.strictObject({ ...pageQuery, keyword, country: country.optional() });
+/** POST /goods/search-terms/create: only the countries of SEARCH_TERM_COUNTRIES (checked by the service). */
+export const searchTermsCreateBody = z.strictObject({ country, name: requiredString(100), terms });
+/** POST /goods/search-terms/update. */
+export const searchTermsUpdateBody = z.strictObject({
+  id: libraryId,
+  version: versionField,
+  country: country.optional(),
+  name: requiredString(100).optional(),
+  terms: terms.optional(),
+});
+export type SearchTermsCreateBody = z.infer<typeof searchTermsCreateBody>;
+export type SearchTermsUpdateBody = z.infer<typeof searchTermsUpdateBody>;
+/** The countries new search terms may be added for (spec section 9). */
+export const SEARCH_TERM_COUNTRY_SET: ReadonlySet<string> = new Set(SEARCH_TERM_COUNTRIES);
+
+/** One search-terms entry. */
+export interface SearchTermsEntry {
+  id: number;
+  country: string;
+  name: string;
+  terms: string;
+  bytes: number;
+  creator_id: number;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+// ---------------------------------------------------------------- sensitive words
+
+/** The "all languages" choice of a sensitive word. */
+export const ALL_LANGS = 'all';
+const wordLang = z.enum([ALL_LANGS, ...DESC_LANGUAGE_KEYS] as [string, ...string[]], { error: '语言不支持' });
+
+/** GET /goods/sensitive/list. */
+export const sensitiveListQuery = z.strictObject({ ...pageQuery, keyword, lang: wordLang.optional() });
+/** POST /goods/sensitive/create: many words at once (an array, or text with one word per line or comma). */
+export const sensitiveCreateBody = z.strictObject({
+  lang: wordLang,
+  words: z.union([z.array(z.string().max(100, { error: '敏感词不能超过100个字符' })), z.string().max(200_000)], {
+    error: '请填写敏感词',
+  }),
+});
+/** POST /goods/sensitive/check: the texts of a product being edited. */
+export const sensitiveCheckBody = z.strictObject({
+  texts: z
+    .array(
+      z.strictObject({
+        lang: descLang,
+        field: z.string().trim().min(1, { error: '字段名不能为空' }).max(64),
+        text: z.string().max(20_000, { error: '文本过长' }),
+      }),
+      { error: '请提供要检查的文本' },
+    )
+    .max(200, { error: '一次最多检查200段文本' }),
+});
+export type SensitiveCheckBody = z.infer<typeof sensitiveCheckBody>;
+
+/** One sensitive word found in a text; start/end are JS string indices (end exclusive). */
+export interface SensitiveHit {
+  lang: string;
+  field: string;
+  word: string;
+  start: number;
+  end: number;
+}
+
+// ---------------------------------------------------------------- EAN pool
+
+/** GET /goods/ean/list. */
+export const eanListQuery = z.strictObject({
+  ...pageQuery,
+  keyword: z.string().trim().max(20).optional(),
+  status: z.enum(['free', 'used'], { error: '状态只能为 free 或 used' }).optional(),
+});
+/** POST /goods/ean/import: pasted text, or a .csv/.txt/.xlsx file as base64. */
+export const eanImportBody = z
+  .strictObject({
+    text: z.string().max(1_000_000, { error: '文本过长' }).optional(),
+    file: z
+      .strictObject({
+        name: z.string().trim().min(1, { error: '请提供文件名' }).max(200),
+        content: z.string().min(1, { error: '文件内容为空' }).max(2_000_000, { error: '文件过大' }),
+      })
+      .optional(),
+  })
+  .refine((v) => Boolean(v.text?.trim()) || v.file !== undefined, { error: '请粘贴EAN码或上传文件' });
+export type EanImportBody = z.infer<typeof eanImportBody>;
+
+/** One line of an import report. */
+export interface EanImportLine {
+  line: number;
+  code: string;
+  result: 'added' | 'duplicate' | 'invalid';
+  reason?: string;
+}
+
+/** One code of the pool. */
+export interface EanCode {
+  id: number;
+  code: string;
+  kind: 'EAN13' | 'UPCA' | 'EAN8';
+  status: 'free' | 'used';
+  goods_id: number | null;
+  sku: string | null;
+  used_at: number | null;
+  created_at: number;
+}
+
+// ---------------------------------------------------------------- own categories
+
+const categoryName = requiredString(50);
+const sort = z.coerce.number({ error: '排序必须为数字' }).int().min(0).max(1_000_000);
+const parentId = z.coerce.number({ error: '上级分类ID必须为数字' }).int().min(0, { error: '上级分类ID不合法' });
+
+/** POST /goods/category/create. parent_id 0 = top level. */
+export const categoryCreateBody = z.strictObject({
+  name: categoryName,
+  parent_id: parentId.default(0),
+  sort: sort.optional(),
+});
+/** POST /goods/category/update: rename, move (parent_id) or reorder (sort). */
+export const categoryUpdateBody = z.strictObject({
+  id: libraryId,
+  version: versionField.optional(),
+  name: categoryName.optional(),
+  parent_id: parentId.optional(),
+  sort: sort.optional(),
+});
+export type CategoryCreateBody = z.infer<typeof categoryCreateBody>;
+export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>;
+
+/** A category with its children (the tree of GET /goods/category/tree). */
+export interface CategoryNode {
+  id: number;
+  parent_id: number;
+  name: string;
+  sort: number;
+  version: number;
+  children: CategoryNode[];
+}
+
+// ---------------------------------------------------------------- shared bodies and templates
+
+/** POST .../delete of points, search terms, sensitive words, EANs and categories. */
+export const idsBody = z.strictObject({ ids: libraryIds });
+/** GET .../get?id=. */
+export const idQuery = z.strictObject({ id: libraryId });
+
+const marketplace = z.string().trim().min(1).max(20).optional();
+/** GET /categoryTemplate/getCategoryTemp. */
+export const categoryTempQuery = z.strictObject({ marketplace });
+/** GET /categoryTemplate/getProductType. */
+export const productTypeQuery = z.strictObject({ keyword, marketplace });
+/** GET /categoryTemplate/getTempAttr. */
+export const tempAttrQuery = z.strictObject({
+  productType: z.string({ error: '请选择产品类型' }).trim().min(1, { error: '请选择产品类型' }).max(100),
+  marketplace,
+});
+
+/** One input of a template attribute (a leaf of the attribute's item object). */
+export interface TemplateField {
+  /** Dotted path inside one item of the attribute, e.g. `value` or `height.unit`. */
+  path: string;
+  label: string;
+  description: string;
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
+  required: boolean;
+  /** Choices; with `enumOpen` the user may also type a value of their own. */
+  enum?: { value: string | number | boolean; name: string }[];
+  enumOpen?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  maxUtf8ByteLength?: number;
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  editable: boolean;
+  hidden: boolean;
+  examples: string[];
+}
+
+/** One attribute of a product type, ready for a form (GET /categoryTemplate/getTempAttr). */
+export interface TemplateAttribute {
+  name: string;
+  label: string;
+  description: string;
+  required: boolean;
+  /** How many values a form may collect per marketplace and language (Amazon's maxUniqueItems). */
+  maxValues: number;
+  selectors: string[];
+  fields: TemplateField[];
+}

@@ -11,7 +11,9 @@ import { authRoutes } from './modules/account/auth.routes.js';
 import { childRoutes } from './modules/account/child.routes.js';
 import { userRoutes } from './modules/account/user.routes.js';
 import { goodsLibraryRoutes } from './modules/goods-library/goods-library.routes.js';
+import { claimRoutes } from './modules/goods/claim.routes.js';
 import { goodsRoutes } from './modules/goods/goods.routes.js';
+import { priceSettingsRoutes } from './modules/goods/price-settings.routes.js';
 import { adminMethodRoutes } from './modules/system/admin-method.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -22,7 +24,7 @@ export interface BuildAppOptions {
 }
 
 /** Every route module, mounted under /PDD. */
-const ROUTE_MODULES = [authRoutes, userRoutes, childRoutes, systemRoutes, adminMethodRoutes, goodsRoutes, goodsLibraryRoutes];
+const ROUTE_MODULES = [authRoutes, userRoutes, childRoutes, systemRoutes, adminMethodRoutes, goodsRoutes, priceSettingsRoutes, claimRoutes, goodsLibraryRoutes];
 
 /** Builds the HTTP application (no listening): API under /PDD, the built web app at /. */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {

@@ -12,3 +12,4 @@ export * from './validation/zod-messages.js';
 export * from './constants/goods.js';
 export * from './schemas/goods.js';
 export * from './schemas/goods-library.js';
+export * from './schemas/price-settings.js';

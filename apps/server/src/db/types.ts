@@ -153,9 +153,31 @@ export interface GoodsTable {
   source: Generated<string>;
   /** Computed by PostgreSQL: titles, SKUs, ASIN, EANs in lower case. */
   search_text: GeneratedAlways<string>;
+  /** Offered by the platform for claiming (migration 0004). */
+  claimable: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
+}
+
+/** A user's price settings (migration 0004). */
+export interface PriceSettingsTable {
+  user_id: number;
+  tenant_id: number;
+  countries: Json;
+  quantity_lo: Generated<number>;
+  quantity_hi: Generated<number>;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+/** One tenant's claim of a published product (migration 0004). */
+export interface GoodsClaimsTable {
+  source_id: number;
+  tenant_id: number;
+  goods_id: number;
+  user_id: number;
+  created_at: Timestamp;
 }
 
 /** Goods libraries (migration 20261122_0003): bullet-point sets per language. */
@@ -223,6 +245,8 @@ export interface GoodsCategoriesTable {
 /** The whole database as Kysely sees it. */
 export interface DB {
   goods: GoodsTable;
+  price_settings: PriceSettingsTable;
+  goods_claims: GoodsClaimsTable;
   goods_points: GoodsPointsTable;
   goods_search_terms: GoodsSearchTermsTable;
   goods_sensitive_words: GoodsSensitiveWordsTable;

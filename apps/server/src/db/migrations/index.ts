@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './20261122_0001_accounts.js';
 import * as goods from './20261122_0002_goods.js';
 import * as goodsLibrary from './20261122_0003_goods_library.js';
+import * as priceSettingsClaims from './20261122_0004_price_settings_claims.js';
 
 /** Every migration in order; names are timestamps so they sort. Forward only. */
 export const migrations: Record<string, Migration> = {
   '20261122_0001_accounts': accounts,
   '20261122_0002_goods': goods,
   '20261122_0003_goods_library': goodsLibrary,
+  '20261122_0004_price_settings_claims': priceSettingsClaims,
 };

@@ -9,7 +9,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
-import type { DB } from '../../db/types.js';
+import type { DB, GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
 import { filteredGoods, findGoods, goodsStates, insertGoods } from './goods.repository.js';
@@ -104,28 +104,33 @@ export async function setGoodsStatus(deps: AppDeps, actor: Actor, ids: number[],
   return { affected: legal.length, refused };
 }
 
-/** copyOneBenRenProduct: a new product from one of the tenant's own, waiting for review; EANs are not copied. */
+/** Inserts a copy of a product into the actor's tenant, waiting for review; EANs are not copied. */
+export async function insertCopy(trx: Db, src: GoodsRow, actor: Actor) {
+  const parentage = src.parentage as { children?: { ean?: string }[] };
+  const children = (parentage.children ?? []).map(({ ean: _drop, ...c }) => c);
+  return insertGoods(trx, actor.tenantId, actor.userId, {
+    type: src.type,
+    sku: src.sku,
+    category_id: src.tenant_id === actor.tenantId ? src.category_id : null,
+    product_template_id: src.product_template_id,
+    base_info: JSON.stringify(src.base_info),
+    descs: JSON.stringify(src.descs),
+    prices: JSON.stringify(src.prices),
+    parentage: JSON.stringify({ ...parentage, children }),
+    images: JSON.stringify(src.images),
+    extra_attrs: JSON.stringify(src.extra_attrs),
+    tags: src.tags,
+    link_url: src.link_url,
+    source: src.source,
+  });
+}
+
+/** copyOneBenRenProduct: a new product from one of the tenant's own. */
 export async function copyGoods(deps: AppDeps, actor: Actor, id: number) {
   const src = await findGoods(deps.db, actor.tenantId, id);
   if (!src) throw notFound('商品不存在');
-  const parentage = src.parentage as { children?: { ean?: string }[] };
-  const children = (parentage.children ?? []).map(({ ean: _drop, ...c }) => c);
   return deps.db.transaction().execute(async (trx) => {
-    const row = await insertGoods(trx, actor.tenantId, actor.userId, {
-      type: src.type,
-      sku: src.sku,
-      category_id: src.category_id,
-      product_template_id: src.product_template_id,
-      base_info: JSON.stringify(src.base_info),
-      descs: JSON.stringify(src.descs),
-      prices: JSON.stringify(src.prices),
-      parentage: JSON.stringify({ ...parentage, children }),
-      images: JSON.stringify(src.images),
-      extra_attrs: JSON.stringify(src.extra_attrs),
-      tags: src.tags,
-      link_url: src.link_url,
-      source: src.source,
-    });
+    const row = await insertCopy(trx, src, actor);
     await audit(trx, actor, {
       action: 'goods.copy',
       targetType: 'goods',

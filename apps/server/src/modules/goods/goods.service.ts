@@ -23,6 +23,7 @@ import {
   listGoodsPage,
   updateGoodsVersioned,
 } from './goods.repository.js';
+import { quantityRangeOf } from './price-settings.service.js';
 
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
 
@@ -94,7 +95,7 @@ function changedSections(before: GoodsRow, w: GoodsWrite): string[] {
 export async function saveGoods(deps: AppDeps, actor: Actor, body: InsertGoodsBody) {
   return deps.db.transaction().execute(async (trx) => {
     if (body.id === undefined) {
-      const w = toWrite(body.goodsData);
+      const w = toWrite(body.goodsData, newBaseInfo(await quantityRangeOf(deps, actor.userId)));
       const row = await insertGoods(trx, actor.tenantId, actor.userId, w);
       await audit(trx, actor, {
         action: 'goods.create',

@@ -1,0 +1,42 @@
+import { idsField, pageQuery } from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import { claimGoods, listClaimable, publishForClaim } from './claim.service.js';
+
+/** Claiming products the platform publishes (spec section 7 claim/list, claimGoods — POST per DECISIONS.md). */
+export async function claimRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+  const config = { access: 'goods.operate' as const };
+
+  app.get(
+    '/claim/list',
+    {
+      schema: { querystring: z.strictObject({ ...pageQuery, keyword: z.string().trim().max(100).optional() }) },
+      config,
+    },
+    async (req) => ok(await listClaimable(deps, authOf(req).tenantId, req.query)),
+  );
+
+  app.post(
+    '/claim/claimGoods',
+    {
+      schema: { body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }) },
+      config,
+    },
+    async (req) => ok(await claimGoods(deps, actorOf(req, authOf(req)), req.body.id), '认领成功'),
+  );
+
+  app.post(
+    '/claim/publish',
+    {
+      schema: { body: z.strictObject({ ids: idsField, claimable: z.boolean({ error: 'claimable必须为布尔值' }) }) },
+      config: { access: 'platform.internal' },
+    },
+    async (req) =>
+      ok(await publishForClaim(deps, actorOf(req, authOf(req)), req.body.ids, req.body.claimable), '操作成功'),
+  );
+}

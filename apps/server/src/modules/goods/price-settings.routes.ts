@@ -1,0 +1,19 @@
+import { savePriceInfoBody } from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import { getPriceInfo, savePriceInfo } from './price-settings.service.js';
+
+/** The user menu's price settings (spec section 7 priceInfoData). */
+export async function priceSettingsRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+  const config = { access: 'goods.operate' as const };
+
+  app.get('/amazon-user/priceInfoData', { config }, async (req) => ok(await getPriceInfo(deps, authOf(req).user.id)));
+
+  app.post('/amazon-user/savePriceInfo', { schema: { body: savePriceInfoBody }, config }, async (req) =>
+    ok(await savePriceInfo(deps, actorOf(req, authOf(req)), req.body), '保存成功'),
+  );
+}

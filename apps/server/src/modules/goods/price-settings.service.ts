@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  MSG,
+  PRICE_COUNTRIES,
+  type PriceCountrySetting,
+  type PriceInfo,
+  type savePriceInfoBody,
+} from '@console/shared';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { Actor, AppDeps } from '../../context.js';
+import { conflict } from '../../lib/app-error.js';
+import { audit } from '../system/audit.js';
+
+interface RatesFile {
+  as_of: string;
+  rates: Record<string, string>;
+}
+
+let cached: { file: string; data: RatesFile } | undefined;
+
+/** The default exchange rates: EXCHANGE_RATES_FILE if set, else the dated file shipped beside this module. */
+export function defaultRates(
+  file = process.env.EXCHANGE_RATES_FILE || path.join(import.meta.dirname, 'default-rates.json'),
+): RatesFile {
+  if (cached?.file !== file) cached = { file, data: JSON.parse(fs.readFileSync(file, 'utf8')) as RatesFile };
+  return cached.data;
+}
+
+function defaults(): PriceCountrySetting[] {
+  const { rates } = defaultRates();
+  return PRICE_COUNTRIES.map((c) => ({
+    country_code: c.country_code,
+    exchange_rate: rates[c.currency] ?? '1',
+    margin: 30,
+    shipping: 0,
+    rounding: 'up99' as const,
+  }));
+}
+
+/** priceInfoData: the user's settings, every country present (defaults fill the gaps). */
+export async function getPriceInfo(deps: AppDeps, userId: number): Promise<PriceInfo> {
+  const row = await deps.db.selectFrom('price_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const saved = new Map(((row?.countries ?? []) as PriceCountrySetting[]).map((c) => [c.country_code, c]));
+  return {
+    price_country: defaults().map((d) => {
+      const c = PRICE_COUNTRIES.find((p) => p.country_code === d.country_code)!;
+      return { ...d, ...saved.get(d.country_code), country: c.country, currency: c.currency };
+    }),
+    quantityRange: [row?.quantity_lo ?? 19, row?.quantity_hi ?? 55],
+    rates_as_of: defaultRates().as_of,
+    version: row?.version ?? 0,
+  };
+}
+
+/** The quantity range new products draw their default stock from. */
+export async function quantityRangeOf(deps: AppDeps, userId: number): Promise<[number, number]> {
+  const row = await deps.db
+    .selectFrom('price_settings')
+    .select(['quantity_lo', 'quantity_hi'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return [row?.quantity_lo ?? 19, row?.quantity_hi ?? 55];
+}
+
+/** Saves the settings over the version the dialog loaded (0 = never saved). */
+export async function savePriceInfo(deps: AppDeps, actor: Actor, body: z.infer<typeof savePriceInfoBody>) {
+  const values = {
+    countries: JSON.stringify(body.price_country),
+    quantity_lo: body.quantityRange[0],
+    quantity_hi: body.quantityRange[1],
+  };
+  return deps.db.transaction().execute(async (trx) => {
+    const row =
+      body.version === 0
+        ? await trx
+            .insertInto('price_settings')
+            .values({ user_id: actor.userId, tenant_id: actor.tenantId, ...values })
+            .onConflict((oc) => oc.column('user_id').doNothing())
+            .returning('version')
+            .executeTakeFirst()
+        : await trx
+            .updateTable('price_settings')
+            .set({ ...values, version: sql`version + 1`, updated_at: sql`now()` })
+            .where('user_id', '=', actor.userId)
+            .where('version', '=', body.version)
+            .returning('version')
+            .executeTakeFirst();
+    if (!row) throw conflict(MSG.staleVersion);
+    await audit(trx, actor, {
+      action: 'goods.priceSettings',
+      targetType: 'user',
+      targetId: actor.userId,
+      after: { countries: body.price_country.length, quantityRange: body.quantityRange },
+    });
+    return { version: row.version };
+  });
+}

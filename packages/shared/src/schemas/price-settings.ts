@@ -47,7 +47,7 @@ const pow10 = (n: number) => 10n ** BigInt(n);
 /** Parses a decimal string into an integer scaled by 10^6 (exact, no floats). */
 function micro(decimal: string): bigint {
   const [i = '0', f = ''] = decimal.split('.');
-  return BigInt(i) * 1_000_000n + BigInt((f + '000000').slice(0, 6));
+  return BigInt(i) * 1_000_000n + BigInt(`${f}000000`.slice(0, 6));
 }
 
 /**

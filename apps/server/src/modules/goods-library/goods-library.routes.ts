@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { eanRoutes } from './ean.routes.js';
 import { templateRoutes } from './template.routes.js';
 
 /** Every route of the goods libraries (issue 4): templates, EAN pool, sensitive words, points, search terms, categories. */
 export async function goodsLibraryRoutes(app: FastifyInstance) {
   await app.register(templateRoutes);
+  await app.register(eanRoutes);
 }

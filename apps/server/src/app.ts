@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { API_PREFIX, APP_VERSION, PRODUCT_NAME } from '@console/shared';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -10,10 +11,11 @@ import type { AppDeps } from './context.js';
 import { authRoutes } from './modules/account/auth.routes.js';
 import { childRoutes } from './modules/account/child.routes.js';
 import { userRoutes } from './modules/account/user.routes.js';
-import { goodsLibraryRoutes } from './modules/goods-library/goods-library.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { claimRoutes } from './modules/goods/claim.routes.js';
 import { goodsRoutes } from './modules/goods/goods.routes.js';
 import { priceSettingsRoutes } from './modules/goods/price-settings.routes.js';
+import { goodsLibraryRoutes } from './modules/goods-library/goods-library.routes.js';
 import { adminMethodRoutes } from './modules/system/admin-method.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -24,7 +26,18 @@ export interface BuildAppOptions {
 }
 
 /** Every route module, mounted under /PDD. */
-const ROUTE_MODULES = [authRoutes, userRoutes, childRoutes, systemRoutes, adminMethodRoutes, goodsRoutes, priceSettingsRoutes, claimRoutes, goodsLibraryRoutes];
+const ROUTE_MODULES = [
+  authRoutes,
+  userRoutes,
+  childRoutes,
+  systemRoutes,
+  adminMethodRoutes,
+  goodsRoutes,
+  priceSettingsRoutes,
+  claimRoutes,
+  filesRoutes,
+  goodsLibraryRoutes,
+];
 
 /** Builds the HTTP application (no listening): API under /PDD, the built web app at /. */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -40,6 +53,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1 } });
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },

@@ -23,6 +23,13 @@ export interface Config {
   workers: boolean;
   /** Test-only endpoints (captcha answers) — never set in production. */
   testHooks: boolean;
+  /** Largest accepted upload in bytes. */
+  maxUploadBytes: number;
+  /**
+   * Lets server-side fetches of remote images reach loopback addresses. Only for tests,
+   * whose image host runs on 127.0.0.1; private and link-local ranges stay refused.
+   */
+  fetchAllowLoopback: boolean;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -58,5 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY, false),
     workers: bool(env.WORKERS, true),
     testHooks: bool(env.TEST_HOOKS, false),
+    maxUploadBytes: int(env.MAX_UPLOAD_MB, 10, 'MAX_UPLOAD_MB') * 1024 * 1024,
+    fetchAllowLoopback: bool(env.FETCH_ALLOW_LOOPBACK, false),
   };
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { COOKIE } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -39,7 +42,8 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     await client.end();
     const url = withDatabase(adminUrl, name);
     const db = createDatabase(url, { max: 10 });
-    const config: Config = { ...loadConfig({}), testHooks: true, internalIds: [1], ...overrides };
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
+    const config: Config = { ...loadConfig({}), dataDir, testHooks: true, internalIds: [1], ...overrides };
     const deps: AppDeps = { db, config, jwtSecret: await ensureJwtSecret(db) };
     const app = await buildApp(deps);
     Object.assign(ctx, { app, db, deps, url });
@@ -47,6 +51,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.db?.destroy();
+    if (ctx.deps) fs.rmSync(ctx.deps.config.dataDir, { recursive: true, force: true });
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);

@@ -13,3 +13,4 @@ export * from './constants/goods.js';
 export * from './schemas/goods.js';
 export * from './schemas/goods-library.js';
 export * from './schemas/price-settings.js';
+export * from './constants/images.js';

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { isInternal } from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import yazl from 'yazl';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import { subjectOf } from '../account/account.presenter.js';
+import type { StoredImages, StoredParentage } from '../goods/goods.presenter.js';
+import { findGoods } from '../goods/goods.repository.js';
+import { audit } from '../system/audit.js';
+import { isSafeKey, localStorage } from './file-storage.js';
+import { storeImage } from './images.service.js';
+import { fetchPublic } from './remote-fetch.js';
+
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
+const OWN = /^\/PDD\/files\/(.+)$/;
+
+/** Product images: upload, serving, zip download, copying remote images into our storage. */
+export async function filesRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+  const storage = localStorage(path.join(deps.config.dataDir, 'files'));
+
+  app.post(
+    '/files/upload',
+    { schema: { summary: 'Upload one image (multipart field "file")' }, config: { access: 'goods.operate' } },
+    async (req) => {
+      const auth = authOf(req);
+      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件');
+      const part = await req.file({ limits: { fileSize: deps.config.maxUploadBytes, files: 1 } });
+      if (!part) throw badRequest('请选择文件');
+      const data = await part.toBuffer().catch(() => {
+        throw badRequest(`文件不能超过 ${Math.round(deps.config.maxUploadBytes / 1024 / 1024)}MB`);
+      });
+      const image = await storeImage(storage, auth.tenantId, data);
+      await deps.db
+        .transaction()
+        .execute((trx) =>
+          audit(trx, actorOf(req, auth), {
+            action: 'files.upload',
+            targetType: 'file',
+            targetId: image.url,
+            after: { size: image.size },
+          }),
+        );
+      return ok(image, '上传成功');
+    },
+  );
+
+  app.get('/files/*', { schema: { hide: true }, config: { access: 'authenticated' } }, async (req, reply) => {
+    const auth = authOf(req);
+    const key = (req.params as { '*': string })['*'];
+    const internal = isInternal(subjectOf(auth.user), { internalIds: deps.config.internalIds });
+    if (!isSafeKey(key) || (!internal && !key.startsWith(`t${auth.tenantId}/`))) throw notFound('文件不存在');
+    const stream = await storage.get(key);
+    if (!stream) throw notFound('文件不存在');
+    const ext = key.slice(key.lastIndexOf('.') + 1);
+    return reply
+      .type(TYPES[ext] ?? 'application/octet-stream')
+      .header('cache-control', 'private, max-age=86400')
+      .send(stream);
+  });
+
+  app.post(
+    '/amazon-user/downZlibImgs',
+    {
+      schema: { body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }) },
+      config: { access: 'goods.operate' },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const row = await findGoods(deps.db, auth.tenantId, req.body.id);
+      if (!row) throw notFound('商品不存在');
+      const urls = [
+        ...(row.images as StoredImages).map((i) => i.url),
+        ...((row.parentage as StoredParentage).children ?? []).flatMap((c) => c.images ?? []),
+      ];
+      const unique = [...new Set(urls)];
+      if (unique.length === 0) throw badRequest('该商品没有图片');
+      const zip = new yazl.ZipFile();
+      const outside: string[] = [];
+      let n = 0;
+      for (const url of unique) {
+        const key = OWN.exec(url)?.[1];
+        const stream = key && key.startsWith(`t${auth.tenantId}/`) ? await storage.get(key) : null;
+        if (!stream) {
+          outside.push(url);
+          continue;
+        }
+        n += 1;
+        zip.addReadStream(stream, `${String(n).padStart(2, '0')}${key!.slice(key!.lastIndexOf('.'))}`);
+      }
+      if (outside.length) zip.addBuffer(Buffer.from(`${outside.join('\n')}\n`), '未打包的外部图片链接.txt');
+      zip.end();
+      const name = `${row.sku || `goods-${row.id}`}-images.zip`;
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(zip.outputStream);
+    },
+  );
+
+  app.post(
+    '/goods/batchCopyOssObject',
+    {
+      schema: {
+        body: z.strictObject({
+          urls: z
+            .array(z.string().trim().max(2000))
+            .min(1, { error: '请提供图片地址' })
+            .max(50, { error: '一次最多50张图片' }),
+        }),
+      },
+      config: { access: 'goods.operate' },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const results: { from: string; url?: string; thumb?: string; error?: string }[] = [];
+      for (const from of req.body.urls) {
+        try {
+          const data = await fetchPublic(from, {
+            maxBytes: deps.config.maxUploadBytes,
+            allowLoopback: deps.config.fetchAllowLoopback,
+          });
+          const image = await storeImage(storage, auth.tenantId, data);
+          results.push({ from, url: image.url, thumb: image.thumb });
+        } catch (err) {
+          results.push({ from, error: err instanceof Error ? err.message : String(err) });
+        }
+      }
+      const copied = results.filter((r) => r.url).length;
+      await deps.db.transaction().execute((trx) =>
+        audit(trx, actorOf(req, auth), {
+          action: 'files.copyRemote',
+          targetType: 'file',
+          targetId: `${copied} items`,
+          after: { copied, failed: results.length - copied },
+        }),
+      );
+      return ok(results, `已复制${copied}张,失败${results.length - copied}张`);
+    },
+  );
+}

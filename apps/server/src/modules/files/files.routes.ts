@@ -36,16 +36,14 @@ export async function filesRoutes(fastify: FastifyInstance) {
         throw badRequest(`文件不能超过 ${Math.round(deps.config.maxUploadBytes / 1024 / 1024)}MB`);
       });
       const image = await storeImage(storage, auth.tenantId, data);
-      await deps.db
-        .transaction()
-        .execute((trx) =>
-          audit(trx, actorOf(req, auth), {
-            action: 'files.upload',
-            targetType: 'file',
-            targetId: image.url,
-            after: { size: image.size },
-          }),
-        );
+      await deps.db.transaction().execute((trx) =>
+        audit(trx, actorOf(req, auth), {
+          action: 'files.upload',
+          targetType: 'file',
+          targetId: image.url,
+          after: { size: image.size },
+        }),
+      );
       return ok(image, '上传成功');
     },
   );
@@ -85,7 +83,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
       let n = 0;
       for (const url of unique) {
         const key = OWN.exec(url)?.[1];
-        const stream = key && key.startsWith(`t${auth.tenantId}/`) ? await storage.get(key) : null;
+        const stream = key?.startsWith(`t${auth.tenantId}/`) ? await storage.get(key) : null;
         if (!stream) {
           outside.push(url);
           continue;

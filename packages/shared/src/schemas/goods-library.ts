@@ -30,14 +30,20 @@ const bullet = z
   .max(LISTING_LIMITS.bulletChars, { error: `每条五点描述不能超过${LISTING_LIMITS.bulletChars}个字符` });
 /** Up to 5 bullet points for each language key of DESC_LANGUAGE_KEYS. */
 export const pointsByLang = z
-  .partialRecord(
-    descLang,
+  .record(
+    z.string(),
     z
       .array(bullet, { error: '五点描述格式不正确' })
       .max(LISTING_LIMITS.bulletCount, { error: `每种语言最多${LISTING_LIMITS.bulletCount}条五点描述` }),
     { error: '五点描述格式不正确' },
   )
-  .refine((v) => Object.values(v).some((list) => list?.some((b) => b !== '')), { error: '请至少填写一条五点描述' });
+  .superRefine((v, ctx) => {
+    const bad = Object.keys(v).find((k) => !(DESC_LANGUAGE_KEYS as readonly string[]).includes(k));
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `语言不支持: ${bad}`, path: [bad] });
+    else if (!Object.values(v).some((list) => list.some((b) => b !== ''))) {
+      ctx.addIssue({ code: 'custom', message: '请至少填写一条五点描述' });
+    }
+  });
 
 /** GET /goods/points/list. */
 export const pointsListQuery = z.strictObject({ ...pageQuery, keyword });

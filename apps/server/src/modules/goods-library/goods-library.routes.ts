@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eanRoutes } from './ean.routes.js';
+import { pointsRoutes } from './points.routes.js';
+import { searchTermsRoutes } from './search-terms.routes.js';
 import { sensitiveRoutes } from './sensitive.routes.js';
 import { templateRoutes } from './template.routes.js';
 
@@ -8,4 +10,6 @@ export async function goodsLibraryRoutes(app: FastifyInstance) {
   await app.register(templateRoutes);
   await app.register(eanRoutes);
   await app.register(sensitiveRoutes);
+  await app.register(pointsRoutes);
+  await app.register(searchTermsRoutes);
 }

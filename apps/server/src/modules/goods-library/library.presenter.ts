@@ -1,4 +1,4 @@
-import type { EanCode } from '@console/shared';
+import { type EanCode, type PointsSet, type SearchTermsEntry, utf8Bytes } from '@console/shared';
 import type { Selectable } from 'kysely';
 import type { GoodsEansTable } from '../../db/types.js';
 
@@ -21,5 +21,50 @@ export function presentEan(
     sku: r.sku,
     used_at: r.used_at ? seconds(r.used_at) : null,
     created_at: seconds(r.created_at),
+  };
+}
+
+/** One bullet-point set. */
+export function presentPoints(r: {
+  id: number;
+  name: string;
+  points: unknown;
+  creator_id: number;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}): PointsSet {
+  return {
+    id: r.id,
+    name: r.name,
+    points: r.points as PointsSet['points'],
+    creator_id: r.creator_id,
+    created_at: seconds(r.created_at),
+    updated_at: seconds(r.updated_at),
+    version: r.version,
+  };
+}
+
+/** One search-terms entry with its UTF-8 byte count. */
+export function presentSearchTerms(r: {
+  id: number;
+  country: string;
+  name: string;
+  terms: string;
+  creator_id: number;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}): SearchTermsEntry {
+  return {
+    id: r.id,
+    country: r.country,
+    name: r.name,
+    terms: r.terms,
+    bytes: utf8Bytes(r.terms),
+    creator_id: r.creator_id,
+    created_at: seconds(r.created_at),
+    updated_at: seconds(r.updated_at),
+    version: r.version,
   };
 }

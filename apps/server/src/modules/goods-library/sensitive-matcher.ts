@@ -17,14 +17,14 @@ export interface TextToCheck {
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The pattern of one word: case-insensitive; in spaced scripts (Latin, Cyrillic, Arabic ...)
  * only whole words match, so "ban" does not hit "banana"; in CJK any occurrence matches.
  */
 export function wordPattern(word: string): RegExp {
-  const body = escape(word);
+  const body = escapeRegExp(word);
   if (UNSPACED.test(word)) return new RegExp(body, 'giu');
   const before = WORD_CHAR.test(word[0] ?? '') ? '(?<![\\p{L}\\p{N}\\p{M}_])' : '';
   const after = WORD_CHAR.test(word.at(-1) ?? '') ? '(?![\\p{L}\\p{N}\\p{M}_])' : '';

@@ -1,0 +1,46 @@
+import { idQuery, idsBody, searchTermsCreateBody, searchTermsListQuery, searchTermsUpdateBody } from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import { presentSearchTerms } from './library.presenter.js';
+import {
+  createSearchTermEntry,
+  deleteSearchTermEntries,
+  getSearchTermEntry,
+  listSearchTermEntries,
+  updateSearchTermEntry,
+} from './search-terms.service.js';
+
+/** Search-terms library (`/goods/search-terms`, `addSearchTerms`, `editSearchTerms/:id`). */
+export async function searchTermsRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+  const config = { access: 'goods.operate' as const };
+
+  app.get('/goods/search-terms/list', { schema: { querystring: searchTermsListQuery }, config }, async (req) => {
+    const r = await listSearchTermEntries(deps, authOf(req).tenantId, req.query);
+    return ok({
+      list: r.rows.map(presentSearchTerms),
+      total: r.total,
+      page: req.query.page,
+      pageSize: req.query.pageSize,
+    });
+  });
+
+  app.get('/goods/search-terms/get', { schema: { querystring: idQuery }, config }, async (req) =>
+    ok(presentSearchTerms(await getSearchTermEntry(deps, authOf(req).tenantId, req.query.id))),
+  );
+
+  app.post('/goods/search-terms/create', { schema: { body: searchTermsCreateBody }, config }, async (req) =>
+    ok(presentSearchTerms(await createSearchTermEntry(deps, actorOf(req, authOf(req)), req.body)), '添加成功'),
+  );
+
+  app.post('/goods/search-terms/update', { schema: { body: searchTermsUpdateBody }, config }, async (req) =>
+    ok(presentSearchTerms(await updateSearchTermEntry(deps, actorOf(req, authOf(req)), req.body)), '修改成功'),
+  );
+
+  app.post('/goods/search-terms/delete', { schema: { body: idsBody }, config }, async (req) =>
+    ok({ deleted: await deleteSearchTermEntries(deps, actorOf(req, authOf(req)), req.body.ids) }, '删除成功'),
+  );
+}

@@ -28,7 +28,7 @@ const product = () => ({
     attrs: ['color'],
     children: [
       { sku: 'HB-001-RED', values: { color: 'Red' }, price: 1299, quantity: 10, ean: '4006381333931' },
-      { sku: 'HB-001-BLU', values: { color: 'Blue' }, price: 1399, quantity: 5 },
+      { sku: 'HB-001-BLU', values: { color: 'Blue' }, price: 1399, quantity: 5, ean: '5901234123457' },
     ],
   },
   images: [{ url: '/PDD/files/a.jpg' }, { url: '/PDD/files/b.jpg' }],

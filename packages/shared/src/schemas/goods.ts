@@ -104,6 +104,14 @@ export const goodsDataSchema = z.strictObject({
     .array(z.strictObject({ url: text(2000) }))
     .max(30, { error: '图片最多30张' })
     .default([]),
+  /** The Amazon product type whose schema the extra attributes follow, and the marketplace of that schema. */
+  template: z
+    .strictObject({
+      product_type: z.string().trim().min(1, { error: MSG.required }).max(100),
+      marketplace: z.enum(PRICE_COUNTRY_CODES as [string, ...string[]], { error: '站点不合法' }),
+    })
+    .nullable()
+    .default(null),
   extraAttrs: z.record(z.string().max(100), z.unknown()).default({}),
   tags: z.array(text(30)).max(20).default([]),
 });

@@ -11,7 +11,9 @@ import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { releaseEans } from '../goods-library/ean.service.js';
 import { audit } from '../system/audit.js';
+import type { StoredParentage } from './goods.presenter.js';
 import { filteredGoods, findGoods, goodsStates, insertGoods } from './goods.repository.js';
 
 type Db = Kysely<DB>;
@@ -46,9 +48,16 @@ export async function deleteGoods(deps: AppDeps, actor: Actor, ids: number[], is
         .where('tenant_id', '=', actor.tenantId)
         .where('id', 'in', ids)
         .where('is_delete', '=', 1)
-        .returning('id')
+        .returning(['id', 'parentage'])
         .execute();
       affected = rows.map((r) => Number(r.id));
+      // Their EANs go back to the pool.
+      for (const r of rows) {
+        const codes = ((r.parentage as StoredParentage).children ?? [])
+          .map((c) => c.ean)
+          .filter((e): e is string => !!e);
+        await releaseEans(trx, actor.tenantId, codes, Number(r.id));
+      }
     } else {
       const rows = await trx
         .updateTable('goods')

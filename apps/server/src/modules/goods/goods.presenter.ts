@@ -17,6 +17,8 @@ export type StoredDescs = Record<
 export type StoredPrices = Record<string, { price: number; currency: string }>;
 export type StoredParentage = GoodsData['parentageTable'];
 export type StoredImages = { url: string }[];
+/** extra_attrs column: the template the attributes follow, and the attributes. */
+export type StoredExtra = { template: GoodsData['template']; attributes: Record<string, unknown> };
 
 /** A product as the editor loads it: every language and every price country present, in order. */
 export function presentGoods(row: GoodsRow) {
@@ -51,7 +53,8 @@ export function presentGoods(row: GoodsRow) {
       })),
       parentageTable: row.parentage as StoredParentage,
       images: row.images as StoredImages,
-      extraAttrs: row.extra_attrs as Record<string, unknown>,
+      template: (row.extra_attrs as StoredExtra).template ?? null,
+      extraAttrs: (row.extra_attrs as StoredExtra).attributes ?? {},
       tags: row.tags,
     },
   };

@@ -3,15 +3,12 @@ import {
   type BaseInfo,
   defaultQuantity,
   type GoodsData,
-  type InsertGoodsBody,
-  MSG,
   PRICE_COUNTRIES,
   type ProductListQuery,
 } from '@console/shared';
-import type { Actor, AppDeps } from '../../context.js';
+import type { AppDeps } from '../../context.js';
 import type { GoodsRow } from '../../db/types.js';
-import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { audit } from '../system/audit.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
 import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } from './goods.presenter.js';
 import {
   countByStatus,
@@ -19,11 +16,8 @@ import {
   filteredGoods,
   findGoods,
   type GoodsWrite,
-  insertGoods,
   listGoodsPage,
-  updateGoodsVersioned,
 } from './goods.repository.js';
-import { quantityRangeOf } from './price-settings.service.js';
 
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
 
@@ -67,7 +61,7 @@ export function toWrite(data: GoodsData, baseline: BaseInfo = newBaseInfo()): Go
     prices: JSON.stringify(prices),
     parentage: JSON.stringify(data.parentageTable),
     images: JSON.stringify(data.images),
-    extra_attrs: JSON.stringify(data.extraAttrs),
+    extra_attrs: JSON.stringify({ template: data.template, attributes: data.extraAttrs }),
     tags: [...new Set(data.tags)],
     link_url: baseInfo.link_url ?? '',
     source: baseInfo.source ?? '',
@@ -75,7 +69,7 @@ export function toWrite(data: GoodsData, baseline: BaseInfo = newBaseInfo()): Go
 }
 
 /** Which editor sections differ between the stored row and the new write (for the operation log). */
-function changedSections(before: GoodsRow, w: GoodsWrite): string[] {
+export function changedSections(before: GoodsRow, w: GoodsWrite): string[] {
   const pairs: [string, unknown, string][] = [
     ['baseInfo', before.base_info, w.base_info],
     ['descs', before.descs, w.descs],
@@ -89,37 +83,6 @@ function changedSections(before: GoodsRow, w: GoodsWrite): string[] {
       x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x,
     );
   return pairs.filter(([, b, a]) => canon(b) !== canon(JSON.parse(a))).map(([name]) => name);
-}
-
-/** insertGoods_v2: create, or update over the loaded version (a stale save is refused, never merged). */
-export async function saveGoods(deps: AppDeps, actor: Actor, body: InsertGoodsBody) {
-  return deps.db.transaction().execute(async (trx) => {
-    if (body.id === undefined) {
-      const w = toWrite(body.goodsData, newBaseInfo(await quantityRangeOf(deps, actor.userId)));
-      const row = await insertGoods(trx, actor.tenantId, actor.userId, w);
-      await audit(trx, actor, {
-        action: 'goods.create',
-        targetType: 'goods',
-        targetId: row.id,
-        after: { title: row.title, sku: row.sku },
-      });
-      return { id: Number(row.id), version: row.version };
-    }
-    const before = await findGoods(trx, actor.tenantId, body.id);
-    if (!before) throw notFound('商品不存在');
-    if (before.is_delete) throw conflict('商品已在回收站中,请先恢复');
-    const w = toWrite(body.goodsData, before.base_info as BaseInfo);
-    const row = await updateGoodsVersioned(trx, actor.tenantId, body.id, body.version!, w);
-    if (!row) throw conflict(MSG.staleVersion, { version: before.version });
-    await audit(trx, actor, {
-      action: 'goods.update',
-      targetType: 'goods',
-      targetId: row.id,
-      before: { title: before.title, version: before.version },
-      after: { title: row.title, version: row.version, sections: changedSections(before, w) },
-    });
-    return { id: Number(row.id), version: row.version };
-  });
 }
 
 /** getProduct: one product of the tenant in the editor's shape. */

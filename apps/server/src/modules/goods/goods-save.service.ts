@@ -1,0 +1,114 @@
+import type { BaseInfo, InsertGoodsBody } from '@console/shared';
+import { type GoodsData, MSG } from '@console/shared';
+import type { Kysely } from 'kysely';
+import type { Actor, AppDeps } from '../../context.js';
+import type { DB, UserRow } from '../../db/types.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { assignEans, releaseEans } from '../goods-library/ean.service.js';
+import { validateExtraAttrs } from '../goods-library/extra-attrs.validator.js';
+import { findSensitiveWords } from '../goods-library/sensitive.service.js';
+import { audit } from '../system/audit.js';
+import type { StoredParentage } from './goods.presenter.js';
+import { findGoods, insertGoods, updateGoodsVersioned } from './goods.repository.js';
+import { changedSections, newBaseInfo, toWrite } from './goods.service.js';
+import { quantityRangeOf } from './price-settings.service.js';
+
+const eansOf = (p: StoredParentage | undefined) =>
+  (p?.children ?? []).map((c) => c.ean).filter((e): e is string => !!e);
+
+/**
+ * Gives every variation without an EAN a free code of the tenant's pool (unless the user is
+ * exempt), and returns codes no variation uses any more to the pool.
+ */
+async function settleEans(
+  trx: Kysely<DB>,
+  tenantId: number,
+  goodsId: number,
+  parentage: StoredParentage,
+  before: StoredParentage | undefined,
+  useEan: boolean,
+): Promise<StoredParentage> {
+  const children = parentage.children.map((c) => ({ ...c }));
+  const needing = children.filter((c) => !c.ean);
+  if (useEan && needing.length > 0) {
+    const codes = await assignEans(trx, tenantId, needing.length, { goodsId });
+    needing.forEach((c, i) => {
+      c.ean = codes[i];
+    });
+  }
+  const kept = new Set(children.map((c) => c.ean).filter(Boolean));
+  const released = eansOf(before).filter((e) => !kept.has(e));
+  if (released.length) await releaseEans(trx, tenantId, released, goodsId);
+  return { ...parentage, children };
+}
+
+/** Every text field of every language, for the sensitive-word check. */
+function textsOf(data: GoodsData) {
+  return data.commonData.descs.flatMap((d) => [
+    { lang: d.key, field: 'title', text: d.title },
+    { lang: d.key, field: 'search_terms', text: d.search_terms },
+    { lang: d.key, field: 'product_description', text: d.product_description },
+    ...d.bullet_points.map((b, i) => ({ lang: d.key, field: `bullet_points.${i}`, text: b })),
+  ]);
+}
+
+/**
+ * insertGoods_v2: validates the extra attributes against the product type schema, creates or
+ * updates over the loaded version (a stale save is refused, never merged), settles EANs in the
+ * same transaction, and answers with warnings: sensitive words found and required attributes
+ * still missing.
+ */
+export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body: InsertGoodsBody) {
+  const data = body.goodsData;
+  let missingAttrs: { name: string; label: string }[] = [];
+  if (data.template) {
+    const r = validateExtraAttrs(data.template.product_type, data.template.marketplace, data.extraAttrs);
+    if (!r.ok) throw badRequest(r.errors[0]!.message, { field: 'extraAttrs', errors: r.errors });
+    missingAttrs = r.missing;
+  }
+  const useEan = !user.is_not_use_ean;
+  const saved = await deps.db.transaction().execute(async (trx) => {
+    if (body.id === undefined) {
+      const w = toWrite(data, newBaseInfo(await quantityRangeOf(deps, actor.userId)));
+      const row = await insertGoods(trx, actor.tenantId, actor.userId, w);
+      const parentage = await settleEans(trx, actor.tenantId, Number(row.id), data.parentageTable, undefined, useEan);
+      await trx
+        .updateTable('goods')
+        .set({ parentage: JSON.stringify(parentage) })
+        .where('id', '=', row.id)
+        .execute();
+      await audit(trx, actor, {
+        action: 'goods.create',
+        targetType: 'goods',
+        targetId: row.id,
+        after: { title: row.title, sku: row.sku },
+      });
+      return { id: Number(row.id), version: row.version };
+    }
+    const before = await findGoods(trx, actor.tenantId, body.id);
+    if (!before) throw notFound('商品不存在');
+    if (before.is_delete) throw conflict('商品已在回收站中,请先恢复');
+    if (before.version !== body.version) throw conflict(MSG.staleVersion, { version: before.version });
+    const parentage = await settleEans(
+      trx,
+      actor.tenantId,
+      body.id,
+      data.parentageTable,
+      before.parentage as StoredParentage,
+      useEan,
+    );
+    const w = toWrite({ ...data, parentageTable: parentage }, before.base_info as BaseInfo);
+    const row = await updateGoodsVersioned(trx, actor.tenantId, body.id, body.version!, w);
+    if (!row) throw conflict(MSG.staleVersion, { version: before.version });
+    await audit(trx, actor, {
+      action: 'goods.update',
+      targetType: 'goods',
+      targetId: row.id,
+      before: { title: before.title, version: before.version },
+      after: { title: row.title, version: row.version, sections: changedSections(before, w) },
+    });
+    return { id: Number(row.id), version: row.version };
+  });
+  const sensitive = await findSensitiveWords(deps.db, actor.tenantId, textsOf(data));
+  return { ...saved, warnings: { sensitive, missingAttrs } };
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '../src/db/types.js';
+import { buildTenant, TEST_PASSWORD } from './factories.js';
+import { call, signIn, useTestApp } from './harness.js';
+
+const t = useTestApp();
+const SAVE = '/PDD/amazon-user/insertGoods_v2';
+
+/** Puts valid EAN-13 codes into a tenant's pool (check digits computed). */
+async function fillPool(tenant: UserRow, n: number, start = 0) {
+  const codes = Array.from({ length: n }, (_, i) => {
+    const body = `400638${String(start + i).padStart(6, '0')}`;
+    const sum = [...body].reduce((acc, d, k) => acc + Number(d) * (k % 2 ? 3 : 1), 0);
+    return `${body}${(10 - (sum % 10)) % 10}`;
+  });
+  await t.db
+    .insertInto('goods_eans')
+    .values(
+      codes.map((code) => ({ tenant_id: tenant.id, creator_id: tenant.id, code, gtin: `0${code}`, kind: 'EAN13' })),
+    )
+    .execute();
+  return codes;
+}
+
+const variations = (n: number, withEan: string[] = []) => ({
+  theme: 'Color',
+  attrs: ['color'],
+  children: Array.from({ length: n }, (_, i) => ({
+    sku: `V-${i}`,
+    values: { color: `c${i}` },
+    ...(withEan[i] ? { ean: withEan[i] } : {}),
+  })),
+});
+
+describe('EANs on save', () => {
+  it('gives new variations free codes from the pool and returns codes of removed variations', async () => {
+    const main = await buildTenant(t.db);
+    const pool = await fillPool(main, 3);
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const created = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(2) } });
+    expect(created.status).toBe(200);
+    const g = (await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${created.data.id}`)).data;
+    const eans = g.goodsData.parentageTable.children.map((c: { ean: string }) => c.ean);
+    expect(eans).toEqual(pool.slice(0, 2));
+    const used = await t.db
+      .selectFrom('goods_eans')
+      .select(['code', 'status', 'goods_id'])
+      .where('tenant_id', '=', main.id)
+      .orderBy('id')
+      .execute();
+    expect(used.map((u) => u.status)).toEqual(['used', 'used', 'free']);
+    expect(Number(used[0]!.goods_id)).toBe(created.data.id);
+
+    // Drop the second variation: its code goes back to the pool.
+    const one = { ...variations(1, [eans[0]]) };
+    const updated = await call(t.app, s, 'POST', SAVE, {
+      id: created.data.id,
+      version: 1,
+      goodsData: { parentageTable: one },
+    });
+    expect(updated.status).toBe(200);
+    const after = await t.db
+      .selectFrom('goods_eans')
+      .select(['code', 'status'])
+      .where('tenant_id', '=', main.id)
+      .orderBy('id')
+      .execute();
+    expect(after.map((u) => u.status)).toEqual(['used', 'free', 'free']);
+
+    // Deleting the product for good frees the rest.
+    await call(t.app, s, 'POST', '/PDD/amazon-user/delGoodsMutl', { ids: String(created.data.id), is_delete: 1 });
+    await call(t.app, s, 'POST', '/PDD/amazon-user/delGoodsMutl', { ids: String(created.data.id), is_delete: 2 });
+    const gone = await t.db.selectFrom('goods_eans').select('status').where('tenant_id', '=', main.id).execute();
+    expect(gone.every((u) => u.status === 'free')).toBe(true);
+  });
+
+  it('an empty pool refuses the save with a clear message and keeps nothing; exempt users get no codes', async () => {
+    const main = await buildTenant(t.db);
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const refused = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(1) } });
+    expect(refused.http).toBe(409);
+    expect(refused.msg).toContain('EAN码不足');
+    expect((await call(t.app, s, 'GET', '/PDD/amazon-user/productList')).data.total).toBe(0);
+    await t.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', main.id).execute();
+    const exempt = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(2) } });
+    expect(exempt.status).toBe(200);
+  });
+
+  it('concurrent saves never get the same code', async () => {
+    const main = await buildTenant(t.db);
+    await fillPool(main, 20, 100);
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(3) } })),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(6);
+    expect(results.filter((r) => r.http === 409)).toHaveLength(2);
+    const rows = await t.db.selectFrom('goods').select('parentage').where('tenant_id', '=', main.id).execute();
+    const all = rows.flatMap((r) => (r.parentage as { children: { ean: string }[] }).children.map((c) => c.ean));
+    expect(all).toHaveLength(18);
+    expect(new Set(all).size).toBe(18);
+  });
+});
+
+describe('warnings and attribute validation on save', () => {
+  it('warns with the place of each sensitive word but saves', async () => {
+    const main = await buildTenant(t.db);
+    await t.db
+      .insertInto('goods_sensitive_words')
+      .values([
+        { tenant_id: main.id, creator_id: main.id, lang: 'all', word: 'Disney' },
+        { tenant_id: main.id, creator_id: main.id, lang: 'zh-CN', word: '正品' },
+      ])
+      .execute();
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const r = await call(t.app, s, 'POST', SAVE, {
+      goodsData: {
+        commonData: {
+          descs: [
+            { key: 'en', title: 'Hairband like disney princess', bullet_points: ['ok', 'Disney style'] },
+            { key: 'zh-CN', title: '正品发箍' },
+          ],
+        },
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.msg).toBe('保存成功,发现3处敏感词');
+    expect(r.data.warnings.sensitive).toEqual(
+      expect.arrayContaining([
+        { lang: 'en', field: 'title', word: 'Disney', start: 14, end: 20 },
+        { lang: 'en', field: 'bullet_points.1', word: 'Disney', start: 0, end: 6 },
+        { lang: 'zh-CN', field: 'title', word: '正品', start: 0, end: 2 },
+      ]),
+    );
+  });
+
+  it('validates extra attributes against the product type schema; missing required ones are reported', async () => {
+    const main = await buildTenant(t.db);
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const template = { product_type: 'HAIRBAND', marketplace: 'us' };
+    const bad = await call(t.app, s, 'POST', SAVE, {
+      goodsData: { template, extraAttrs: { target_gender: [{ value: 'robot' }] } },
+    });
+    expect(bad.http).toBe(400);
+    expect(bad.data.field).toBe('extraAttrs');
+    expect(bad.data.errors[0].attr).toBe('target_gender');
+    const good = await call(t.app, s, 'POST', SAVE, {
+      goodsData: { template, extraAttrs: { target_gender: [{ value: 'female' }] } },
+    });
+    expect(good.status).toBe(200);
+    expect(good.data.warnings.missingAttrs.length).toBeGreaterThan(0);
+    const back = (await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${good.data.id}`)).data.goodsData;
+    expect(back.template).toEqual(template);
+    expect(back.extraAttrs).toEqual({ target_gender: [{ value: 'female' }] });
+    expect(
+      (await call(t.app, s, 'POST', SAVE, { goodsData: { template: { product_type: 'NOPE', marketplace: 'us' } } }))
+        .http,
+    ).toBe(400);
+  });
+});

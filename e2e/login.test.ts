@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createChild } from './support/api-client';
 import { adminClient, anonymousPage, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { NAV } from './support/frame';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -26,7 +27,7 @@ describe('sign-in screens and access rules', () => {
     page = p;
     await p.waitForURL(/#\/login$/);
     expect(new URL(p.url()).hash).toBe('#/login');
-    await expect.poll(() => p.title()).toContain('登录');
+    await expect.poll(() => p.title(), NAV).toContain('登录');
     await context.close();
   });
 
@@ -58,7 +59,7 @@ describe('sign-in screens and access rules', () => {
     // The refresh button fetches a new image (new cache-busting query).
     const before = await img.getAttribute('src');
     await p.getByRole('button', { name: '换一张' }).click();
-    await expect.poll(() => img.getAttribute('src')).not.toBe(before);
+    await expect.poll(() => img.getAttribute('src'), NAV).not.toBe(before);
     await expect
       .poll(async () => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
       .toBe(true);
@@ -89,7 +90,7 @@ describe('sign-in screens and access rules', () => {
     const { page: p, context } = await signedInPage(browser, 'admin', env().adminPassword, '#/order/list');
     page = p;
     await p.getByTestId('not-built').waitFor();
-    await expect.poll(() => p.title()).toContain('订单处理');
+    await expect.poll(() => p.title(), NAV).toContain('订单处理');
     expect(await p.getByTestId('tab-bar').getByText('订单处理').isVisible()).toBe(true);
     await context.close();
   });

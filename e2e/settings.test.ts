@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createChild } from './support/api-client';
 import { adminClient, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
-import { hashPath } from './support/frame';
+import { hashPath, NAV } from './support/frame';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -37,12 +37,16 @@ describe('personal settings', () => {
     await dialog.locator('[data-theme-name=line]').getByText('已激活').waitFor();
     await dialog.locator('[data-theme-name=star]').getByRole('button', { name: '使用' }).click();
     await dialog.locator('[data-theme-name=star]').getByText('已激活').waitFor();
+    // Page transition is persisted per user (default off); greyscale is a session switch.
+    await dialog.getByTestId('transition').click();
+    await dialog.getByTestId('greyscale').click();
+    expect(await p.evaluate(() => document.documentElement.classList.contains('greyscale'))).toBe(true);
     await p.keyboard.press('Escape');
 
     await p.getByRole('button', { name: '字号' }).click();
     await p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '最小' }).click();
     await p.getByText('操作成功').waitFor();
-    await expect.poll(() => hashPath(p)).toBe('/index');
+    await expect.poll(() => hashPath(p), NAV).toBe('/index');
     expect(await p.evaluate(() => document.documentElement.dataset.size)).toBe('mini');
 
     await p.reload();
@@ -50,7 +54,11 @@ describe('personal settings', () => {
     expect(await p.evaluate(() => document.documentElement.dataset.theme)).toBe('star');
     expect(await p.evaluate(() => document.documentElement.dataset.size)).toBe('mini');
     const key = await p.evaluate((uid) => localStorage.getItem(`dqzs-1.0.1-user-${uid}`), a.uid);
-    expect(JSON.parse(key ?? '{}')).toMatchObject({ theme: { active: 'star' }, size: 'mini' });
+    expect(JSON.parse(key ?? '{}')).toMatchObject({ theme: { active: 'star', transition: true }, size: 'mini' });
+    expect(await p.evaluate(() => document.documentElement.classList.contains('greyscale'))).toBe(false);
+    await p.getByTestId('open-theme').click();
+    expect(await p.getByTestId('transition').getAttribute('aria-checked')).toBe('true');
+    await p.keyboard.press('Escape');
 
     // Another user in the same browser profile keeps the defaults.
     const b = await createChild(admin, 2);
@@ -68,7 +76,7 @@ describe('personal settings', () => {
     const a = await userPage();
     expect(await siderWidth(a.page)).toBe(150);
     await a.page.getByTestId('menu-toggle').click();
-    await expect.poll(() => siderWidth(a.page)).toBe(65);
+    await expect.poll(() => siderWidth(a.page), NAV).toBe(65);
     await a.page.reload();
     await a.page.getByTestId('tab-bar').waitFor();
     expect(await siderWidth(a.page)).toBe(65);
@@ -99,7 +107,7 @@ describe('personal settings', () => {
     expect(second).toBe('订单 / 店铺管理');
     await p.keyboard.press('Enter');
     await panel.waitFor({ state: 'detached' });
-    await expect.poll(() => hashPath(p)).toBe('/order/shop');
+    await expect.poll(() => hashPath(p), NAV).toBe('/order/shop');
     await context.close();
   });
 
@@ -161,7 +169,7 @@ describe('personal settings', () => {
   it('menu rules: the top menu opens the first child, and goods routes open the goods section', async () => {
     const { page: p, context } = await userPage(2);
     await p.getByTestId('top-menu').getByRole('button', { name: '订单' }).click();
-    await expect.poll(() => hashPath(p)).toBe('/order/index');
+    await expect.poll(() => hashPath(p), NAV).toBe('/order/index');
     await p.evaluate(() => {
       location.hash = '#/goods/admin/update/123';
     });

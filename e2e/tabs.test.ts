@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import {
   hashPath,
+  NAV,
   openRoute,
   routeUrl,
   tabContextCommand,
@@ -44,10 +45,10 @@ describe('tab workspace', () => {
   it('closing the current tab moves to the next one, or the previous one if it was last', async () => {
     await openRoute(page, '/order/shop', '店铺管理');
     await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
-    await expect.poll(() => hashPath(page)).toBe('/member/index');
+    await expect.poll(() => hashPath(page), NAV).toBe('/member/index');
     await openRoute(page, '/system/admin/opera-log', '操作日志');
     await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
-    await expect.poll(() => hashPath(page)).toBe('/member/index');
+    await expect.poll(() => hashPath(page), NAV).toBe('/member/index');
     expect(await tabTitles(page)).toEqual(['首页', '订单处理', '财务首页']);
     // The home tab has no close button.
     expect(await page.locator('.ant-tabs-tab').first().locator('.ant-tabs-tab-remove').count()).toBe(0);
@@ -55,7 +56,7 @@ describe('tab workspace', () => {
 
   it('closes left, right and others from the right-click menu', async () => {
     await tabContextCommand(page, '/index', '全部关闭');
-    await expect.poll(() => hashPath(page)).toBe('/index');
+    await expect.poll(() => hashPath(page), NAV).toBe('/index');
     await openFour();
     await tabContextCommand(page, '/order/shop', '关闭左侧');
     expect(await tabTitles(page)).toEqual(['首页', '店铺管理', '财务首页', '操作日志']);
@@ -63,20 +64,20 @@ describe('tab workspace', () => {
     expect(hashPath(page)).toBe('/system/admin/opera-log');
     await tabContextCommand(page, '/order/shop', '关闭右侧');
     expect(await tabTitles(page)).toEqual(['首页', '店铺管理']);
-    await expect.poll(() => hashPath(page)).toBe('/order/shop');
+    await expect.poll(() => hashPath(page), NAV).toBe('/order/shop');
     await openFour();
     await tabContextCommand(page, '/member/index', '关闭其它');
     expect(await tabTitles(page)).toEqual(['首页', '财务首页']);
-    await expect.poll(() => hashPath(page)).toBe('/member/index');
+    await expect.poll(() => hashPath(page), NAV).toBe('/member/index');
   });
 
   it('the home tab offers only close-all, which goes home', async () => {
     await openFour();
     await tabOf(page, '/index').click({ button: 'right' });
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-    await expect.poll(() => menu.getByRole('menuitem').allTextContents()).toEqual(['全部关闭']);
+    await expect.poll(() => menu.getByRole('menuitem').allTextContents(), NAV).toEqual(['全部关闭']);
     await menu.getByRole('menuitem', { name: '全部关闭' }).click();
-    await expect.poll(() => hashPath(page)).toBe('/index');
+    await expect.poll(() => hashPath(page), NAV).toBe('/index');
     expect(await tabTitles(page)).toEqual(['首页']);
   });
 
@@ -86,7 +87,7 @@ describe('tab workspace', () => {
     await tabDropdownCommand(page, '关闭其它');
     expect(await tabTitles(page)).toEqual(['首页', '店铺管理']);
     await tabDropdownCommand(page, '全部关闭');
-    await expect.poll(() => hashPath(page)).toBe('/index');
+    await expect.poll(() => hashPath(page), NAV).toBe('/index');
   });
 
   it('keeps a cached page alive across tab switches and drops its state on refresh', async () => {
@@ -94,20 +95,37 @@ describe('tab workspace', () => {
     const input = page.locator('[data-page="/system/admin/opera-log"] [data-testid=opera-action]');
     await input.fill('keep-me');
     await tabOf(page, '/index').click();
-    await expect.poll(() => hashPath(page)).toBe('/index');
+    await expect.poll(() => hashPath(page), NAV).toBe('/index');
     await tabOf(page, '/system/admin/opera-log').click();
-    await expect.poll(() => hashPath(page)).toBe('/system/admin/opera-log');
+    await expect.poll(() => hashPath(page), NAV).toBe('/system/admin/opera-log');
     expect(await input.inputValue()).toBe('keep-me');
     // Also through a menu navigation to another page and back.
     await openRoute(page, '/order/list', '订单处理');
     await openRoute(page, '/system/admin/opera-log', '操作日志');
     expect(await input.inputValue()).toBe('keep-me');
     await tabContextCommand(page, '/system/admin/opera-log', '刷新');
-    await expect.poll(() => hashPath(page)).toBe('/system/admin/opera-log');
-    await expect.poll(() => input.inputValue()).toBe('');
+    await expect.poll(() => hashPath(page), NAV).toBe('/system/admin/opera-log');
+    await expect.poll(() => input.inputValue(), NAV).toBe('');
+  });
+
+  it('a cached page keeps its scroll position across tab switches', async () => {
+    await page.setViewportSize({ width: 1440, height: 480 });
+    await openRoute(page, '/index', '首页');
+    const scroller = page.locator('[data-page="/index"] [data-testid=page-container]');
+    const canScroll = await scroller.evaluate((el) => el.scrollHeight - el.clientHeight);
+    expect(canScroll).toBeGreaterThan(150);
+    await scroller.evaluate((el) => {
+      el.scrollTop = 150;
+      el.dispatchEvent(new Event('scroll'));
+    });
+    await openRoute(page, '/order/list', '订单处理');
+    await openRoute(page, '/index', '首页');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop), NAV).toBe(150);
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('closing a tab forgets its kept state', async () => {
+    await openRoute(page, '/system/admin/opera-log', '操作日志');
     const input = page.locator('[data-page="/system/admin/opera-log"] [data-testid=opera-action]');
     await input.fill('gone-after-close');
     await tabContextCommand(page, '/system/admin/opera-log', '关闭其它');

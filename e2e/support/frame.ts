@@ -29,7 +29,7 @@ async function pick(page: Page, command: string) {
     .locator(OPEN_DROPDOWN)
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
-  await expect.poll(() => page.locator(OPEN_DROPDOWN).count()).toBe(0);
+  await expect.poll(() => page.locator(OPEN_DROPDOWN).count(), NAV).toBe(0);
 }
 
 /** Right-clicks the tab of a route and picks a command of its context menu. */
@@ -53,3 +53,6 @@ export function hashPath(page: Page): string {
 export function routeUrl(path: string): string {
   return `${env().baseUrl}/#${path}`;
 }
+
+/** Poll options for anything that waits on a navigation or re-render (CI machines can be slow). */
+export const NAV = { timeout: 10_000 } as const;

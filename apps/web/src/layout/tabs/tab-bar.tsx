@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { HOME_TAB } from '../../stores/tabs-reducer';
 import { useTabsStore } from '../../stores/tabs-store';
 import { useTabActions } from './use-tab-actions';
@@ -24,7 +24,11 @@ export function TabBar() {
   const current = useTabsStore((s) => s.current);
   const navigate = useNavigate();
   const run = useTabActions();
-  const currentIsHome = current === HOME_TAB.fullPath;
+  const location = useLocation();
+  // The active tab follows the URL as soon as it changes (the store catches up in an effect).
+  const here = location.pathname + location.search;
+  const active = opened.some((t) => t.fullPath === here) ? here : current;
+  const currentIsHome = active === HOME_TAB.fullPath;
 
   return (
     <div className="tab-bar" data-testid="tab-bar">
@@ -32,8 +36,10 @@ export function TabBar() {
         type="editable-card"
         hideAdd
         size="small"
-        activeKey={current}
-        onChange={(key) => navigate(key)}
+        activeKey={active}
+        onTabClick={(key) => {
+          if (key !== here) navigate(key);
+        }}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') run('close', key);
         }}
@@ -61,7 +67,7 @@ export function TabBar() {
       />
       <Dropdown
         trigger={['click']}
-        menu={{ items: tabMenuItems(currentIsHome), onClick: ({ key }) => run(key, current) }}
+        menu={{ items: tabMenuItems(currentIsHome), onClick: ({ key }) => run(key, active) }}
       >
         <Button
           size="small"

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { categoryRoutes } from './category.routes.js';
 import { eanRoutes } from './ean.routes.js';
 import { pointsRoutes } from './points.routes.js';
 import { searchTermsRoutes } from './search-terms.routes.js';
@@ -12,4 +13,5 @@ export async function goodsLibraryRoutes(app: FastifyInstance) {
   await app.register(sensitiveRoutes);
   await app.register(pointsRoutes);
   await app.register(searchTermsRoutes);
+  await app.register(categoryRoutes);
 }

@@ -1,0 +1,148 @@
+import {
+  type CategoryCreateBody,
+  type CategoryNode,
+  type CategoryUpdateBody,
+  STALE_VERSION_MSG,
+} from '@console/shared';
+import type { Actor, AppDeps } from '../../context.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error.js';
+import { audit, diff } from '../system/audit.js';
+import {
+  countGoodsInCategory,
+  deleteCategory,
+  insertCategory,
+  listCategories,
+  updateCategory,
+} from './category.repository.js';
+
+const NOT_FOUND = '分类不存在';
+/** Deepest level of the tree (top level = 1). */
+export const CATEGORY_MAX_DEPTH = 5;
+
+type Row = Awaited<ReturnType<typeof listCategories>>[number];
+
+/** Builds the nested tree from flat rows (children in sort order). */
+export function buildTree(rows: Row[]): CategoryNode[] {
+  const nodes = new Map<number, CategoryNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
+  const roots: CategoryNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    const parent = r.parent_id === 0 ? undefined : nodes.get(r.parent_id);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** The levels from the top down to `id` (1 for a top-level category). */
+function depthOf(byId: Map<number, Row>, id: number): number {
+  let depth = 0;
+  for (let cur = byId.get(id); cur && depth <= byId.size; cur = byId.get(cur.parent_id)) depth++;
+  return depth;
+}
+
+/** Levels below `id` including itself (1 for a leaf). */
+function heightOf(rows: Row[], id: number): number {
+  const children = rows.filter((r) => r.parent_id === id);
+  return 1 + Math.max(0, ...children.map((c) => heightOf(rows, c.id)));
+}
+
+const translateUnique = (err: unknown): never => {
+  if (isUniqueViolation(err)) throw conflict('同一级下已有同名分类');
+  throw err;
+};
+
+/** The tenant's category tree. */
+export async function categoryTree(deps: AppDeps, tenantId: number): Promise<CategoryNode[]> {
+  return buildTree(await listCategories(deps.db, tenantId));
+}
+
+/** Adds a category under `parent_id` (0 = top level). */
+export function createCategory(deps: AppDeps, actor: Actor, body: CategoryCreateBody) {
+  return deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const rows = await listCategories(trx, actor.tenantId, true);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      if (body.parent_id !== 0 && !byId.has(body.parent_id)) throw notFound('上级分类不存在');
+      if (body.parent_id !== 0 && depthOf(byId, body.parent_id) >= CATEGORY_MAX_DEPTH) {
+        throw badRequest(`分类最多${CATEGORY_MAX_DEPTH}级`);
+      }
+      // Without a sort, a new category goes after its siblings.
+      const sort =
+        body.sort ?? Math.max(-1, ...rows.filter((r) => r.parent_id === body.parent_id).map((r) => r.sort)) + 1;
+      const row = await insertCategory(trx, {
+        tenant_id: actor.tenantId,
+        parent_id: body.parent_id,
+        name: body.name,
+        sort,
+      });
+      await audit(trx, actor, {
+        action: 'goods.category.create',
+        targetType: 'goods_category',
+        targetId: row.id,
+        after: row,
+      });
+      return row;
+    })
+    .catch(translateUnique);
+}
+
+/** Renames, moves (new parent, never under itself or its own subtree) or reorders a category. */
+export function updateCategoryNode(deps: AppDeps, actor: Actor, body: CategoryUpdateBody) {
+  const { id, version, ...fields } = body;
+  const patch = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
+    name?: string;
+    parent_id?: number;
+    sort?: number;
+  };
+  return deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const rows = await listCategories(trx, actor.tenantId, true);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const before = byId.get(id);
+      if (!before) throw notFound(NOT_FOUND);
+      if (version !== undefined && before.version !== version)
+        throw conflict(STALE_VERSION_MSG, { version: before.version });
+      const parent = patch.parent_id;
+      if (parent !== undefined && parent !== before.parent_id) {
+        if (parent !== 0 && !byId.has(parent)) throw notFound('上级分类不存在');
+        for (let cur = byId.get(parent); cur; cur = byId.get(cur.parent_id)) {
+          if (cur.id === id) throw badRequest('不能移动到自身或其子分类下');
+        }
+        if ((parent === 0 ? 0 : depthOf(byId, parent)) + heightOf(rows, id) > CATEGORY_MAX_DEPTH) {
+          throw badRequest(`分类最多${CATEGORY_MAX_DEPTH}级`);
+        }
+      }
+      const row = await updateCategory(trx, actor.tenantId, id, version, patch);
+      if (!row) throw conflict(STALE_VERSION_MSG);
+      await audit(trx, actor, {
+        action: 'goods.category.update',
+        targetType: 'goods_category',
+        targetId: id,
+        ...diff(before, patch),
+      });
+      return row;
+    })
+    .catch(translateUnique);
+}
+
+/** Deletes a category without children and without products filed under it. */
+export function removeCategory(deps: AppDeps, actor: Actor, id: number) {
+  return deps.db.transaction().execute(async (trx) => {
+    const rows = await listCategories(trx, actor.tenantId, true);
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw notFound(NOT_FOUND);
+    const children = rows.filter((r) => r.parent_id === id).length;
+    if (children > 0) throw conflict(`该分类下还有${children}个子分类,请先删除或移走子分类`);
+    const goods = await countGoodsInCategory(trx, actor.tenantId, id);
+    if (goods > 0) throw conflict(`该分类下还有${goods}个产品,请先移走产品`);
+    await deleteCategory(trx, actor.tenantId, id);
+    await audit(trx, actor, {
+      action: 'goods.category.delete',
+      targetType: 'goods_category',
+      targetId: id,
+      before: row,
+    });
+  });
+}

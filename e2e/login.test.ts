@@ -92,6 +92,13 @@ describe('sign-in screens and access rules', () => {
     await p.getByTestId('not-built').waitFor();
     await expect.poll(() => p.title(), NAV).toContain('订单处理');
     expect(await p.getByTestId('tab-bar').getByText('订单处理').isVisible()).toBe(true);
+    // The hidden redirect helper replaces the location with the route object in its parameter.
+    const target = encodeURIComponent(JSON.stringify({ path: '/order/shop', query: { from: 'x' } }));
+    await p.evaluate((t) => {
+      location.hash = `#/redirect/${t}`;
+    }, target);
+    await p.waitForURL(/#\/order\/shop\?from=x$/);
+    expect(await p.locator('[data-testid=tab-bar] [data-tab^="/redirect"]').count()).toBe(0);
     await context.close();
   });
 });

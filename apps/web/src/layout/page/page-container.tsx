@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { Button, Card, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FRAME_ROUTES } from '../../app/route-table';
 import { usePageActive } from '../keep-alive/keep-alive-outlet';
 
 /** Container layouts (spec section 2): full, card, ghost, each with an optional smooth-scroll variant. */
@@ -13,9 +14,15 @@ interface Props {
   smooth?: boolean;
   title?: ReactNode;
   extra?: ReactNode;
-  /** Path of the parent page: shows a back-to-parent button. */
+  /** Route name (or path) of the parent page: shows a back-to-parent button (spec section 2). */
   parent?: string;
   children: ReactNode;
+}
+
+/** The path of a parent given by route name (`system-admin-member`) or by path. */
+function parentPath(parent: string): string {
+  if (parent.startsWith('/')) return parent;
+  return FRAME_ROUTES.find((r) => r.name === parent)?.path ?? '/index';
 }
 
 /** Scroll throttle (spec section 9: 300 ms). */
@@ -49,7 +56,7 @@ export function PageContainer({ type = 'card', smooth = false, title, extra, par
     title || extra || parent ? (
       <div className="page-head">
         {parent && (
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(parent)}>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(parentPath(parent))}>
             返回上级
           </Button>
         )}

@@ -8,12 +8,15 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context.js';
+import { jobHandlers } from './jobs/handlers.js';
+import { startJobQueue } from './jobs/job-queue.js';
 import { authRoutes } from './modules/account/auth.routes.js';
 import { childRoutes } from './modules/account/child.routes.js';
 import { userRoutes } from './modules/account/user.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { claimRoutes } from './modules/goods/claim.routes.js';
 import { goodsRoutes } from './modules/goods/goods.routes.js';
+import { goodsExportRoutes } from './modules/goods/goods-export.routes.js';
 import { priceSettingsRoutes } from './modules/goods/price-settings.routes.js';
 import { goodsLibraryRoutes } from './modules/goods-library/goods-library.routes.js';
 import { adminMethodRoutes } from './modules/system/admin-method.routes.js';
@@ -36,6 +39,7 @@ const ROUTE_MODULES = [
   priceSettingsRoutes,
   claimRoutes,
   filesRoutes,
+  goodsExportRoutes,
   goodsLibraryRoutes,
 ];
 
@@ -49,6 +53,12 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', []);
+  const jobs = await startJobQueue(deps.db, jobHandlers(deps), {
+    workers: deps.config.workers,
+    onError: (err) => app.log.error({ err }, 'job queue error'),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -82,7 +92,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     { prefix: API_PREFIX },
   );
   if (fs.existsSync(deps.config.webDist)) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, index: ['index.html'], wildcard: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: deps.config.webDist, index: ['index.html'], wildcard: true });
   }
   return app;
 }

@@ -2,6 +2,7 @@ import type { Permission } from '@console/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { SessionRow, UserRow } from './db/types.js';
+import type { JobQueue } from './jobs/job-queue.js';
 
 /** What every service needs: the database, the configuration and the token signing key. */
 export interface AppDeps {
@@ -47,6 +48,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every API route (and admin method) with its access requirement. */
     routeTable: RouteAccessEntry[];
+    /** Background jobs (pg-boss). */
+    jobs: JobQueue;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

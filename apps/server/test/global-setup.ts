@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase, migrateToLatest } from '../src/db/database.js';
 import { type EmbeddedHandle, startEmbeddedPostgres } from '../src/db/embedded.js';
 import { ensureJwtSecret } from '../src/db/seed.js';
+import { startJobQueue } from '../src/jobs/job-queue.js';
 import { syncMenus } from '../src/modules/account/menu.service.js';
 
 declare module 'vitest' {
@@ -36,6 +37,7 @@ function withDatabase(url: string, db: string): string {
 }
 
 let embedded: EmbeddedHandle | undefined;
+let dataDir = '';
 let adminUrl = '';
 let templateDb = '';
 
@@ -47,8 +49,10 @@ export async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
     adminUrl = process.env.TEST_DATABASE_URL;
   } else {
-    const dataDir = path.resolve(import.meta.dirname, '../../../.test-data/server');
-    await fs.rm(dataDir, { recursive: true, force: true });
+    // A folder of its own per run, so two runs at once do not share a cluster.
+    const base = path.resolve(import.meta.dirname, '../../../.test-data');
+    await fs.mkdir(base, { recursive: true });
+    dataDir = await fs.mkdtemp(path.join(base, 'server-'));
     embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
     adminUrl = embedded.url('postgres');
   }
@@ -61,6 +65,8 @@ export async function setup(project: TestProject) {
   await migrateToLatest(db);
   await syncMenus(db);
   await ensureJwtSecret(db);
+  // pg-boss installs its own schema on first start: do it once here, not in every test file.
+  await (await startJobQueue(db, {}, { workers: false })).stop();
   await db.destroy();
   project.provide('pgAdminUrl', adminUrl);
   project.provide('templateDb', templateDb);
@@ -69,6 +75,7 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   if (embedded) {
     await embedded.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
     return;
   }
   const client = new pg.Client({ connectionString: adminUrl });

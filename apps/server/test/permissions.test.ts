@@ -64,7 +64,7 @@ describe('route access', () => {
           );
           const allowed =
             ['public', 'authenticated', 'refreshToken'].includes(entry.access) ||
-            can(subject, entry.access as Permission);
+            can(subject, entry.access as Permission, { internalIds: t.deps.config.internalIds });
           if (allowed) expect([401, 403], `${entry.url} auth ${auth}`).not.toContain(res.http);
           else expect(res.http, `${entry.url} auth ${auth}`).toBe(403);
         }

@@ -242,11 +242,28 @@ export interface GoodsCategoriesTable {
   version: Generated<number>;
 }
 
+/** A background export (migration 0005). */
+export interface ExportJobsTable {
+  id: string;
+  tenant_id: number;
+  user_id: number;
+  kind: string;
+  status: Generated<string>;
+  params: Json;
+  progress: Generated<number>;
+  total: Generated<number>;
+  file_name: Generated<string>;
+  error: Generated<string>;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
 /** The whole database as Kysely sees it. */
 export interface DB {
   goods: GoodsTable;
   price_settings: PriceSettingsTable;
   goods_claims: GoodsClaimsTable;
+  export_jobs: ExportJobsTable;
   goods_points: GoodsPointsTable;
   goods_search_terms: GoodsSearchTermsTable;
   goods_sensitive_words: GoodsSensitiveWordsTable;

@@ -27,7 +27,7 @@ export interface Selection {
   filter?: GoodsFilter;
 }
 
-function selectedIds(db: Db, tenantId: number, sel: Selection) {
+export function selectedIds(db: Db, tenantId: number, sel: Selection) {
   if (sel.ids) {
     return db
       .selectFrom('goods')

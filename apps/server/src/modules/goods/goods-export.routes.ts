@@ -1,0 +1,73 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { goodsFilterSchema, idsField } from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import {
+  assertSomething,
+  countSelection,
+  exportDir,
+  exportNow,
+  getExportJob,
+  SYNC_EXPORT_LIMIT,
+  startExportJob,
+} from './goods-export.service.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** exportSelectTableData: an .xlsx of the selection, at once when small, as a job when large. */
+export async function goodsExportRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+  const config = { access: 'goods.operate' as const };
+  const jobId = z.strictObject({ id: z.uuid({ error: '任务ID不合法' }) });
+
+  app.post(
+    '/amazon-user/exportSelectTableData',
+    {
+      schema: {
+        body: z
+          .strictObject({ ids: idsField.optional(), filter: goodsFilterSchema.optional() })
+          .refine((b) => b.ids || b.filter, { error: '请选择商品或筛选条件', path: ['ids'] }),
+      },
+      config,
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const actor = actorOf(req, auth);
+      const total = await countSelection(deps, auth.tenantId, req.body);
+      assertSomething(total);
+      if (total > SYNC_EXPORT_LIMIT) {
+        return ok(await startExportJob(deps, fastify.jobs, actor, req.body, total), '导出任务已创建,完成后可下载');
+      }
+      const buffer = await exportNow(deps, actor, req.body);
+      return reply.type(XLSX).header('content-disposition', attachment('goods-export.xlsx')).send(buffer);
+    },
+  );
+
+  app.get('/amazon-user/exportJob', { schema: { querystring: jobId }, config }, async (req) => {
+    const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
+    return ok({
+      ...job,
+      created_at: Math.floor(job.created_at.getTime() / 1000),
+      finished_at: job.finished_at ? Math.floor(job.finished_at.getTime() / 1000) : null,
+    });
+  });
+
+  app.get('/amazon-user/exportJob/download', { schema: { querystring: jobId }, config }, async (req, reply) => {
+    const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
+    if (job.status !== 'done') throw badRequest('导出尚未完成');
+    const file = path.join(exportDir(deps), `${job.id}.xlsx`);
+    const stream = createReadStream(file);
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', () => reject(notFound('导出文件已不存在,请重新导出')));
+    });
+    return reply.type(XLSX).header('content-disposition', attachment(job.file_name)).send(stream);
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Auth } from '../constants/roles.js';
-import { assignableChildAuths, can, isInternal } from './can.js';
+import { assignableChildAuths, can, goodsTagSet, isInternal } from './can.js';
 import type { Permission } from './permissions.js';
 
 const user = (auth: Auth, extra = {}) => ({ uid: 10, auth, parent_id: 0, ...extra });
@@ -39,5 +39,12 @@ describe('can: the role checks of spec section 6', () => {
     expect(assignableChildAuths(user(0))).toEqual([1, 2, 3, 6]);
     expect(assignableChildAuths(user(3))).toEqual([3]);
     expect(assignableChildAuths(user(2))).toEqual([]);
+  });
+});
+
+describe('goods tag sets', () => {
+  it('company admin gets the admin set without batch copy; a worker the normal set', () => {
+    expect(goodsTagSet(user(0))).not.toContain('batchCopy');
+    expect(goodsTagSet(user(2))).toContain('batchCopy');
   });
 });

@@ -44,3 +44,14 @@ export function assignableChildAuths(user: PermissionSubject): Auth[] {
   if (can(user, 'account.child.addBuyer')) return [3];
   return [];
 }
+
+/** Batch actions of the product list (spec section 6 "Product tag sets"). */
+export const GOODS_TAG_SETS = {
+  normal: ['batchEdit', 'batchCopy', 'batchReplaceEnTitle'],
+  admin: ['batchEdit', 'batchReplaceEnTitle'],
+} as const;
+
+/** The admin set (without batch copy) for isAdmin roles, the normal set for everyone else. */
+export function goodsTagSet(user: PermissionSubject) {
+  return can(user, 'role.admin') ? GOODS_TAG_SETS.admin : GOODS_TAG_SETS.normal;
+}

@@ -43,7 +43,13 @@ if (fs.existsSync(report)) {
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
   for (const file of json.testResults ?? []) {
     const rel = path.relative(root, file.name);
-    const project = rel.startsWith('e2e/') ? 'e2e' : rel.split('/')[1] === 'server' ? 'server' : rel.split('/')[0];
+    const project = rel.startsWith('e2e/')
+      ? 'e2e'
+      : rel.startsWith('apps/server/')
+        ? 'server'
+        : rel.startsWith('apps/web/')
+          ? 'web'
+          : 'shared';
     for (const t of file.assertionResults ?? []) {
       perProject[project] ??= { passed: 0, failed: 0 };
       if (t.status === 'passed') {

@@ -3,6 +3,7 @@ import type { Actor, AppDeps } from '../../context.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
 import { presentListRow } from './goods.presenter.js';
+import { LIST_COLUMNS } from './goods.repository.js';
 import { insertCopy } from './goods-batch.service.js';
 
 /** claim/list: products the platform publishes for claiming, with whether the caller's tenant has claimed each. */
@@ -17,23 +18,7 @@ export async function listClaimable(
   const [rows, count] = await Promise.all([
     base
       .leftJoin('goods_claims as c', (j) => j.onRef('c.source_id', '=', 'goods.id').on('c.tenant_id', '=', tenantId))
-      .select([
-        'goods.id',
-        'goods.title',
-        'goods.sku',
-        'goods.type',
-        'goods.audit_status',
-        'goods.is_delete',
-        'goods.images',
-        'goods.prices',
-        'goods.category_id',
-        'goods.creator_id',
-        'goods.tags',
-        'goods.created_at',
-        'goods.updated_at',
-        'goods.version',
-        'c.goods_id as claimed_goods_id',
-      ])
+      .select([...LIST_COLUMNS, 'c.goods_id as claimed_goods_id'])
       .select(sql<number>`jsonb_array_length(coalesce(goods.parentage->'children', '[]'::jsonb))`.as('variation_count'))
       .orderBy('goods.id', 'desc')
       .limit(q.pageSize)

@@ -22,8 +22,8 @@ export function filteredGoods(db: Db, tenantId: number, f: GoodsFilter, withStat
 
 type GoodsQuery = SelectQueryBuilder<DB, 'goods', object>;
 
-/** Columns of a list row (no long texts). */
-const LIST_COLUMNS = [
+/** Columns of a list row (no long texts); the claim list shows the same. */
+export const LIST_COLUMNS = [
   'goods.id',
   'goods.title',
   'goods.sku',

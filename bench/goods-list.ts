@@ -60,8 +60,8 @@ async function main() {
     if (have !== ROWS) {
       console.log(`generating ${ROWS.toLocaleString()} products over ${TENANTS} tenants ...`);
       const t0 = performance.now();
-      await sql`truncate goods restart identity`.execute(db);
-      await sql`delete from users where account like 'bench-%'`.execute(db);
+      // The bench database is its own: start from empty accounts and products.
+      await sql`truncate users, goods restart identity cascade`.execute(db);
       const hash = await hashPassword(PASSWORD);
       for (let i = 0; i < TENANTS; i++) {
         await sql`insert into users (account, password_hash, auth, tenant_id, user_name)

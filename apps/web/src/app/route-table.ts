@@ -27,6 +27,13 @@ const member: ScreenLoader = () =>
 const operaLog: ScreenLoader = () =>
   import('../features/system/opera-log/opera-log-page').then((m) => ({ Component: m.OperaLogPage }));
 
+const goodsList: ScreenLoader = () =>
+  import('../features/goods/goods-list/goods-list-page').then((m) => ({ Component: m.GoodsListPage }));
+const goodsEditor: ScreenLoader = () =>
+  import('../features/goods/goods-editor/goods-editor-page').then((m) => ({ Component: m.GoodsEditorPage }));
+const goodsView: ScreenLoader = () =>
+  import('../features/goods/goods-view/goods-view-page').then((m) => ({ Component: m.GoodsViewPage }));
+
 /** Route name from a path: `/system/admin/member` -> `system-admin-member`, params dropped. */
 export function routeName(path: string): string {
   return path
@@ -112,10 +119,10 @@ export const FRAME_ROUTES: FrameRoute[] = [
     ['editPoints/:id', '编辑五点描述'],
     ['editSearchTerms/:id', '编辑搜索词'],
     ['amazon/queue', '上传记录'],
-    ['admin/list', '商品列表'],
-    ['admin/view/:goods_id', '商品预览', { cache: false }],
-    ['admin/create', '创建商品'],
-    ['admin/update/:goods_id', '编辑商品'],
+    ['admin/list', '商品列表', { load: goodsList }],
+    ['admin/view/:goods_id', '商品预览', { cache: false, load: goodsView }],
+    ['admin/create', '创建商品', { load: goodsEditor }],
+    ['admin/update/:goods_id', '编辑商品', { load: goodsEditor }],
     ['admin/infringement/list', '敏感词'],
     ['ean-table', 'EAN表'],
     ['category', '商品分类'],

@@ -1,0 +1,152 @@
+import type { GoodsCounts, GoodsData, GoodsFilter, GoodsListRow, PriceInfo } from '@console/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from './http';
+
+/** Filters of the product list as the screen keeps them (times in unix seconds). */
+export type GoodsListFilters = Partial<GoodsFilter> & { page: number; pageSize: number };
+
+/** What productList answers. */
+export interface GoodsListPage {
+  list: GoodsListRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  next_cursor: number | null;
+  counts: GoodsCounts;
+}
+
+/** One product as getProduct answers (the editor shape of docs/api-goods.md). */
+export interface GoodsRecord {
+  id: number;
+  version: number;
+  audit_status: string;
+  is_delete: number;
+  creator_id: number;
+  created_at: number;
+  updated_at: number;
+  goodsData: GoodsData;
+}
+
+/** A sensitive-word hit (`warnings.sensitive` of a save, or the check call). */
+export interface SensitiveHit {
+  lang: string;
+  field: string;
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** What insertGoods_v2 answers. */
+export interface SaveResult {
+  id: number;
+  version: number;
+  warnings?: { sensitive?: SensitiveHit[]; missingAttrs?: { name: string; label: string }[] };
+}
+
+/** Query keys of the goods domain. */
+export const goodsKeys = {
+  all: ['goods'] as const,
+  lists: () => [...goodsKeys.all, 'list'] as const,
+  list: (filters: GoodsListFilters) => [...goodsKeys.lists(), filters] as const,
+  detail: (id: number) => [...goodsKeys.all, 'detail', id] as const,
+  priceInfo: () => [...goodsKeys.all, 'price-info'] as const,
+};
+
+/** The product-list page query (server pagination, previous page kept while loading). */
+export function useGoodsList(filters: GoodsListFilters) {
+  return useQuery({
+    queryKey: goodsKeys.list(filters),
+    queryFn: () => get<GoodsListPage>('/amazon-user/productList', { ...filters }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One product for the editor or the preview. */
+export function useGoods(id: number | null) {
+  return useQuery({
+    queryKey: goodsKeys.detail(id ?? 0),
+    queryFn: () => get<GoodsRecord>('/amazon-user/getProduct', { id: id ?? 0 }),
+    enabled: Boolean(id),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The user's price settings (user-menu dialog and the editor's "按价格设置计算"). */
+export function usePriceInfo(enabled = true) {
+  return useQuery({
+    queryKey: goodsKeys.priceInfo(),
+    queryFn: () => get<PriceInfo>('/amazon-user/priceInfoData'),
+    enabled,
+  });
+}
+
+/** Invalidates every product list (after a change that moves rows or counts). */
+export function useInvalidateGoodsLists() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: goodsKeys.lists() });
+}
+
+/** The selection of a batch call: chosen ids, or everything the filter matches. */
+export type GoodsSelection = { ids: number[] } | { filter: Partial<GoodsFilter> };
+
+/** Saves a product: create without id, update with id + the version it was loaded at. */
+export function saveGoods(body: { id?: number; version?: number; goodsData: GoodsData }) {
+  return post<SaveResult>('/amazon-user/insertGoods_v2', body, { silent: true });
+}
+
+/** Recycle (1), restore (0) or delete for good (2). */
+export function delGoods(ids: number[], is_delete: 0 | 1 | 2) {
+  return post<{ affected: number; skipped: number }>('/amazon-user/delGoodsMutl', { ids: ids.join(','), is_delete });
+}
+
+/** Audit status transition over ids. */
+export function setGoodsStatus(ids: number[], status: string) {
+  return post<{ affected: number; refused: { id: number; reason: string }[] }>('/amazon-user/setGoodsStatus', {
+    ids: ids.join(','),
+    status,
+  });
+}
+
+/** Duplicates one product. */
+export function copyGoods(id: number) {
+  return post<{ id: number; version: number }>('/amazon-user/copyOneBenRenProduct', { id });
+}
+
+/** Batch edit of chosen fields. */
+export function batchUpdate(selection: GoodsSelection, fields: Record<string, unknown>) {
+  return post<{ affected: number }>('/amazon-user/batchUpdate2', { ...selection, fields });
+}
+
+/** Find/replace in English titles; `preview` only counts and shows samples. */
+export function batchEnTitle(
+  selection: GoodsSelection,
+  body: { find: string; replace: string; match_case: boolean; preview: boolean },
+) {
+  return post<{ matched: number; samples?: { id: number; before: string; after: string }[] }>(
+    '/amazon-user/batchUpdateEnTitle',
+    { ...selection, ...body },
+  );
+}
+
+/** The chosen text fields of another product's languages. */
+export function getCopyFields(id: number, langs: string[], fields: string[]) {
+  return post<Record<string, Record<string, string | string[]>>>('/goods/getCopyFields', { id, langs, fields });
+}
+
+/** Neighbour of a product in the list order ('prev' is newer, 'next' older); null at the end. */
+export function neighbourId(dir: 'prev' | 'next', id: number, filters: Partial<GoodsFilter>) {
+  const path = dir === 'prev' ? '/amazon-user/getProductPreviewId' : '/amazon-user/getProductNextId';
+  return get<{ id: number } | null>(path, { ...filters, id });
+}
+
+/** Copies remote images into our storage. */
+export function copyRemoteImages(urls: string[]) {
+  return post<{ from: string; url?: string; thumb?: string; error?: string }[]>('/goods/batchCopyOssObject', { urls });
+}
+
+/** Sensitive-word check of texts while typing. */
+export function checkSensitive(texts: { lang: string; field: string; text: string }[]) {
+  return post<{ hits: SensitiveHit[] }>('/goods/sensitive/check', { texts }, { silent: true });
+}

@@ -1,0 +1,82 @@
+import { Input, Tooltip } from 'antd';
+import { memo } from 'react';
+import { fenToYuan, yuanToFen } from '../../lib/money';
+import type { VariationRow } from '../../lib/variations';
+import { useEditor, useEditorStore } from '../editor-store';
+
+const toInt = (s: string) => (s.trim() === '' ? undefined : Math.max(0, Math.floor(Number(s) || 0)));
+const toFen = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? undefined : yuanToFen(Number(s)));
+
+const ChildRow = memo(function ChildRow({ row, index, attrs }: { row: VariationRow; index: number; attrs: string[] }) {
+  const store = useEditorStore();
+  const set = (patch: Partial<VariationRow>) => store.getState().setChild(index, patch);
+  return (
+    <tr data-testid={`variation-row-${index}`}>
+      <td className="var-no">{index + 1}</td>
+      {attrs.map((a) => (
+        <td key={a}>{row.values[a]}</td>
+      ))}
+      <td>
+        <Input size="small" value={row.sku} onChange={(e) => set({ sku: e.target.value })} />
+      </td>
+      <td>
+        <Input
+          size="small"
+          inputMode="decimal"
+          defaultValue={row.price === undefined ? '' : String(fenToYuan(row.price))}
+          key={`p${row.price ?? ''}`}
+          onBlur={(e) => set({ price: toFen(e.target.value) })}
+          data-testid={`variation-price-${index}`}
+        />
+      </td>
+      <td>
+        <Input
+          size="small"
+          inputMode="numeric"
+          value={row.quantity === undefined ? '' : String(row.quantity)}
+          onChange={(e) => set({ quantity: toInt(e.target.value) })}
+          data-testid={`variation-qty-${index}`}
+        />
+      </td>
+      <td className="var-ean">
+        {row.ean ? (
+          <Tooltip title="由系统从EAN库分配">{row.ean}</Tooltip>
+        ) : (
+          <span className="var-muted">保存时分配</span>
+        )}
+      </td>
+    </tr>
+  );
+});
+
+/** The child rows of the variation table: one memoised row per child, so editing one row re-renders only it. */
+export const VariationTable = memo(function VariationTable() {
+  const children = useEditor((s) => s.draft.parentage.children);
+  const attrs = useEditor((s) => s.draft.parentage.attrs);
+  if (children.length === 0) return <p className="var-muted">尚无变体:填写属性和值后点击"生成变体"。</p>;
+  const names = attrs.filter((a) => a.trim());
+  return (
+    <div className="var-table-wrap">
+      <table className="var-table" data-testid="variation-table">
+        <thead>
+          <tr>
+            <th>#</th>
+            {names.map((a) => (
+              <th key={a}>{a}</th>
+            ))}
+            <th>SKU</th>
+            <th>成本价(元)</th>
+            <th>库存</th>
+            <th>EAN</th>
+          </tr>
+        </thead>
+        <tbody>
+          {children.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are addressed by position in the store
+            <ChildRow key={i} row={row} index={i} attrs={names} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});

@@ -1,0 +1,118 @@
+import { Alert, Button, Tabs } from 'antd';
+import { memo, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { StoreApi } from 'zustand';
+import type { SaveResult } from '../../../api/goods';
+import { PageContainer } from '../../../layout/page/page-container';
+import { useTabsStore } from '../../../stores/tabs-store';
+import { AttributesForm } from './components/attributes-form';
+import { BaseInfoForm } from './components/base-info-form';
+import { EditorHeader } from './components/editor-header';
+import { ImageSection } from './components/image-section';
+import { PriceTable } from './components/price-table';
+import { TextsPane } from './components/texts-pane';
+import { VariationBuilder } from './components/variation-builder';
+import { type EditorState, EditorStoreContext, useEditor } from './editor-store';
+import { useSaveGoods } from './use-save-goods';
+import './goods-editor.css';
+
+const PANES = [
+  { key: '0', label: '基础信息', Pane: BaseInfoForm },
+  { key: '1', label: '文本', Pane: TextsPane },
+  { key: '2', label: '价格', Pane: PriceTable },
+  { key: '3', label: '变体', Pane: VariationBuilder },
+  { key: '4', label: '图片', Pane: ImageSection },
+  { key: '5', label: '扩展属性', Pane: AttributesForm },
+];
+
+const Panes = memo(function Panes({ store }: { store: StoreApi<EditorState> }) {
+  const pane = useEditor((s) => s.paneName);
+  const more = useEditor((s) => s.switches.goodsInfo);
+  return (
+    <Tabs
+      activeKey={pane}
+      onChange={(k) => store.getState().setPane(k)}
+      tabBarExtraContent={
+        pane === '0' ? (
+          <Button type="link" onClick={() => store.getState().setSwitch('goodsInfo', !more)}>
+            {more ? '收起更多信息' : '更多信息'}
+          </Button>
+        ) : null
+      }
+      items={PANES.map(({ key, label, Pane }) => ({ key, label, children: <Pane /> }))}
+    />
+  );
+});
+
+/** Warns before a reload or closing the window while the editor has unsaved changes. */
+function useLeaveGuard(store: StoreApi<EditorState>) {
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!store.getState().isDirty()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [store]);
+}
+
+/** The product editor for one product (or a new one) around its store. */
+export function GoodsEditor({
+  store,
+  id,
+  version,
+  onReload,
+}: {
+  store: StoreApi<EditorState>;
+  id: number | null;
+  version: number | null;
+  onReload: () => void;
+}) {
+  const [stale, setStale] = useState('');
+  const [current, setCurrent] = useState(version);
+  const navigate = useNavigate();
+  const location = useLocation();
+  useLeaveGuard(store);
+  useEffect(() => setCurrent(version), [version]);
+
+  const onSaved = (r: SaveResult) => {
+    setStale('');
+    setCurrent(r.version);
+    if (!id) {
+      // Replace the create tab with the update route of the new product (its state starts from the saved product).
+      const tabs = useTabsStore.getState();
+      const createTab = tabs.opened.find((t) => t.fullPath === location.pathname);
+      navigate(`/goods/admin/update/${r.id}`, { replace: true, state: { warnings: r.warnings } });
+      if (createTab) tabs.commit({ opened: tabs.opened.filter((t) => t !== createTab), removed: [createTab] });
+    }
+  };
+  const { save, saving } = useSaveGoods(store, { id, version: current }, { onSaved, onStale: setStale });
+
+  return (
+    <EditorStoreContext.Provider value={store}>
+      <PageContainer
+        title={id ? `编辑商品 #${id}` : '创建商品'}
+        parent="goods-admin-list"
+        extra={<EditorHeader id={id} saving={saving} onSave={save} />}
+      >
+        {stale && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="editor-stale"
+            title={stale}
+            description="为避免覆盖他人的修改,本次保存未生效。重新加载会丢弃本页未保存的输入。"
+            action={
+              <Button danger onClick={onReload} data-testid="editor-reload">
+                重新加载
+              </Button>
+            }
+          />
+        )}
+        <Panes store={store} />
+      </PageContainer>
+    </EditorStoreContext.Provider>
+  );
+}

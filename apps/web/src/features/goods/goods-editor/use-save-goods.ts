@@ -1,0 +1,58 @@
+import { App } from 'antd';
+import { useState } from 'react';
+import type { StoreApi } from 'zustand';
+import { type SaveResult, saveGoods } from '../../../api/goods';
+import { ApiError } from '../../../api/http';
+import { toGoodsData } from './editor-model';
+import type { AttrError, EditorState } from './editor-store';
+
+/** The stale-save message of the server (409). */
+export const STALE_MESSAGE = '数据已被他人修改,请刷新后重试';
+
+/**
+ * Save of the editor: create or update with the loaded version; a 409 stale version is
+ * reported through `onStale` (never overwritten); 400 attribute errors go inline.
+ */
+export function useSaveGoods(
+  store: StoreApi<EditorState>,
+  target: { id: number | null; version: number | null },
+  handlers: { onSaved: (r: SaveResult) => void; onStale: (msg: string) => void },
+) {
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+  const save = async () => {
+    const s = store.getState();
+    const { data, errors } = toGoodsData(s.draft);
+    if (errors.length) {
+      s.setPane('2');
+      message.error(errors[0]);
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = target.id ? { id: target.id, version: target.version ?? 1, goodsData: data } : { goodsData: data };
+      const r = await saveGoods(body);
+      store.getState().markSaved();
+      store.getState().setWarnings({
+        sensitive: r.warnings?.sensitive ?? [],
+        missingAttrs: r.warnings?.missingAttrs ?? [],
+        attrErrors: [],
+      });
+      const n = r.warnings?.sensitive?.length ?? 0;
+      if (n) message.warning(`已保存,但有${n}处敏感词,请查看文本中的标记`);
+      else message.success('保存成功');
+      handlers.onSaved(r);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      if (e.status === 409 && e.message.includes('已被他人修改')) handlers.onStale(e.message);
+      else if (e.status === 400 && Array.isArray((e.data as { errors?: unknown })?.errors)) {
+        store.getState().setWarnings({ attrErrors: (e.data as { errors: AttrError[] }).errors });
+        store.getState().setPane('5');
+        message.error(e.message || '扩展属性不符合模板要求');
+      } else message.error(e.message || '保存失败');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { save, saving };
+}

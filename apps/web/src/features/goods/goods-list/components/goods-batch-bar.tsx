@@ -1,0 +1,94 @@
+import { AUDIT_STATUSES, type AuditStatus, can, goodsTagSet } from '@console/shared';
+import { Button, Dropdown, Popconfirm, Space, Typography } from 'antd';
+import { memo } from 'react';
+import { useSessionStore } from '../../../../stores/session-store';
+
+/** Batch actions the bar offers; the page implements them. */
+export interface BatchActions {
+  batchEdit: () => void;
+  batchReplaceEnTitle: () => void;
+  batchCopy: () => void;
+  setStatus: (status: AuditStatus) => void;
+  recycle: () => void;
+  restore: () => void;
+  destroy: () => void;
+  exportSelected: () => void;
+  clear: () => void;
+}
+
+/**
+ * The batch-action bar: tag set of the user (spec section 6: normal or admin set), audit
+ * status only with goods.audit, recycle / restore / delete, export; shows "已选N个".
+ */
+export const GoodsBatchBar = memo(function GoodsBatchBar({
+  count,
+  recycleBin,
+  actions,
+}: {
+  count: number;
+  recycleBin: boolean;
+  actions: BatchActions;
+}) {
+  const user = useSessionStore((s) => s.user);
+  const tags: readonly string[] = user ? goodsTagSet(user) : [];
+  const none = count === 0;
+  return (
+    <div className="goods-batch-bar" data-testid="goods-batch-bar">
+      <Space wrap size={8}>
+        <Typography.Text strong data-testid="goods-selected-count">
+          已选{count}个
+        </Typography.Text>
+        {count > 0 && (
+          <Button size="small" type="link" onClick={actions.clear}>
+            清空
+          </Button>
+        )}
+        {recycleBin ? (
+          <>
+            <Button disabled={none} onClick={actions.restore}>
+              批量恢复
+            </Button>
+            <Popconfirm title={`彻底删除${count}个商品?不可恢复`} disabled={none} onConfirm={actions.destroy}>
+              <Button danger disabled={none}>
+                彻底删除
+              </Button>
+            </Popconfirm>
+          </>
+        ) : (
+          <>
+            {tags.includes('batchEdit') && (
+              <Button onClick={actions.batchEdit} data-testid="goods-batch-edit">
+                批量编辑
+              </Button>
+            )}
+            {tags.includes('batchReplaceEnTitle') && (
+              <Button onClick={actions.batchReplaceEnTitle}>批量替换英文标题</Button>
+            )}
+            {tags.includes('batchCopy') && (
+              <Popconfirm title={`复制${count}个商品?`} disabled={none} onConfirm={actions.batchCopy}>
+                <Button disabled={none}>批量复制</Button>
+              </Popconfirm>
+            )}
+            {can(user, 'goods.audit') && (
+              <Dropdown
+                disabled={none}
+                menu={{
+                  items: Object.entries(AUDIT_STATUSES).map(([key, label]) => ({ key, label: `设为${label}` })),
+                  onClick: ({ key }) => actions.setStatus(key as AuditStatus),
+                }}
+              >
+                <Button disabled={none}>审核状态</Button>
+              </Dropdown>
+            )}
+            <Popconfirm title={`将${count}个商品放入回收站?`} disabled={none} onConfirm={actions.recycle}>
+              <Button disabled={none}>放入回收站</Button>
+            </Popconfirm>
+            <Button disabled={none} onClick={actions.exportSelected} data-testid="goods-export">
+              导出
+            </Button>
+          </>
+        )}
+      </Space>
+    </div>
+  );
+});

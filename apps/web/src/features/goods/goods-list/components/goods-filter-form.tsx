@@ -1,0 +1,78 @@
+import { GOODS_TYPES } from '@console/shared';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { memo, useMemo } from 'react';
+import { rangePresets, rangeToSeconds } from '../../../../lib/date-range';
+
+/** Values of the filter form. */
+export interface GoodsFilterValues {
+  type?: number;
+  keyword?: string;
+  category_id?: number | null;
+  creator_id?: number | null;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** The filter part of the list query built from the form (spec section 5: range -> startTime/endTime seconds). */
+export function filterFromValues(v: GoodsFilterValues) {
+  const { startTime, endTime } = rangeToSeconds(v.range);
+  return {
+    type: v.type ?? 0,
+    ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
+    ...(v.category_id ? { category_id: v.category_id } : {}),
+    ...(v.creator_id ? { creator_id: v.creator_id } : {}),
+    ...(startTime ? { startTime } : {}),
+    ...(endTime ? { endTime } : {}),
+  };
+}
+
+const typeOptions = GOODS_TYPES.map((t) => ({ value: t.value, label: t.label }));
+
+/** Product list filters: type, keyword, category, creator, date range with shortcuts. */
+export const GoodsFilterForm = memo(function GoodsFilterForm({
+  onSearch,
+}: {
+  onSearch: (filter: ReturnType<typeof filterFromValues>) => void;
+}) {
+  const [form] = Form.useForm<GoodsFilterValues>();
+  const presets = useMemo(() => rangePresets(), []);
+  return (
+    <Form<GoodsFilterValues>
+      form={form}
+      layout="inline"
+      initialValues={{ type: 0 }}
+      style={{ marginBottom: 12, rowGap: 8 }}
+      onFinish={(v) => onSearch(filterFromValues(v))}
+      data-testid="goods-filter"
+    >
+      <Form.Item name="type" label="类型">
+        <Select options={typeOptions} style={{ width: 120 }} data-testid="goods-filter-type" />
+      </Form.Item>
+      <Form.Item name="keyword">
+        <Input placeholder="标题/SKU/ASIN/EAN" allowClear style={{ width: 220 }} data-testid="goods-filter-keyword" />
+      </Form.Item>
+      <Form.Item name="category_id">
+        <InputNumber placeholder="分类ID" min={1} precision={0} style={{ width: 110 }} />
+      </Form.Item>
+      <Form.Item name="creator_id">
+        <InputNumber placeholder="创建人ID" min={1} precision={0} style={{ width: 110 }} />
+      </Form.Item>
+      <Form.Item name="range" label="创建时间">
+        <DatePicker.RangePicker presets={presets} allowEmpty={[true, true]} />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" data-testid="goods-filter-submit">
+          查询
+        </Button>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            onSearch(filterFromValues({ type: 0 }));
+          }}
+        >
+          重置
+        </Button>
+      </Space>
+    </Form>
+  );
+});

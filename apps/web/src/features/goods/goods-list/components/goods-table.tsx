@@ -1,0 +1,175 @@
+import { AUDIT_STATUSES, type AuditStatus, GOODS_TYPES, type GoodsListRow, thumbnailUrl } from '@console/shared';
+import { Button, Dropdown, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { memo, useMemo } from 'react';
+import { formatSeconds } from '../../../../lib/format';
+import { formatMoney } from '../../lib/money';
+
+/** Row actions of the table; the page implements them. */
+export interface GoodsRowActions {
+  edit: (row: GoodsListRow) => void;
+  preview: (row: GoodsListRow) => void;
+  copy: (row: GoodsListRow) => void;
+  recycle: (row: GoodsListRow) => void;
+  restore: (row: GoodsListRow) => void;
+  destroy: (row: GoodsListRow) => void;
+  downloadImages: (row: GoodsListRow) => void;
+}
+
+const TYPE_LABEL = new Map<number, string>(GOODS_TYPES.map((t) => [t.value, t.label]));
+const STATUS_COLOR: Record<string, string> = { hasAudit: 'green', willAudit: 'gold', useless: 'default' };
+/** Prices shown in the list (the full table is in the editor). */
+const LIST_PRICES = ['us', 'en', 'de', 'ja'] as const;
+
+function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<GoodsListRow> {
+  return [
+    {
+      title: '图片',
+      dataIndex: 'thumbnail',
+      width: 72,
+      render: (url: string) =>
+        url ? (
+          <img src={thumbnailUrl(url)} alt="" width={56} height={56} loading="lazy" className="goods-thumb" />
+        ) : (
+          <div className="goods-thumb goods-thumb-empty">无图</div>
+        ),
+    },
+    {
+      title: '标题 / SKU',
+      dataIndex: 'title',
+      render: (title: string, r) => (
+        <div className="goods-title-cell">
+          <Typography.Link onClick={() => a.edit(r)} ellipsis title={title}>
+            {title || '(无标题)'}
+          </Typography.Link>
+          <div className="goods-sub">
+            #{r.id} · {r.sku || '-'}
+            {r.tags.length > 0 && ` · ${r.tags.join(', ')}`}
+          </div>
+        </div>
+      ),
+    },
+    { title: '类型', dataIndex: 'type', width: 80, render: (t: number) => TYPE_LABEL.get(t) ?? '-' },
+    {
+      title: '状态',
+      dataIndex: 'audit_status',
+      width: 80,
+      render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AUDIT_STATUSES[s as AuditStatus] ?? s}</Tag>,
+    },
+    ...LIST_PRICES.map((code) => ({
+      title: `价格 ${code.toUpperCase()}`,
+      key: `price_${code}`,
+      width: 105,
+      align: 'right' as const,
+      render: (_: unknown, r: GoodsListRow) => formatMoney(r.prices[code]?.price, r.prices[code]?.currency ?? ''),
+    })),
+    { title: '变体', dataIndex: 'variation_count', width: 60, align: 'right' },
+    { title: '创建人', dataIndex: 'creator_name', width: 100, ellipsis: true },
+    {
+      title: '创建 / 更新',
+      key: 'dates',
+      width: 160,
+      render: (_, r) => (
+        <div className="goods-sub">
+          <div>{formatSeconds(r.created_at)}</div>
+          <div>{formatSeconds(r.updated_at)}</div>
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 170,
+      fixed: 'right',
+      render: (_, r) =>
+        recycleBin ? (
+          <Space size={4}>
+            <Button size="small" type="link" onClick={() => a.restore(r)}>
+              恢复
+            </Button>
+            <Popconfirm title="彻底删除后不可恢复,确定删除?" onConfirm={() => a.destroy(r)}>
+              <Button size="small" type="link" danger>
+                彻底删除
+              </Button>
+            </Popconfirm>
+          </Space>
+        ) : (
+          <Space size={4}>
+            <Button size="small" type="link" onClick={() => a.edit(r)} data-testid={`goods-edit-${r.id}`}>
+              编辑
+            </Button>
+            <Button size="small" type="link" onClick={() => a.preview(r)}>
+              预览
+            </Button>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'copy', label: '复制商品' },
+                  { key: 'images', label: '下载图片' },
+                  { key: 'recycle', label: '放入回收站', danger: true },
+                ],
+                onClick: ({ key }) =>
+                  key === 'copy' ? a.copy(r) : key === 'images' ? a.downloadImages(r) : a.recycle(r),
+              }}
+            >
+              <Button size="small" type="link">
+                更多
+              </Button>
+            </Dropdown>
+          </Space>
+        ),
+    },
+  ];
+}
+
+interface Props {
+  rows: GoodsListRow[];
+  loading: boolean;
+  recycleBin: boolean;
+  actions: GoodsRowActions;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], selected: boolean) => void;
+  pagination: { current: number; pageSize: number; total: number; onChange: (page: number, size: number) => void };
+}
+
+/** The product table: light cells only (no per-row heavy components), rowKey id, memoised columns. */
+export const GoodsTable = memo(function GoodsTable({
+  rows,
+  loading,
+  recycleBin,
+  actions,
+  selected,
+  onSelect,
+  pagination,
+}: Props) {
+  const columns = useMemo(() => buildColumns(actions, recycleBin), [actions, recycleBin]);
+  const selectedKeys = useMemo(() => rows.filter((r) => selected.has(r.id)).map((r) => r.id), [rows, selected]);
+  return (
+    <Table<GoodsListRow>
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={rows}
+      columns={columns}
+      scroll={{ x: 1200 }}
+      data-testid="goods-table"
+      rowSelection={{
+        selectedRowKeys: selectedKeys,
+        preserveSelectedRowKeys: true,
+        onSelect: (r, sel) => onSelect([r.id], sel),
+        onSelectAll: (sel) =>
+          onSelect(
+            rows.map((r) => r.id),
+            sel,
+          ),
+      }}
+      pagination={{
+        ...pagination,
+        pageSizeOptions: [20, 50, 100, 200],
+        showSizeChanger: true,
+        showTotal: (t) => `共 ${t} 条`,
+      }}
+    />
+  );
+});

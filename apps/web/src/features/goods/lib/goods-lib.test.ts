@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { highlightParts, listingCounters } from './counters';
+import { countryDigits, fenToYuan, formatMoney, majorToMinor, minorToMajor, yuanToFen } from './money';
+import { bulkFill, cartesian, childSku, generateVariations, valuesFromRows } from './variations';
+
+describe('money', () => {
+  it('converts minor and major units per currency digits without float error', () => {
+    expect(minorToMajor(1999, 2)).toBe('19.99');
+    expect(minorToMajor(5, 2)).toBe('0.05');
+    expect(minorToMajor(1200, 0)).toBe('1200');
+    expect(minorToMajor(null, 2)).toBe('');
+    expect(majorToMinor('19.99', 2)).toBe(1999);
+    expect(majorToMinor('0.1', 2)).toBe(10);
+    expect(majorToMinor('1,299', 0)).toBe(1299);
+    expect(majorToMinor('', 2)).toBeNull();
+    expect(majorToMinor('1.999', 2)).toBeNaN();
+    expect(majorToMinor('1.5', 0)).toBeNaN();
+    expect(majorToMinor('abc', 2)).toBeNaN();
+    expect(majorToMinor('4.35', 2)).toBe(435);
+  });
+  it('knows JPY has no minor unit', () => {
+    expect(countryDigits('ja')).toBe(0);
+    expect(countryDigits('us')).toBe(2);
+  });
+  it('enters cost in yuan, sends fen', () => {
+    expect(yuanToFen(12.34)).toBe(1234);
+    expect(yuanToFen(0.29)).toBe(29);
+    expect(yuanToFen(null)).toBe(0);
+    expect(fenToYuan(1234)).toBe(12.34);
+    expect(formatMoney(1999, 'USD')).toBe('19.99 USD');
+    expect(formatMoney(undefined, 'USD')).toBe('-');
+  });
+});
+
+describe('variations', () => {
+  it('builds the cartesian product of values', () => {
+    expect(
+      cartesian([
+        ['红', '蓝'],
+        ['S', 'M'],
+      ]),
+    ).toEqual([
+      ['红', 'S'],
+      ['红', 'M'],
+      ['蓝', 'S'],
+      ['蓝', 'M'],
+    ]);
+    expect(cartesian([])).toEqual([[]]);
+  });
+  it('names child SKUs after the parent and the values', () => {
+    expect(childSku('ABC', ['Dark Red', 'XL'])).toBe('ABC-DarkRed-XL');
+  });
+  it('generates rows and keeps input of rows that still exist', () => {
+    const first = generateVariations('P', ['颜色'], [['红', '蓝']]);
+    expect(first.map((r) => r.sku)).toEqual(['P-红', 'P-蓝']);
+    const edited = bulkFill(first, { price: 1000, quantity: 7 }).map((r, i) => (i === 0 ? { ...r, ean: '123' } : r));
+    const again = generateVariations('P', ['颜色', '尺码'], [['红', '蓝'], ['S']], edited);
+    expect(again).toHaveLength(2);
+    const kept = generateVariations('P', ['颜色'], [['红', '绿', '红']], edited);
+    expect(kept.map((r) => r.sku)).toEqual(['P-红', 'P-绿']);
+    expect(kept[0]).toMatchObject({ price: 1000, quantity: 7, ean: '123' });
+    expect(kept[1]?.price).toBeUndefined();
+  });
+  it('makes nothing while an attribute has no values, and 60 rows quickly', () => {
+    expect(generateVariations('P', ['颜色', '尺码'], [['红'], []])).toEqual([]);
+    const rows = generateVariations(
+      'P',
+      ['a', 'b', 'c'],
+      [
+        ['1', '2', '3'],
+        ['x', 'y', 'z', 'w'],
+        ['m', 'n', 'o', 'p', 'q'],
+      ],
+    );
+    expect(rows).toHaveLength(60);
+    expect(valuesFromRows(['a'], rows)).toEqual([['1', '2', '3']]);
+  });
+});
+
+describe('counters', () => {
+  it('counts title chars, bullets, search-term bytes and description chars against the limits', () => {
+    const c = listingCounters({
+      title: 'x'.repeat(201),
+      bullet_points: ['a', '', 'b'],
+      search_terms: '中'.repeat(84),
+      product_description: 'ok',
+    });
+    expect(c.title).toEqual({ value: 201, limit: 200, over: true });
+    expect(c.bulletCount.value).toBe(2);
+    expect(c.searchTerms).toEqual({ value: 252, limit: 249, over: true });
+    expect(c.description.over).toBe(false);
+  });
+  it('splits text at sensitive hits', () => {
+    expect(highlightParts('buy nike now', [{ start: 4, end: 8 }])).toEqual([
+      { text: 'buy ', hit: false },
+      { text: 'nike', hit: true },
+      { text: ' now', hit: false },
+    ]);
+  });
+});

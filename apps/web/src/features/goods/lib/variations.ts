@@ -1,0 +1,57 @@
+/** One child row of the variation table as the editor keeps it. */
+export interface VariationRow {
+  sku: string;
+  values: Record<string, string>;
+  /** Cost price of the child in fen (CNY), like baseInfo.cost_price. */
+  price?: number;
+  quantity?: number;
+  images: string[];
+  /** Assigned by the server from the EAN pool; read-only in the editor. */
+  ean?: string;
+}
+
+/** Every combination of the attribute values, in order (cartesian product). */
+export function cartesian(lists: readonly (readonly string[])[]): string[][] {
+  return lists.reduce<string[][]>((acc, list) => acc.flatMap((prefix) => list.map((v) => [...prefix, v])), [[]]);
+}
+
+/** A child SKU: the parent SKU and the values joined by "-" (spaces removed). */
+export function childSku(parentSku: string, values: readonly string[]): string {
+  return [parentSku.trim(), ...values.map((v) => v.trim().replace(/\s+/g, ''))].filter(Boolean).join('-');
+}
+
+/**
+ * The child rows for attribute names and their values. Existing rows with the same values
+ * keep their SKU, price, quantity, images and EAN, so regenerating never loses input.
+ */
+export function generateVariations(
+  parentSku: string,
+  attrs: readonly string[],
+  values: readonly (readonly string[])[],
+  existing: readonly VariationRow[] = [],
+): VariationRow[] {
+  const names = attrs.map((a) => a.trim()).filter(Boolean);
+  const lists = names.map((_, i) => [...new Set((values[i] ?? []).map((v) => v.trim()).filter(Boolean))]);
+  if (names.length === 0 || lists.some((l) => l.length === 0)) return [];
+  const keyOf = (vals: Record<string, string>) => names.map((n) => vals[n] ?? '').join('\u0001');
+  const byKey = new Map(existing.map((r) => [keyOf(r.values), r]));
+  return cartesian(lists).map((combo) => {
+    const vals = Object.fromEntries(names.map((n, i) => [n, combo[i] ?? '']));
+    const old = byKey.get(keyOf(vals));
+    return old ? { ...old, values: vals } : { sku: childSku(parentSku, combo), values: vals, images: [] };
+  });
+}
+
+/** Sets price and/or quantity on every row (bulk fill); undefined leaves the field. */
+export function bulkFill(rows: readonly VariationRow[], fill: { price?: number; quantity?: number }): VariationRow[] {
+  return rows.map((r) => ({
+    ...r,
+    ...(fill.price !== undefined ? { price: fill.price } : {}),
+    ...(fill.quantity !== undefined ? { quantity: fill.quantity } : {}),
+  }));
+}
+
+/** The distinct values per attribute found in existing rows (to rebuild the value inputs on load). */
+export function valuesFromRows(attrs: readonly string[], rows: readonly VariationRow[]): string[][] {
+  return attrs.map((a) => [...new Set(rows.map((r) => r.values[a]).filter((v): v is string => Boolean(v)))]);
+}

@@ -62,6 +62,34 @@ describe('npm run admin', () => {
     );
   }, 60_000);
 
+  it('set-trader brands a host for a trader account only', async () => {
+    const trader = await admin('create-account', '--account', 'trader-one', '--password', 'trader-pass', '--auth', '5');
+    const uid = /uid=(\d+)/.exec(trader.stdout)![1]!;
+    const set = await admin(
+      'set-trader',
+      '--trader',
+      uid,
+      '--host',
+      'Shop.Example.com',
+      '--title',
+      '某某跨境',
+      '--fav-icon',
+      '/fav.ico',
+    );
+    expect(set.code).toBe(0);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/PDD/trader_setting/getTraderSetting',
+      headers: { host: 'shop.example.com' },
+    });
+    expect(res.json().data).toMatchObject({ title: '某某跨境', fav_icon: '/fav.ico' });
+    const main = await buildTenant(t.db);
+    expect(
+      (await admin('set-trader', '--trader', String(main.id), '--host', 'x.com', '--title', 't')).stderr,
+    ).toContain('not a trader');
+    expect((await admin('set-trader', '--trader', uid, '--host', 'bad host', '--title', 't')).code).toBe(2);
+  }, 60_000);
+
   it('bad arguments print the usage and exit non-zero', async () => {
     const noCommand = await admin();
     expect(noCommand.code).toBe(2);

@@ -27,6 +27,8 @@ Commands:
                         (auth 0, 4 or 5); with --parent it is a child (auth 1, 2, 3 or 6) of that tenant.
   reset-password  --account A --password P     (ends the account's sessions)
   list-accounts   [--parent UID]
+  set-trader      --trader UID --host HOST --title TITLE [--logo URL] [--logo-small URL] [--fav-icon URL]
+                  branding (title, logos, page icon) of a trader (auth 5) for requests to HOST
 
 Reaches the database of DATABASE_URL, or the embedded one in DATA_DIR (the running
 server's, or started for the command).`;
@@ -157,10 +159,45 @@ async function listAccounts(db: Database, v: Values) {
   }
 }
 
+function validateTrader(v: Values): void {
+  if (!/^\d+$/.test(need(v.trader, 'trader'))) throw new UsageError('--trader must be a uid');
+  if (!/^[a-z0-9.-]{1,253}$/i.test(need(v.host, 'host')))
+    throw new UsageError('--host must be a host name such as shop.example.com');
+  if (need(v.title, 'title').length > 50) throw new UsageError('--title is at most 50 characters');
+}
+
+async function setTrader(db: Database, v: Values) {
+  const trader = await findUserById(db, Number(v.trader));
+  if (!trader || trader.auth !== 5) throw new Error(`uid ${v.trader} is not a trader account (auth 5)`);
+  const row = {
+    trader_uid: trader.id,
+    host: v.host!.toLowerCase(),
+    title: v.title!,
+    logo: v.logo ?? '',
+    logo_small: v['logo-small'] ?? '',
+    fav_icon: v['fav-icon'] ?? '',
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('trader_settings')
+      .values(row)
+      .onConflict((oc) => oc.column('host').doUpdateSet({ ...row, updated_at: new Date() }))
+      .execute();
+    await audit(trx, operator(trader.tenant_id), {
+      action: 'system.cli.setTrader',
+      targetType: 'trader',
+      targetId: trader.id,
+      after: row,
+    });
+  });
+  console.log(`requests to ${row.host} now show "${row.title}"`);
+}
+
 const COMMANDS = {
   'create-account': { validate: validateCreate, run: createAccount },
   'reset-password': { validate: validateReset, run: resetPassword },
   'list-accounts': { validate: validateList, run: listAccounts },
+  'set-trader': { validate: validateTrader, run: setTrader },
 };
 
 async function main() {
@@ -172,10 +209,22 @@ async function main() {
     values = parseArgs({
       args: rest,
       options: Object.fromEntries(
-        ['account', 'password', 'auth', 'parent', 'phone', 'email', 'name', 'max-child'].map((k) => [
-          k,
-          { type: 'string' as const },
-        ]),
+        [
+          'account',
+          'password',
+          'auth',
+          'parent',
+          'phone',
+          'email',
+          'name',
+          'max-child',
+          'trader',
+          'host',
+          'title',
+          'logo',
+          'logo-small',
+          'fav-icon',
+        ].map((k) => [k, { type: 'string' as const }]),
       ),
       strict: true,
     }).values as Values;

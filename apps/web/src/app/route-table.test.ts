@@ -70,6 +70,11 @@ describe('route table', () => {
         '/goods/admin/create',
         '/goods/admin/update/:goods_id',
         '/goods/admin/view/:goods_id',
+        // Goods libraries (docs/web.md "Goods library screens").
+        '/goods/ean-table',
+        '/goods/pointsManage',
+        '/goods/addPoints',
+        '/goods/editPoints/:id',
       ].sort(),
     );
   });

@@ -27,6 +27,14 @@ const member: ScreenLoader = () =>
 const operaLog: ScreenLoader = () =>
   import('../features/system/opera-log/opera-log-page').then((m) => ({ Component: m.OperaLogPage }));
 
+const eanTable: ScreenLoader = () =>
+  import('../features/goods/ean-table/ean-table-page').then((m) => ({ Component: m.EanTablePage }));
+
+const pointsManage: ScreenLoader = () =>
+  import('../features/goods/points-manage/points-manage-page').then((m) => ({ Component: m.PointsManagePage }));
+const pointsEditor: ScreenLoader = () =>
+  import('../features/goods/points-editor/points-editor-page').then((m) => ({ Component: m.PointsEditorPage }));
+
 const goodsList: ScreenLoader = () =>
   import('../features/goods/goods-list/goods-list-page').then((m) => ({ Component: m.GoodsListPage }));
 const goodsEditor: ScreenLoader = () =>
@@ -108,15 +116,15 @@ export const FRAME_ROUTES: FrameRoute[] = [
     ['index', '商品首页'],
     ['amazon/edit/:queue_id', '编辑上传队列'],
     ['amazon/error_feed/:queue_id/:goods_id', '错误日志'],
-    ['pointsManage', '五点描述库'],
+    ['pointsManage', '五点描述库', { load: pointsManage }],
     ['search-terms', '搜索词库'],
     ['follow-sale/list', '跟卖列表'],
     ['follow-sale/push', '跟卖候选池'],
     ['follow-sale/queue', '跟卖上传记录'],
     ['claim', '认领商品'],
-    ['addPoints', '添加五点描述'],
+    ['addPoints', '添加五点描述', { load: pointsEditor }],
     ['addSearchTerms', '添加搜索词'],
-    ['editPoints/:id', '编辑五点描述'],
+    ['editPoints/:id', '编辑五点描述', { load: pointsEditor }],
     ['editSearchTerms/:id', '编辑搜索词'],
     ['amazon/queue', '上传记录'],
     ['admin/list', '商品列表', { load: goodsList }],
@@ -124,7 +132,7 @@ export const FRAME_ROUTES: FrameRoute[] = [
     ['admin/create', '创建商品', { load: goodsEditor }],
     ['admin/update/:goods_id', '编辑商品', { load: goodsEditor }],
     ['admin/infringement/list', '敏感词'],
-    ['ean-table', 'EAN表'],
+    ['ean-table', 'EAN表', { load: eanTable }],
     ['category', '商品分类'],
   ]),
   ...section('/platform', [

@@ -1,0 +1,117 @@
+import type {
+  CategoryCreateBody,
+  CategoryNode,
+  CategoryUpdateBody,
+  EanCode,
+  EanImportBody,
+  EanImportLine,
+  Paged,
+  SensitiveCheckBody,
+  SensitiveHit,
+} from '@console/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { goodsLibraryKeys, type LibraryFilters, useLibraryDelete, useLibraryList } from './goods-library';
+import { get, post } from './http';
+
+// ---------------------------------------------------------------- sensitive words
+
+/** One stored sensitive word. */
+export interface SensitiveWord {
+  id: number;
+  lang: string;
+  word: string;
+  creator_id: number;
+  created_at: number;
+}
+
+/** Answer of a bulk add. */
+export interface SensitiveAdded {
+  added: number;
+  duplicate: number;
+  words: string[];
+}
+
+/** A page of sensitive words. */
+export function useSensitiveList(filters: LibraryFilters) {
+  return useLibraryList<SensitiveWord>('sensitive', '/goods/sensitive/list', filters);
+}
+
+/** Bulk add, delete and the text check of the sensitive-word list. */
+export function useSensitiveMutations() {
+  const qc = useQueryClient();
+  return {
+    create: useMutation({
+      mutationFn: (body: { lang: string; words: string }) => post<SensitiveAdded>('/goods/sensitive/create', body),
+      onSuccess: () => qc.invalidateQueries({ queryKey: goodsLibraryKeys.lists('sensitive') }),
+    }),
+    remove: useLibraryDelete('sensitive', '/goods/sensitive/delete'),
+    check: useMutation({
+      mutationFn: (body: SensitiveCheckBody) => post<{ hits: SensitiveHit[] }>('/goods/sensitive/check', body),
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- EAN pool
+
+/** A page of the EAN pool with the counts of the whole pool. */
+export type EanPage = Paged<EanCode> & { free: number; used: number };
+
+/** Answer of an import: counts and one line per code. */
+export interface EanImportReport {
+  added: number;
+  duplicate: number;
+  invalid: number;
+  lines: EanImportLine[];
+}
+
+/** A page of the EAN pool. */
+export function useEanList(filters: LibraryFilters) {
+  return useQuery({
+    queryKey: goodsLibraryKeys.list('ean', filters),
+    queryFn: () => get<EanPage>('/goods/ean/list', { ...filters }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Import (pasted text or a base64 file) and delete of free codes. */
+export function useEanMutations() {
+  const qc = useQueryClient();
+  return {
+    importCodes: useMutation({
+      mutationFn: (body: EanImportBody) => post<EanImportReport>('/goods/ean/import', body),
+      onSuccess: () => qc.invalidateQueries({ queryKey: goodsLibraryKeys.lists('ean') }),
+    }),
+    remove: useLibraryDelete('ean', '/goods/ean/delete'),
+  };
+}
+
+// ---------------------------------------------------------------- own categories
+
+/** The own category tree. */
+export function useCategoryTree() {
+  return useQuery({
+    queryKey: goodsLibraryKeys.categoryTree(),
+    queryFn: () => get<CategoryNode[]>('/goods/category/tree'),
+  });
+}
+
+/** Create, update (rename, move, reorder) and delete of a category; each reloads the tree. */
+export function useCategoryMutations() {
+  const qc = useQueryClient();
+  const onSettled = () => qc.invalidateQueries({ queryKey: goodsLibraryKeys.categoryTree() });
+  return {
+    create: useMutation({
+      mutationFn: (body: Partial<CategoryCreateBody> & { name: string }) =>
+        post<CategoryNode>('/goods/category/create', body),
+      onSettled,
+    }),
+    update: useMutation({
+      mutationFn: (body: CategoryUpdateBody) => post<CategoryNode>('/goods/category/update', body),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => post<null>('/goods/category/delete', { id }, { silent: true }),
+      onSettled,
+    }),
+  };
+}

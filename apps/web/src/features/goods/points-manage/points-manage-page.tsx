@@ -1,0 +1,142 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DESC_LANGUAGES, type PointsSet } from '@console/shared';
+import { Button, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type LibraryFilters, usePointsList, usePointsMutations } from '../../../api/goods-library';
+import { useFeedback } from '../../../app/ui-bridge';
+import { RequirePermission } from '../../../components/permission';
+import { PageContainer } from '../../../layout/page/page-container';
+import { formatSeconds } from '../../../lib/format';
+
+/** Languages of a set that have bullets, with their count, in editor order. */
+function languageTags(points: PointsSet['points']) {
+  return DESC_LANGUAGES.filter((l) => (points[l.key]?.length ?? 0) > 0).map((l) => (
+    <Tag key={l.key}>
+      {l.label} {points[l.key]?.length}
+    </Tag>
+  ));
+}
+
+/** The first bullet of a set (English first), as a preview. */
+function firstBullet(points: PointsSet['points']): string {
+  return points.en?.[0] ?? Object.values(points).find((l) => l && l.length > 0)?.[0] ?? '';
+}
+
+/** Bullet-point library (`/goods/pointsManage`): search, paging, edit and delete with confirmation. */
+export function PointsManagePage() {
+  return (
+    <RequirePermission any={['goods.operate']}>
+      <PointsList />
+    </RequirePermission>
+  );
+}
+
+function PointsList() {
+  const { message } = useFeedback();
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<LibraryFilters>({ page: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const list = usePointsList(filters);
+  const { remove } = usePointsMutations();
+
+  const removeIds = async (ids: number[]) => {
+    const r = await remove.mutateAsync(ids);
+    setSelected((s) => s.filter((id) => !ids.includes(id)));
+    message.success(`已删除 ${r.deleted} 条`);
+  };
+
+  return (
+    <PageContainer
+      title="五点描述库"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/goods/addPoints')}>
+          添加五点描述
+        </Button>
+      }
+    >
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12 }}
+        onFinish={(v: { keyword?: string }) =>
+          setFilters({ page: 1, pageSize: filters.pageSize, keyword: v.keyword?.trim() || undefined })
+        }
+        data-testid="points-filter"
+      >
+        <Form.Item name="keyword">
+          <Input placeholder="名称 / 五点描述内容" allowClear style={{ width: 240 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+      </Form>
+      <Space style={{ marginBottom: 8 }}>
+        <Popconfirm
+          title="提示"
+          description={`确定要删除选中的 ${selected.length} 条五点描述吗?`}
+          okText="确定"
+          cancelText="取消"
+          disabled={selected.length === 0}
+          onConfirm={() => removeIds(selected)}
+        >
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
+            删除选中
+          </Button>
+        </Popconfirm>
+      </Space>
+      <Table<PointsSet>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        pagination={{
+          current: filters.page,
+          pageSize: filters.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
+        }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 80 },
+          { title: '名称', dataIndex: 'name', width: 200 },
+          { title: '语言', key: 'langs', render: (_, r) => languageTags(r.points) },
+          {
+            title: '第一条',
+            key: 'first',
+            render: (_, r) => (
+              <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+                {firstBullet(r.points)}
+              </Typography.Text>
+            ),
+          },
+          { title: '更新时间', dataIndex: 'updated_at', width: 170, render: formatSeconds },
+          {
+            title: '操作',
+            key: 'ops',
+            width: 140,
+            render: (_, r) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => navigate(`/goods/editPoints/${r.id}`)}>
+                  编辑
+                </Button>
+                <Popconfirm
+                  title="提示"
+                  description={`确定要删除「${r.name}」吗?`}
+                  okText="确定"
+                  cancelText="取消"
+                  onConfirm={() => removeIds([r.id])}
+                >
+                  <Button type="link" size="small" danger>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </PageContainer>
+  );
+}

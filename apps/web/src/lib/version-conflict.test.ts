@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/http';
+import { saveFailure } from './version-conflict';
+
+describe('saveFailure', () => {
+  it('recognises a stale save by 409 with the current version', () => {
+    expect(saveFailure(new ApiError('数据已被他人修改,请刷新后重试', 409, { version: 3 }))).toEqual({
+      stale: true,
+      text: '数据已被他人修改,请刷新后重试',
+      version: 3,
+    });
+  });
+
+  it('treats other conflicts and errors as plain failures', () => {
+    expect(saveFailure(new ApiError('同一级下已有同名分类', 409, null))).toEqual({
+      stale: false,
+      text: '同一级下已有同名分类',
+    });
+    expect(saveFailure(new ApiError('搜索词不能超过249字节(UTF-8)', 400))).toEqual({
+      stale: false,
+      text: '搜索词不能超过249字节(UTF-8)',
+    });
+    expect(saveFailure(new Error('boom'))).toEqual({ stale: false, text: 'boom' });
+  });
+});

@@ -30,6 +30,26 @@ export interface Config {
    * whose image host runs on 127.0.0.1; private and link-local ranges stay refused.
    */
   fetchAllowLoopback: boolean;
+  /** Machine translation service (`none`: translate calls explain how to configure one). */
+  translateProvider: TranslateProviderSetting;
+  translateApiKey: string;
+  /** Overrides the provider's endpoint (self-hosted LibreTranslate, proxies, simulators). */
+  translateBaseUrl: string | undefined;
+  /** Model name for an OpenAI-compatible endpoint. */
+  translateModel: string | undefined;
+  /** First retry delay for 429/5xx provider answers (doubles per try). */
+  translateRetryBaseMs: number;
+}
+
+/** Values of TRANSLATE_PROVIDER. */
+export const TRANSLATE_PROVIDERS = ['google', 'deepl', 'libretranslate', 'openai', 'demo', 'none'] as const;
+export type TranslateProviderSetting = (typeof TRANSLATE_PROVIDERS)[number];
+
+function translateProvider(value: string | undefined): TranslateProviderSetting {
+  const v = (value || 'none').toLowerCase();
+  const found = TRANSLATE_PROVIDERS.find((p) => p === v);
+  if (!found) throw new Error(`TRANSLATE_PROVIDER must be one of ${TRANSLATE_PROVIDERS.join(', ')}, got "${value}"`);
+  return found;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -67,5 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testHooks: bool(env.TEST_HOOKS, false),
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 10, 'MAX_UPLOAD_MB') * 1024 * 1024,
     fetchAllowLoopback: bool(env.FETCH_ALLOW_LOOPBACK, false),
+    translateProvider: translateProvider(env.TRANSLATE_PROVIDER),
+    translateApiKey: env.TRANSLATE_API_KEY || '',
+    translateBaseUrl: env.TRANSLATE_BASE_URL || undefined,
+    translateModel: env.TRANSLATE_MODEL || undefined,
+    translateRetryBaseMs: int(env.TRANSLATE_RETRY_BASE_MS, 500, 'TRANSLATE_RETRY_BASE_MS'),
   };
 }

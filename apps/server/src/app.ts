@@ -21,6 +21,7 @@ import { priceSettingsRoutes } from './modules/goods/price-settings.routes.js';
 import { goodsLibraryRoutes } from './modules/goods-library/goods-library.routes.js';
 import { adminMethodRoutes } from './modules/system/admin-method.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { translateRoutes } from './modules/translate/translate.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 
@@ -41,6 +42,7 @@ const ROUTE_MODULES = [
   filesRoutes,
   goodsExportRoutes,
   goodsLibraryRoutes,
+  translateRoutes,
 ];
 
 /** Builds the HTTP application (no listening): API under /PDD, the built web app at /. */

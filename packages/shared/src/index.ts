@@ -12,5 +12,6 @@ export * from './schemas/goods.js';
 export * from './schemas/goods-library.js';
 export * from './schemas/price-settings.js';
 export * from './schemas/system.js';
+export * from './schemas/translate.js';
 export * from './validation/rules.js';
 export * from './validation/zod-messages.js';

@@ -4,6 +4,7 @@ import * as goods from './20261122_0002_goods.js';
 import * as goodsLibrary from './20261122_0003_goods_library.js';
 import * as priceSettingsClaims from './20261122_0004_price_settings_claims.js';
 import * as exportJobs from './20261122_0005_export_jobs.js';
+import * as translation from './20261122_0006_translation.js';
 
 /** Every migration in order; names are timestamps so they sort. Forward only. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0003_goods_library': goodsLibrary,
   '20261122_0004_price_settings_claims': priceSettingsClaims,
   '20261122_0005_export_jobs': exportJobs,
+  '20261122_0006_translation': translation,
 };

@@ -1,0 +1,62 @@
+import {
+  glossaryDeleteBody,
+  glossarySaveBody,
+  mulTranslateBody,
+  saveCorrectionBody,
+  singleTranslateBody,
+  translateUsageQuery,
+} from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import { closeProvider } from '../../translation/provider-factory.js';
+import { glossaryDelete, glossaryList, glossarySave } from './glossary.service.js';
+import { saveCorrection, translateTexts, usageOf } from './translate.service.js';
+
+/** Texts that look like HTML go to the provider in HTML mode. */
+const formatOf = (texts: string[]) => (texts.some((t) => /<\/?[a-zA-Z][^<>]*>/.test(t)) ? 'html' : 'text');
+
+/** Translate calls (spec section 7), corrections, glossary and usage under /transfer. */
+export async function translateRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+  const use = { access: 'goods.operate' as const };
+  const admin = { access: 'role.companyOrPersonalAdmin' as const };
+  fastify.addHook('onClose', async () => closeProvider(deps.config));
+
+  app.post('/transfer/mulObjGoogleTran', { schema: { body: mulTranslateBody }, config: use }, async (req) => {
+    const { arr, to, from } = req.body;
+    const r = await translateTexts(deps, authOf(req).tenantId, { texts: arr, to, from, format: formatOf(arr) });
+    return ok(r.translations);
+  });
+
+  app.post('/transfer/googleTran', { schema: { body: singleTranslateBody }, config: use }, async (req) => {
+    const { word, to, from } = req.body;
+    const r = await translateTexts(deps, authOf(req).tenantId, { texts: [word], to, from, format: formatOf([word]) });
+    return ok(r.translations[0]);
+  });
+
+  app.post('/transfer/saveCorrection', { schema: { body: saveCorrectionBody }, config: use }, async (req) => {
+    await saveCorrection(deps, actorOf(req, authOf(req)), req.body);
+    return ok(null, '译文已保存,下次翻译将使用该译文');
+  });
+
+  app.get('/transfer/glossary/list', { schema: { querystring: z.strictObject({}) }, config: use }, async (req) =>
+    ok(await glossaryList(deps, authOf(req).tenantId)),
+  );
+
+  app.post('/transfer/glossary/save', { schema: { body: glossarySaveBody }, config: admin }, async (req) =>
+    ok(await glossarySave(deps, actorOf(req, authOf(req)), req.body), '保存成功'),
+  );
+
+  app.post('/transfer/glossary/delete', { schema: { body: glossaryDeleteBody }, config: admin }, async (req) => {
+    const deleted = await glossaryDelete(deps, actorOf(req, authOf(req)), req.body.ids);
+    return ok({ deleted }, '删除成功');
+  });
+
+  app.get('/transfer/usage', { schema: { querystring: translateUsageQuery }, config: admin }, async (req) =>
+    ok(await usageOf(deps, authOf(req).tenantId, req.query.days)),
+  );
+}

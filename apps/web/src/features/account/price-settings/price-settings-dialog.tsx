@@ -1,9 +1,10 @@
 import { type PriceInfo, ROUNDING_RULES } from '@console/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Select, Space, Spin, Table, Typography } from 'antd';
+import { Form, Input, InputNumber, Modal, Select, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { goodsKeys, usePriceInfo } from '../../../api/goods';
 import { post } from '../../../api/http';
+import { useFeedback } from '../../../app/ui-bridge';
 
 type Row = PriceInfo['price_country'][number];
 const roundingOptions = Object.entries(ROUNDING_RULES).map(([value, label]) => ({ value, label }));
@@ -15,7 +16,7 @@ const roundingOptions = Object.entries(ROUNDING_RULES).map(([value, label]) => (
 export function PriceSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const info = usePriceInfo(open);
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [rows, setRows] = useState<Row[]>([]);
   const [range, setRange] = useState<[number, number]>([19, 55]);
   const [busy, setBusy] = useState(false);

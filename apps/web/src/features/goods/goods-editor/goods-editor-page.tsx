@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { type GoodsRecord, type SaveResult, useGoods, usePriceInfo } from '../../../api/goods';
 import { RequirePermission } from '../../../components/permission';
+import { useTabsStore } from '../../../stores/tabs-store';
 import { emptyDraft, fromGoodsData } from './editor-model';
 import { createEditorStore } from './editor-store';
 import { GoodsEditor } from './goods-editor';
@@ -20,6 +21,13 @@ function EditorLoader() {
   const { goods_id } = useParams();
   const id = goods_id ? Number(goods_id) : null;
   return id ? <UpdateEditor id={id} /> : <CreateEditor />;
+}
+
+/** Closes the create tab (dropping its kept state) once the new product's update tab is shown. */
+function closeCreateTab() {
+  const tabs = useTabsStore.getState();
+  const createTab = tabs.opened.find((t) => t.fullPath === '/goods/admin/create');
+  if (createTab) tabs.commit({ opened: tabs.opened.filter((t) => t !== createTab), removed: [createTab] });
 }
 
 type Loaded = { store: ReturnType<typeof createEditorStore>; version: number | null; n: number };
@@ -59,11 +67,13 @@ function UpdateEditor({ id }: { id: number }) {
   useEffect(() => {
     if (record && !loaded) setLoaded(buildLoaded(record, 0));
   }, [record, loaded]);
-  // Warnings of a create that just replaced its tab with this route.
+  // A create that just saved: show its warnings here and close the create tab (this tab replaces it).
   useEffect(() => {
-    const w = (location.state as { warnings?: SaveResult['warnings'] } | null)?.warnings;
+    const st = location.state as { warnings?: SaveResult['warnings']; fromCreate?: boolean } | null;
+    const w = st?.warnings;
     if (loaded && w)
       loaded.store.getState().setWarnings({ sensitive: w.sensitive ?? [], missingAttrs: w.missingAttrs ?? [] });
+    if (loaded && st?.fromCreate) closeCreateTab();
   }, [loaded, location.state]);
 
   if (goods.isError) return <Result status="404" title="商品不存在或无权访问" />;

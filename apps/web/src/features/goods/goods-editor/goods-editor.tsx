@@ -1,10 +1,9 @@
 import { Alert, Button, Tabs } from 'antd';
 import { memo, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { StoreApi } from 'zustand';
 import type { SaveResult } from '../../../api/goods';
 import { PageContainer } from '../../../layout/page/page-container';
-import { useTabsStore } from '../../../stores/tabs-store';
 import { AttributesForm } from './components/attributes-form';
 import { BaseInfoForm } from './components/base-info-form';
 import { EditorHeader } from './components/editor-header';
@@ -72,20 +71,15 @@ export function GoodsEditor({
   const [stale, setStale] = useState('');
   const [current, setCurrent] = useState(version);
   const navigate = useNavigate();
-  const location = useLocation();
   useLeaveGuard(store);
   useEffect(() => setCurrent(version), [version]);
 
   const onSaved = (r: SaveResult) => {
     setStale('');
     setCurrent(r.version);
-    if (!id) {
-      // Replace the create tab with the update route of the new product (its state starts from the saved product).
-      const tabs = useTabsStore.getState();
-      const createTab = tabs.opened.find((t) => t.fullPath === location.pathname);
-      navigate(`/goods/admin/update/${r.id}`, { replace: true, state: { warnings: r.warnings } });
-      if (createTab) tabs.commit({ opened: tabs.opened.filter((t) => t !== createTab), removed: [createTab] });
-    }
+    // After a create, the update route of the new product replaces this tab (it closes the create tab once shown).
+    if (!id)
+      navigate(`/goods/admin/update/${r.id}`, { replace: true, state: { warnings: r.warnings, fromCreate: true } });
   };
   const { save, saving } = useSaveGoods(store, { id, version: current }, { onSaved, onStale: setStale });
 

@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useState } from 'react';
 import type { StoreApi } from 'zustand';
 import { type SaveResult, saveGoods } from '../../../api/goods';
 import { ApiError } from '../../../api/http';
+import { useFeedback } from '../../../app/ui-bridge';
 import { toGoodsData } from './editor-model';
 import type { AttrError, EditorState } from './editor-store';
 
@@ -19,7 +19,7 @@ export function useSaveGoods(
   handlers: { onSaved: (r: SaveResult) => void; onStale: (msg: string) => void },
 ) {
   const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const save = async () => {
     const s = store.getState();
     const { data, errors } = toGoodsData(s.draft);

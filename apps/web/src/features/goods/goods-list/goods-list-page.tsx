@@ -1,5 +1,5 @@
 import type { AuditStatus, GoodsListRow } from '@console/shared';
-import { App, Badge, Button, Space, Switch, Tabs } from 'antd';
+import { Badge, Button, Space, Switch, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -23,6 +23,7 @@ import { type filterFromValues, GoodsFilterForm } from './components/goods-filte
 import { type GoodsRowActions, GoodsTable } from './components/goods-table';
 import type { Scope } from './components/selection-scope';
 import './goods-list.css';
+import { useFeedback } from '../../../app/ui-bridge';
 
 const STATUS_TABS = [
   { key: 'all', label: '全部' },
@@ -48,7 +49,7 @@ function GoodsList() {
   const list = useGoodsList(filters);
   const invalidate = useInvalidateGoodsLists();
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const setNavFilters = useGoodsListFilters((s) => s.setFilters);
   const recycleBin = filters.is_delete === 1;
 

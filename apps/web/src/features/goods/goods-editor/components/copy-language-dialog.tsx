@@ -1,7 +1,8 @@
 import { COPYABLE_FIELDS, type CopyableField, DESC_LANGUAGES } from '@console/shared';
-import { App, Checkbox, Form, InputNumber, Modal } from 'antd';
+import { Checkbox, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { getCopyFields } from '../../../../api/goods';
+import { useFeedback } from '../../../../app/ui-bridge';
 import type { DescDraft } from '../editor-model';
 import { useEditorStore } from '../editor-store';
 
@@ -67,7 +68,7 @@ export function CopyToLanguagesDialog({ fromIndex, onClose }: { fromIndex: numbe
 /** "从其他商品复制": POST goods/getCopyFields of another product, pasted into the same languages here. */
 export function CopyFromProductDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const store = useEditorStore();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [id, setId] = useState<number | null>(null);
   const [fields, setFields] = useState<CopyableField[]>([...COPYABLE_FIELDS]);
   const [langs, setLangs] = useState<string[]>(['en']);

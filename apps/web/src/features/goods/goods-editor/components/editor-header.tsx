@@ -1,8 +1,9 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import { neighbourId } from '../../../../api/goods';
+import { useFeedback } from '../../../../app/ui-bridge';
 import { useGoodsListFilters } from '../../lib/list-filters-store';
 import { useEditor } from '../editor-store';
 
@@ -18,7 +19,7 @@ export const EditorHeader = memo(function EditorHeader({
 }) {
   const touched = useEditor((s) => s.touched);
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const filters = useGoodsListFilters((s) => s.filters);
   const go = async (dir: 'prev' | 'next') => {
     if (!id) return;

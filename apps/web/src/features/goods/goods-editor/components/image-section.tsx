@@ -1,9 +1,10 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { thumbnailUrl } from '@console/shared';
-import { App, Button, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Space, Tag, Typography } from 'antd';
 import { memo, useRef, useState } from 'react';
 import { copyRemoteImages } from '../../../../api/goods';
 import { uploadImage } from '../../../../api/goods-files';
+import { useFeedback } from '../../../../app/ui-bridge';
 import { useEditor, useEditorStore } from '../editor-store';
 
 /** At most 30 images per product (server rule). */
@@ -22,7 +23,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 export const ImageSection = memo(function ImageSection() {
   const images = useEditor((s) => s.draft.images);
   const store = useEditorStore();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const input = useRef<HTMLInputElement>(null);
   const dragFrom = useRef<number | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,9 +1,10 @@
 import { computePrice, PRICE_COUNTRIES, type PriceInfo } from '@console/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Space, Switch, Table, Typography } from 'antd';
+import { Button, Input, Space, Switch, Table, Typography } from 'antd';
 import { memo, useState } from 'react';
 import { goodsKeys } from '../../../../api/goods';
 import { get } from '../../../../api/http';
+import { useFeedback } from '../../../../app/ui-bridge';
 import { countryDigits, majorToMinor, minorToMajor } from '../../lib/money';
 import { useEditor, useEditorStore } from '../editor-store';
 
@@ -33,7 +34,7 @@ function settingOf(info: PriceInfo, code: string) {
 export const PriceTable = memo(function PriceTable() {
   const store = useEditorStore();
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const detail = useEditor((s) => s.switches.priceInfo);
   const [info, setInfo] = useState<PriceInfo | null>(null);
   const [busy, setBusy] = useState(false);

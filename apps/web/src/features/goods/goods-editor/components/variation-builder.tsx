@@ -1,5 +1,6 @@
-import { App, Button, Col, Input, InputNumber, Popconfirm, Row, Select, Space, Switch } from 'antd';
+import { Button, Col, Input, InputNumber, Popconfirm, Row, Select, Space, Switch } from 'antd';
 import { memo, useState } from 'react';
+import { useFeedback } from '../../../../app/ui-bridge';
 import { yuanToFen } from '../../lib/money';
 import { bulkFill, generateVariations } from '../../lib/variations';
 import { useEditor, useEditorStore } from '../editor-store';
@@ -11,7 +12,7 @@ const MAX_ATTRS = 3;
 /** Variations pane: theme, up to 3 attributes with values, "生成变体" (cartesian product), bulk fill and the child table. */
 export const VariationBuilder = memo(function VariationBuilder() {
   const store = useEditorStore();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const on = useEditor((s) => s.switches.parentage);
   const theme = useEditor((s) => s.draft.parentage.theme);
   const attrs = useEditor((s) => s.draft.parentage.attrs);

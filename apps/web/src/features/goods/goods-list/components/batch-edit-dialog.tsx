@@ -1,7 +1,8 @@
 import { GOODS_TYPES, PRICE_COUNTRIES } from '@console/shared';
-import { App, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { batchUpdate } from '../../../../api/goods';
+import { useFeedback } from '../../../../app/ui-bridge';
 import { countryDigits, majorToMinor, yuanToFen } from '../../lib/money';
 import { type BatchDialogProps, type Scope, SelectionScope } from './selection-scope';
 
@@ -48,7 +49,7 @@ export function BatchEditDialog({ open, onClose, selectionFor, selectedCount, to
   const [form] = Form.useForm<Values>();
   const [scope, setScope] = useState<Scope>(selectedCount ? 'selected' : 'filter');
   const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const submit = async () => {
     const fields = batchFields(await form.validateFields());

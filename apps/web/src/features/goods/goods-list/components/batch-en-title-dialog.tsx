@@ -1,6 +1,7 @@
-import { App, Checkbox, Form, Input, Modal, Table } from 'antd';
+import { Checkbox, Form, Input, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { batchEnTitle } from '../../../../api/goods';
+import { useFeedback } from '../../../../app/ui-bridge';
 import { type BatchDialogProps, type Scope, SelectionScope } from './selection-scope';
 
 interface Values {
@@ -16,7 +17,7 @@ export function BatchEnTitleDialog({ open, onClose, selectionFor, selectedCount,
   const [scope, setScope] = useState<Scope>(selectedCount ? 'selected' : 'filter');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const run = async (apply: boolean) => {
     const v = await form.validateFields();

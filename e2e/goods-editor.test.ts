@@ -1,0 +1,183 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './support/api-client';
+import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+
+let browser: Browser;
+let admin: ApiClient;
+let page: Page | undefined;
+screenshotOnFailure(() => page);
+
+/** A 64x64 red PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAeElEQVR4nO3PQQkAMAzAwAqrfyZrIvY4BoEIuMzZ/brhgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAseuzfrAS2gdd8fAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** A valid EAN-13 (GS1 check digit) from 12 digits. */
+function ean13(body12: string): string {
+  const sum = [...body12].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0);
+  return body12 + ((10 - (sum % 10)) % 10);
+}
+
+const SKU = `E2E${Date.now().toString(36).toUpperCase()}`;
+let goodsId = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await adminClient();
+  // The admin is not EAN-exempt: the two variations take codes from the pool, so import some first.
+  const base = String(Date.now()).slice(-9);
+  const codes = [0, 1, 2, 3].map((i) => ean13(`400${base.slice(0, 8)}${i}`));
+  const env = await admin.call('POST', '/goods/ean/import', { text: codes.join('\n') });
+  expect(env.status).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function pane(p: Page, name: string) {
+  await p.getByRole('tab', { name, exact: true }).click();
+}
+
+describe('product editor', () => {
+  it('creates a product with three languages, prices, two variations and an image; reopens it', async () => {
+    const s = await signedInPage(browser, 'admin', env().adminPassword, '#/goods/admin/create');
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('base-sku').fill(SKU);
+    await p.getByTestId('base-cost').fill('12.5');
+
+    await pane(p, '文本');
+    for (const [label, key, title] of [
+      ['英语', 'en', `Cotton mug ${SKU}`],
+      ['法语', 'fr', 'Tasse en coton'],
+      ['德语', 'de', 'Baumwollbecher'],
+    ] as const) {
+      await p.getByRole('tab', { name: label, exact: true }).click();
+      await p.getByTestId(`title-${key}`).fill(title);
+      await p.getByTestId(`bullet-${key}-0`).fill(`${title} bullet`);
+      await p.getByTestId(`desc-${key}`).fill(`${title} description`);
+    }
+
+    await pane(p, '价格');
+    await p.getByTestId('price-us').fill('19.99');
+    await p.getByTestId('price-ja').fill('2500');
+
+    await pane(p, '变体');
+    await p.getByTestId('variation-switch').click();
+    await p.getByTestId('variation-theme').fill('Color');
+    await p.getByTestId('variation-attr-0').fill('颜色');
+    const values = p.getByTestId('variation-values-0').locator('input');
+    await values.fill('红');
+    await values.press('Enter');
+    await values.fill('蓝');
+    await values.press('Enter');
+    await p.getByTestId('variation-generate').click();
+    await expect.poll(() => p.locator('[data-testid^=variation-row-]').count()).toBe(2);
+    await p.getByTestId('variation-qty-0').fill('5');
+
+    await pane(p, '图片');
+    await p.getByTestId('image-input').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => p.getByTestId('image-cell').count()).toBe(1);
+
+    await expect.poll(() => p.getByTestId('editor-dirty').count()).toBe(1);
+    await p.getByTestId('editor-save').click();
+    await expect.poll(() => p.url(), { timeout: 15_000 }).toMatch(/#\/goods\/admin\/update\/\d+/);
+    goodsId = Number(/update\/(\d+)/.exec(p.url())?.[1]);
+    expect(goodsId).toBeGreaterThan(0);
+    // The create tab was replaced by the update tab.
+    await expect
+      .poll(() => p.locator('[data-testid=tab-bar] .tab-label').allTextContents())
+      .toEqual(['首页', '编辑商品']);
+
+    // Reopen: a fresh page load shows what was saved, with EANs assigned by the server.
+    await p.reload();
+    await pane(p, '文本');
+    await p.getByRole('tab', { name: '英语', exact: true }).click();
+    expect(await p.getByTestId('title-en').inputValue()).toBe(`Cotton mug ${SKU}`);
+    await pane(p, '价格');
+    expect(await p.getByTestId('price-us').inputValue()).toBe('19.99');
+    expect(await p.getByTestId('price-ja').inputValue()).toBe('2500');
+    await pane(p, '变体');
+    await expect.poll(() => p.locator('[data-testid^=variation-row-]').count()).toBe(2);
+    expect(await p.locator('.var-ean').first().textContent()).toMatch(/^\d{13}$/);
+    await pane(p, '图片');
+    await expect.poll(() => p.getByTestId('image-cell').count()).toBe(1);
+    const saved = await admin.call<{
+      goodsData: { parentageTable: { children: { sku: string; quantity?: number }[] } };
+    }>('GET', `/amazon-user/getProduct?id=${goodsId}`);
+    expect(saved.data.goodsData.parentageTable.children.map((c) => c.sku)).toEqual([`${SKU}-红`, `${SKU}-蓝`]);
+    expect(saved.data.goodsData.parentageTable.children[0]?.quantity).toBe(5);
+    await s.context.close();
+  });
+
+  it('refuses a stale save from a second session with a clear message and a reload action', async () => {
+    const pw = env().adminPassword;
+    const hash = `#/goods/admin/update/${goodsId}`;
+    const a = await signedInPage(browser, 'admin', pw, hash);
+    const b = await signedInPage(browser, 'admin', pw, hash);
+    page = b.page;
+    for (const s of [a, b]) {
+      await pane(s.page, '文本');
+      await s.page.getByRole('tab', { name: '英语', exact: true }).click();
+    }
+    await a.page.getByTestId('title-en').fill(`Edited by A ${SKU}`);
+    await a.page.getByTestId('editor-save').click();
+    await a.page.getByText('保存成功').waitFor();
+    await b.page.getByTestId('title-en').fill('Edited by B');
+    await b.page.getByTestId('editor-save').click();
+    const stale = b.page.getByTestId('editor-stale');
+    await stale.waitFor();
+    expect(await stale.textContent()).toContain('数据已被他人修改,请刷新后重试');
+    const now = await admin.call<{ goodsData: { commonData: { descs: { key: string; title: string }[] } } }>(
+      'GET',
+      `/amazon-user/getProduct?id=${goodsId}`,
+    );
+    expect(now.data.goodsData.commonData.descs.find((d) => d.key === 'en')?.title).toBe(`Edited by A ${SKU}`);
+    // Reload takes the other session's version; B can then save.
+    await b.page.getByTestId('editor-reload').click();
+    await expect.poll(() => b.page.getByTestId('editor-stale').count()).toBe(0);
+    await pane(b.page, '文本');
+    await b.page.getByRole('tab', { name: '英语', exact: true }).click();
+    expect(await b.page.getByTestId('title-en').inputValue()).toBe(`Edited by A ${SKU}`);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('batch edits a filtered selection from the list and exports it', async () => {
+    const pw = env().adminPassword;
+    // A second product with the same SKU prefix, so the filter matches two.
+    const second = await admin.call<{ id: number }>('POST', '/amazon-user/insertGoods_v2', {
+      goodsData: { baseInfo: { sku: `${SKU}-B` }, commonData: { descs: [{ key: 'en', title: `Second ${SKU}` }] } },
+    });
+    expect(second.status).toBe(200);
+    const s = await signedInPage(browser, 'admin', pw, '#/goods/admin/list');
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('goods-filter-keyword').fill(SKU);
+    await p.getByTestId('goods-filter-submit').click();
+    await expect.poll(() => p.locator('[data-testid=goods-table] tbody tr.ant-table-row').count()).toBe(2);
+    await p.locator('[data-testid=goods-table] thead .ant-checkbox-input').check();
+    expect(await p.getByTestId('goods-selected-count').textContent()).toBe('已选2个');
+
+    await p.getByTestId('goods-batch-edit').click();
+    const dialog = p.locator('.ant-modal', { hasText: '批量编辑' });
+    await dialog.getByLabel('品牌名').fill('E2EBRAND');
+    await dialog.getByRole('button', { name: '确定修改' }).click();
+    await p.getByText('已修改2个商品').waitFor();
+    for (const id of [goodsId, second.data.id]) {
+      const g = await admin.call<{ goodsData: { baseInfo: { brand_name?: string } } }>(
+        'GET',
+        `/amazon-user/getProduct?id=${id}`,
+      );
+      expect(g.data.goodsData.baseInfo.brand_name).toBe('E2EBRAND');
+    }
+
+    const download = p.waitForEvent('download');
+    await p.getByTestId('goods-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    await s.context.close();
+  });
+});

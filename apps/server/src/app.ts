@@ -22,6 +22,7 @@ import { goodsLibraryRoutes } from './modules/goods-library/goods-library.routes
 import { adminMethodRoutes } from './modules/system/admin-method.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { translateRoutes } from './modules/translate/translate.routes.js';
+import { translateJobRoutes } from './modules/translate/translate-job.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 
@@ -43,6 +44,7 @@ const ROUTE_MODULES = [
   goodsExportRoutes,
   goodsLibraryRoutes,
   translateRoutes,
+  translateJobRoutes,
 ];
 
 /** Builds the HTTP application (no listening): API under /PDD, the built web app at /. */

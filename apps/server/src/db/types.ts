@@ -321,7 +321,7 @@ export interface TranslateJobsTable {
   params: Json;
   progress: Generated<number>;
   total: Generated<number>;
-  result: Generated<Json>;
+  result: ColumnType<unknown, string | undefined, string>;
   error: Generated<string>;
   created_at: Timestamp;
   finished_at: NullableTimestamp;

@@ -1,0 +1,22 @@
+import { translateGoodsBody, translateJobQuery } from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import { getTranslateJob, startTranslateJob } from './translate-job.service.js';
+
+/** Product translation jobs: start one for a product or a selection, poll its progress. */
+export async function translateJobRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+  const config = { access: 'goods.operate' as const };
+
+  app.post('/transfer/translateGoods', { schema: { body: translateGoodsBody }, config }, async (req) => {
+    const r = await startTranslateJob(deps, fastify.jobs, actorOf(req, authOf(req)), req.body);
+    return ok(r, '翻译任务已创建');
+  });
+
+  app.get('/transfer/translateJob', { schema: { querystring: translateJobQuery }, config }, async (req) =>
+    ok(await getTranslateJob(deps, authOf(req).tenantId, req.query.id)),
+  );
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from './support/api-client';
+import { type ApiClient, createMainAccount } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 
 let browser: Browser;
@@ -33,6 +33,11 @@ async function openAsAdmin(hash: string) {
 /** The kept-alive pane of one page (hidden panes of other tabs stay mounted). */
 function pane(p: Page, fullPath: string) {
   return p.locator(`.keep-alive-pane[data-page="${fullPath}"]`);
+}
+
+/** With E2E_SHOTS=1, saves a screenshot of the screen to e2e/artifacts/ for a look. */
+async function shot(p: Page, name: string) {
+  if (process.env.E2E_SHOTS) await p.screenshot({ path: `e2e/artifacts/goods-library-${name}.png` });
 }
 
 /** Clicks 确定 in the open popconfirm. */
@@ -145,6 +150,224 @@ describe('bullet-point library', () => {
     await p.getByText('已删除 1 条').waitFor();
     await row.waitFor({ state: 'detached' });
     expect((await admin.call('GET', `/goods/points/get?id=${id}`)).status).toBe(404);
+    await context.close();
+  });
+});
+
+describe('sensitive words', () => {
+  it('bulk adds words for all languages, finds them by language, highlights hits in the check box, deletes', async () => {
+    const { page: p, context } = await openAsAdmin('#/goods/admin/infringement/list');
+    const tag = Date.now().toString(36);
+    const [w1, w2] = [`brandx${tag}`, `禁词${tag}`];
+    const root = pane(p, '/goods/admin/infringement/list');
+    await root.getByRole('button', { name: '批量添加' }).click();
+    const dialog = p.locator('.ant-modal', { hasText: '批量添加敏感词' });
+    await dialog.getByText('所有语言').waitFor();
+    await dialog.getByTestId('sensitive-add-words').fill(`${w1}\n${w2}\n${w1.toUpperCase()}`);
+    await dialog.getByRole('button', { name: '添加' }).click();
+    await p.getByText('添加成功: 新增 2 个,重复 1 个已忽略').waitFor();
+
+    // Filter by language 所有语言 and keyword.
+    await root.getByTestId('sensitive-filter').locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('所有语言').click();
+    await root.getByTestId('sensitive-filter').getByPlaceholder('敏感词').fill(tag);
+    await root.getByRole('button', { name: '查询' }).click();
+    const rows = root.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.filter({ hasText: w1 }).waitFor();
+    await rows.filter({ hasText: w2 }).waitFor();
+    expect(await rows.count()).toBe(2);
+
+    // The check box highlights the hits at the server's offsets.
+    const check = root.getByTestId('sensitive-check');
+    const text = `Great ${w1.toUpperCase()}-style hat, not ${w1}s`;
+    await check.getByTestId('sensitive-check-text').fill(text);
+    await check.getByRole('button', { name: '检测' }).click();
+    const result = check.getByTestId('sensitive-check-result');
+    await result.locator('mark').first().waitFor();
+    expect(await result.locator('mark').allTextContents()).toEqual([w1.toUpperCase()]);
+    expect(await result.textContent()).toBe(text);
+    await check.getByText(`发现 1 处敏感词: ${w1}`).waitFor();
+    await shot(p, 'sensitive');
+
+    // Delete both selected words.
+    await root.locator('.ant-table-thead .ant-checkbox-input').check();
+    await root.getByRole('button', { name: '删除选中' }).click();
+    await confirmPop(p);
+    await p.getByText('已删除 2 个敏感词').waitFor();
+    await rows.filter({ hasText: w1 }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('search-terms library', () => {
+  it('offers only the 8 countries, counts UTF-8 bytes, adds terms, filters by country and saves an edit', async () => {
+    const { page: p, context } = await openAsAdmin('#/goods/addSearchTerms');
+    const add = pane(p, '/goods/addSearchTerms');
+    const name = `搜索词${Date.now().toString(36)}`;
+    await add.getByTestId('search-terms-country').click();
+    const dropdown = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    // The US is listed but cannot be chosen; Germany can.
+    await expect
+      .poll(() => dropdown.locator('.ant-select-item-option-disabled').allTextContents())
+      .toContain('美国(不支持)');
+    await dropdown.getByTitle('美国(不支持)').click({ force: true });
+    expect(await add.getByTestId('search-terms-country').textContent()).not.toContain('美国');
+    await dropdown.getByTitle('德国').click();
+    await add.locator('#name').fill(name);
+    // 83 Chinese characters are 249 bytes: at the limit; one more is over.
+    await add.getByTestId('search-terms-text').fill('词'.repeat(84));
+    await add.getByText('252 / 249 字节').waitFor();
+    await add.getByRole('button', { name: '保存' }).click();
+    await add.getByText('搜索词不能超过249字节(UTF-8)').waitFor();
+    await add.getByTestId('search-terms-text').fill('mütze winter warm');
+    await add.getByText('18 / 249 字节').waitFor();
+    await shot(p, 'search-terms-add');
+    await add.getByRole('button', { name: '保存' }).click();
+    await p.getByText('添加成功').waitFor();
+
+    // The list, filtered by country.
+    const list = pane(p, '/goods/search-terms');
+    await list.getByTestId('search-terms-filter').locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('德国').click();
+    await list.getByRole('button', { name: '查询' }).click();
+    const row = list.locator('.ant-table-tbody tr', { hasText: name });
+    await row.getByText('18 / 249').waitFor();
+    await row.getByText('德国').waitFor();
+    await list.getByTestId('search-terms-filter').locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('法国').click();
+    await list.getByRole('button', { name: '查询' }).click();
+    await row.waitFor({ state: 'detached' });
+
+    // Open the edit route of the new entry and save a new version.
+    const found = await admin.call<{ list: { id: number }[] }>(
+      'GET',
+      `/goods/search-terms/list?keyword=${encodeURIComponent(name)}`,
+    );
+    const id = found.data.list[0]?.id ?? 0;
+    await p.evaluate((i) => {
+      location.hash = `#/goods/editSearchTerms/${i}`;
+    }, id);
+    const edit = pane(p, `/goods/editSearchTerms/${id}`);
+    await edit.getByText('版本 1').waitFor();
+    await edit.getByTestId('search-terms-text').fill('mütze winter');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await p.getByText('修改成功').waitFor();
+    await edit.getByText('版本 2').waitFor();
+    const saved = await admin.call<{ terms: string; bytes: number }>('GET', `/goods/search-terms/get?id=${id}`);
+    expect(saved.data).toMatchObject({ terms: 'mütze winter', bytes: 13 });
+    // The server refuses a country outside the 8 as well.
+    const us = await admin.call('POST', '/goods/search-terms/create', { country: 'us', name: 'x', terms: 'y' });
+    expect(us.status).toBe(400);
+    await context.close();
+  });
+});
+
+describe('claim', () => {
+  it("claims a product the platform published; the row then shows 已认领 and opens the tenant's copy", async () => {
+    const tag = Date.now().toString(36);
+    // The platform operator (admin, uid 1) creates and publishes a product.
+    const created = await admin.call<{ id: number }>('POST', '/amazon-user/insertGoods_v2', {
+      goodsData: {
+        baseInfo: { sku: `CLM-${tag}` },
+        commonData: { descs: [{ key: 'en', title: `Claimable hat ${tag}` }] },
+        priceTable: [
+          { country_code: 'us', price: 1299 },
+          { country_code: 'ja', price: 1980 },
+        ],
+      },
+    });
+    expect(created.status).toBe(200);
+    const published = await admin.call('POST', '/claim/publish', { ids: [created.data.id], claimable: true });
+    expect(published.status).toBe(200);
+
+    // Another tenant claims it through the screen.
+    const seller = createMainAccount(env().dataDir, 4);
+    const s = await signedInPage(browser, seller.account, seller.password, '#/goods/claim');
+    page = s.page;
+    const root = pane(s.page, '/goods/claim');
+    await root.getByPlaceholder('标题 / SKU').fill(tag);
+    await root.getByRole('button', { name: '查询' }).click();
+    const row = root.locator('.ant-table-tbody tr.ant-table-row', { hasText: `CLM-${tag}` });
+    await row.getByText(`Claimable hat ${tag}`).waitFor();
+    await row.getByText('美国 12.99 USD').waitFor();
+    await row.getByText('日本 1980 JPY').waitFor();
+    await row.getByRole('button', { name: '认领' }).click();
+    await s.page.getByText('认领成功,已复制到商品列表').waitFor();
+    await row.getByText('已认领').waitFor();
+    await shot(s.page, 'claim');
+
+    const listed = await s.api.call<{ list: { id: number; claimed_goods_id: number | null }[] }>(
+      'GET',
+      `/claim/list?keyword=${tag}`,
+    );
+    const copyId = listed.data.list[0]?.claimed_goods_id ?? 0;
+    expect(copyId).toBeGreaterThan(0);
+    expect(copyId).not.toBe(created.data.id);
+    // A second claim is refused by the server; the screen no longer offers it.
+    expect((await s.api.call('POST', '/claim/claimGoods', { id: created.data.id })).status).toBe(409);
+    expect(await row.getByRole('button', { name: '认领' }).count()).toBe(0);
+
+    await row.getByRole('link', { name: '查看' }).click();
+    await s.page.waitForURL(`**/#/goods/admin/update/${copyId}`);
+    const copy = await s.api.call<{ goodsData: { baseInfo: { sku: string } } }>(
+      'GET',
+      `/amazon-user/getProduct?id=${copyId}`,
+    );
+    expect(copy.status).toBe(200);
+    expect(copy.data.goodsData.baseInfo.sku).toBe(`CLM-${tag}`);
+    await s.context.close();
+  });
+});
+
+describe('own categories', () => {
+  it('adds a top category and a child, renames, refuses to delete a parent, moves the child up and deletes both', async () => {
+    const { page: p, context } = await openAsAdmin('#/goods/category');
+    const tag = Date.now().toString(36);
+    const [top, child, renamed] = [`服装${tag}`, `上衣${tag}`, `T恤${tag}`];
+    const root = pane(p, '/goods/category');
+    const dialog = p.locator('.ant-modal:has([data-testid=category-form])');
+    const ok = () => dialog.locator('.ant-modal-footer').getByRole('button', { name: '确定' }).click();
+
+    await root.getByRole('button', { name: '添加顶级分类' }).click();
+    await dialog.getByTestId('category-name').fill(top);
+    await ok();
+    await root.getByTestId(`category-${top}`).waitFor();
+
+    await root.getByTestId(`category-${top}`).getByRole('button', { name: '添加子分类' }).click();
+    await dialog.getByText(`在「${top}」下添加分类`).waitFor();
+    await dialog.getByTestId('category-name').fill(child);
+    await ok();
+    await root.getByTestId(`category-${child}`).waitFor();
+
+    await root.getByTestId(`category-${child}`).getByRole('button', { name: '重命名' }).click();
+    await dialog.getByTestId('category-name').fill(renamed);
+    await ok();
+    await root.getByTestId(`category-${renamed}`).waitFor();
+    await root.getByTestId(`category-${child}`).waitFor({ state: 'detached' });
+
+    // The server refuses to delete a category with children; the screen says why.
+    await root.getByTestId(`category-${top}`).getByRole('button', { name: '删除' }).click();
+    await confirmPop(p);
+    const refusal = p.locator('.ant-modal-confirm', { hasText: `无法删除「${top}」` });
+    await refusal.getByText('该分类下还有1个子分类,请先删除或移走子分类').waitFor();
+    await shot(p, 'category-refusal');
+    await refusal.getByRole('button').last().click();
+    await refusal.waitFor({ state: 'detached' });
+
+    // Move the child to the top level with the parent select.
+    await root.getByTestId(`category-${renamed}`).getByRole('button', { name: '移动' }).click();
+    await dialog.getByTestId('category-parent').click();
+    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('顶级分类').click();
+    await ok();
+    await p.getByText('移动成功').waitFor();
+    const tree = await admin.call<{ id: number; name: string; parent_id: number }[]>('GET', '/goods/category/tree');
+    expect(tree.data.find((n) => n.name === renamed)?.parent_id).toBe(0);
+
+    for (const name of [top, renamed]) {
+      await root.getByTestId(`category-${name}`).getByRole('button', { name: '删除' }).click();
+      await confirmPop(p);
+      await root.getByTestId(`category-${name}`).waitFor({ state: 'detached' });
+    }
     await context.close();
   });
 });

@@ -109,6 +109,13 @@ export function useCategoryMutations() {
       mutationFn: (body: CategoryUpdateBody) => post<CategoryNode>('/goods/category/update', body),
       onSettled,
     }),
+    /** Several updates in order (a drag and drop renumbers siblings); the tree reloads once at the end. */
+    moveMany: useMutation({
+      mutationFn: async (moves: CategoryUpdateBody[]) => {
+        for (const m of moves) await post<CategoryNode>('/goods/category/update', m);
+      },
+      onSettled,
+    }),
     remove: useMutation({
       mutationFn: (id: number) => post<null>('/goods/category/delete', { id }, { silent: true }),
       onSettled,

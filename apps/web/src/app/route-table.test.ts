@@ -75,6 +75,12 @@ describe('route table', () => {
         '/goods/pointsManage',
         '/goods/addPoints',
         '/goods/editPoints/:id',
+        '/goods/admin/infringement/list',
+        '/goods/search-terms',
+        '/goods/addSearchTerms',
+        '/goods/editSearchTerms/:id',
+        '/goods/claim',
+        '/goods/category',
       ].sort(),
     );
   });

@@ -34,6 +34,18 @@ const pointsManage: ScreenLoader = () =>
   import('../features/goods/points-manage/points-manage-page').then((m) => ({ Component: m.PointsManagePage }));
 const pointsEditor: ScreenLoader = () =>
   import('../features/goods/points-editor/points-editor-page').then((m) => ({ Component: m.PointsEditorPage }));
+const infringement: ScreenLoader = () =>
+  import('../features/goods/infringement/infringement-page').then((m) => ({ Component: m.InfringementPage }));
+const searchTerms: ScreenLoader = () =>
+  import('../features/goods/search-terms/search-terms-page').then((m) => ({ Component: m.SearchTermsPage }));
+const searchTermsEditor: ScreenLoader = () =>
+  import('../features/goods/search-terms-editor/search-terms-editor-page').then((m) => ({
+    Component: m.SearchTermsEditorPage,
+  }));
+const claim: ScreenLoader = () =>
+  import('../features/goods/claim/claim-page').then((m) => ({ Component: m.ClaimPage }));
+const category: ScreenLoader = () =>
+  import('../features/goods/category/category-page').then((m) => ({ Component: m.CategoryPage }));
 
 const goodsList: ScreenLoader = () =>
   import('../features/goods/goods-list/goods-list-page').then((m) => ({ Component: m.GoodsListPage }));
@@ -117,23 +129,23 @@ export const FRAME_ROUTES: FrameRoute[] = [
     ['amazon/edit/:queue_id', '编辑上传队列'],
     ['amazon/error_feed/:queue_id/:goods_id', '错误日志'],
     ['pointsManage', '五点描述库', { load: pointsManage }],
-    ['search-terms', '搜索词库'],
+    ['search-terms', '搜索词库', { load: searchTerms }],
     ['follow-sale/list', '跟卖列表'],
     ['follow-sale/push', '跟卖候选池'],
     ['follow-sale/queue', '跟卖上传记录'],
-    ['claim', '认领商品'],
+    ['claim', '认领商品', { load: claim }],
     ['addPoints', '添加五点描述', { load: pointsEditor }],
-    ['addSearchTerms', '添加搜索词'],
+    ['addSearchTerms', '添加搜索词', { load: searchTermsEditor }],
     ['editPoints/:id', '编辑五点描述', { load: pointsEditor }],
-    ['editSearchTerms/:id', '编辑搜索词'],
+    ['editSearchTerms/:id', '编辑搜索词', { load: searchTermsEditor }],
     ['amazon/queue', '上传记录'],
     ['admin/list', '商品列表', { load: goodsList }],
     ['admin/view/:goods_id', '商品预览', { cache: false, load: goodsView }],
     ['admin/create', '创建商品', { load: goodsEditor }],
     ['admin/update/:goods_id', '编辑商品', { load: goodsEditor }],
-    ['admin/infringement/list', '敏感词'],
+    ['admin/infringement/list', '敏感词', { load: infringement }],
     ['ean-table', 'EAN表', { load: eanTable }],
-    ['category', '商品分类'],
+    ['category', '商品分类', { load: category }],
   ]),
   ...section('/platform', [
     ['index', '平台首页'],

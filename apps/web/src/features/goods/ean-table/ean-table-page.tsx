@@ -32,9 +32,13 @@ function EanTable() {
   const data = list.data;
 
   const removeSelected = async () => {
-    const r = await remove.mutateAsync(selected);
-    setSelected([]);
-    message.success(`已删除 ${r.deleted} 个EAN码`);
+    try {
+      const r = await remove.mutateAsync(selected);
+      setSelected([]);
+      message.success(`已删除 ${r.deleted} 个EAN码`);
+    } catch {
+      // The http client showed the server's reason (e.g. 已使用的EAN码不能删除).
+    }
   };
 
   return (

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { usePointsMutations, usePointsSet } from '../../../api/goods-library';
 import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
+import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { PageContainer } from '../../../layout/page/page-container';
 import { saveFailure } from '../../../lib/version-conflict';
 import {
@@ -89,27 +90,7 @@ function PointsForm({ record, reload }: FormProps) {
         data-testid="points-form"
         style={{ maxWidth: 960 }}
       >
-        {failure && (
-          <Alert
-            data-testid="points-save-error"
-            type="error"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title={failure.text}
-            description={
-              failure.stale
-                ? `其他人已保存了新版本(版本 ${failure.version}),你的修改基于版本 ${version},未保存。重新加载会丢弃你的修改。`
-                : undefined
-            }
-            action={
-              failure.stale ? (
-                <Button size="small" danger onClick={reloadStored}>
-                  重新加载
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
+        <SaveFailureAlert failure={failure} version={version} onReload={reloadStored} testId="points-save-error" />
         <Form.Item
           name="name"
           label="名称"

@@ -41,9 +41,13 @@ function PointsList() {
   const { remove } = usePointsMutations();
 
   const removeIds = async (ids: number[]) => {
-    const r = await remove.mutateAsync(ids);
-    setSelected((s) => s.filter((id) => !ids.includes(id)));
-    message.success(`已删除 ${r.deleted} 条`);
+    try {
+      const r = await remove.mutateAsync(ids);
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      message.success(`已删除 ${r.deleted} 条`);
+    } catch {
+      // The http client showed the server's reason.
+    }
   };
 
   return (

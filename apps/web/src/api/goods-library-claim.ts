@@ -1,0 +1,30 @@
+import type { GoodsListRow, Paged } from '@console/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { goodsKeys } from './goods';
+import { goodsLibraryKeys, type LibraryFilters } from './goods-library';
+import { get, post } from './http';
+
+/** A product offered for claiming, with the caller's copy when already claimed (docs/api-goods.md). */
+export type ClaimRow = GoodsListRow & { claimed_goods_id: number | null };
+
+/** A page of products the platform publishes for claiming. */
+export function useClaimList(filters: LibraryFilters) {
+  return useQuery({
+    queryKey: goodsLibraryKeys.claimList(filters),
+    queryFn: () => get<Paged<ClaimRow>>('/claim/list', { ...filters }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Claims one product: copies it into the tenant's library once; refreshes the claim list (also after a refusal) and the goods lists. */
+export function useClaimGoods() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => post<{ id: number; version: number }>('/claim/claimGoods', { id }),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: [...goodsLibraryKeys.all, 'claim'] }),
+        qc.invalidateQueries({ queryKey: goodsKeys.lists() }),
+      ]),
+  });
+}

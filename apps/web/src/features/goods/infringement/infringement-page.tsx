@@ -1,0 +1,115 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import type { LibraryFilters } from '../../../api/goods-library';
+import { type SensitiveWord, useSensitiveList, useSensitiveMutations } from '../../../api/goods-library-pool';
+import { useFeedback } from '../../../app/ui-bridge';
+import { RequirePermission } from '../../../components/permission';
+import { PageContainer } from '../../../layout/page/page-container';
+import { formatSeconds } from '../../../lib/format';
+import { SensitiveAddDialog, WORD_LANG_OPTIONS, wordLangLabel } from './components/sensitive-add-dialog';
+import { SensitiveCheckCard } from './components/sensitive-check-card';
+
+/** Sensitive words (`/goods/admin/infringement/list`): per-language words, bulk add, delete, and a text check. */
+export function InfringementPage() {
+  return (
+    <RequirePermission any={['goods.operate']}>
+      <SensitiveList />
+    </RequirePermission>
+  );
+}
+
+function SensitiveList() {
+  const { message } = useFeedback();
+  const [filters, setFilters] = useState<LibraryFilters>({ page: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [adding, setAdding] = useState(false);
+  const list = useSensitiveList(filters);
+  const { remove } = useSensitiveMutations();
+
+  const removeSelected = async () => {
+    try {
+      const r = await remove.mutateAsync(selected);
+      setSelected([]);
+      message.success(`已删除 ${r.deleted} 个敏感词`);
+    } catch {
+      // The http client showed the server's reason.
+    }
+  };
+
+  return (
+    <PageContainer
+      title="敏感词"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          批量添加
+        </Button>
+      }
+    >
+      <SensitiveCheckCard />
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12, rowGap: 8 }}
+        onFinish={(v: { keyword?: string; lang?: string }) => {
+          setSelected([]);
+          setFilters({ page: 1, pageSize: filters.pageSize, keyword: v.keyword?.trim() || undefined, lang: v.lang });
+        }}
+        data-testid="sensitive-filter"
+      >
+        <Form.Item name="lang">
+          <Select placeholder="语言" allowClear style={{ width: 140 }} options={WORD_LANG_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input placeholder="敏感词" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+      </Form>
+      <Space style={{ marginBottom: 8 }}>
+        <Popconfirm
+          title="提示"
+          description={`确定要删除选中的 ${selected.length} 个敏感词吗?`}
+          okText="确定"
+          cancelText="取消"
+          disabled={selected.length === 0}
+          onConfirm={removeSelected}
+        >
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={remove.isPending}>
+            删除选中
+          </Button>
+        </Popconfirm>
+      </Space>
+      <Table<SensitiveWord>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+        pagination={{
+          current: filters.page,
+          pageSize: filters.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
+        }}
+        columns={[
+          { title: '敏感词', dataIndex: 'word' },
+          {
+            title: '语言',
+            dataIndex: 'lang',
+            width: 140,
+            render: (l: string) => <Tag color={l === 'all' ? 'blue' : undefined}>{wordLangLabel(l)}</Tag>,
+          },
+          { title: '添加时间', dataIndex: 'created_at', width: 170, render: formatSeconds },
+        ]}
+      />
+      <SensitiveAddDialog open={adding} onClose={() => setAdding(false)} />
+    </PageContainer>
+  );
+}

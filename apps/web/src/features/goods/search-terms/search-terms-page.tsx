@@ -1,0 +1,147 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { LISTING_LIMITS, type SearchTermsEntry } from '@console/shared';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type LibraryFilters, useSearchTermsList, useSearchTermsMutations } from '../../../api/goods-library';
+import { useFeedback } from '../../../app/ui-bridge';
+import { RequirePermission } from '../../../components/permission';
+import { PageContainer } from '../../../layout/page/page-container';
+import { formatSeconds } from '../../../lib/format';
+import { countryLabel, SEARCH_TERM_FILTER_OPTIONS } from '../search-terms-editor/search-terms-countries';
+
+/** Search-terms library (`/goods/search-terms`): entries per country with a country filter, edit and delete. */
+export function SearchTermsPage() {
+  return (
+    <RequirePermission any={['goods.operate']}>
+      <SearchTermsList />
+    </RequirePermission>
+  );
+}
+
+function SearchTermsList() {
+  const { message } = useFeedback();
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<LibraryFilters>({ page: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const list = useSearchTermsList(filters);
+  const { remove } = useSearchTermsMutations();
+
+  const removeIds = async (ids: number[]) => {
+    try {
+      const r = await remove.mutateAsync(ids);
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      message.success(`已删除 ${r.deleted} 条`);
+    } catch {
+      // The http client showed the server's reason.
+    }
+  };
+
+  return (
+    <PageContainer
+      title="搜索词库"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/goods/addSearchTerms')}>
+          添加搜索词
+        </Button>
+      }
+    >
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12, rowGap: 8 }}
+        onFinish={(v: { keyword?: string; country?: string }) =>
+          setFilters({
+            page: 1,
+            pageSize: filters.pageSize,
+            keyword: v.keyword?.trim() || undefined,
+            country: v.country,
+          })
+        }
+        data-testid="search-terms-filter"
+      >
+        <Form.Item name="country">
+          <Select placeholder="国家" allowClear style={{ width: 140 }} options={SEARCH_TERM_FILTER_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input placeholder="名称 / 搜索词" allowClear style={{ width: 220 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+      </Form>
+      <Space style={{ marginBottom: 8 }}>
+        <Popconfirm
+          title="提示"
+          description={`确定要删除选中的 ${selected.length} 条搜索词吗?`}
+          okText="确定"
+          cancelText="取消"
+          disabled={selected.length === 0}
+          onConfirm={() => removeIds(selected)}
+        >
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
+            删除选中
+          </Button>
+        </Popconfirm>
+      </Space>
+      <Table<SearchTermsEntry>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        pagination={{
+          current: filters.page,
+          pageSize: filters.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
+        }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 80 },
+          { title: '国家', dataIndex: 'country', width: 100, render: (c: string) => <Tag>{countryLabel(c)}</Tag> },
+          { title: '名称', dataIndex: 'name', width: 180 },
+          {
+            title: '搜索词',
+            dataIndex: 'terms',
+            render: (t: string) => (
+              <Typography.Text ellipsis style={{ maxWidth: 360 }}>
+                {t}
+              </Typography.Text>
+            ),
+          },
+          {
+            title: '字节',
+            dataIndex: 'bytes',
+            width: 100,
+            render: (b: number) => `${b} / ${LISTING_LIMITS.searchTermsBytes}`,
+          },
+          { title: '更新时间', dataIndex: 'updated_at', width: 170, render: formatSeconds },
+          {
+            title: '操作',
+            key: 'ops',
+            width: 140,
+            render: (_, r) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => navigate(`/goods/editSearchTerms/${r.id}`)}>
+                  编辑
+                </Button>
+                <Popconfirm
+                  title="提示"
+                  description={`确定要删除「${r.name}」吗?`}
+                  okText="确定"
+                  cancelText="取消"
+                  onConfirm={() => removeIds([r.id])}
+                >
+                  <Button type="link" size="small" danger>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </PageContainer>
+  );
+}

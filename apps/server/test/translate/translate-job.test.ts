@@ -156,5 +156,17 @@ describe('product translation job', () => {
     });
     const peek = await call(t.app, other, 'GET', `/PDD/transfer/translateJob?id=${mine.data.job_id}`);
     expect(peek.http).toBe(404);
+    const same = await call(t.app, s, 'POST', '/PDD/transfer/translateGoods', {
+      ids: [Number(g.id)],
+      from: 'en',
+      to: ['en'],
+    });
+    expect(same).toMatchObject({ status: 400, msg: '目标语言不能与源语言相同' });
+    const bad = await call(t.app, s, 'POST', '/PDD/transfer/translateGoods', {
+      ids: [Number(g.id)],
+      from: 'en',
+      to: [],
+    });
+    expect(bad).toMatchObject({ status: 400, msg: '请选择目标语言' });
   });
 });

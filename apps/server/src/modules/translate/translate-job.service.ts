@@ -3,7 +3,7 @@ import { COPYABLE_FIELDS, type TranslateGoodsBody } from '@console/shared';
 import { sql } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { notFound } from '../../lib/app-error.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
 import { providerOf } from '../../translation/provider-factory.js';
 import { audit } from '../system/audit.js';
 import {
@@ -30,11 +30,13 @@ export async function startTranslateJob(deps: AppDeps, jobs: JobQueue, actor: Ac
     .where('is_delete', '=', 0)
     .execute();
   if (found.length !== ids.length) throw notFound('商品不存在');
+  const to = [...new Set(body.to)].filter((l) => l !== body.from);
+  if (to.length === 0) throw badRequest('目标语言不能与源语言相同');
   const id = randomUUID();
   const params: JobParams = {
     ids,
     from: body.from,
-    to: [...new Set(body.to)].filter((l) => l !== body.from),
+    to,
     fields: body.fields ?? [...COPYABLE_FIELDS],
     overwrite: body.overwrite,
     actor,

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createMainAccount } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { tabTitles } from './support/frame';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -64,6 +65,7 @@ describe('EAN table', () => {
     expect(cells[3]).toMatch(/^位数不正确\(5位\)/);
     const second = await report.locator('.ant-table-tbody tr').nth(1).locator('td').allTextContents();
     expect(second).toEqual(['4', a, '重复', '导入内容中重复']);
+    await shot(p, 'ean-report');
     await p.getByRole('button', { name: '完成' }).click();
 
     // Both codes are listed as free; the counter shows them.
@@ -81,6 +83,24 @@ describe('EAN table', () => {
     await table.locator('tr', { hasText: b }).waitFor();
     const left = await admin.call<{ list: { code: string }[] }>('GET', `/goods/ean/list?keyword=${a}`);
     expect(left.data.list).toEqual([]);
+
+    // A CSV file is read in the browser and sent as base64; its header row is skipped.
+    const c = randomEan13();
+    const wrong = `${c.slice(0, 12)}${(Number(c[12]) + 1) % 10}`;
+    await p.getByRole('button', { name: '导入EAN' }).click();
+    await p.getByRole('tab', { name: '文件' }).click();
+    await p.locator('.ant-modal input[type=file]').setInputFiles({
+      name: 'codes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`EAN\n${c}\n"${wrong}"\n`),
+    });
+    await p.locator('.ant-modal .ant-upload-list').getByText('codes.csv').waitFor();
+    await p.getByTestId('ean-import-submit').click();
+    await report.getByText('导入完成: 新增 1 个,重复 0 个,无效 1 个').waitFor();
+    const bad = await report.locator('.ant-table-tbody tr').first().locator('td').allTextContents();
+    expect(bad).toEqual(['3', wrong, '无效', `校验位错误,应为${c[12]}`]);
+    await p.getByRole('button', { name: '完成' }).click();
+    await table.locator('tr', { hasText: c }).getByText('空闲').waitFor();
     await context.close();
   });
 });
@@ -107,6 +127,8 @@ describe('bullet-point library', () => {
     const row = list.locator('.ant-table-tbody tr', { hasText: name });
     await row.getByText('英语 2').waitFor();
     await row.getByText('德语 1').waitFor();
+    // The add tab closed itself; the list tab is active.
+    expect(await tabTitles(p)).toEqual(['首页', '五点描述库']);
     const stored = await admin.call<{ list: { id: number; version: number }[] }>(
       'GET',
       `/goods/points/list?keyword=${encodeURIComponent(name)}`,
@@ -130,6 +152,7 @@ describe('bullet-point library', () => {
     const alert = edit.getByTestId('points-save-error');
     await alert.getByText('数据已被他人修改,请刷新后重试').waitFor();
     await alert.getByText(/版本 2/).waitFor();
+    await shot(p, 'points-stale');
     await alert.getByRole('button', { name: '重新加载' }).click();
     await alert.waitFor({ state: 'detached' });
     expect(await edit.getByTestId('bullet-en-0').inputValue()).toBe('Changed elsewhere');
@@ -320,7 +343,7 @@ describe('claim', () => {
 });
 
 describe('own categories', () => {
-  it('adds a top category and a child, renames, refuses to delete a parent, moves the child up and deletes both', async () => {
+  it('adds a top category and a child, renames, refuses to delete a parent, moves by parent select and by drag, deletes', async () => {
     const { page: p, context } = await openAsAdmin('#/goods/category');
     const tag = Date.now().toString(36);
     const [top, child, renamed] = [`服装${tag}`, `上衣${tag}`, `T恤${tag}`];
@@ -363,7 +386,23 @@ describe('own categories', () => {
     const tree = await admin.call<{ id: number; name: string; parent_id: number }[]>('GET', '/goods/category/tree');
     expect(tree.data.find((n) => n.name === renamed)?.parent_id).toBe(0);
 
-    for (const name of [top, renamed]) {
+    // Drag it back onto the former parent: it becomes its child again.
+    const treeRoot = root.getByTestId('category-tree');
+    // rc-tree nests when the pointer ends in the lower half of the target, right of where the drag started.
+    const target = treeRoot.locator('.ant-tree-treenode', { hasText: top });
+    const height = (await target.boundingBox())?.height ?? 30;
+    await treeRoot.locator('.ant-tree-treenode', { hasText: renamed }).dragTo(target, {
+      sourcePosition: { x: 40, y: height / 2 },
+      targetPosition: { x: 140, y: height * 0.7 },
+    });
+    await expect
+      .poll(async () => {
+        const t = await admin.call<{ name: string; children: { name: string }[] }[]>('GET', '/goods/category/tree');
+        return t.data.find((n) => n.name === top)?.children.map((c) => c.name);
+      })
+      .toEqual([renamed]);
+
+    for (const name of [renamed, top]) {
       await root.getByTestId(`category-${name}`).getByRole('button', { name: '删除' }).click();
       await confirmPop(p);
       await root.getByTestId(`category-${name}`).waitFor({ state: 'detached' });

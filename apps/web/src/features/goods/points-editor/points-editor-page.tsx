@@ -8,6 +8,7 @@ import { RequirePermission } from '../../../components/permission';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { PageContainer } from '../../../layout/page/page-container';
 import { saveFailure } from '../../../lib/version-conflict';
+import { closeTabOf } from '../../../stores/close-tab';
 import {
   filledCount,
   firstFilledLanguage,
@@ -66,6 +67,7 @@ function PointsForm({ record, reload }: FormProps) {
         message.success('添加成功');
         form.resetFields();
         navigate('/goods/pointsManage');
+        closeTabOf('/goods/addPoints');
       }
     } catch (err) {
       setFailure(saveFailure(err));

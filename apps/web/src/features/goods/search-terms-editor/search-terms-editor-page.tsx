@@ -8,6 +8,7 @@ import { RequirePermission } from '../../../components/permission';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { PageContainer } from '../../../layout/page/page-container';
 import { saveFailure } from '../../../lib/version-conflict';
+import { closeTabOf } from '../../../stores/close-tab';
 import { searchTermCountryOptions, searchTermsBytesError } from './search-terms-countries';
 
 interface Values {
@@ -59,6 +60,7 @@ function SearchTermsForm({ record, reload }: FormProps) {
         message.success('添加成功');
         form.resetFields();
         navigate('/goods/search-terms');
+        closeTabOf('/goods/addSearchTerms');
       }
     } catch (err) {
       setFailure(saveFailure(err));

@@ -96,6 +96,20 @@ describe('Google v2 adapter', () => {
     expect(sim.requests).toHaveLength(3);
   });
 
+  it('the simulator rate limit answers 429 with Retry-After, which the adapter waits for', async () => {
+    const limited = await startGoogleSimulator({ rateLimitPerSecond: 1 });
+    const p = new GoogleProvider({
+      apiKey: GOOGLE_SIM_KEY,
+      baseUrl: limited.url,
+      retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 1500 },
+    });
+    await p.translate(['a'], 'de', 'en', 'text');
+    await p.translate(['b'], 'de', 'en', 'text');
+    expect(limited.throttled).toBe(1);
+    expect(limited.requests).toHaveLength(3);
+    await limited.close();
+  });
+
   it('gives up after the bounded attempts with a Chinese message', async () => {
     sim.requests.length = 0;
     for (let i = 0; i < 4; i++) sim.faults.push({ status: 503, body: {} });

@@ -1,5 +1,6 @@
 import {
   type SimAnswer,
+  type SimOptions,
   type SimRequest,
   type Simulator,
   simDetect,
@@ -59,5 +60,4 @@ export function handleDeepl(r: SimRequest): SimAnswer {
 }
 
 /** Starts the DeepL simulator on 127.0.0.1. */
-export const startDeeplSimulator = (opts: { latencyMs?: number } = {}): Promise<Simulator> =>
-  startSimServer(handleDeepl, opts);
+export const startDeeplSimulator = (opts: SimOptions = {}): Promise<Simulator> => startSimServer(handleDeepl, opts);

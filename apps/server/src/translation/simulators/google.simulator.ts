@@ -1,5 +1,6 @@
 import {
   type SimAnswer,
+  type SimOptions,
   type SimRequest,
   type Simulator,
   simDetect,
@@ -48,5 +49,4 @@ export function handleGoogle(r: SimRequest): SimAnswer {
 }
 
 /** Starts the Google simulator on 127.0.0.1. */
-export const startGoogleSimulator = (opts: { latencyMs?: number } = {}): Promise<Simulator> =>
-  startSimServer(handleGoogle, opts);
+export const startGoogleSimulator = (opts: SimOptions = {}): Promise<Simulator> => startSimServer(handleGoogle, opts);

@@ -1,5 +1,6 @@
 import {
   type SimAnswer,
+  type SimOptions,
   type SimRequest,
   type Simulator,
   simDetect,
@@ -41,5 +42,4 @@ export function handleLibre(r: SimRequest): SimAnswer {
 }
 
 /** Starts the LibreTranslate simulator on 127.0.0.1. */
-export const startLibreSimulator = (opts: { latencyMs?: number } = {}): Promise<Simulator> =>
-  startSimServer(handleLibre, opts);
+export const startLibreSimulator = (opts: SimOptions = {}): Promise<Simulator> => startSimServer(handleLibre, opts);

@@ -1,4 +1,11 @@
-import { type SimAnswer, type SimRequest, type Simulator, simTranslate, startSimServer } from './sim-server.js';
+import {
+  type SimAnswer,
+  type SimOptions,
+  type SimRequest,
+  type Simulator,
+  simTranslate,
+  startSimServer,
+} from './sim-server.js';
 
 /** The API key the chat-completions simulator accepts. */
 export const OPENAI_SIM_KEY = 'sim-openai-key';
@@ -53,5 +60,4 @@ export function handleOpenAi(r: SimRequest): SimAnswer {
 }
 
 /** Starts the chat-completions simulator on 127.0.0.1. */
-export const startOpenAiSimulator = (opts: { latencyMs?: number } = {}): Promise<Simulator> =>
-  startSimServer(handleOpenAi, opts);
+export const startOpenAiSimulator = (opts: SimOptions = {}): Promise<Simulator> => startSimServer(handleOpenAi, opts);

@@ -25,6 +25,12 @@ export interface SimAnswer {
   headers?: Record<string, string>;
 }
 
+/** Simulator knobs: latency per answer and a rate limit. */
+export interface SimOptions {
+  latencyMs?: number;
+  rateLimitPerSecond?: number;
+}
+
 /** A running loopback simulator: its URL, the requests it saw, and knobs for faults and latency. */
 export interface Simulator {
   url: string;
@@ -32,15 +38,37 @@ export interface Simulator {
   /** Faults to answer with before translating again. */
   faults: SimFault[];
   latencyMs: number;
+  /** Requests per second answered before 429 with Retry-After (0: unlimited). */
+  rateLimitPerSecond: number;
+  /** How many 429 answers the rate limit gave. */
+  throttled: number;
   close(): Promise<void>;
 }
 
 /** Starts an HTTP server on 127.0.0.1 (random port) that answers with `handle` unless a fault is queued. */
 export async function startSimServer(
   handle: (req: SimRequest) => SimAnswer,
-  opts: { latencyMs?: number } = {},
+  opts: SimOptions = {},
 ): Promise<Simulator> {
-  const sim = { requests: [] as SimRequest[], faults: [] as SimFault[], latencyMs: opts.latencyMs ?? 0 };
+  const sim = {
+    requests: [] as SimRequest[],
+    faults: [] as SimFault[],
+    latencyMs: opts.latencyMs ?? 0,
+    rateLimitPerSecond: opts.rateLimitPerSecond ?? 0,
+    throttled: 0,
+  };
+  let windowStart = 0;
+  let inWindow = 0;
+  const overLimit = () => {
+    if (!sim.rateLimitPerSecond) return false;
+    const now = Date.now();
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      inWindow = 0;
+    }
+    inWindow++;
+    return inWindow > sim.rateLimitPerSecond;
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -62,7 +90,10 @@ export async function startSimServer(
         bytes: raw.length,
       };
       sim.requests.push(r);
-      const fault = sim.faults.shift();
+      const fault: SimFault | undefined = overLimit()
+        ? { status: 429, body: { error: 'rate limited' }, headers: { 'retry-after': '1' } }
+        : sim.faults.shift();
+      if (fault?.status === 429 && sim.rateLimitPerSecond) sim.throttled++;
       const answer = fault ? { status: fault.status, body: fault.body ?? {}, headers: fault.headers } : handle(r);
       setTimeout(() => {
         res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...(answer.headers ?? {}) });

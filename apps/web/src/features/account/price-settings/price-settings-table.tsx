@@ -10,10 +10,10 @@ type Row = PriceInfo['price_country'][number];
 const roundingOptions = Object.entries(ROUNDING_RULES).map(([value, label]) => ({ value, label }));
 
 /**
- * Gathering price settings (采集价格设置, user menu): per-country exchange rate, margin,
- * shipping (yuan here, fen on the wire) and rounding, plus the default quantity range.
+ * The body of 采集价格设置: per-country exchange rate, margin, shipping (yuan here, fen on
+ * the wire) and rounding, plus the default quantity range. Loaded lazily by the dialog.
  */
-export function PriceSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PriceSettingsTable({ open, onClose }: { open: boolean; onClose: () => void }) {
   const info = usePriceInfo(open);
   const qc = useQueryClient();
   const { message } = useFeedback();

@@ -16,7 +16,8 @@ export interface GoodsRowActions {
   downloadImages: (row: GoodsListRow) => void;
 }
 
-const TYPE_LABEL = new Map<number, string>(GOODS_TYPES.map((t) => [t.value, t.label]));
+/** Type labels of a product; 0 (unclassified) shows as '-'. */
+const TYPE_LABEL = new Map<number, string>(GOODS_TYPES.filter((t) => t.value !== 0).map((t) => [t.value, t.label]));
 const STATUS_COLOR: Record<string, string> = { hasAudit: 'green', willAudit: 'gold', useless: 'default' };
 /** Prices shown in the list (the full table is in the editor). */
 const LIST_PRICES = ['us', 'en', 'de', 'ja'] as const;
@@ -37,6 +38,7 @@ function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<Good
     {
       title: '标题 / SKU',
       dataIndex: 'title',
+      width: 340,
       render: (title: string, r) => (
         <div className="goods-title-cell">
           <Typography.Link onClick={() => a.edit(r)} ellipsis title={title}>
@@ -152,7 +154,7 @@ export const GoodsTable = memo(function GoodsTable({
       loading={loading}
       dataSource={rows}
       columns={columns}
-      scroll={{ x: 1200 }}
+      scroll={{ x: 1400 }}
       data-testid="goods-table"
       rowSelection={{
         selectedRowKeys: selectedKeys,

@@ -168,7 +168,7 @@ function validateTrader(v: Values): void {
 
 async function setTrader(db: Database, v: Values) {
   const trader = await findUserById(db, Number(v.trader));
-  if (!trader || trader.auth !== 5) throw new Error(`uid ${v.trader} is not a trader account (auth 5)`);
+  if (trader?.auth !== 5) throw new Error(`uid ${v.trader} is not a trader account (auth 5)`);
   const row = {
     trader_uid: trader.id,
     host: v.host!.toLowerCase(),

@@ -193,6 +193,13 @@ async function main() {
       });
       await page.locator('[data-testid=goods-table] tbody tr.ant-table-row').first().waitFor();
       await page.screenshot({ path: '/tmp/goods-list.png' });
+      await page.getByTestId('user-menu').click();
+      await page
+        .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+        .getByRole('menuitem', { name: '采集价格设置' })
+        .click();
+      await page.getByTestId('price-settings').waitFor();
+      await page.screenshot({ path: '/tmp/price-settings.png' });
     }
     console.log(`editor (12 languages, 15 prices, 50 variations), product #${id}`);
     console.log(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createMainAccount } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { tabTitles } from './support/frame';
+import { confirmPop, pane, randomEan13, shot } from './support/goods-library';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -17,13 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A random valid EAN-13 (GS1 check digit), unique enough for one run. */
-function randomEan13(): string {
-  const body = `20${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
-  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return body + String((10 - (sum % 10)) % 10);
-}
-
 /** The admin's console opened at a goods screen. */
 async function openAsAdmin(hash: string) {
   const s = await signedInPage(browser, 'admin', env().adminPassword, hash);
@@ -31,26 +25,8 @@ async function openAsAdmin(hash: string) {
   return s;
 }
 
-/** The kept-alive pane of one page (hidden panes of other tabs stay mounted). */
-function pane(p: Page, fullPath: string) {
-  return p.locator(`.keep-alive-pane[data-page="${fullPath}"]`);
-}
-
-/** With E2E_SHOTS=1, saves a screenshot of the screen to e2e/artifacts/ for a look. */
-async function shot(p: Page, name: string) {
-  if (process.env.E2E_SHOTS) await p.screenshot({ path: `e2e/artifacts/goods-library-${name}.png` });
-}
-
-/** Clicks 确定 in the open popconfirm. */
-async function confirmPop(p: Page) {
-  await p
-    .locator('.ant-popover:not(.ant-popover-hidden) .ant-popconfirm-buttons')
-    .getByRole('button', { name: '确定' })
-    .click();
-}
-
 describe('EAN table', () => {
-  it('imports pasted codes with one invalid line, shows the report, lists and deletes a free code', async () => {
+  it('imports by paste (one invalid line) and by CSV file with the report, deletes a free code, shows a used code with its product', async () => {
     const { page: p, context } = await openAsAdmin('#/goods/ean-table');
     const [a, b] = [randomEan13(), randomEan13()];
     await p.getByRole('button', { name: '导入EAN' }).click();
@@ -101,6 +77,33 @@ describe('EAN table', () => {
     expect(bad).toEqual(['3', wrong, '无效', `校验位错误,应为${c[12]}`]);
     await p.getByRole('button', { name: '完成' }).click();
     await table.locator('tr', { hasText: c }).getByText('空闲').waitFor();
+
+    // A product saved with a variation takes a free code; the used filter shows it with its product.
+    const sku = `EAN-${Date.now().toString(36)}`;
+    const saved = await admin.call<{ id: number }>('POST', '/amazon-user/insertGoods_v2', {
+      goodsData: {
+        baseInfo: { sku },
+        parentageTable: { theme: 'Color', attrs: ['color'], children: [{ sku: `${sku}-R`, values: { color: 'Red' } }] },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const product = await admin.call<{ goodsData: { parentageTable: { children: { ean?: string }[] } } }>(
+      'GET',
+      `/amazon-user/getProduct?id=${saved.data.id}`,
+    );
+    const used = product.data.goodsData.parentageTable.children[0]?.ean ?? '';
+    expect(used).toMatch(/^\d{13}$/);
+    const root = pane(p, '/goods/ean-table');
+    await root.getByTestId('ean-status').click();
+    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('已使用').click();
+    await root.getByRole('button', { name: '查询' }).click();
+    const usedRow = table.locator('tr', { hasText: used });
+    await usedRow.getByText('已使用').waitFor();
+    expect(await usedRow.locator('.ant-checkbox-input').isDisabled()).toBe(true);
+    await table.locator('tr', { hasText: c }).waitFor({ state: 'detached' });
+    // The save does not record the variation SKU on the code (sku stays null), so the link names the product id.
+    await usedRow.getByRole('link', { name: `#${saved.data.id}`, exact: true }).click();
+    await p.waitForURL(`**/#/goods/admin/update/${saved.data.id}`);
     await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createMainAccount } from './support/api-client';
@@ -26,7 +27,7 @@ async function openAsAdmin(hash: string) {
 }
 
 describe('EAN table', () => {
-  it('imports by paste (one invalid line) and by CSV file with the report, deletes a free code, shows a used code with its product', async () => {
+  it('imports by paste (one invalid line) and by CSV and xlsx file with the report, deletes a free code, shows a used code with its product', async () => {
     const { page: p, context } = await openAsAdmin('#/goods/ean-table');
     const [a, b] = [randomEan13(), randomEan13()];
     await p.getByRole('button', { name: '导入EAN' }).click();
@@ -77,6 +78,30 @@ describe('EAN table', () => {
     expect(bad).toEqual(['3', wrong, '无效', `校验位错误,应为${c[12]}`]);
     await p.getByRole('button', { name: '完成' }).click();
     await table.locator('tr', { hasText: c }).getByText('空闲').waitFor();
+
+    // An .xlsx file: numeric cells are read as whole numbers (the server parses the workbook).
+    const x = randomEan13();
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('EAN');
+    sheet.addRow(['EAN']);
+    sheet.addRow([Number(x)]);
+    sheet.addRow(['12345678']);
+    await p.getByRole('button', { name: '导入EAN' }).click();
+    await p.getByRole('tab', { name: '文件' }).click();
+    await p.locator('.ant-modal input[type=file]').setInputFiles({
+      name: 'codes.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await p.getByTestId('ean-import-submit').click();
+    await report.getByText('导入完成: 新增 1 个,重复 0 个,无效 1 个').waitFor();
+    expect((await report.locator('.ant-table-tbody tr').first().locator('td').allTextContents()).slice(0, 3)).toEqual([
+      '3',
+      '12345678',
+      '无效',
+    ]);
+    await p.getByRole('button', { name: '完成' }).click();
+    await table.locator('tr', { hasText: x }).getByText('空闲').waitFor();
 
     // A product saved with a variation takes a free code; the used filter shows it with its product.
     const sku = `EAN-${Date.now().toString(36)}`;

@@ -39,6 +39,8 @@ async function upload(ctx: TestContext, s: Session, filename: string, type: stri
 
 describe('image upload and serving', () => {
   it('stores an image and a 200 px thumbnail, served to its own tenant only', async () => {
+    // uid 1 is the platform operator, whose images every tenant may see; the uploader here is an ordinary tenant.
+    await buildTenant(t.db);
     const main = await buildTenant(t.db);
     const s = await signIn(t.app, main.account, TEST_PASSWORD);
     const data = await png();

@@ -103,6 +103,24 @@ describe('claims', () => {
     expect((await call(c.app, ss, 'GET', '/PDD/claim/list')).data.list[0].claimed_goods_id).toBe(mine.list[0].id);
   });
 
+  it("the platform's images are visible to every signed-in tenant; another tenant's are not", async () => {
+    const fs = await import('node:fs/promises');
+    const path = await import('node:path');
+    const seller = await buildTenant(c.db);
+    const other = await buildTenant(c.db);
+    const id = '0b7c3e9a-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    for (const tenant of [1, other.id]) {
+      const dir = path.join(c.deps.config.dataDir, 'files', `t${tenant}`, '2026', '11');
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, `${id}.png`), 'png-bytes');
+    }
+    const ss = await signIn(c.app, seller.account, TEST_PASSWORD);
+    const get = (tenant: number) =>
+      c.app.inject({ method: 'GET', url: `/PDD/files/t${tenant}/2026/11/${id}.png`, cookies: ss.cookies });
+    expect((await get(1)).statusCode).toBe(200);
+    expect((await get(other.id)).statusCode).toBe(404);
+  });
+
   it('only the platform operator may publish, and only its own products', async () => {
     await buildTenant(c.db);
     const seller = await buildTenant(c.db);

@@ -44,11 +44,12 @@ describe('EANs on save', () => {
     expect(eans).toEqual(pool.slice(0, 2));
     const used = await t.db
       .selectFrom('goods_eans')
-      .select(['code', 'status', 'goods_id'])
+      .select(['code', 'status', 'goods_id', 'sku'])
       .where('tenant_id', '=', main.id)
       .orderBy('id')
       .execute();
     expect(used.map((u) => u.status)).toEqual(['used', 'used', 'free']);
+    expect(used.map((u) => u.sku)).toEqual(['V-0', 'V-1', null]);
     expect(Number(used[0]!.goods_id)).toBe(created.data.id);
 
     // Drop the second variation: its code goes back to the pool.

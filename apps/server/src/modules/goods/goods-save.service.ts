@@ -35,6 +35,15 @@ async function settleEans(
     needing.forEach((c, i) => {
       c.ean = codes[i];
     });
+    // The pool shows which variation uses each code.
+    for (const c of needing) {
+      await trx
+        .updateTable('goods_eans')
+        .set({ sku: c.sku })
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', c.ean!)
+        .execute();
+    }
   }
   const kept = new Set(children.map((c) => c.ean).filter(Boolean));
   const released = eansOf(before).filter((e) => !kept.has(e));

@@ -5,6 +5,7 @@ import * as goodsLibrary from './20261122_0003_goods_library.js';
 import * as priceSettingsClaims from './20261122_0004_price_settings_claims.js';
 import * as exportJobs from './20261122_0005_export_jobs.js';
 import * as translation from './20261122_0006_translation.js';
+import * as goodsTenantSearch from './20261122_0007_goods_tenant_search.js';
 
 /** Every migration in order; names are timestamps so they sort. Forward only. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0004_price_settings_claims': priceSettingsClaims,
   '20261122_0005_export_jobs': exportJobs,
   '20261122_0006_translation': translation,
+  '20261122_0007_goods_tenant_search': goodsTenantSearch,
 };

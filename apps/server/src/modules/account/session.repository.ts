@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB, SessionRow } from '../../db/types.js';
+import type { DB, SessionRow, UserRow } from '../../db/types.js';
 
 type Db = Kysely<DB>;
 
@@ -13,15 +13,46 @@ export function insertSession(
   return db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A session that is neither revoked nor expired. */
-export function findLiveSession(db: Db, id: string): Promise<SessionRow | undefined> {
-  return db
+const SESSION_COLUMNS = [
+  'id',
+  'user_id',
+  'tenant_id',
+  'kind',
+  'csrf',
+  'refresh_hash',
+  'prev_refresh_hash',
+  'refreshed_at',
+  'expires_at',
+  'revoked_at',
+  'revoked_reason',
+  'ip',
+  'user_agent',
+  'created_at',
+] as const satisfies readonly (keyof SessionRow)[];
+
+/** A live session and its live account in one round trip (the check every request makes). */
+export async function findLiveSessionWithUser(
+  db: Db,
+  id: string,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const row = await db
     .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(SESSION_COLUMNS.map((c) => `sessions.${c} as s_${c}` as const))
+    .where('sessions.id', '=', id)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const session = {} as Record<string, unknown>;
+  const user = {} as Record<string, unknown>;
+  for (const [k, v] of Object.entries(row)) {
+    if (k.startsWith('s_')) session[k.slice(2)] = v;
+    else user[k] = v;
+  }
+  return { session: session as SessionRow, user: user as UserRow };
 }
 
 /** Atomically swaps the current refresh token for a new one; only one caller can win. */

@@ -6,12 +6,11 @@ import { newId, randomToken, sha256, signAccessToken, verifyAccessToken } from '
 import {
   findByPrevRefresh,
   findByRefresh,
-  findLiveSession,
+  findLiveSessionWithUser,
   insertSession,
   revokeSession,
   rotateRefresh,
 } from './session.repository.js';
-import { findUserById } from './user.repository.js';
 
 /** Session lengths (spec section 9 and DECISIONS.md). */
 export const SESSION_TTL_MS = { password: 2 * 86_400_000, qr: 86_400_000 } as const;
@@ -71,10 +70,10 @@ export async function authenticate(
   if (!token) return null;
   const claims = await verifyAccessToken(deps.jwtSecret, token);
   if (!claims) return null;
-  const session = await findLiveSession(deps.db, claims.sid);
-  if (!session || session.user_id !== claims.uid) return null;
-  const user = await findUserById(deps.db, session.user_id);
-  if (user?.status !== 1) return null;
+  const found = await findLiveSessionWithUser(deps.db, claims.sid);
+  if (!found || found.session.user_id !== claims.uid) return null;
+  const { session, user } = found;
+  if (user.status !== 1) return null;
   return { user, session, tenantId: user.tenant_id, via, accessExpires: claims.expiresAt };
 }
 

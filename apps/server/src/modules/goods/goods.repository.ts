@@ -53,11 +53,6 @@ export async function listGoodsPage(q: GoodsQuery, page: { page: number; pageSiz
   return rows.execute();
 }
 
-export async function countGoods(q: GoodsQuery): Promise<number> {
-  const r = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
 /** Products per audit status under the filter (the status tabs). */
 export async function countByStatus(q: GoodsQuery): Promise<Record<string, number>> {
   const rows = await q

@@ -79,7 +79,6 @@ export const LanguagePane = memo(function LanguagePane({
         }
       >
         {d.bullet_points.map((b, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the five bullet slots are fixed positions
           <div key={i} className="bullet-row">
             <Input
               value={b}

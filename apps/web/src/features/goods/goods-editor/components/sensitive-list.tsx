@@ -16,7 +16,6 @@ export function SensitiveList({ hits, text }: { hits: SensitiveHit[]; text: stri
       description={
         <div className="sensitive-text">
           {highlightParts(text, hits).map((p, i) =>
-            // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional and rebuilt together
             p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>,
           )}
         </div>

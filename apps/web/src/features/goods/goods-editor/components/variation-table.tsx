@@ -72,7 +72,6 @@ export const VariationTable = memo(function VariationTable() {
         </thead>
         <tbody>
           {children.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are addressed by position in the store
             <ChildRow key={i} row={row} index={i} attrs={names} />
           ))}
         </tbody>

@@ -126,8 +126,8 @@ describe('EAN table', () => {
     await usedRow.getByText('已使用').waitFor();
     expect(await usedRow.locator('.ant-checkbox-input').isDisabled()).toBe(true);
     await table.locator('tr', { hasText: c }).waitFor({ state: 'detached' });
-    // The save does not record the variation SKU on the code (sku stays null), so the link names the product id.
-    await usedRow.getByRole('link', { name: `#${saved.data.id}`, exact: true }).click();
+    // The link names the product id and the variation SKU the code was given to.
+    await usedRow.getByRole('link', { name: `#${saved.data.id} ${sku}-R`, exact: true }).click();
     await p.waitForURL(`**/#/goods/admin/update/${saved.data.id}`);
     await context.close();
   });

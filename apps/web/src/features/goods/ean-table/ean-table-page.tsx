@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LibraryFilters } from '../../../api/goods-library';
 import { useEanList, useEanMutations } from '../../../api/goods-library-pool';
-import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
+import { useSelectionDelete } from '../lib/use-selection-delete';
 import { EanImportDialog } from './components/ean-import-dialog';
 
 const KIND_LABELS: Record<EanCode['kind'], string> = { EAN13: 'EAN-13', UPCA: 'UPC-A', EAN8: 'EAN-8' };
@@ -23,23 +23,12 @@ export function EanTablePage() {
 }
 
 function EanTable() {
-  const { message } = useFeedback();
   const [filters, setFilters] = useState<LibraryFilters>({ page: 1, pageSize: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
   const [importing, setImporting] = useState(false);
   const list = useEanList(filters);
   const { remove } = useEanMutations();
+  const { selected, setSelected, removeSelected } = useSelectionDelete(remove, '个EAN码');
   const data = list.data;
-
-  const removeSelected = async () => {
-    try {
-      const r = await remove.mutateAsync(selected);
-      setSelected([]);
-      message.success(`已删除 ${r.deleted} 个EAN码`);
-    } catch {
-      // The http client showed the server's reason (e.g. 已使用的EAN码不能删除).
-    }
-  };
 
   return (
     <PageContainer

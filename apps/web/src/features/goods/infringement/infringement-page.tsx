@@ -3,10 +3,10 @@ import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd
 import { useState } from 'react';
 import type { LibraryFilters } from '../../../api/goods-library';
 import { type SensitiveWord, useSensitiveList, useSensitiveMutations } from '../../../api/goods-library-pool';
-import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
+import { useSelectionDelete } from '../lib/use-selection-delete';
 import { SensitiveAddDialog, WORD_LANG_OPTIONS, wordLangLabel } from './components/sensitive-add-dialog';
 import { SensitiveCheckCard } from './components/sensitive-check-card';
 
@@ -20,22 +20,11 @@ export function InfringementPage() {
 }
 
 function SensitiveList() {
-  const { message } = useFeedback();
   const [filters, setFilters] = useState<LibraryFilters>({ page: 1, pageSize: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
   const list = useSensitiveList(filters);
   const { remove } = useSensitiveMutations();
-
-  const removeSelected = async () => {
-    try {
-      const r = await remove.mutateAsync(selected);
-      setSelected([]);
-      message.success(`已删除 ${r.deleted} 个敏感词`);
-    } catch {
-      // The http client showed the server's reason.
-    }
-  };
+  const { selected, setSelected, removeSelected } = useSelectionDelete(remove, '个敏感词');
 
   return (
     <PageContainer

@@ -4,10 +4,10 @@ import { Button, Form, Input, Popconfirm, Space, Table, Tag, Typography } from '
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type LibraryFilters, usePointsList, usePointsMutations } from '../../../api/goods-library';
-import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
+import { useSelectionDelete } from '../lib/use-selection-delete';
 
 /** Languages of a set that have bullets, with their count, in editor order. */
 function languageTags(points: PointsSet['points']) {
@@ -33,22 +33,11 @@ export function PointsManagePage() {
 }
 
 function PointsList() {
-  const { message } = useFeedback();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<LibraryFilters>({ page: 1, pageSize: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
   const list = usePointsList(filters);
   const { remove } = usePointsMutations();
-
-  const removeIds = async (ids: number[]) => {
-    try {
-      const r = await remove.mutateAsync(ids);
-      setSelected((s) => s.filter((id) => !ids.includes(id)));
-      message.success(`已删除 ${r.deleted} 条`);
-    } catch {
-      // The http client showed the server's reason.
-    }
-  };
+  const { selected, setSelected, removeIds } = useSelectionDelete(remove, '条');
 
   return (
     <PageContainer

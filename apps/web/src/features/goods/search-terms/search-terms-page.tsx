@@ -4,10 +4,10 @@ import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type LibraryFilters, useSearchTermsList, useSearchTermsMutations } from '../../../api/goods-library';
-import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
+import { useSelectionDelete } from '../lib/use-selection-delete';
 import { countryLabel, SEARCH_TERM_FILTER_OPTIONS } from '../search-terms-editor/search-terms-countries';
 
 /** Search-terms library (`/goods/search-terms`): entries per country with a country filter, edit and delete. */
@@ -20,22 +20,11 @@ export function SearchTermsPage() {
 }
 
 function SearchTermsList() {
-  const { message } = useFeedback();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<LibraryFilters>({ page: 1, pageSize: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
   const list = useSearchTermsList(filters);
   const { remove } = useSearchTermsMutations();
-
-  const removeIds = async (ids: number[]) => {
-    try {
-      const r = await remove.mutateAsync(ids);
-      setSelected((s) => s.filter((id) => !ids.includes(id)));
-      message.success(`已删除 ${r.deleted} 条`);
-    } catch {
-      // The http client showed the server's reason.
-    }
-  };
+  const { selected, setSelected, removeIds } = useSelectionDelete(remove, '条');
 
   return (
     <PageContainer

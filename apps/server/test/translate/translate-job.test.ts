@@ -115,6 +115,42 @@ describe('product translation job', () => {
     expect(await descsOf(Number(g.id))).toEqual(before);
   });
 
+  it('translates a selection in groups that share provider requests, with progress per group', async () => {
+    const goods = [];
+    for (let i = 0; i < 30; i++) {
+      goods.push(
+        await buildGoods(t.db, admin, {
+          commonData: { descs: [{ ...EN, title: `AcmePro pooled bottle ${i}`, search_terms: `pooled ${i}` }] },
+        }),
+      );
+    }
+    const before = sim.requests.length;
+    const job = await runJob(s, { ids: goods.map((g) => Number(g.id)), from: 'en', to: ['se', 'pl'] });
+    expect(job).toMatchObject({ status: 'done', progress: 30, total: 30 });
+    expect(job.result.map((r: { status: string }) => r.status)).toEqual(Array(30).fill('done'));
+    // 30 products x 2 languages, in 2 groups: each group sends at most one text request and one
+    // HTML request per language (the shared bullets and description are sent once).
+    const sent = sim.requests.length - before;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThanOrEqual(2 * 2 * 2);
+    const { descs } = await descsOf(Number(goods[29]!.id));
+    expect(descs.se?.title).toBe('[sv] AcmePro POOLED BOTTLE 29');
+    expect(descs.pl?.bullet_points).toEqual(['[pl] KEEPS DRINKS COLD', '[pl] FITS <b>CUP HOLDERS</b>']);
+  });
+
+  it('an outage during a group leaves every product of the group as it was', async () => {
+    const goods = [];
+    for (let i = 0; i < 3; i++) {
+      goods.push(await buildGoods(t.db, admin, { commonData: { descs: [{ ...EN, title: `Group outage ${i}` }] } }));
+    }
+    const before = await Promise.all(goods.map((g) => descsOf(Number(g.id))));
+    for (let i = 0; i < 4; i++) sim.faults.push({ status: 503, body: {} });
+    const job = await runJob(s, { ids: goods.map((g) => Number(g.id)), from: 'en', to: ['es'] });
+    expect(job).toMatchObject({ status: 'failed', progress: 3, error: '翻译服务暂时不可用,请稍后重试' });
+    expect(job.result.map((r: { status: string }) => r.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(await Promise.all(goods.map((g) => descsOf(Number(g.id))))).toEqual(before);
+  });
+
   it('a save while translating makes the product stale: nothing is written', async () => {
     const g = await buildGoods(t.db, admin, { commonData: { descs: [{ ...EN, title: 'Stale bottle' }] } });
     const id = Number(g.id);

@@ -10,7 +10,8 @@ import {
   failureMessage,
   type GoodsTranslateParams,
   type GoodsTranslateResult,
-  translateProduct,
+  TRANSLATE_CHUNK,
+  translateProducts,
 } from './goods-translate.service.js';
 
 /** pg-boss queue of product translation jobs. */
@@ -70,9 +71,10 @@ export async function startTranslateJob(deps: AppDeps, jobs: JobQueue, actor: Ac
 }
 
 /**
- * The worker: products one after another, progress and results after each. A provider failure
- * stops the job (later products are not touched) with the provider's Chinese message; products
- * finished before keep their translations, the failing one stays exactly as it was.
+ * The worker: products in groups of TRANSLATE_CHUNK (their texts share provider requests),
+ * progress and results after each group. A provider failure stops the job (later products are
+ * not touched) with the provider's Chinese message; groups finished before keep their
+ * translations, every product of the failing group stays exactly as it was.
  */
 export async function runTranslateJob(deps: AppDeps, id: string): Promise<void> {
   const job = await deps.db.selectFrom('translate_jobs').selectAll().where('id', '=', id).executeTakeFirst();
@@ -81,19 +83,21 @@ export async function runTranslateJob(deps: AppDeps, id: string): Promise<void> 
   await deps.db.updateTable('translate_jobs').set({ status: 'running' }).where('id', '=', id).execute();
   const results: GoodsTranslateResult[] = [];
   let error = '';
-  for (const goodsId of params.ids) {
+  for (let i = 0; i < params.ids.length && !error; i += TRANSLATE_CHUNK) {
+    const chunk = params.ids.slice(i, i + TRANSLATE_CHUNK);
     try {
-      results.push(await translateProduct(deps, params.actor, goodsId, params));
+      results.push(...(await translateProducts(deps, params.actor, chunk, params)));
     } catch (err) {
       error = failureMessage(err);
-      results.push({ id: goodsId, status: 'failed', message: error, kept: [], limits: {} });
+      results.push(
+        ...chunk.map((goodsId) => ({ id: goodsId, status: 'failed' as const, message: error, kept: [], limits: {} })),
+      );
     }
     await deps.db
       .updateTable('translate_jobs')
       .set({ progress: results.length, result: JSON.stringify(results) })
       .where('id', '=', id)
       .execute();
-    if (error) break;
   }
   await deps.db
     .updateTable('translate_jobs')

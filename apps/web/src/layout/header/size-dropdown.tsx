@@ -6,6 +6,7 @@ import { useFeedback } from '../../app/ui-bridge';
 import { useSettingsStore } from '../../stores/settings-store';
 import { useTabsStore } from '../../stores/tabs-store';
 import type { TextSize } from '../../stores/user-storage';
+import { guardDiscard } from '../tabs/discard-confirm';
 
 /** Text size menu: persists per user, refreshes the page, then shows '操作成功' (spec sections 2, 4, 8). */
 export function SizeDropdown() {
@@ -15,9 +16,11 @@ export function SizeDropdown() {
   const navigate = useNavigate();
   const location = useLocation();
   const { message } = useFeedback();
-  const change = (next: TextSize) => {
-    setSize(next);
+  const change = async (next: TextSize) => {
     const from = location.pathname + location.search;
+    // The refresh drops the page's kept state: ask first when it holds unsaved input.
+    if (!(await guardDiscard([from], 'refresh'))) return;
+    setSize(next);
     drop(from);
     navigate('/refresh', { state: { from } });
     message.success('操作成功');
@@ -29,7 +32,7 @@ export function SizeDropdown() {
         selectable: true,
         selectedKeys: [size],
         items: TEXT_SIZES.map((s) => ({ key: s.name, label: s.label })),
-        onClick: ({ key }) => change(key as TextSize),
+        onClick: ({ key }) => void change(key as TextSize),
       }}
     >
       <Button type="text" className="header-btn" icon={<FontSizeOutlined />} aria-label="字号" title="字号" />

@@ -5,10 +5,19 @@ import { useSettingsStore } from '../../stores/settings-store';
 import { useTabsStore } from '../../stores/tabs-store';
 
 const ActiveContext = createContext(true);
+const PageKeyContext = createContext<string | null>(null);
 
 /** Whether the page is the visible one (kept-alive pages stay mounted but hidden). */
 export function usePageActive(): boolean {
   return useContext(ActiveContext);
+}
+
+/**
+ * The tab key (fullPath) of the page being rendered, also while it is kept hidden (where
+ * `useLocation` shows another page's URL). Null outside the frame's outlet.
+ */
+export function usePageKey(): string | null {
+  return useContext(PageKeyContext);
 }
 
 interface Cached {
@@ -49,12 +58,14 @@ export function KeepAliveOutlet() {
           style={k === key && cacheable ? undefined : { display: 'none' }}
           data-page={k}
         >
-          <ActiveContext.Provider value={k === key && cacheable}>{v.element}</ActiveContext.Provider>
+          <PageKeyContext.Provider value={k}>
+            <ActiveContext.Provider value={k === key && cacheable}>{v.element}</ActiveContext.Provider>
+          </PageKeyContext.Provider>
         </div>
       ))}
       {!cacheable && (
         <div key={`live:${key}`} className={`keep-alive-pane${enter}`} data-page={key}>
-          {outlet}
+          <PageKeyContext.Provider value={key}>{outlet}</PageKeyContext.Provider>
         </div>
       )}
     </>

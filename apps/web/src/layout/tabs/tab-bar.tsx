@@ -1,5 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { HOME_TAB } from '../../stores/tabs-reducer';
 import { useTabsStore } from '../../stores/tabs-store';
@@ -18,7 +19,10 @@ export function tabMenuItems(isHome: boolean): MenuProps['items'] {
   ];
 }
 
-/** The tab workspace bar: click to switch, x to close, right-click and the dropdown for the commands. */
+/**
+ * The tab workspace bar: click to switch, x or middle click to close, right-click and the
+ * dropdown for the commands. Every close and refresh asks first when the page has unsaved input.
+ */
 export function TabBar() {
   const opened = useTabsStore((s) => s.opened);
   const current = useTabsStore((s) => s.current);
@@ -29,9 +33,34 @@ export function TabBar() {
   const here = location.pathname + location.search;
   const active = opened.some((t) => t.fullPath === here) ? here : current;
   const currentIsHome = active === HOME_TAB.fullPath;
+  const bar = useRef<HTMLDivElement>(null);
+  const runRef = useRef(run);
+  runRef.current = run;
+  // Middle click on a tab closes it, through the same guarded command as the x button.
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const tabOf = (e: MouseEvent) =>
+      e.button === 1 ? (e.target as Element).closest?.('.ant-tabs-tab')?.querySelector('[data-tab]') : null;
+    const onDown = (e: MouseEvent) => {
+      if (tabOf(e)) e.preventDefault(); // no autoscroll cursor
+    };
+    const onAux = (e: MouseEvent) => {
+      const key = tabOf(e)?.getAttribute('data-tab');
+      if (!key || key === HOME_TAB.fullPath) return;
+      e.preventDefault();
+      runRef.current('close', key);
+    };
+    el.addEventListener('mousedown', onDown);
+    el.addEventListener('auxclick', onAux);
+    return () => {
+      el.removeEventListener('mousedown', onDown);
+      el.removeEventListener('auxclick', onAux);
+    };
+  }, []);
 
   return (
-    <div className="tab-bar" data-testid="tab-bar">
+    <div className="tab-bar" data-testid="tab-bar" ref={bar}>
       <Tabs
         type="editable-card"
         hideAdd

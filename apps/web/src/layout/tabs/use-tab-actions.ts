@@ -4,15 +4,21 @@ import { useFeedback } from '../../app/ui-bridge';
 import { addLog } from '../../stores/log-store';
 import { applyTabCommand, TabCommandError } from '../../stores/tabs-reducer';
 import { useTabsStore } from '../../stores/tabs-store';
+import { dirtyAmong, tabsDroppedBy } from './dirty-registry';
+import { confirmDiscard } from './discard-confirm';
 
-/** Runs tab commands (refresh, close, left, right, other, all); invalid ones warn '无效的操作'. */
+/**
+ * Runs tab commands (refresh, close, left, right, other, all); invalid ones warn '无效的操作'.
+ * A command that would drop a page with unsaved input (see `useTabDirtyGuard`) asks first
+ * and only runs once confirmed.
+ */
 export function useTabActions() {
   const navigate = useNavigate();
   const { message } = useFeedback();
   return useCallback(
     (command: string, pivot: string) => {
-      const { opened, current, commit, drop } = useTabsStore.getState();
-      try {
+      const execute = () => {
+        const { opened, current, commit, drop } = useTabsStore.getState();
         if (command === 'refresh') {
           // Tab refresh errors are only logged (spec section 8).
           try {
@@ -26,9 +32,29 @@ export function useTabActions() {
         const result = applyTabCommand(opened, command, pivot, current);
         commit(result);
         if (result.navigateTo && result.navigateTo !== current) navigate(result.navigateTo);
-      } catch (err) {
+      };
+      const report = (err: unknown) => {
         if (err instanceof TabCommandError) message.warning(err.message);
         else addLog(`标签页操作失败: ${(err as Error).message}`, 'danger');
+      };
+      try {
+        const { opened, current } = useTabsStore.getState();
+        const dirty = dirtyAmong(tabsDroppedBy(opened, command, pivot, current));
+        if (!dirty.length) {
+          execute();
+          return;
+        }
+        void confirmDiscard(dirty, command === 'refresh' ? 'refresh' : 'close').then((ok) => {
+          if (!ok) return;
+          // The tabs may have changed while the dialog was open: the command runs on the list as it is now.
+          try {
+            execute();
+          } catch (err) {
+            report(err);
+          }
+        });
+      } catch (err) {
+        report(err);
       }
     },
     [navigate, message],

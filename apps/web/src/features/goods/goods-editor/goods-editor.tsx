@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { StoreApi } from 'zustand';
 import type { SaveResult } from '../../../api/goods';
 import { PageContainer } from '../../../layout/page/page-container';
+import { useTabDirtyGuard } from '../../../layout/tabs/use-tab-dirty-guard';
 import { AttributesForm } from './components/attributes-form';
 import { BaseInfoForm } from './components/base-info-form';
 import { EditorHeader } from './components/editor-header';
@@ -72,6 +73,11 @@ export function GoodsEditor({
   const [current, setCurrent] = useState(version);
   const navigate = useNavigate();
   useLeaveGuard(store);
+  // Closing or refreshing this tab (or dropping it with close-others/all) asks while unsaved.
+  useTabDirtyGuard(
+    () => store.getState().isDirty(),
+    () => (id ? `编辑商品 #${id}` : '创建商品'),
+  );
   useEffect(() => setCurrent(version), [version]);
 
   const onSaved = (r: SaveResult) => {

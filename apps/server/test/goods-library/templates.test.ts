@@ -169,4 +169,16 @@ describe('validateExtraAttrs against the real HAIRBAND schema', () => {
     expect(() => validateExtraAttrs('HAIRBAND', 'ja', {})).toThrow('产品类型 HAIRBAND 在站点 Amazon.co.jp 不可用');
     expect(() => validateExtraAttrs('HAIRBAND', 'us', [])).toThrow('扩展属性格式不正确');
   });
+
+  it('prices with cents pass multipleOf 0.01 despite floating point; a third decimal does not', () => {
+    // 19.99 / 0.01 is 1998.9999999999998 in floating point.
+    for (const value of [19.99, 0.07, 33.33, 1234.56, 5]) {
+      const r = validateExtraAttrs('HAIRBAND', 'us', { list_price: [{ value, currency: 'USD' }] });
+      expect(r.errors, String(value)).toEqual([]);
+    }
+    const bad = validateExtraAttrs('HAIRBAND', 'us', { list_price: [{ value: 19.995, currency: 'USD' }] });
+    expect(bad.errors).toEqual([
+      { attr: 'list_price', field: 'list_price[0].value', message: '不含税价目表必须是0.01的整数倍' },
+    ]);
+  });
 });

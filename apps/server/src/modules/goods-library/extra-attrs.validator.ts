@@ -49,7 +49,15 @@ function uniqueCounts(data: unknown[], parent: AnySchemaObject | undefined): num
 
 function createAjv(): Ajv2019 {
   // strict off: Amazon's schemas put string keywords on numbers (`maxLength` on a price) and the like.
-  const ajv = new Ajv2019({ allErrors: true, verbose: true, strict: false, validateSchema: false, logger: false });
+  // multipleOfPrecision: prices are `multipleOf: 0.01`, and 19.99 / 0.01 is not an exact integer in floating point.
+  const ajv = new Ajv2019({
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    validateSchema: false,
+    logger: false,
+    multipleOfPrecision: 9,
+  });
   addFormats(ajv);
   // Informational keywords of Amazon's vocabulary.
   ajv.addVocabulary(['selectors', 'enumNames', 'editable', 'hidden', '$lifecycle', 'enumDeprecated']);

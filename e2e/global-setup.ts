@@ -95,7 +95,7 @@ export default async function setup(project: TestProject) {
       PG_PORT: String(pgPort),
       HOST: '127.0.0.1',
       ADMIN_PASSWORD,
-      WORKERS: '0',
+      WORKERS: '1', // background jobs (large exports, translation) run in the e2e server
       TEST_HOOKS: '1',
       NODE_ENV: 'test',
     },

@@ -176,6 +176,7 @@ describe('product editor', () => {
 
     const download = p.waitForEvent('download');
     await p.getByTestId('goods-export').click();
+    await p.getByRole('menuitem', { name: '导出选中的2个商品' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     await s.context.close();

@@ -131,10 +131,10 @@ function GoodsList() {
       recycle: () => remove(ids, 1),
       restore: () => remove(ids, 0),
       destroy: () => remove(ids, 2),
-      exportSelected: async () => {
+      exportItems: async (scope: Scope) => {
         const f = await postForFile<{ job_id: string | number }>(
           '/amazon-user/exportSelectTableData',
-          { ids },
+          selectionFor(scope),
           'goods.xlsx',
         );
         if (f.kind === 'file') saveBlob(f.blob, f.fileName);
@@ -142,7 +142,7 @@ function GoodsList() {
       },
       clear: () => setSelected(new Set()),
     }),
-    [ids, message, remove, done],
+    [ids, message, remove, done, selectionFor],
   );
 
   const counts = list.data?.counts;
@@ -190,7 +190,12 @@ function GoodsList() {
           ),
         }))}
       />
-      <GoodsBatchBar count={selected.size} recycleBin={recycleBin} actions={batchActions} />
+      <GoodsBatchBar
+        count={selected.size}
+        total={list.data?.total ?? 0}
+        recycleBin={recycleBin}
+        actions={batchActions}
+      />
       <GoodsTable
         rows={list.data?.list ?? []}
         loading={list.isFetching}

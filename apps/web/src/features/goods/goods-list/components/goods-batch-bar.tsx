@@ -2,6 +2,7 @@ import { AUDIT_STATUSES, type AuditStatus, can, goodsTagSet } from '@console/sha
 import { Button, Dropdown, Popconfirm, Space, Typography } from 'antd';
 import { memo } from 'react';
 import { useSessionStore } from '../../../../stores/session-store';
+import type { Scope } from './selection-scope';
 
 /** Batch actions the bar offers; the page implements them. */
 export interface BatchActions {
@@ -12,7 +13,8 @@ export interface BatchActions {
   recycle: () => void;
   restore: () => void;
   destroy: () => void;
-  exportSelected: () => void;
+  /** Export the selected products, or everything the current filter matches. */
+  exportItems: (scope: Scope) => void;
   clear: () => void;
 }
 
@@ -22,10 +24,13 @@ export interface BatchActions {
  */
 export const GoodsBatchBar = memo(function GoodsBatchBar({
   count,
+  total,
   recycleBin,
   actions,
 }: {
   count: number;
+  /** Products the current filter matches (all pages). */
+  total: number;
   recycleBin: boolean;
   actions: BatchActions;
 }) {
@@ -83,9 +88,18 @@ export const GoodsBatchBar = memo(function GoodsBatchBar({
             <Popconfirm title={`将${count}个商品放入回收站?`} disabled={none} onConfirm={actions.recycle}>
               <Button disabled={none}>放入回收站</Button>
             </Popconfirm>
-            <Button disabled={none} onClick={actions.exportSelected} data-testid="goods-export">
-              导出
-            </Button>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'selected', label: `导出选中的${count}个商品`, disabled: none },
+                  { key: 'filter', label: `导出全部筛选结果(${total}个)`, disabled: total === 0 },
+                ],
+                onClick: ({ key }) => actions.exportItems(key as Scope),
+              }}
+            >
+              <Button data-testid="goods-export">导出</Button>
+            </Dropdown>
           </>
         )}
       </Space>

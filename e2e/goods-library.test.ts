@@ -251,7 +251,7 @@ describe('sensitive words', () => {
 });
 
 describe('search-terms library', () => {
-  it('offers only the 8 countries, counts UTF-8 bytes, adds terms, filters by country and saves an edit', async () => {
+  it('offers only the 8 countries, counts UTF-8 bytes, adds terms, filters by country, saves an edit and refuses a stale one', async () => {
     const { page: p, context } = await openAsAdmin('#/goods/addSearchTerms');
     const add = pane(p, '/goods/addSearchTerms');
     const name = `搜索词${Date.now().toString(36)}`;
@@ -308,6 +308,27 @@ describe('search-terms library', () => {
     await edit.getByText('版本 2').waitFor();
     const saved = await admin.call<{ terms: string; bytes: number }>('GET', `/goods/search-terms/get?id=${id}`);
     expect(saved.data).toMatchObject({ terms: 'mütze winter', bytes: 13 });
+
+    // Someone else saves version 3 meanwhile: this form's save is refused, nothing is merged.
+    const other = await admin.call('POST', '/goods/search-terms/update', {
+      id,
+      version: 2,
+      terms: 'changed elsewhere',
+    });
+    expect(other.status).toBe(200);
+    await edit.getByTestId('search-terms-text').fill('mütze rot');
+    await edit.getByRole('button', { name: '保存' }).click();
+    const alert = edit.getByTestId('search-terms-save-error');
+    await alert.getByText('数据已被他人修改,请刷新后重试').waitFor();
+    await alert.getByText(/版本 3/).waitFor();
+    await alert.getByRole('button', { name: '重新加载' }).click();
+    await alert.waitFor({ state: 'detached' });
+    expect(await edit.getByTestId('search-terms-text').inputValue()).toBe('changed elsewhere');
+    await edit.getByTestId('search-terms-text').fill('mütze rot');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await edit.getByText('版本 4').waitFor();
+    const after = await admin.call<{ terms: string }>('GET', `/goods/search-terms/get?id=${id}`);
+    expect(after.data.terms).toBe('mütze rot');
     // The server refuses a country outside the 8 as well.
     const us = await admin.call('POST', '/goods/search-terms/create', { country: 'us', name: 'x', terms: 'y' });
     expect(us.status).toBe(400);

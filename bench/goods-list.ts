@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -30,6 +31,23 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (n=${xs.length})`;
+
+/**
+ * GETs n times from a separate thread with CONCURRENCY in flight, client k using urls[k] (or
+ * the one url) and tokens[k]; each duration in ms.
+ */
+function httpLoad(url: string | string[], tokens: string[], n = REQUESTS): Promise<number[]> {
+  const urls = typeof url === 'string' ? tokens.map(() => url) : url;
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./http-load-worker.mjs', import.meta.url), {
+      workerData: { urls, tokens, n, concurrency: CONCURRENCY },
+    });
+    w.once('message', (m: { times: number[]; failure: string | null }) =>
+      m.failure ? reject(new Error(m.failure)) : resolve(m.times),
+    );
+    w.once('error', reject);
+  });
+}
 
 /** Runs `task` REQUESTS times with CONCURRENCY in flight; returns each duration in ms. */
 async function load(task: (i: number) => Promise<void>, n = REQUESTS): Promise<number[]> {
@@ -106,17 +124,10 @@ async function main() {
       });
       tokens.push(((await r.json()) as { data: { token: { token: string } } }).data.token.token);
     }
-    const get = async (i: number, query: string) => {
-      const r = await fetch(`${base}/amazon-user/productList?${query}`, {
-        headers: { authorization: `Bearer ${tokens[i % tokens.length]}` },
-      });
-      const body = (await r.json()) as { status: number; data: { list: unknown[]; next_cursor: number | null } };
-      if (body.status !== 200) throw new Error(JSON.stringify(body));
-      return body.data;
-    };
+    const list = (query: string) => `${base}/amazon-user/productList?${query}`;
     const filtered = 'status=willAudit&type=2&pageSize=20';
-    await load((i) => get(i, filtered).then(() => {}), 200); // warm-up
-    const api = await load((i) => get(i, filtered).then(() => {}));
+    await httpLoad(list(filtered), tokens, 200); // warm-up
+    const api = await httpLoad(list(filtered), tokens);
 
     // The same three statements (page, total, status counts) written by hand, through a plain pool.
     const pool = new pg.Pool({ connectionString: url, max: 30 });
@@ -153,9 +164,13 @@ async function main() {
         return Number(r.rows[0]!.id);
       }),
     );
-    const first = await load((i) => get(i, 'pageSize=20').then(() => {}));
-    const deep = await load((i) => get(i, `pageSize=20&cursor=${deepCursor[i % CONCURRENCY]}`).then(() => {}));
-    const keyword = await load((i) => get(i, 'keyword=hairband&pageSize=20').then(() => {}), 400);
+    const first = await httpLoad(list('pageSize=20'), tokens);
+    // Each client pages to its own tenant's oldest products.
+    const deep = await httpLoad(
+      deepCursor.map((c) => list(`pageSize=20&cursor=${c}`)),
+      tokens,
+    );
+    const keyword = await httpLoad(list('keyword=hairband&pageSize=20'), tokens, 400);
 
     // batchUpdate2 over the 10,000 products of one tenant vs one hand-written UPDATE of the same rows.
     const t0 = tenants[0]!;

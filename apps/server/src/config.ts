@@ -39,6 +39,76 @@ export interface Config {
   translateModel: string | undefined;
   /** First retry delay for 429/5xx provider answers (doubles per try). */
   translateRetryBaseMs: number;
+  /** Where images and finished export files live (`docs/storage.md`). */
+  storage: StorageSetting;
+}
+
+/** Values of STORAGE. */
+export const STORAGE_KINDS = ['local', 's3'] as const;
+
+/** S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, Aliyun OSS ...). */
+export interface S3Setting {
+  kind: 's3';
+  /** Unset: AWS's endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO). */
+  forcePathStyle: boolean;
+  /** Put before every key: `''` or a folder ending in `/`. */
+  prefix: string;
+}
+
+/** STORAGE=local (files under DATA_DIR) or STORAGE=s3. */
+export type StorageSetting = { kind: 'local' } | S3Setting;
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX = /^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*$/;
+
+/** Reads STORAGE and the S3_* variables; anything missing or malformed stops the start with the variable's name. */
+export function storageSetting(env: NodeJS.ProcessEnv): StorageSetting {
+  const kind = (env.STORAGE || 'local').toLowerCase();
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new Error(`STORAGE must be one of ${STORAGE_KINDS.join(', ')}, got "${env.STORAGE}"`);
+  const need = (name: string) => {
+    const v = env[name]?.trim();
+    if (!v) throw new Error(`STORAGE=s3 needs ${name} (see docs/storage.md)`);
+    return v;
+  };
+  let endpoint: string | undefined;
+  if (env.S3_ENDPOINT?.trim()) {
+    const raw = env.S3_ENDPOINT.trim();
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {}
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username)
+      throw new Error(`S3_ENDPOINT must be an http(s) URL such as https://s3.example.com, got "${raw}"`);
+    endpoint = raw.replace(/\/+$/, '');
+  }
+  // AWS needs the bucket's region; other services accept any (MinIO's default is us-east-1, R2 uses "auto").
+  const region = endpoint ? env.S3_REGION?.trim() || 'us-east-1' : need('S3_REGION');
+  if (!/^[a-z0-9-]+$/.test(region)) throw new Error(`S3_REGION must look like us-east-1, got "${region}"`);
+  const bucket = need('S3_BUCKET');
+  if (!BUCKET.test(bucket) || bucket.includes('..'))
+    throw new Error(`S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -), got "${bucket}"`);
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  if (prefix && (!PREFIX.test(prefix) || prefix.split('/').some((p) => p === '.' || p === '..')))
+    throw new Error(
+      `S3_PREFIX must be a folder name like console/images (letters, digits, !_.*'()- and /), got "${env.S3_PREFIX}"`,
+    );
+  return {
+    kind: 's3',
+    endpoint,
+    region,
+    bucket,
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: strictBool(env.S3_FORCE_PATH_STYLE, false, 'S3_FORCE_PATH_STYLE'),
+    prefix: prefix ? `${prefix}/` : '',
+  };
 }
 
 /** Values of TRANSLATE_PROVIDER. */
@@ -57,6 +127,14 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function strictBool(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  const v = value.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -92,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translateBaseUrl: env.TRANSLATE_BASE_URL || undefined,
     translateModel: env.TRANSLATE_MODEL || undefined,
     translateRetryBaseMs: int(env.TRANSLATE_RETRY_BASE_MS, 500, 'TRANSLATE_RETRY_BASE_MS'),
+    storage: storageSetting(env),
   };
 }

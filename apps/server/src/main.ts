@@ -2,10 +2,13 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seed } from './db/seed.js';
+import { checkFileStorage, describeStorage } from './modules/files/storage.js';
 
 /** `npm start`: database (embedded unless DATABASE_URL), migrations, seed, HTTP server. */
 async function main() {
   const config = loadConfig();
+  // A misconfigured bucket stops the start here, before the database, with a message naming what to fix.
+  await checkFileStorage(config);
   const logger = { level: config.logLevel };
   const app0 = { log: (m: string) => process.stdout.write(`${m}\n`) };
   const { db, close } = await openDatabase(config, (m) => {
@@ -13,6 +16,7 @@ async function main() {
   });
   const { jwtSecret, admin } = await seed(db, config.adminPassword);
   const app = await buildApp({ db, config, jwtSecret }, { logger });
+  app.log.info(`file storage: ${describeStorage(config)}`);
   if (admin.created) {
     app.log.info('created the company-admin main account "admin"');
     if (admin.password) {

@@ -1,9 +1,9 @@
-import path from 'node:path';
+import type { PassThrough } from 'node:stream';
 import { isInternal } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
@@ -11,18 +11,22 @@ import { subjectOf } from '../account/account.presenter.js';
 import type { StoredImages, StoredParentage } from '../goods/goods.presenter.js';
 import { findGoods } from '../goods/goods.repository.js';
 import { audit } from '../system/audit.js';
-import { isSafeKey, localStorage } from './file-storage.js';
+import { contentTypeOf, isSafeKey } from './file-storage.js';
 import { storeImage } from './images.service.js';
 import { fetchPublic } from './remote-fetch.js';
+import { fileStorage } from './storage.js';
 
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
 const OWN = /^\/PDD\/files\/(.+)$/;
 
-/** Product images: upload, serving, zip download, copying remote images into our storage. */
+/**
+ * Product images: upload, serving, zip download, copying remote images into our storage.
+ * Images are always served here (never by a direct bucket URL), so tenancy and sign-in rules
+ * hold whichever storage is configured.
+ */
 export async function filesRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;
-  const storage = localStorage(path.join(deps.config.dataDir, 'files'));
+  const storage = fileStorage(deps.config);
 
   app.post(
     '/files/upload',
@@ -58,11 +62,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     if (!isSafeKey(key) || !readable) throw notFound('文件不存在');
     const stream = await storage.get(key);
     if (!stream) throw notFound('文件不存在');
-    const ext = key.slice(key.lastIndexOf('.') + 1);
-    return reply
-      .type(TYPES[ext] ?? 'application/octet-stream')
-      .header('cache-control', 'private, max-age=86400')
-      .send(stream);
+    return reply.type(contentTypeOf(key)).header('cache-control', 'private, max-age=86400').send(stream);
   });
 
   app.post(
@@ -86,14 +86,24 @@ export async function filesRoutes(fastify: FastifyInstance) {
       let n = 0;
       for (const url of unique) {
         const key = OWN.exec(url)?.[1];
-        const stream = key?.startsWith(`t${auth.tenantId}/`) ? await storage.get(key) : null;
-        if (!stream) {
+        if (!key?.startsWith(`t${auth.tenantId}/`) || !(await storage.exists(key))) {
           outside.push(url);
           continue;
         }
         n += 1;
-        zip.addReadStream(stream, `${String(n).padStart(2, '0')}${key!.slice(key!.lastIndexOf('.'))}`);
+        // Opened one at a time while the zip is written: a bucket's connections are not held for every image at once.
+        zip.addReadStreamLazy(`${String(n).padStart(2, '0')}${key.slice(key.lastIndexOf('.'))}`, (cb) => {
+          storage.get(key).then(
+            (stream) =>
+              stream ? cb(null, stream) : cb(new Error(`file ${key} disappeared while zipping`), null as never),
+            (err: unknown) => cb(err, null as never),
+          );
+        });
       }
+      zip.on('error', (err: Error) => {
+        req.log.error({ err }, 'zip of product images failed');
+        (zip.outputStream as PassThrough).destroy(err);
+      });
       if (outside.length) zip.addBuffer(Buffer.from(`${outside.join('\n')}\n`), '未打包的外部图片链接.txt');
       zip.end();
       const name = `${row.sku || `goods-${row.id}`}-images.zip`;
@@ -129,7 +139,9 @@ export async function filesRoutes(fastify: FastifyInstance) {
           const image = await storeImage(storage, auth.tenantId, data);
           results.push({ from, url: image.url, thumb: image.thumb });
         } catch (err) {
-          results.push({ from, error: err instanceof Error ? err.message : String(err) });
+          if (!(err instanceof AppError) || err.status >= 500)
+            req.log.error({ err, from }, 'copying a remote image failed');
+          results.push({ from, error: err instanceof AppError ? err.message : '复制失败,请稍后再试' });
         }
       }
       const copied = results.filter((r) => r.url).length;

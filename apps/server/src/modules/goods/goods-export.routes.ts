@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { goodsFilterSchema, idsField } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,10 +5,11 @@ import { badRequest, notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
+import { exportKey } from '../files/file-storage.js';
+import { fileStorage } from '../files/storage.js';
 import {
   assertSomething,
   countSelection,
-  exportDir,
   exportNow,
   getExportJob,
   SYNC_EXPORT_LIMIT,
@@ -62,12 +61,8 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
   app.get('/amazon-user/exportJob/download', { schema: { querystring: jobId }, config }, async (req, reply) => {
     const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
     if (job.status !== 'done') throw badRequest('导出尚未完成');
-    const file = path.join(exportDir(deps), `${job.id}.xlsx`);
-    const stream = createReadStream(file);
-    await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve());
-      stream.once('error', () => reject(notFound('导出文件已不存在,请重新导出')));
-    });
+    const stream = await fileStorage(deps.config).get(exportKey(job.id));
+    if (!stream) throw notFound('导出文件已不存在,请重新导出');
     return reply.type(XLSX).header('content-disposition', attachment(job.file_name)).send(stream);
   });
 }

@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { exportKey } from '../files/file-storage.js';
+import { fileStorage } from '../files/storage.js';
 import { audit } from '../system/audit.js';
 import type { StoredDescs, StoredParentage, StoredPrices } from './goods.presenter.js';
 import { type Selection, selectedIds } from './goods-batch.service.js';
@@ -131,6 +133,7 @@ export async function exportNow(deps: AppDeps, actor: Actor, sel: Selection): Pr
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+/** Where a job writes its workbook before handing it to the file storage (local disk of the worker). */
 export const exportDir = (deps: AppDeps) => path.join(deps.config.dataDir, 'exports');
 
 /** A large selection: a queued job whose progress the UI polls. */
@@ -154,14 +157,17 @@ export async function startExportJob(deps: AppDeps, jobs: JobQueue, actor: Actor
   return { job_id: id, total };
 }
 
-/** The job worker: writes the workbook by streaming to disk, recording progress per batch. */
+/**
+ * The job worker: writes the workbook by streaming to local disk, recording progress per batch,
+ * then moves it into the file storage (a bucket when STORAGE=s3, so web-only nodes can serve it).
+ */
 export async function runExportJob(deps: AppDeps, id: string): Promise<void> {
   const job = await deps.db.selectFrom('export_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   if (!job || job.status === 'done') return;
   await deps.db.updateTable('export_jobs').set({ status: 'running', progress: 0 }).where('id', '=', id).execute();
   const dir = exportDir(deps);
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${id}.xlsx`);
+  const file = path.join(dir, `${id}.xlsx.part`);
   try {
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
     const sheet = book.addWorksheet('商品');
@@ -174,6 +180,7 @@ export async function runExportJob(deps: AppDeps, id: string): Promise<void> {
     });
     sheet.commit();
     await book.commit();
+    await fileStorage(deps.config).putFile(exportKey(id), file);
     await deps.db
       .updateTable('export_jobs')
       .set({

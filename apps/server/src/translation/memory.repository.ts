@@ -166,3 +166,98 @@ export function listUsage(db: Db, tenantId: number, days: number) {
     .orderBy('provider')
     .execute();
 }
+
+// ---------------------------------------------------------------- management screen (list and delete)
+
+/** Filters of the memory and correction lists: text in source or translation, language pair. */
+export interface EntryFilter {
+  page: number;
+  pageSize: number;
+  keyword?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of the tenant's memory entries, newest first. */
+export async function listMemoryEntries(db: Db, tenantId: number, f: EntryFilter) {
+  let q = db.selectFrom('translation_memory').where('tenant_id', '=', tenantId);
+  if (f.from) q = q.where('source_lang', '=', f.from);
+  if (f.to) q = q.where('target_lang', '=', f.to);
+  if (f.keyword) {
+    const like = likePattern(f.keyword);
+    q = q.where((eb) => eb.or([eb('source_text', 'ilike', like), eb('translated_text', 'ilike', like)]));
+  }
+  const [rows, total] = await Promise.all([
+    q
+      .select([
+        'id',
+        'provider',
+        'source_lang',
+        'target_lang',
+        'format',
+        'source_text',
+        'translated_text',
+        'created_at',
+      ])
+      .orderBy('id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Deletes the tenant's memory entries with these ids; returns the deleted rows. */
+export function deleteMemoryEntries(db: Db, tenantId: number, ids: number[]) {
+  return db
+    .deleteFrom('translation_memory')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .returning(['id', 'provider', 'source_lang', 'target_lang', 'source_text', 'translated_text'])
+    .execute();
+}
+
+/** One page of the tenant's corrections with the account that saved each, newest first. */
+export async function listCorrectionEntries(db: Db, tenantId: number, f: EntryFilter) {
+  let q = db.selectFrom('translation_corrections as c').where('c.tenant_id', '=', tenantId);
+  if (f.from) q = q.where('c.source_lang', '=', f.from);
+  if (f.to) q = q.where('c.target_lang', '=', f.to);
+  if (f.keyword) {
+    const like = likePattern(f.keyword);
+    q = q.where((eb) => eb.or([eb('c.source_text', 'ilike', like), eb('c.text', 'ilike', like)]));
+  }
+  const [rows, total] = await Promise.all([
+    q
+      .leftJoin('users as u', 'u.id', 'c.user_id')
+      .select([
+        'c.id',
+        'c.source_lang',
+        'c.target_lang',
+        'c.source_text',
+        'c.text',
+        'c.user_id',
+        'u.account',
+        'c.updated_at',
+      ])
+      .orderBy('c.updated_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Deletes the tenant's corrections with these ids; returns the deleted rows. */
+export function deleteCorrectionEntries(db: Db, tenantId: number, ids: number[]) {
+  return db
+    .deleteFrom('translation_corrections')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .returning(['id', 'source_lang', 'target_lang', 'source_text', 'text'])
+    .execute();
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COPYABLE_FIELDS, DESC_LANGUAGE_KEYS } from '../constants/goods.js';
+import { pageQuery } from './common.js';
 import { idsField } from './goods.js';
 import { libraryId } from './goods-library.js';
 
@@ -91,6 +92,111 @@ export interface FieldFit {
   ok: boolean;
 }
 
+// ---------------------------------------------------------------- management screen and editor helpers
+
+const keywordFilter = z.string().trim().max(100, { error: '关键词不能超过100个字符' }).optional();
+const fromFilter = z.union([z.literal('auto'), lang], { error: '源语言不支持' }).optional();
+
+/** GET /transfer/memory/list and /transfer/corrections/list: text search (source or translation) and language pair. */
+export const translateMemoryQuery = z.strictObject({
+  ...pageQuery,
+  keyword: keywordFilter,
+  from: fromFilter,
+  to: lang.optional(),
+});
+/** POST /transfer/memory/delete and /transfer/corrections/delete. */
+export const translateEntryDeleteBody = z.strictObject({
+  ids: z
+    .array(libraryId, { error: '请选择要删除的记录' })
+    .min(1, { error: '请选择要删除的记录' })
+    .max(1000, { error: '一次最多删除1000条' }),
+});
+/** POST /transfer/machineCheck: which target texts a machine delivered (the rest count as edited by hand). */
+export const machineCheckBody = z.strictObject({
+  to: lang,
+  texts: z
+    .array(text, { error: '请提供要检查的内容' })
+    .min(1, { error: '请提供要检查的内容' })
+    .max(TRANSLATE_LIMITS.texts, { error: `一次最多检查${TRANSLATE_LIMITS.texts}条` }),
+});
+
+/** A glossary entry (GET /transfer/glossary/list). */
+export interface GlossaryEntry {
+  id: number;
+  term: string;
+  /** '' = every language. */
+  lang: string;
+  /** '' = do not translate. */
+  translation: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A translation-memory entry: one provider answer (GET /transfer/memory/list). */
+export interface MemoryEntry {
+  id: number;
+  provider: string;
+  source_lang: string;
+  target_lang: string;
+  format: string;
+  /** The source as sent to the provider (glossary terms, tags and placeholders as ⟦n⟧ tokens). */
+  source_text: string;
+  translated_text: string;
+  created_at: number;
+}
+
+/** A stored user correction (GET /transfer/corrections/list). */
+export interface CorrectionEntry {
+  id: number;
+  source_lang: string;
+  target_lang: string;
+  source_text: string;
+  text: string;
+  user_id: number;
+  /** Account of the user who saved it ('' when that account is gone). */
+  account: string;
+  updated_at: number;
+}
+
+/** GET /transfer/usage. */
+export interface TranslateUsage {
+  provider: string;
+  list: { provider: string; day: string; chars: number; texts: number }[];
+  totals: Record<string, { chars: number; texts: number }>;
+}
+
+/** GET /transfer/status: the configured provider; `message` says how to configure one when there is none. */
+export interface TranslateStatus {
+  provider: string;
+  configured: boolean;
+  /** Translations are simulated and marked `[演示]`. */
+  demo: boolean;
+  message: string;
+}
+
+/** One product's outcome in a translation job (GET /transfer/translateJob `result`). */
+export interface TranslateJobItem {
+  id: number;
+  status: 'done' | 'skipped' | 'failed';
+  message?: string;
+  version?: number;
+  kept: { lang: string; field: string }[];
+  limits: Record<string, FieldFit[]>;
+}
+
+/** GET /transfer/translateJob. */
+export interface TranslateJobView {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  total: number;
+  result: TranslateJobItem[];
+  error: string;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export type TranslateMemoryQuery = z.infer<typeof translateMemoryQuery>;
 export type MulTranslateBody = z.infer<typeof mulTranslateBody>;
 export type TranslateGoodsBody = z.infer<typeof translateGoodsBody>;
 export type GlossarySaveBody = z.infer<typeof glossarySaveBody>;

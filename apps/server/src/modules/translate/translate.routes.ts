@@ -1,9 +1,12 @@
 import {
   glossaryDeleteBody,
   glossarySaveBody,
+  machineCheckBody,
   mulTranslateBody,
   saveCorrectionBody,
   singleTranslateBody,
+  translateEntryDeleteBody,
+  translateMemoryQuery,
   translateUsageQuery,
 } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +16,14 @@ import { zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { closeProvider } from '../../translation/provider-factory.js';
 import { glossaryDelete, glossaryList, glossarySave } from './glossary.service.js';
+import {
+  correctionDelete,
+  correctionList,
+  machineCheck,
+  memoryDelete,
+  memoryList,
+  translateStatus,
+} from './memory.service.js';
 import { saveCorrection, translateTexts, usageOf } from './translate.service.js';
 
 /** Texts that look like HTML go to the provider in HTML mode. */
@@ -58,5 +69,36 @@ export async function translateRoutes(fastify: FastifyInstance) {
 
   app.get('/transfer/usage', { schema: { querystring: translateUsageQuery }, config: admin }, async (req) =>
     ok(await usageOf(deps, authOf(req).tenantId, req.query.days)),
+  );
+
+  app.get('/transfer/status', { schema: { querystring: z.strictObject({}) }, config: use }, async () =>
+    ok(translateStatus(deps)),
+  );
+
+  app.post('/transfer/machineCheck', { schema: { body: machineCheckBody }, config: use }, async (req) =>
+    ok({ machine: await machineCheck(deps, authOf(req).tenantId, req.body.to, req.body.texts) }),
+  );
+
+  // Management screen (翻译术语与记忆): memory entries and corrections, admins only.
+  app.get('/transfer/memory/list', { schema: { querystring: translateMemoryQuery }, config: admin }, async (req) =>
+    ok(await memoryList(deps, authOf(req).tenantId, req.query)),
+  );
+
+  app.post('/transfer/memory/delete', { schema: { body: translateEntryDeleteBody }, config: admin }, async (req) => {
+    const deleted = await memoryDelete(deps, actorOf(req, authOf(req)), req.body.ids);
+    return ok({ deleted }, '删除成功');
+  });
+
+  app.get('/transfer/corrections/list', { schema: { querystring: translateMemoryQuery }, config: admin }, async (req) =>
+    ok(await correctionList(deps, authOf(req).tenantId, req.query)),
+  );
+
+  app.post(
+    '/transfer/corrections/delete',
+    { schema: { body: translateEntryDeleteBody }, config: admin },
+    async (req) => {
+      const deleted = await correctionDelete(deps, actorOf(req, authOf(req)), req.body.ids);
+      return ok({ deleted }, '删除成功');
+    },
   );
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -246,5 +247,57 @@ describe('export job with STORAGE=s3', () => {
       http: 404,
       msg: '导出文件已不存在,请重新导出',
     });
+  }, 60_000);
+});
+
+describe('npm start with STORAGE=s3', () => {
+  const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+  const s3env = {
+    STORAGE: 's3',
+    S3_ENDPOINT: sim.url,
+    S3_BUCKET: 'console-files',
+    S3_ACCESS_KEY_ID: sim.accessKeyId,
+    S3_SECRET_ACCESS_KEY: sim.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  /** Runs `npm start`'s main until it prints its address (then SIGTERM) or exits. */
+  function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', DATABASE_URL: t.url, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (d: Buffer) => {
+      output += d;
+      if (output.includes('console: http://')) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    return new Promise((resolve) =>
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, output });
+      }),
+    );
+  }
+
+  it('starts with a good bucket and says where files go', async () => {
+    const ok = await start(s3env);
+    expect(ok.output).toContain(`file storage: s3://console-files/ at ${sim.url} (path-style)`);
+    expect(ok.code).toBe(0);
+  }, 60_000);
+
+  it('refuses to start on a wrong secret or a missing variable, with one clear line', async () => {
+    const wrong = await start({ ...s3env, S3_SECRET_ACCESS_KEY: 'typo' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toContain(
+      'STORAGE=s3: storage check of s3://console-files/ failed: ' +
+        `${sim.url} rejected the request signature: S3_SECRET_ACCESS_KEY does not belong to S3_ACCESS_KEY_ID (SignatureDoesNotMatch)`,
+    );
+    expect(wrong.output).not.toContain('console: http://');
+    const missing = await start({ ...s3env, S3_BUCKET: '' });
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('STORAGE=s3 needs S3_BUCKET (see docs/storage.md)');
   }, 60_000);
 });

@@ -190,6 +190,8 @@ describe('s3Storage against the simulator', () => {
     expect(fs.existsSync(file)).toBe(false);
     const puts = sim.requests.filter((r) => r.key === key);
     expect(puts.map((r) => r.code ?? r.status)).toEqual(['SlowDown', 200]);
+    // A stream cannot be hashed up front: sent as UNSIGNED-PAYLOAD with a length (no aws-chunked encoding).
+    expect(puts[1]).toMatchObject({ payloadHash: 'UNSIGNED-PAYLOAD', headers: { 'content-length': '14' } });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -94,7 +94,7 @@ export function GoodsEditor({
       <PageContainer
         title={id ? `编辑商品 #${id}` : '创建商品'}
         parent="goods-admin-list"
-        extra={<EditorHeader id={id} saving={saving} onSave={save} />}
+        extra={<EditorHeader id={id} saving={saving} onSave={save} onReload={onReload} />}
       >
         {stale && (
           <Alert

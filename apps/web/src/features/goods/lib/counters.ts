@@ -26,6 +26,45 @@ export function listingCounters(d: {
   };
 }
 
+/** One field of a language that is over a marketplace limit (flagged on the field and on the language tab). */
+export interface OverLimit {
+  field: 'title' | 'bullet_points.count' | 'bullet_points.length' | 'search_terms' | 'product_description';
+  label: string;
+  value: number;
+  limit: number;
+}
+
+/**
+ * The fields of one language over the marketplace limits (LISTING_LIMITS): title characters,
+ * bullet count, each bullet's characters (reported once, with the longest bullet), search-terms
+ * UTF-8 bytes and description characters. Empty when everything fits.
+ */
+export function overLimits(d: Parameters<typeof listingCounters>[0]): OverLimit[] {
+  const c = listingCounters(d);
+  const out: OverLimit[] = [];
+  const add = (field: OverLimit['field'], label: string, x: Counter) => {
+    if (x.over) out.push({ field, label, value: x.value, limit: x.limit });
+  };
+  add('title', '标题', c.title);
+  add('bullet_points.count', '五点描述条数', c.bulletCount);
+  const longest = c.bullets.reduce<{ i: number; x: Counter } | null>(
+    (best, x, i) => (x.over && (!best || x.value > best.x.value) ? { i, x } : best),
+    null,
+  );
+  if (longest) {
+    const n = c.bullets.filter((x) => x.over).length;
+    add('bullet_points.length', n > 1 ? `五点描述(${n}条超长)` : `五点描述第${longest.i + 1}条`, longest.x);
+  }
+  add('search_terms', '搜索词(字节)', c.searchTerms);
+  add('product_description', '产品描述', c.description);
+  return out;
+}
+
+/** "标题 212/200" lines of the over-limit fields, for a tab's tooltip. */
+export function overLimitText(list: readonly OverLimit[]): string {
+  return list.map((o) => `${o.label} ${o.value}/${o.limit}`).join(', ');
+}
+
 /** Splits a text into plain and highlighted parts at the given [start, end) ranges (sensitive hits). */
 export function highlightParts(
   text: string,

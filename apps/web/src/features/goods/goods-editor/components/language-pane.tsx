@@ -6,6 +6,7 @@ import type { DescDraft } from '../editor-model';
 import { useEditor, useEditorStore } from '../editor-store';
 import { SensitiveList } from './sensitive-list';
 import { TextCounter } from './text-counter';
+import { TranslateFieldButton, TranslateLanguageButton } from './translate-controls';
 
 /** Debounce of the sensitive-word check while typing. */
 const CHECK_DELAY_MS = 800;
@@ -60,21 +61,29 @@ export const LanguagePane = memo(function LanguagePane({
         <Button size="small" onClick={() => onCopy(index)}>
           复制到其他语言
         </Button>
+        <TranslateLanguageButton lang={d.key} />
       </Space>
       <Form.Item
         label={
           <span>
             标题 <TextCounter c={c.title} />
+            <TranslateFieldButton lang={d.key} field="title" />
           </span>
         }
       >
-        <Input value={d.title} onChange={(e) => set({ title: e.target.value })} data-testid={`title-${d.key}`} />
+        <Input
+          value={d.title}
+          status={c.title.over ? 'error' : undefined}
+          onChange={(e) => set({ title: e.target.value })}
+          data-testid={`title-${d.key}`}
+        />
         <SensitiveList hits={of('title')} text={d.title} />
       </Form.Item>
       <Form.Item
         label={
           <span>
             五点描述 <TextCounter c={c.bulletCount} unit="条" />
+            <TranslateFieldButton lang={d.key} field="bullet_points" />
           </span>
         }
       >
@@ -82,6 +91,7 @@ export const LanguagePane = memo(function LanguagePane({
           <div key={i} className="bullet-row">
             <Input
               value={b}
+              status={c.bullets[i]?.over ? 'error' : undefined}
               prefix={<span className="bullet-no">{i + 1}</span>}
               suffix={<TextCounter c={c.bullets[i] ?? { value: 0, limit: 0, over: false }} />}
               onChange={(e) => set({ bullet_points: d.bullet_points.map((x, j) => (j === i ? e.target.value : x)) })}
@@ -95,11 +105,13 @@ export const LanguagePane = memo(function LanguagePane({
         label={
           <span>
             搜索词 <TextCounter c={c.searchTerms} unit=" 字节" />
+            <TranslateFieldButton lang={d.key} field="search_terms" />
           </span>
         }
       >
         <Input.TextArea
           value={d.search_terms}
+          status={c.searchTerms.over ? 'error' : undefined}
           autoSize={{ minRows: 2, maxRows: 4 }}
           onChange={(e) => set({ search_terms: e.target.value })}
           data-testid={`search-${d.key}`}
@@ -110,11 +122,13 @@ export const LanguagePane = memo(function LanguagePane({
         label={
           <span>
             产品描述 <TextCounter c={c.description} />
+            <TranslateFieldButton lang={d.key} field="product_description" />
           </span>
         }
       >
         <Input.TextArea
           value={d.product_description}
+          status={c.description.over ? 'error' : undefined}
           autoSize={{ minRows: 5, maxRows: 14 }}
           onChange={(e) => set({ product_description: e.target.value })}
           data-testid={`desc-${d.key}`}

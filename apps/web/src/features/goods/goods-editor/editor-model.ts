@@ -9,6 +9,7 @@ import {
 } from '@console/shared';
 import { countryDigits, majorToMinor, minorToMajor } from '../lib/money';
 import { type VariationRow, valuesFromRows } from '../lib/variations';
+import { cleanAttrs } from './components/attributes/attr-values';
 
 /** One language of the editor: always 5 bullet slots. */
 export interface DescDraft {
@@ -121,7 +122,8 @@ export function toGoodsData(d: EditorDraft): { data: GoodsData; errors: string[]
     },
     images: d.images,
     template: d.template,
-    extraAttrs: d.extraAttrs,
+    // Rows emptied while editing are placeholders, not values: the server gets the Amazon attribute arrays only.
+    extraAttrs: cleanAttrs(d.extraAttrs),
     tags: d.tags,
   };
   return { data, errors };

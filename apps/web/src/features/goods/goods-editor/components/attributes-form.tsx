@@ -1,33 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Form, Input, InputNumber, Select, Space, Spin, Switch, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Empty, Form, Select, Space, Spin, Switch, Typography } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { get } from '../../../../api/http';
-import { useEditor, useEditorStore } from '../editor-store';
+import { useFeedback } from '../../../../app/ui-bridge';
+import { type AttrError, useEditor, useEditorStore } from '../editor-store';
+import { AttrRow } from './attributes/attr-row';
+import { buildAttrModel, type SchemaNode } from './attributes/attr-schema';
+import { isBlank, normalizeAttrs } from './attributes/attr-values';
+import './attributes/attributes.css';
 
-interface AttrField {
-  path: string;
-  label: string;
-  type: string;
-  required: boolean;
-  enum?: { value: string | number | boolean; name: string }[];
-  enumOpen?: boolean;
-  editable?: boolean;
-  hidden?: boolean;
-}
-interface Attr {
-  name: string;
-  label: string;
-  description?: string;
-  required: boolean;
-  fields: AttrField[];
-}
 interface TypeRow {
   productType: string;
   displayName: string;
   marketplaces: string[];
 }
+interface TempAttr {
+  productType: string;
+  displayName: string;
+  schema: SchemaNode;
+}
 
-/** Marketplaces the shipped product types are offered in. */
+/** Marketplaces the shipped product types are offered in (codes as the server's catalog). */
 const MARKETPLACES = [
   { value: 'us', label: '美国' },
   { value: 'en', label: '英国' },
@@ -35,122 +28,163 @@ const MARKETPLACES = [
   { value: 'fr', label: '法国' },
   { value: 'ja', label: '日本' },
 ];
+const marketplaceName = (code: string) => MARKETPLACES.find((m) => m.value === code)?.label ?? code;
 
-/** Whether an attribute has a simple value shape the generic form renders: one visible `value` leaf. */
-export function isSimpleAttr(a: Attr): boolean {
-  const visible = a.fields.filter((f) => !f.hidden);
-  return (
-    visible.length === 1 &&
-    visible[0]?.path === 'value' &&
-    ['string', 'number', 'integer', 'boolean'].includes(visible[0].type)
-  );
-}
+const typesQuery = (marketplace: string) => ({
+  queryKey: ['goods', 'product-types', marketplace],
+  queryFn: () => get<{ list: TypeRow[] }>('/categoryTemplate/getCategoryTemp', { marketplace }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+const schemaQuery = (productType: string, marketplace: string) => ({
+  queryKey: ['goods', 'temp-attr', productType, marketplace],
+  queryFn: () => get<TempAttr>('/categoryTemplate/getTempAttr', { productType, marketplace }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
-const attrValue = (attrs: Record<string, unknown>, name: string): unknown =>
-  (attrs[name] as { value?: unknown }[] | undefined)?.[0]?.value;
+const NO_ERRORS: AttrError[] = [];
 
-function FieldInput({ f, value, onChange }: { f: AttrField; value: unknown; onChange: (v: unknown) => void }) {
-  if (f.type === 'boolean') return <Switch checked={value === true} onChange={onChange} />;
-  if (f.enum?.length)
-    return (
-      <Select
-        allowClear
-        showSearch
-        mode={f.enumOpen ? 'tags' : undefined}
-        maxCount={f.enumOpen ? 1 : undefined}
-        value={f.enumOpen ? (value === undefined ? [] : [value]) : value}
-        options={f.enum.map((e) => ({ value: e.value as string, label: e.name }))}
-        onChange={(v: unknown) => onChange(Array.isArray(v) ? v[0] : v)}
-        style={{ width: 320 }}
-      />
-    );
-  if (f.type === 'number' || f.type === 'integer')
-    return (
-      <InputNumber
-        value={value as number | undefined}
-        precision={f.type === 'integer' ? 0 : undefined}
-        onChange={(v) => onChange(v ?? undefined)}
-        style={{ width: 200 }}
-      />
-    );
-  return (
-    <Input
-      value={(value as string) ?? ''}
-      onChange={(e) => onChange(e.target.value || undefined)}
-      style={{ maxWidth: 520 }}
-    />
-  );
-}
-
-/** Extra attributes pane: product type + marketplace template, a generic form of its simple attributes, server errors inline. */
+/**
+ * Extra attributes pane: product type + marketplace template, and a form of the template's
+ * attributes built from its JSON Schema (Amazon Product Type Definitions): value + unit
+ * pairs, nested objects, repeatable values, choices, inline validation; server errors inline.
+ */
 export const AttributesForm = memo(function AttributesForm() {
   const store = useEditorStore();
+  const queryClient = useQueryClient();
+  const { message } = useFeedback();
   const template = useEditor((s) => s.draft.template);
-  const extraAttrs = useEditor((s) => s.draft.extraAttrs);
+  // Names only: typing inside an attribute does not re-render the pane.
+  const presentKey = useEditor((s) => Object.keys(s.draft.extraAttrs).join('\n'));
   const errors = useEditor((s) => s.attrErrors);
   const missing = useEditor((s) => s.missingAttrs);
   const [showAll, setShowAll] = useState(false);
-  const marketplace = template?.marketplace ?? 'us';
-  const types = useQuery({
-    queryKey: ['goods', 'product-types', marketplace],
-    queryFn: () => get<{ list: TypeRow[] }>('/categoryTemplate/getCategoryTemp', { marketplace }),
-    staleTime: Infinity,
-  });
+  const [added, setAdded] = useState<string[]>([]);
+  // A marketplace picked before a product type offered there (the template changes once the type is picked).
+  const [pickedMarketplace, setPickedMarketplace] = useState<string | null>(null);
+  const marketplace = pickedMarketplace ?? template?.marketplace ?? 'us';
+  const types = useQuery(typesQuery(marketplace));
   const schema = useQuery({
-    queryKey: ['goods', 'temp-attr', template?.product_type, marketplace],
-    queryFn: () =>
-      get<{ attributes: Attr[] }>('/categoryTemplate/getTempAttr', {
-        productType: template?.product_type,
-        marketplace,
-      }),
+    ...schemaQuery(template?.product_type ?? '', template?.marketplace ?? 'us'),
     enabled: Boolean(template?.product_type),
-    staleTime: Infinity,
   });
-  const attrs = schema.data?.attributes ?? [];
-  const simple = useMemo(() => attrs.filter(isSimpleAttr), [attrs]);
-  const complex = attrs.length - simple.length;
-  const shown = showAll ? simple : simple.filter((a) => a.required || attrValue(extraAttrs, a.name) !== undefined);
-  const setValue = (name: string, v: unknown) => {
-    const next = { ...store.getState().draft.extraAttrs };
-    if (v === undefined || v === '') delete next[name];
-    else next[name] = [{ value: v }];
-    store.getState().setDraft({ extraAttrs: next });
-  };
-  const setTemplate = (t: { product_type?: string; marketplace?: string }) => {
-    const product_type = t.product_type ?? template?.product_type ?? '';
-    store.getState().setDraft({
-      template: product_type ? { product_type, marketplace: t.marketplace ?? marketplace } : null,
+  const model = useMemo(() => (schema.data ? buildAttrModel(schema.data.schema) : []), [schema.data]);
+
+  const present = useMemo(() => new Set(presentKey ? presentKey.split('\n') : []), [presentKey]);
+  const errorsByAttr = useMemo(() => {
+    const map = new Map<string, AttrError[]>();
+    for (const e of errors) map.set(e.attr, [...(map.get(e.attr) ?? []), e]);
+    return map;
+  }, [errors]);
+  const shown = useMemo(
+    () =>
+      model.filter(
+        (a) => showAll || a.required || present.has(a.name) || added.includes(a.name) || errorsByAttr.has(a.name),
+      ),
+    [model, showAll, present, added, errorsByAttr],
+  );
+  const addable = useMemo(() => {
+    const on = new Set(shown.map((a) => a.name));
+    return model.filter((a) => !on.has(a.name)).map((a) => ({ value: a.name, label: `${a.label} (${a.name})` }));
+  }, [model, shown]);
+  const names = useMemo(() => new Set(model.map((a) => a.name)), [model]);
+  const strayErrors = model.length ? errors.filter((e) => !names.has(e.attr)) : errors;
+
+  /** Applies a template: attributes the new type lacks are removed (with a note), fixed values follow the marketplace. */
+  const apply = async (productType: string, mp: string) => {
+    let data: TempAttr;
+    try {
+      data = await queryClient.fetchQuery(schemaQuery(productType, mp));
+    } catch {
+      return; // the http client has shown the server's message
+    }
+    const next = buildAttrModel(data.schema);
+    const known = new Set(next.map((a) => a.name));
+    const s = store.getState();
+    const attrs = s.draft.extraAttrs;
+    const dropped = Object.keys(attrs).filter((n) => !known.has(n) && !isBlank(attrs[n]));
+    const kept = Object.fromEntries(Object.entries(attrs).filter(([n]) => known.has(n)));
+    s.setDraft({
+      template: { product_type: data.productType, marketplace: mp },
+      extraAttrs: normalizeAttrs(next, kept),
     });
+    s.setWarnings({ attrErrors: [], missingAttrs: [] });
+    setPickedMarketplace(null);
+    if (dropped.length) message.warning(`新的产品类型没有以下属性,已移除: ${dropped.join('、')}`);
   };
 
+  const onMarketplace = async (mp: string) => {
+    if (!template) {
+      setPickedMarketplace(mp);
+      return;
+    }
+    let list: TypeRow[] = [];
+    try {
+      list = (await queryClient.fetchQuery(typesQuery(mp))).list;
+    } catch {
+      return;
+    }
+    if (list.some((t) => t.productType === template.product_type)) await apply(template.product_type, mp);
+    else {
+      setPickedMarketplace(mp);
+      message.info(`产品类型 ${template.product_type} 在${marketplaceName(mp)}站点不可用,请选择该站点的产品类型`);
+    }
+  };
+
+  const pending = pickedMarketplace !== null && pickedMarketplace !== template?.marketplace;
   return (
     <div data-testid="attributes-form">
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           value={marketplace}
           options={MARKETPLACES}
-          onChange={(m) => setTemplate({ marketplace: m })}
+          onChange={(m) => void onMarketplace(m)}
           style={{ width: 100 }}
+          data-testid="attr-marketplace"
         />
         <Select
-          showSearch
+          showSearch={{ optionFilterProp: 'label' }}
           allowClear
           placeholder="选择产品类型"
           loading={types.isFetching}
-          value={template?.product_type}
+          value={pending ? undefined : template?.product_type}
           style={{ width: 320 }}
-          optionFilterProp="label"
+          data-testid="attr-product-type"
           options={(types.data?.list ?? []).map((t) => ({
             value: t.productType,
             label: `${t.displayName} (${t.productType})`,
           }))}
-          onChange={(v?: string) =>
-            v ? setTemplate({ product_type: v }) : store.getState().setDraft({ template: null, extraAttrs: {} })
-          }
+          onChange={(v?: string) => {
+            if (v) void apply(v, marketplace);
+            else {
+              setPickedMarketplace(null);
+              store.getState().setDraft({ template: null, extraAttrs: {} });
+            }
+          }}
         />
+        {model.length > 0 && (
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="添加属性"
+            value={null}
+            options={addable}
+            style={{ width: 260 }}
+            data-testid="attr-add-attribute"
+            onChange={(name: string | null) => {
+              if (name) setAdded((list) => [...list, name]);
+            }}
+          />
+        )}
         <span>显示全部属性</span>
-        <Switch size="small" checked={showAll} onChange={setShowAll} />
+        <Switch size="small" checked={showAll} onChange={setShowAll} data-testid="attr-show-all" />
       </Space>
+      {pending && template && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`当前模板仍为 ${template.product_type}(${marketplaceName(template.marketplace)});选择产品类型后切换到${marketplaceName(marketplace)}站点。`}
+        />
+      )}
       {missing.length > 0 && (
         <Alert
           type="warning"
@@ -159,36 +193,21 @@ export const AttributesForm = memo(function AttributesForm() {
           title={`以下必填属性未填写(上传前需补全,部分由商品字段自动提供): ${missing.map((m) => m.label).join('、')}`}
         />
       )}
+      {strayErrors.map((e) => (
+        <Alert key={`${e.attr}-${e.field}`} type="error" title={e.message} style={{ marginBottom: 4 }} />
+      ))}
       {!template ? (
         <Empty description="请选择产品类型和站点" />
       ) : schema.isLoading ? (
         <Spin />
       ) : (
-        <Form layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 18 }}>
-          {shown.map((a) => {
-            const f = a.fields[0] as AttrField;
-            const err = errors.filter((e) => e.attr === a.name);
-            return (
-              <Form.Item
-                key={a.name}
-                label={a.label}
-                required={a.required}
-                tooltip={a.description}
-                validateStatus={err.length ? 'error' : undefined}
-                help={err.length ? err.map((e) => e.message).join('; ') : undefined}
-              >
-                <FieldInput f={f} value={attrValue(extraAttrs, a.name)} onChange={(v) => setValue(a.name, v)} />
-              </Form.Item>
-            );
-          })}
-          {errors
-            .filter((e) => !shown.some((a) => a.name === e.attr))
-            .map((e) => (
-              <Alert key={`${e.attr}-${e.field}`} type="error" title={e.message} style={{ marginBottom: 4 }} />
-            ))}
+        <Form layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 19 }} className="attr-form">
+          {shown.map((a) => (
+            <AttrRow key={a.name} def={a} serverErrors={errorsByAttr.get(a.name) ?? NO_ERRORS} />
+          ))}
           <Typography.Text type="secondary">
-            共 {attrs.length} 个属性,此处显示 {shown.length} 个简单属性;{complex}{' '}
-            个结构复杂的属性(尺寸、带单位的值等)暂不在此编辑。
+            共 {model.length} 个属性,显示 {shown.length} 个(必填、已填写和添加的属性)。带 *
+            的为必填;带锁图标的属性在商品上传后不可修改; 标题、要点、描述等也可由商品字段自动提供。
           </Typography.Text>
         </Form>
       )}

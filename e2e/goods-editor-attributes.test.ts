@@ -1,0 +1,201 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './support/api-client';
+import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { NAV } from './support/frame';
+
+let browser: Browser;
+let admin: ApiClient;
+let page: Page | undefined;
+screenshotOnFailure(() => page);
+
+const SKU = `ATT${Date.now().toString(36).toUpperCase()}`;
+let goodsId = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await adminClient();
+  const r = await admin.call<{ id: number }>('POST', '/amazon-user/insertGoods_v2', {
+    goodsData: { baseInfo: { sku: SKU }, commonData: { descs: [{ key: 'en', title: `Hairband ${SKU}` }] } },
+  });
+  expect(r.status).toBe(200);
+  goodsId = r.data.id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A field of the attribute form by its path (`item_weight[0].value`). */
+const attrField = (p: Page, path: string) => p.locator(`[data-testid="attr-${path}"]`);
+const attrError = (p: Page, path: string) => p.locator(`[data-testid="attr-error-${path}"]`);
+
+/** Picks an option of an antd Select (with search) by typing its label. */
+async function choose(p: Page, select: Locator, text: string) {
+  await select.click();
+  await p.keyboard.type(text);
+  const option = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+    hasText: text,
+  });
+  await option.first().click();
+  await expect.poll(() => p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count(), NAV).toBe(0);
+}
+
+async function openAttributes(p: Page) {
+  await p.getByRole('tab', { name: '扩展属性', exact: true }).click();
+  await p.getByTestId('attributes-form').waitFor();
+}
+
+const DIMENSIONS = {
+  length: { value: 20, unit: 'centimeters' },
+  width: { value: 4.5, unit: 'centimeters' },
+  height: { value: 1, unit: 'centimeters' },
+};
+
+describe('extra attributes form (HAIRBAND, Amazon product type definition)', () => {
+  it('fills dimensions and weight with units and repeatable values; inline errors; saved as the server validates; reopens intact', async () => {
+    const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${goodsId}`);
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('base-sku').waitFor();
+    await openAttributes(p);
+    await choose(p, p.getByTestId('attr-product-type'), 'HAIRBAND');
+    // Required attributes show at once, with the required marker.
+    await p.getByTestId('attr-row-bullet_point').waitFor();
+    expect(await p.getByTestId('attr-row-bullet_point').locator('.ant-form-item-required').count()).toBe(1);
+
+    // Nested object of value + unit pairs.
+    await choose(p, p.getByTestId('attr-add-attribute'), 'item_package_dimensions');
+    for (const side of ['length', 'width', 'height'] as const) {
+      await attrField(p, `item_package_dimensions[0].${side}.value`).fill(String(DIMENSIONS[side].value));
+      if (side === 'length') {
+        // A started side without its unit, and the other sides missing, are flagged inline.
+        await expect
+          .poll(() => attrError(p, 'item_package_dimensions[0].length.unit').textContent(), NAV)
+          .toBe('请选择包装长度单位');
+      }
+      await choose(p, attrField(p, `item_package_dimensions[0].${side}.unit`), '厘米');
+    }
+    await expect.poll(() => p.locator('[data-testid^="attr-error-item_package_dimensions"]').count(), NAV).toBe(0);
+
+    // Value + unit, with a bad value first.
+    await choose(p, p.getByTestId('attr-add-attribute'), 'item_weight');
+    await attrField(p, 'item_weight[0].value').fill('-1');
+    await expect.poll(() => attrError(p, 'item_weight[0].value').textContent(), NAV).toBe('商品重量不能小于0');
+    await attrField(p, 'item_weight[0].value').fill('0.25');
+    await choose(p, attrField(p, 'item_weight[0].unit'), '千克');
+    await expect.poll(() => attrError(p, 'item_weight[0].value').count(), NAV).toBe(0);
+
+    // A price with cents (multipleOf 0.01) and a text over its limit.
+    await choose(p, p.getByTestId('attr-add-attribute'), 'list_price');
+    await attrField(p, 'list_price[0].value').fill('19.99');
+    await attrField(p, 'item_name[0].value').fill('x'.repeat(201));
+    await expect.poll(() => attrError(p, 'item_name[0].value').textContent(), NAV).toBe('商品名称不能超过200个字符');
+    await attrField(p, 'item_name[0].value').fill(`Soft hairband ${SKU}`);
+
+    // Repeatable values: bullet points (up to 10), add three, remove the middle one.
+    await attrField(p, 'bullet_point[0].value').fill('Soft fabric');
+    await p.getByTestId('attr-add-bullet_point').click();
+    await attrField(p, 'bullet_point[1].value').fill('to be removed');
+    await p.getByTestId('attr-add-bullet_point').click();
+    await attrField(p, 'bullet_point[2].value').fill('Elastic band');
+    await p.getByTestId('attr-remove-bullet_point[1]').click();
+    expect(await attrField(p, 'bullet_point[1].value').inputValue()).toBe('Elastic band');
+    expect(await p.getByTestId('attr-list-bullet_point').locator('.attr-list-count').textContent()).toBe('2 / 10');
+    // An added empty row is not saved.
+    await p.getByTestId('attr-add-bullet_point').click();
+
+    // Closed choice and a boolean.
+    await choose(p, p.getByTestId('attr-add-attribute'), 'target_gender');
+    await choose(p, attrField(p, 'target_gender[0].value'), '女性');
+    await choose(p, p.getByTestId('attr-add-attribute'), 'batteries_required');
+    await choose(p, attrField(p, 'batteries_required[0].value'), '没有');
+
+    await p.getByTestId('editor-save').click();
+    await p.locator('.ant-message', { hasText: /保存成功|已保存/ }).waitFor();
+
+    // The server accepted exactly the Amazon attribute arrays.
+    const saved = await admin.call<{ goodsData: { template: unknown; extraAttrs: Record<string, unknown> } }>(
+      'GET',
+      `/amazon-user/getProduct?id=${goodsId}`,
+    );
+    expect(saved.data.goodsData.template).toEqual({ product_type: 'HAIRBAND', marketplace: 'us' });
+    expect(saved.data.goodsData.extraAttrs).toEqual({
+      item_name: [{ value: `Soft hairband ${SKU}` }],
+      bullet_point: [{ value: 'Soft fabric' }, { value: 'Elastic band' }],
+      item_package_dimensions: [DIMENSIONS],
+      item_weight: [{ value: 0.25, unit: 'kilograms' }],
+      list_price: [{ value: 19.99, currency: 'USD' }],
+      target_gender: [{ value: 'female' }],
+      batteries_required: [{ value: false }],
+    });
+
+    // Reopen in a fresh page: every value is back in its field.
+    await p.reload();
+    await p.getByTestId('base-sku').waitFor();
+    await openAttributes(p);
+    await attrField(p, 'item_package_dimensions[0].length.value').waitFor();
+    expect(await attrField(p, 'item_package_dimensions[0].length.value').inputValue()).toBe('20');
+    expect(await attrField(p, 'item_package_dimensions[0].width.value').inputValue()).toBe('4.5');
+    expect(await attrField(p, 'item_package_dimensions[0].height.unit').textContent()).toContain('厘米');
+    expect(await attrField(p, 'item_weight[0].value').inputValue()).toBe('0.25');
+    expect(await attrField(p, 'item_weight[0].unit').textContent()).toContain('千克');
+    expect(await attrField(p, 'list_price[0].value').inputValue()).toBe('19.99');
+    expect(await attrField(p, 'bullet_point[0].value').inputValue()).toBe('Soft fabric');
+    expect(await attrField(p, 'bullet_point[1].value').inputValue()).toBe('Elastic band');
+    expect(await attrField(p, 'bullet_point[2].value').count()).toBe(0);
+    expect(await attrField(p, 'target_gender[0].value').textContent()).toContain('女性');
+    expect(await attrField(p, 'batteries_required[0].value').textContent()).toContain('没有');
+    expect(await p.getByTestId('editor-dirty').count()).toBe(0);
+    await s.context.close();
+  });
+
+  it("the server's refusal of a value shows at its field", async () => {
+    const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${goodsId}`);
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('base-sku').waitFor();
+    await openAttributes(p);
+    await attrField(p, 'item_weight[0].value').waitFor();
+    // A weight without its unit: flagged while typing, and refused by the server's schema check on save.
+    await choose(p, p.getByTestId('attr-add-attribute'), 'item_package_weight');
+    await attrField(p, 'item_package_weight[0].value').fill('1');
+    await expect.poll(() => attrError(p, 'item_package_weight[0].unit').textContent(), NAV).toBe('请选择包装重量单位');
+    await p.getByTestId('editor-save').click();
+    await expect
+      .poll(() => attrError(p, 'item_package_weight[0]').textContent(), NAV)
+      .toMatch(/缺少必填项: 包装重量单位$/);
+    // Nothing was stored.
+    const stored = await admin.call<{ goodsData: { extraAttrs: Record<string, unknown> } }>(
+      'GET',
+      `/amazon-user/getProduct?id=${goodsId}`,
+    );
+    expect(stored.data.goodsData.extraAttrs.item_package_weight).toBeUndefined();
+    await s.context.close();
+  });
+
+  it('switching the marketplace keeps the values and follows its fixed fields; a type not offered there is not applied', async () => {
+    const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${goodsId}`);
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('base-sku').waitFor();
+    await openAttributes(p);
+    await attrField(p, 'list_price[0].value').waitFor();
+    await choose(p, p.getByTestId('attr-marketplace'), '德国');
+    await expect.poll(() => p.getByTestId('editor-dirty').count(), NAV).toBe(1);
+    expect(await attrField(p, 'list_price[0].value').inputValue()).toBe('19.99');
+    await p.getByTestId('editor-save').click();
+    await p.locator('.ant-message', { hasText: /保存成功|已保存/ }).waitFor();
+    const saved = await admin.call<{ goodsData: { template: unknown; extraAttrs: Record<string, unknown> } }>(
+      'GET',
+      `/amazon-user/getProduct?id=${goodsId}`,
+    );
+    expect(saved.data.goodsData.template).toEqual({ product_type: 'HAIRBAND', marketplace: 'de' });
+    expect(saved.data.goodsData.extraAttrs.list_price).toEqual([{ value: 19.99, currency: 'EUR' }]);
+
+    await choose(p, p.getByTestId('attr-marketplace'), '日本');
+    await p.locator('.ant-message', { hasText: '产品类型 HAIRBAND 在日本站点不可用' }).waitFor();
+    expect(await p.getByTestId('attributes-form').textContent()).toContain('当前模板仍为 HAIRBAND(德国)');
+    expect(await p.getByTestId('editor-dirty').count()).toBe(0);
+    await s.context.close();
+  });
+});

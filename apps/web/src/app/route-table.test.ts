@@ -26,9 +26,21 @@ const SPEC_PATHS = `
   .trim()
   .split(/\s+/);
 
+/** Routes added beyond the specification, each a documented decision (docs/decisions.md). */
+const EXTRA_PATHS = [
+  // Translation glossary, memory and usage (issue 5; docs/decisions.md "Translation screens").
+  '/goods/admin/translation',
+];
+
 describe('route table', () => {
-  it('registers every frame route of the specification, and nothing else', () => {
-    expect(FRAME_ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PATHS].sort());
+  it('registers every frame route of the specification plus the documented extras, and nothing else', () => {
+    expect(FRAME_ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PATHS, ...EXTRA_PATHS].sort());
+  });
+
+  it('guards the extra translation screen like its menu entry (company and personal admins)', () => {
+    const r = FRAME_ROUTES.find((x) => x.path === '/goods/admin/translation');
+    expect(r?.meta).toMatchObject({ title: '翻译术语与记忆', permission: 'role.companyOrPersonalAdmin', cache: true });
+    expect(r?.name).toBe('goods-admin-translation');
   });
 
   it('gives every route a title and needs sign-in; caches all but the goods preview and the helpers', () => {
@@ -81,6 +93,8 @@ describe('route table', () => {
         '/goods/editSearchTerms/:id',
         '/goods/claim',
         '/goods/category',
+        // Translation glossary, memory and usage (docs/web.md "Translation screens").
+        '/goods/admin/translation',
       ].sort(),
     );
   });

@@ -47,6 +47,11 @@ const claim: ScreenLoader = () =>
 const category: ScreenLoader = () =>
   import('../features/goods/category/category-page').then((m) => ({ Component: m.CategoryPage }));
 
+const translationAdmin: ScreenLoader = () =>
+  import('../features/goods/translation-admin/translation-admin-page').then((m) => ({
+    Component: m.TranslationAdminPage,
+  }));
+
 const goodsList: ScreenLoader = () =>
   import('../features/goods/goods-list/goods-list-page').then((m) => ({ Component: m.GoodsListPage }));
 const goodsEditor: ScreenLoader = () =>
@@ -146,6 +151,8 @@ export const FRAME_ROUTES: FrameRoute[] = [
     ['admin/infringement/list', '敏感词', { load: infringement }],
     ['ean-table', 'EAN表', { load: eanTable }],
     ['category', '商品分类', { load: category }],
+    // Beyond the specification's route list (docs/decisions.md "Translation screens").
+    ['admin/translation', '翻译术语与记忆', { load: translationAdmin }],
   ]),
   ...section('/platform', [
     ['index', '平台首页'],

@@ -58,6 +58,8 @@ const SECTIONS: Section[] = [
       ['EAN表', '/goods/ean-table'],
       ['商品分类', '/goods/category'],
       ['认领商品', '/goods/claim'],
+      // Not in the specification's menu (docs/decisions.md): glossary, memory and usage of machine translation.
+      ['翻译术语与记忆', '/goods/admin/translation', 'role.companyOrPersonalAdmin'],
     ],
   },
   {

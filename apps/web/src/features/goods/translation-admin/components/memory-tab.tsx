@@ -1,0 +1,173 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import type { CorrectionEntry, MemoryEntry } from '@console/shared';
+import { Button, Form, Input, Popconfirm, Segmented, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { type MemoryFilters, useCorrectionList, useEntryDelete, useMemoryList } from '../../../../api/translate';
+import { formatSeconds } from '../../../../lib/format';
+import { useSelectionDelete } from '../../lib/use-selection-delete';
+import { FROM_OPTIONS, langName, PROVIDER_LABELS, TO_OPTIONS } from '../translation-admin';
+
+type Kind = 'memory' | 'corrections';
+
+/** 翻译记忆: provider answers kept per text and language pair, and the users' corrections. */
+export function MemoryTab() {
+  const [kind, setKind] = useState<Kind>('memory');
+  const [filters, setFilters] = useState<MemoryFilters>({ page: 1, pageSize: 20 });
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Segmented<Kind>
+          value={kind}
+          onChange={(k) => {
+            setKind(k);
+            setFilters({ ...filters, page: 1 });
+          }}
+          options={[
+            { value: 'memory', label: '机器译文' },
+            { value: 'corrections', label: '人工修正' },
+          ]}
+          data-testid="memory-kind"
+        />
+        <Form
+          layout="inline"
+          style={{ rowGap: 8 }}
+          onFinish={(v: { keyword?: string; from?: string; to?: string }) =>
+            setFilters({
+              page: 1,
+              pageSize: filters.pageSize,
+              ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
+              ...(v.from ? { from: v.from } : {}),
+              ...(v.to ? { to: v.to } : {}),
+            })
+          }
+          data-testid="memory-filter"
+        >
+          <Form.Item name="keyword">
+            <Input placeholder="原文或译文" allowClear style={{ width: 200 }} data-testid="memory-keyword" />
+          </Form.Item>
+          <Form.Item name="from">
+            <Select placeholder="源语言" allowClear style={{ width: 120 }} options={FROM_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="to">
+            <Select placeholder="目标语言" allowClear style={{ width: 120 }} options={TO_OPTIONS} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" data-testid="memory-search">
+            查询
+          </Button>
+        </Form>
+      </Space>
+      <div style={{ color: '#909399', marginBottom: 8 }}>
+        {kind === 'memory'
+          ? '同一原文和语言对只请求翻译服务一次,之后直接使用这里的译文;删除后下次翻译会重新请求。原文中的 ⟦n⟧ 是受保护的术语、标签或占位符。'
+          : '用户修改过的机器译文:相同原文和语言对以后都使用修正后的译文;删除后恢复使用机器翻译。'}
+      </div>
+      {kind === 'memory' ? (
+        <MemoryTable filters={filters} onPage={setFilters} />
+      ) : (
+        <CorrectionTable filters={filters} onPage={setFilters} />
+      )}
+    </>
+  );
+}
+
+/** Pagination of a server list. */
+const pagination = (filters: MemoryFilters, total: number, onPage: (f: MemoryFilters) => void) => ({
+  current: filters.page,
+  pageSize: filters.pageSize,
+  total,
+  showSizeChanger: true,
+  showTotal: (t: number) => `共 ${t} 条`,
+  onChange: (page: number, pageSize: number) => onPage({ ...filters, page, pageSize }),
+});
+
+const pair = (from: string, to: string) => `${langName(from)} → ${langName(to)}`;
+const textCell = (t: string) => <div className="translation-admin-text">{t}</div>;
+
+function DeleteSelected({ count, onConfirm, loading }: { count: number; onConfirm: () => void; loading: boolean }) {
+  return (
+    <Popconfirm
+      title="提示"
+      description={`确定要删除选中的 ${count} 条记录吗?`}
+      okText="确定"
+      cancelText="取消"
+      disabled={count === 0}
+      onConfirm={onConfirm}
+    >
+      <Button danger icon={<DeleteOutlined />} disabled={count === 0} loading={loading} style={{ marginBottom: 8 }}>
+        删除选中
+      </Button>
+    </Popconfirm>
+  );
+}
+
+function MemoryTable({ filters, onPage }: { filters: MemoryFilters; onPage: (f: MemoryFilters) => void }) {
+  const list = useMemoryList(filters);
+  const remove = useEntryDelete('memory');
+  const { selected, setSelected, removeSelected, removing } = useSelectionDelete(remove, '条翻译记忆');
+  return (
+    <>
+      <DeleteSelected count={selected.length} onConfirm={removeSelected} loading={removing} />
+      <Table<MemoryEntry>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        data-testid="memory-table"
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+        pagination={pagination(filters, list.data?.total ?? 0, onPage)}
+        columns={[
+          { title: '原文', dataIndex: 'source_text', render: textCell },
+          { title: '译文', dataIndex: 'translated_text', render: textCell },
+          { title: '语言', width: 160, render: (_, e) => pair(e.source_lang, e.target_lang) },
+          {
+            title: '翻译服务',
+            dataIndex: 'provider',
+            width: 120,
+            render: (p: string, e) => (
+              <span>
+                {PROVIDER_LABELS[p] ?? p}
+                {e.format === 'html' && <Tag style={{ marginLeft: 4 }}>HTML</Tag>}
+              </span>
+            ),
+          },
+          { title: '时间', dataIndex: 'created_at', width: 170, render: formatSeconds },
+        ]}
+      />
+    </>
+  );
+}
+
+function CorrectionTable({ filters, onPage }: { filters: MemoryFilters; onPage: (f: MemoryFilters) => void }) {
+  const list = useCorrectionList(filters);
+  const remove = useEntryDelete('corrections');
+  const { selected, setSelected, removeSelected, removing } = useSelectionDelete(remove, '条人工修正');
+  return (
+    <>
+      <DeleteSelected count={selected.length} onConfirm={removeSelected} loading={removing} />
+      <Table<CorrectionEntry>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        data-testid="correction-table"
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+        pagination={pagination(filters, list.data?.total ?? 0, onPage)}
+        columns={[
+          { title: '原文', dataIndex: 'source_text', render: textCell },
+          { title: '修正后的译文', dataIndex: 'text', render: textCell },
+          { title: '语言', width: 160, render: (_, e) => pair(e.source_lang, e.target_lang) },
+          { title: '修正人', dataIndex: 'account', width: 120, render: (a: string) => a || '-' },
+          { title: '时间', dataIndex: 'updated_at', width: 170, render: formatSeconds },
+        ]}
+      />
+    </>
+  );
+}

@@ -329,6 +329,19 @@ describe('search-terms library', () => {
     await edit.getByText('版本 4').waitFor();
     const after = await admin.call<{ terms: string }>('GET', `/goods/search-terms/get?id=${id}`);
     expect(after.data.terms).toBe('mütze rot');
+
+    // Closing the tab with unsaved input asks first; a saved form closes without asking.
+    await edit.getByTestId('search-terms-text').fill('mütze blau');
+    await p.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+    const ask = p.locator('.ant-modal-confirm', { hasText: '有未保存的修改' });
+    await ask.waitFor();
+    await ask.locator('.ant-modal-confirm-btns button').first().click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await edit.getByTestId('search-terms-text').inputValue()).toBe('mütze blau');
+    await edit.getByTestId('search-terms-text').fill('mütze rot');
+    await p.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await ask.count()).toBe(0);
     // The server refuses a country outside the 8 as well.
     const us = await admin.call('POST', '/goods/search-terms/create', { country: 'us', name: 'x', terms: 'y' });
     expect(us.status).toBe(400);

@@ -7,6 +7,7 @@ import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { PageContainer } from '../../../layout/page/page-container';
+import { useFormDirtyGuard } from '../../../lib/use-form-dirty-guard';
 import { saveFailure } from '../../../lib/version-conflict';
 import { closeTabOf } from '../../../stores/close-tab';
 import {
@@ -48,6 +49,7 @@ function PointsForm({ record, reload }: FormProps) {
   const { create, update } = usePointsMutations();
   const [version, setVersion] = useState(record?.version ?? 0);
   const [failure, setFailure] = useState<ReturnType<typeof saveFailure> | null>(null);
+  const markClean = useFormDirtyGuard(form);
   const points = Form.useWatch('points', form);
 
   const submit = async (v: PointsFormValues) => {
@@ -61,11 +63,13 @@ function PointsForm({ record, reload }: FormProps) {
       if (record) {
         const saved = await update.mutateAsync({ id: record.id, version, ...body });
         setVersion(saved.version);
+        markClean();
         message.success('修改成功');
       } else {
         await create.mutateAsync(body);
         message.success('添加成功');
         form.resetFields();
+        markClean();
         navigate('/goods/pointsManage');
         closeTabOf('/goods/addPoints');
       }
@@ -78,6 +82,7 @@ function PointsForm({ record, reload }: FormProps) {
     const fresh = await reload?.();
     if (!fresh) return;
     form.setFieldsValue(pointsToForm(fresh.name, fresh.points));
+    markClean();
     setVersion(fresh.version);
     setFailure(null);
   };

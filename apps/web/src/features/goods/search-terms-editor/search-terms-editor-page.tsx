@@ -7,6 +7,7 @@ import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { PageContainer } from '../../../layout/page/page-container';
+import { useFormDirtyGuard } from '../../../lib/use-form-dirty-guard';
 import { saveFailure } from '../../../lib/version-conflict';
 import { closeTabOf } from '../../../stores/close-tab';
 import { searchTermCountryOptions, searchTermsBytesError } from './search-terms-countries';
@@ -46,6 +47,7 @@ function SearchTermsForm({ record, reload }: FormProps) {
   const { create, update } = useSearchTermsMutations();
   const [version, setVersion] = useState(record?.version ?? 0);
   const [failure, setFailure] = useState<ReturnType<typeof saveFailure> | null>(null);
+  const markClean = useFormDirtyGuard(form);
 
   const submit = async (v: Values) => {
     setFailure(null);
@@ -54,11 +56,13 @@ function SearchTermsForm({ record, reload }: FormProps) {
       if (record) {
         const saved = await update.mutateAsync({ id: record.id, version, ...body });
         setVersion(saved.version);
+        markClean();
         message.success('修改成功');
       } else {
         await create.mutateAsync(body);
         message.success('添加成功');
         form.resetFields();
+        markClean();
         navigate('/goods/search-terms');
         closeTabOf('/goods/addSearchTerms');
       }
@@ -71,6 +75,7 @@ function SearchTermsForm({ record, reload }: FormProps) {
     const fresh = await reload?.();
     if (!fresh) return;
     form.setFieldsValue({ country: fresh.country, name: fresh.name, terms: fresh.terms });
+    markClean();
     setVersion(fresh.version);
     setFailure(null);
   };

@@ -96,6 +96,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       ADMIN_PASSWORD,
       WORKERS: '1', // background jobs (large exports, translation) run in the e2e server
+      // Machine translation through the built-in simulator; every text is marked [演示] (e2e/translation.test.ts).
+      TRANSLATE_PROVIDER: 'demo',
       TEST_HOOKS: '1',
       NODE_ENV: 'test',
     },

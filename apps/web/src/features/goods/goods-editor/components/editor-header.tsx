@@ -2,15 +2,59 @@ import { LeftOutlined, RightOutlined, TranslationOutlined } from '@ant-design/ic
 import { Button, Space, Tag } from 'antd';
 import { memo, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { StoreApi } from 'zustand';
 import { neighbourId } from '../../../../api/goods';
-import { saveCorrection } from '../../../../api/translate';
+import { machineCheck, saveCorrection } from '../../../../api/translate';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { addLog } from '../../../../stores/log-store';
 import { useGoodsListFilters } from '../../lib/list-filters-store';
-import { useEditor, useEditorStore } from '../editor-store';
+import { type EditorState, useEditor, useEditorStore } from '../editor-store';
 import { TranslateAllDialog } from './translate-all-dialog';
-import { jobRecords, pendingCorrections } from './translate-model';
+import {
+  changedTexts,
+  defaultSource,
+  jobRecords,
+  type PendingCorrection,
+  pendingCorrections,
+  type SavedDesc,
+} from './translate-model';
 import { finishedJobs, translateStateOf, useTranslateState } from './translate-state';
+
+/** The saved language texts of an originData snapshot (GoodsData JSON). */
+function savedDescs(originData: string): SavedDesc[] {
+  try {
+    return (JSON.parse(originData) as { commonData?: { descs?: SavedDesc[] } }).commonData?.descs ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The corrections a save made: fields the machine filled in this editor and the user then
+ * changed, and saved fields whose previous text a machine delivered (asked with machineCheck)
+ * that the user changed. Source: what the field was translated from, or the source language's
+ * text at the same place.
+ */
+async function correctionsOfSave(
+  editor: StoreApi<EditorState>,
+  prevOrigin: string,
+  nextOrigin: string,
+): Promise<PendingCorrection[]> {
+  const state = translateStateOf(editor);
+  const records = state.getState().records;
+  const todo = pendingCorrections(editor.getState().draft.descs, records);
+  const from = state.getState().from ?? defaultSource(editor.getState().draft.descs);
+  const changed = changedTexts(savedDescs(prevOrigin), savedDescs(nextOrigin), from, new Set(records.keys()));
+  for (const to of new Set(changed.map((c) => c.to))) {
+    const list = changed.filter((c) => c.to === to);
+    const { machine } = await machineCheck(
+      to,
+      list.map((c) => c.old),
+    );
+    todo.push(...list.filter((_, i) => machine[i]));
+  }
+  return todo;
+}
 
 /**
  * Keeps the machine records of this editor: takes over the records of a translation job that
@@ -26,20 +70,22 @@ function useCorrections(id: number | null) {
     if (id !== null && job) {
       finishedJobs.delete(id);
       state.getState().addRecords(jobRecords(editor.getState().draft.descs, job));
+      // Back to the texts the user translated (the reloaded editor starts on its first pane).
+      editor.getState().setPane('1');
     }
     return editor.subscribe(async (s, prev) => {
-      // originData moves only when a save (or load) takes a new snapshot.
+      // originData moves only when a save takes a new snapshot.
       if (s.originData === prev.originData) return;
-      const todo = pendingCorrections(s.draft.descs, state.getState().records);
       let saved = 0;
-      for (const c of todo) {
-        try {
+      try {
+        for (const c of await correctionsOfSave(editor, prev.originData, s.originData)) {
           await saveCorrection({ source: c.source, from: c.from, to: c.to, text: c.text });
           state.getState().addRecords([[c.key, { from: c.from, source: c.source, text: c.text }]]);
           saved++;
-        } catch (e) {
-          addLog(`保存译文修正失败: ${(e as Error).message}`, 'warning');
         }
+      } catch (e) {
+        // The product is saved; a correction that could not be stored is only logged.
+        addLog(`保存译文修正失败: ${(e as Error).message}`, 'warning');
       }
       if (saved) message.info(`已记录${saved}处译文修正,下次翻译相同原文时使用`);
     });

@@ -164,7 +164,12 @@ export function TranslateAllDialog({
         const outcome = { langs: to, kept: item.kept, over: overFromLimits(item.limits) };
         onJobDone({ from, to, fields, kept: item.kept });
         onClose();
-        modal.success({ title: '翻译完成,已保存', content: <TranslateSummary outcome={outcome} />, width: 560 });
+        modal.success({
+          title: '翻译完成,已保存',
+          content: <TranslateSummary outcome={outcome} />,
+          okText: '知道了',
+          width: 560,
+        });
         onReload?.();
         return;
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DescDraft, fromGoodsData } from '../editor-model';
 import {
+  changedTexts,
   defaultSource,
   handEditedFields,
   jobRecords,
@@ -103,5 +104,34 @@ describe('translate model', () => {
       'fr|bullet_points.1',
     ]);
     expect(recs['de|bullet_points.1']).toEqual({ from: 'en', source: 'Tight', text: '[de] TIGHT' });
+  });
+
+  it('a save lists changed target texts of unrecorded fields, paired with the source text at the same place', () => {
+    const before = [
+      { key: 'zh-CN', title: '杯子', bullet_points: ['耐热', '防漏'], search_terms: '', product_description: '' },
+      { key: 'de', title: 'Becher', bullet_points: ['Hitzefest', 'Dicht'], search_terms: 'x', product_description: '' },
+      { key: 'fr', title: 'Tasse', bullet_points: [], search_terms: '', product_description: '' },
+    ];
+    const after = [
+      before[0]!,
+      {
+        key: 'de',
+        title: 'Kaffeebecher',
+        bullet_points: ['Hitzefest', 'Auslaufsicher'],
+        search_terms: 'y',
+        product_description: 'neu',
+      },
+      { key: 'fr', title: 'Tasse', bullet_points: ['Résistant'], search_terms: '', product_description: '' },
+    ];
+    const list = changedTexts(before, after, 'zh-CN', new Set(['de|title']));
+    // de title is recorded (handled by the records); de search terms have no source text;
+    // the new description and the new fr bullet had no previous text: nothing to correct.
+    expect(list).toEqual([
+      { key: 'de|bullet_points.1', source: '防漏', from: 'zh-CN', to: 'de', text: 'Auslaufsicher', old: 'Dicht' },
+    ]);
+    expect(changedTexts(before, after, 'zh-CN', new Set()).map((c) => c.key)).toEqual([
+      'de|title',
+      'de|bullet_points.1',
+    ]);
   });
 });

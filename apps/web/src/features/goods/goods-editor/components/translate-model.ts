@@ -160,3 +160,57 @@ export function jobRecords(
   }
   return out;
 }
+
+/** One language's texts as saved (`GoodsData.commonData.descs`: bullets without empty ones). */
+export interface SavedDesc {
+  key: string;
+  title?: string;
+  search_terms?: string;
+  bullet_points?: string[];
+  product_description?: string;
+}
+
+/** A saved target text the user changed; a correction if the old text was a machine's (machineCheck). */
+export interface ChangedText extends PendingCorrection {
+  /** The text before this save. */
+  old: string;
+}
+
+/** The saved texts of one field by record key (`title`, `bullet_points.0` ...). */
+function savedTexts(d: SavedDesc | undefined): Map<string, string> {
+  const m = new Map<string, string>();
+  if (!d) return m;
+  for (const f of ['title', 'search_terms', 'product_description'] as const) m.set(f, d[f] ?? '');
+  (d.bullet_points ?? []).forEach((b, i) => {
+    m.set(`bullet_points.${i}`, b);
+  });
+  return m;
+}
+
+/**
+ * Target texts this save changed, for fields the editor has no machine record of (translated
+ * before this editor opened): the old and new text must be non-empty and the source language
+ * must have text at the same place (bullets pair by position, as the product job translates
+ * them). The caller keeps those whose old text a machine delivered and stores them as corrections.
+ */
+export function changedTexts(
+  before: readonly SavedDesc[],
+  after: readonly SavedDesc[],
+  from: string,
+  recorded: ReadonlySet<string>,
+): ChangedText[] {
+  const source = savedTexts(before.find((d) => d.key === from));
+  const out: ChangedText[] = [];
+  for (const d of after) {
+    if (d.key === from) continue;
+    const old = savedTexts(before.find((x) => x.key === d.key));
+    for (const [field, text] of savedTexts(d)) {
+      const key = recordKey(d.key, field);
+      const prev = old.get(field) ?? '';
+      const src = source.get(field) ?? '';
+      if (recorded.has(key) || !text.trim() || !prev.trim() || !src.trim() || text === prev) continue;
+      out.push({ key, source: src, from, to: d.key, text, old: prev });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,269 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createMainAccount } from './support/api-client';
+import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { confirmPop, pane } from './support/goods-library';
+
+// The e2e server runs TRANSLATE_PROVIDER=demo (e2e/global-setup.ts): the Google simulator
+// answers "[code] " + the text upper-cased outside protected tokens, and the demo marks every
+// text with "[演示] ". So "[演示] [de] AcmePro X1 ..." proves the brand was protected (an
+// unprotected brand would come back as "ACMEPRO X1").
+
+let browser: Browser;
+let page: Page | undefined;
+screenshotOnFailure(() => page);
+
+const BRAND = 'AcmePro X1';
+const ZH_TITLE = `${BRAND} 不锈钢真空保温杯`;
+// 237 UTF-8 bytes: fits the 249-byte search-terms limit in Chinese; "[演示] [xx] " (14 bytes more)
+// does not. (Search terms over the limit still save; a title over 200 characters would not.)
+const ZH_SEARCH = '保温杯 水杯 '.repeat(14).trim();
+const ZH_BULLETS = [`${BRAND} 保温 12 小时`, '食品级不锈钢'];
+
+let owner: { account: string; password: string };
+let api: ApiClient;
+let goodsId = 0;
+
+interface Desc {
+  key: string;
+  title: string;
+  bullet_points: string[];
+  search_terms: string;
+}
+
+async function descsOf(id: number): Promise<Desc[]> {
+  const r = await api.call<{ goodsData: { commonData: { descs: Desc[] } } }>('GET', `/amazon-user/getProduct?id=${id}`);
+  return r.data.goodsData.commonData.descs;
+}
+
+async function usageChars(): Promise<number> {
+  const r = await api.call<{ totals: Record<string, { chars: number }> }>('GET', '/transfer/usage?days=7');
+  return r.data.totals.demo?.chars ?? 0;
+}
+
+const langTab = (root: ReturnType<typeof pane>, key: string) =>
+  root.locator(`.lang-tabs .ant-tabs-tab[data-node-key="${key}"]`);
+
+/** Opens the editor's 文本 pane of a product. */
+async function openTexts(p: Page, root: ReturnType<typeof pane>) {
+  await root.getByRole('tab', { name: '文本', exact: true }).click();
+  await root.getByTestId('translate-toolbar').waitFor();
+  void p;
+}
+
+/** 一键翻译 -> 开始翻译; waits for the progress and the completion box, which it closes. */
+async function translateAll(p: Page, root: ReturnType<typeof pane>) {
+  await root.getByTestId('translate-all').click();
+  const dialog = p.locator('.ant-modal', { hasText: '一键翻译所有语言' });
+  await dialog.getByTestId('translate-all-mode').getByText('将在服务器上翻译并保存本商品').waitFor();
+  await dialog.getByTestId('translate-all-start').click();
+  await dialog.getByTestId('translate-progress').waitFor();
+  const done = p.locator('.ant-modal-confirm', { hasText: '翻译完成,已保存' });
+  await done.waitFor({ timeout: 30_000 });
+  await p.locator('.ant-modal-confirm.ant-zoom-appear').waitFor({ state: 'detached' });
+  const summary = await done.getByTestId('translate-summary').textContent();
+  await done.getByRole('button', { name: '知道了' }).click();
+  await done.waitFor({ state: 'detached' });
+  return summary ?? '';
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // A tenant of its own: its glossary, memory and usage start empty.
+  owner = createMainAccount(env().dataDir, 0);
+  api = new ApiClient(env().baseUrl);
+  await api.login(owner.account, owner.password);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('translation', () => {
+  it('admin screen: adds a do-not-translate brand, refuses a duplicate, edits and deletes a forced term', async () => {
+    const s = await signedInPage(browser, owner.account, owner.password, '#/goods/admin/translation');
+    page = s.page;
+    const p = s.page;
+    const root = pane(p, '/goods/admin/translation');
+    await root.getByTestId('glossary-add').click();
+    const dialog = p.locator('.ant-modal', { hasText: '添加术语' });
+    await dialog.getByTestId('glossary-term').fill(BRAND);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await p.getByText('保存成功').first().waitFor();
+    const table = root.getByTestId('glossary-table');
+    await table.locator('tr', { hasText: BRAND }).getByText('不翻译').waitFor();
+
+    // The same term in another case: 409 shown in the dialog.
+    await root.getByTestId('glossary-add').click();
+    await dialog.getByTestId('glossary-term').fill(BRAND.toLowerCase());
+    await dialog.getByRole('button', { name: '保存' }).click();
+    expect(await dialog.getByTestId('glossary-error').textContent()).toContain('该术语已存在');
+    await dialog.getByRole('button', { name: '取消' }).click();
+
+    // A forced translation for German, edited, then deleted.
+    await root.getByTestId('glossary-add').click();
+    await dialog.getByTestId('glossary-term').fill('thermos');
+    await dialog.locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('德语').click();
+    await dialog.getByText('指定译法').click();
+    await dialog.getByTestId('glossary-translation').fill('Thermosflasche');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    const row = table.locator('tr', { hasText: 'thermos' });
+    await row.getByText('Thermosflasche').waitFor();
+    await row.getByRole('button', { name: '编辑' }).click();
+    const edit = p.locator('.ant-modal', { hasText: '编辑术语' });
+    await edit.getByTestId('glossary-translation').fill('Isolierflasche');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await row.getByText('Isolierflasche').waitFor();
+    const list = await api.call<{ term: string; lang: string; translation: string }[]>(
+      'GET',
+      '/transfer/glossary/list',
+    );
+    expect(list.data).toEqual([
+      expect.objectContaining({ term: BRAND, lang: '', translation: '' }),
+      expect.objectContaining({ term: 'thermos', lang: 'de', translation: 'Isolierflasche' }),
+    ]);
+    await row.getByRole('button', { name: '删除' }).click();
+    await confirmPop(p);
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await api.call<unknown[]>('GET', '/transfer/glossary/list')).data).toHaveLength(1);
+    await s.context.close();
+  });
+
+  it('translates every language in one click with progress; brand intact; over-limit flags; a second run costs nothing', async () => {
+    const created = await api.call<{ id: number }>('POST', '/amazon-user/insertGoods_v2', {
+      goodsData: {
+        baseInfo: { sku: `TR${Date.now().toString(36).toUpperCase()}` },
+        commonData: {
+          descs: [{ key: 'zh-CN', title: ZH_TITLE, bullet_points: ZH_BULLETS, search_terms: ZH_SEARCH }],
+        },
+      },
+    });
+    expect(created.status).toBe(200);
+    goodsId = created.data.id;
+    expect(await usageChars()).toBe(0);
+
+    const path = `/goods/admin/update/${goodsId}`;
+    const s = await signedInPage(browser, owner.account, owner.password, `#${path}`);
+    page = s.page;
+    const p = s.page;
+    const root = pane(p, path);
+    await openTexts(p, root);
+    await root.getByTestId('translate-demo').waitFor(); // the demo provider is announced
+    await root.getByTestId('translate-source-tag-zh-CN').waitFor(); // Chinese has text: it is the source
+    const summary = await translateAll(p, root);
+    expect(summary).toContain('已翻译 11 种语言');
+    expect(summary).toContain('以下语言超出平台限制');
+    expect(summary).toContain('德语: 搜索词(字节) 251/249');
+
+    // The editor reloaded the stored product: texts filled, demo-marked, brand intact.
+    await langTab(root, 'en').click();
+    const en = await root.getByTestId('title-en').inputValue();
+    expect(en).toBe(`[演示] [en] ${ZH_TITLE}`);
+    expect(await root.getByTestId('bullet-en-0').inputValue()).toBe(`[演示] [en] ${BRAND} 保温 12 小时`);
+    const stored = await descsOf(goodsId);
+    for (const key of ['en', 'fr', 'de', 'it', 'es', 'nl', 'ja', 'se', 'pl', 'br', 'ae']) {
+      const d = stored.find((x) => x.key === key);
+      expect(d?.title, key).toContain(`] ${BRAND} `);
+      expect(d?.title.startsWith('[演示] '), key).toBe(true);
+    }
+    expect(stored.find((d) => d.key === 'se')?.title.startsWith('[演示] [sv] ')).toBe(true);
+
+    // Over-limit: every translated language's tab is flagged, Chinese is not; the field says by how much.
+    await root.getByTestId('lang-over-de').waitFor();
+    expect(await root.getByTestId('lang-over-de').textContent()).toBe('1');
+    expect(await root.getByTestId('lang-over-zh-CN').count()).toBe(0);
+    await langTab(root, 'de').click();
+    const dePane = root.getByTestId('lang-pane-de');
+    expect(await dePane.getByTestId('over-limit-flag').first().textContent()).toContain('超出2');
+    expect(await dePane.getByTestId('search-de').getAttribute('class')).toContain('ant-input-status-error');
+    expect(await dePane.getByTestId('title-de').getAttribute('class')).not.toContain('ant-input-status-error');
+
+    // A second run: everything comes from the translation memory, no character is sent.
+    const chars = await usageChars();
+    expect(chars).toBeGreaterThan(0);
+    const again = await translateAll(p, root);
+    expect(again).toContain('已翻译 11 种语言');
+    expect(await usageChars()).toBe(chars);
+    expect((await descsOf(goodsId)).find((d) => d.key === 'de')?.title).toBe(stored.find((d) => d.key === 'de')?.title);
+    await s.context.close();
+  });
+
+  it('translates one field; asks before replacing hand-typed text; a hand correction is stored on save', async () => {
+    const path = `/goods/admin/update/${goodsId}`;
+    const s = await signedInPage(browser, owner.account, owner.password, `#${path}`);
+    page = s.page;
+    const p = s.page;
+    const root = pane(p, path);
+    await openTexts(p, root);
+    await langTab(root, 'de').click();
+    const de = root.getByTestId('lang-pane-de');
+
+    // An emptied field is translated again from the source.
+    await de.getByTestId('search-de').fill('');
+    await de.getByTestId('translate-search_terms-de').click();
+    await expect
+      .poll(() => de.getByTestId('search-de').inputValue(), { timeout: 10_000 })
+      .toBe(`[演示] [de] ${ZH_SEARCH}`);
+
+    // Typed text is not replaced without asking.
+    const machineTitle = await de.getByTestId('title-de').inputValue();
+    await de.getByTestId('title-de').fill('Mein eigener Titel');
+    await de.getByTestId('translate-title-de').click();
+    const ask = p.locator('.ant-modal-confirm', { hasText: '覆盖手工输入的内容?' });
+    await ask.waitFor();
+    // Let the opening animation finish: a click during it can be lost.
+    await p.locator('.ant-modal-confirm.ant-zoom-appear').waitFor({ state: 'detached' });
+    await ask.getByRole('button', { name: '覆盖' }).click();
+    await expect.poll(() => de.getByTestId('title-de').inputValue(), { timeout: 10_000 }).toBe(machineTitle);
+
+    // A hand change of a machine-translated bullet becomes a correction when the product is saved.
+    await de.getByTestId('bullet-de-1').fill('Lebensmittelechter Edelstahl');
+    await root.getByTestId('editor-save').click();
+    await p.getByText('已记录1处译文修正').waitFor();
+    const corrections = await api.call<{ list: { source_text: string; text: string; target_lang: string }[] }>(
+      'GET',
+      '/transfer/corrections/list',
+    );
+    expect(corrections.data.list).toEqual([
+      expect.objectContaining({ source_text: '食品级不锈钢', text: 'Lebensmittelechter Edelstahl', target_lang: 'de' }),
+    ]);
+    await s.context.close();
+  });
+
+  it('an unsaved product is translated in the form', async () => {
+    const s = await signedInPage(browser, owner.account, owner.password, '#/goods/admin/create');
+    page = s.page;
+    const p = s.page;
+    const root = pane(p, '/goods/admin/create');
+    await openTexts(p, root);
+    await root.getByTestId('title-zh-CN').fill(`${BRAND} 旅行杯`);
+    await langTab(root, 'fr').click();
+    await root.getByTestId('translate-lang-fr').click();
+    await expect
+      .poll(() => root.getByTestId('title-fr').inputValue(), { timeout: 10_000 })
+      .toBe(`[演示] [fr] ${BRAND} 旅行杯`);
+    await root.getByTestId('editor-dirty').waitFor();
+    await s.context.close();
+  });
+
+  it('admin screen: memory search, corrections and usage', async () => {
+    const s = await signedInPage(browser, owner.account, owner.password, '#/goods/admin/translation');
+    page = s.page;
+    const p = s.page;
+    const root = pane(p, '/goods/admin/translation');
+    await root.getByRole('tab', { name: '翻译记忆' }).click();
+    await root.getByTestId('memory-keyword').fill('食品级');
+    await root.getByTestId('memory-search').click();
+    const memory = root.getByTestId('memory-table');
+    await memory.locator('tr.ant-table-row', { hasText: '[de] 食品级不锈钢' }).waitFor();
+    await root.locator('.ant-segmented').getByText('人工修正').click();
+    await root.getByTestId('correction-table').getByText('Lebensmittelechter Edelstahl').waitFor();
+
+    await root.getByRole('tab', { name: '用量' }).click();
+    expect(await root.getByTestId('usage-provider').textContent()).toBe('演示(模拟)');
+    const chars = await usageChars();
+    expect(await root.getByTestId('usage-totals').textContent()).toContain(`${chars.toLocaleString('en-US')} 字符`);
+    await root.getByTestId('usage-table').locator('tr.ant-table-row').first().waitFor();
+    await s.context.close();
+  });
+});

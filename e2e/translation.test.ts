@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createMainAccount } from './support/api-client';
+import { ApiClient, createChild, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { confirmPop, pane } from './support/goods-library';
 
@@ -96,7 +96,7 @@ describe('translation', () => {
     await root.getByTestId('glossary-add').click();
     await dialog.getByTestId('glossary-term').fill(BRAND.toLowerCase());
     await dialog.getByRole('button', { name: '保存' }).click();
-    expect(await dialog.getByTestId('glossary-error').textContent()).toContain('该术语已存在');
+    await expect.poll(() => dialog.getByTestId('glossary-error').textContent()).toContain('该术语已存在');
     await dialog.getByRole('button', { name: '取消' }).click();
 
     // A forced translation for German, edited, then deleted.
@@ -260,10 +260,25 @@ describe('translation', () => {
     await root.getByTestId('correction-table').getByText('Lebensmittelechter Edelstahl').waitFor();
 
     await root.getByRole('tab', { name: '用量' }).click();
-    expect(await root.getByTestId('usage-provider').textContent()).toBe('演示(模拟)');
+    await expect.poll(() => root.getByTestId('usage-provider').textContent()).toBe('演示(模拟)');
     const chars = await usageChars();
-    expect(await root.getByTestId('usage-totals').textContent()).toContain(`${chars.toLocaleString('en-US')} 字符`);
+    await expect
+      .poll(() => root.getByTestId('usage-totals').textContent())
+      .toContain(`${chars.toLocaleString('en-US')} 字符`);
     await root.getByTestId('usage-table').locator('tr.ant-table-row').first().waitFor();
+    await s.context.close();
+  });
+
+  it('a worker sees the permission page and no menu entry for the admin screen', async () => {
+    const worker = await createChild(api, 2);
+    const s = await signedInPage(browser, worker.account, worker.password, '#/goods/admin/translation');
+    page = s.page;
+    const root = pane(s.page, '/goods/admin/translation');
+    await root.getByTestId('no-access').waitFor();
+    expect(await root.getByTestId('glossary-add').count()).toBe(0);
+    const sideMenu = s.page.locator('.side-menu');
+    await expect.poll(() => sideMenu.getByText('认领商品').count()).toBe(1);
+    expect(await sideMenu.getByText('翻译术语与记忆').count()).toBe(0);
     await s.context.close();
   });
 });

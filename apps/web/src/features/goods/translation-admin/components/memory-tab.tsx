@@ -1,6 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { CorrectionEntry, MemoryEntry } from '@console/shared';
-import { Button, Form, Input, Popconfirm, Segmented, Select, Space, Table, Tag } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Form, Input, Popconfirm, Segmented, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { type MemoryFilters, useCorrectionList, useEntryDelete, useMemoryList } from '../../../../api/translate';
 import { formatSeconds } from '../../../../lib/format';
@@ -100,74 +101,80 @@ function DeleteSelected({ count, onConfirm, loading }: { count: number; onConfir
   );
 }
 
-function MemoryTable({ filters, onPage }: { filters: MemoryFilters; onPage: (f: MemoryFilters) => void }) {
-  const list = useMemoryList(filters);
-  const remove = useEntryDelete('memory');
-  const { selected, setSelected, removeSelected, removing } = useSelectionDelete(remove, '条翻译记忆');
+interface TableProps {
+  filters: MemoryFilters;
+  onPage: (f: MemoryFilters) => void;
+}
+
+/** A paged list of entries with selection and delete; memory and corrections differ in columns. */
+function EntryTable<T extends { id: number }>({
+  filters,
+  onPage,
+  list,
+  kind,
+  noun,
+  columns,
+}: TableProps & {
+  list: UseQueryResult<{ list: T[]; total: number }>;
+  kind: Kind;
+  noun: string;
+  columns: TableColumnsType<T>;
+}) {
+  const remove = useEntryDelete(kind);
+  const { selected, setSelected, removeSelected, removing } = useSelectionDelete(remove, noun);
   return (
     <>
       <DeleteSelected count={selected.length} onConfirm={removeSelected} loading={removing} />
-      <Table<MemoryEntry>
+      <Table<T>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        data-testid="memory-table"
+        data-testid={kind === 'memory' ? 'memory-table' : 'correction-table'}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
         }}
         pagination={pagination(filters, list.data?.total ?? 0, onPage)}
-        columns={[
-          { title: '原文', dataIndex: 'source_text', render: textCell },
-          { title: '译文', dataIndex: 'translated_text', render: textCell },
-          { title: '语言', width: 160, render: (_, e) => pair(e.source_lang, e.target_lang) },
-          {
-            title: '翻译服务',
-            dataIndex: 'provider',
-            width: 120,
-            render: (p: string, e) => (
-              <span>
-                {PROVIDER_LABELS[p] ?? p}
-                {e.format === 'html' && <Tag style={{ marginLeft: 4 }}>HTML</Tag>}
-              </span>
-            ),
-          },
-          { title: '时间', dataIndex: 'created_at', width: 170, render: formatSeconds },
-        ]}
+        columns={columns}
       />
     </>
   );
 }
 
-function CorrectionTable({ filters, onPage }: { filters: MemoryFilters; onPage: (f: MemoryFilters) => void }) {
-  const list = useCorrectionList(filters);
-  const remove = useEntryDelete('corrections');
-  const { selected, setSelected, removeSelected, removing } = useSelectionDelete(remove, '条人工修正');
-  return (
-    <>
-      <DeleteSelected count={selected.length} onConfirm={removeSelected} loading={removing} />
-      <Table<CorrectionEntry>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        data-testid="correction-table"
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
-        pagination={pagination(filters, list.data?.total ?? 0, onPage)}
-        columns={[
-          { title: '原文', dataIndex: 'source_text', render: textCell },
-          { title: '修正后的译文', dataIndex: 'text', render: textCell },
-          { title: '语言', width: 160, render: (_, e) => pair(e.source_lang, e.target_lang) },
-          { title: '修正人', dataIndex: 'account', width: 120, render: (a: string) => a || '-' },
-          { title: '时间', dataIndex: 'updated_at', width: 170, render: formatSeconds },
-        ]}
-      />
-    </>
-  );
+const MEMORY_COLUMNS: TableColumnsType<MemoryEntry> = [
+  { title: '原文', dataIndex: 'source_text', render: textCell },
+  { title: '译文', dataIndex: 'translated_text', render: textCell },
+  { title: '语言', width: 160, render: (_, e) => pair(e.source_lang, e.target_lang) },
+  {
+    title: '翻译服务',
+    dataIndex: 'provider',
+    width: 120,
+    render: (p: string, e) => (
+      <span>
+        {PROVIDER_LABELS[p] ?? p}
+        {e.format === 'html' && <Tag style={{ marginLeft: 4 }}>HTML</Tag>}
+      </span>
+    ),
+  },
+  { title: '时间', dataIndex: 'created_at', width: 170, render: formatSeconds },
+];
+
+const CORRECTION_COLUMNS: TableColumnsType<CorrectionEntry> = [
+  { title: '原文', dataIndex: 'source_text', render: textCell },
+  { title: '修正后的译文', dataIndex: 'text', render: textCell },
+  { title: '语言', width: 160, render: (_, e) => pair(e.source_lang, e.target_lang) },
+  { title: '修正人', dataIndex: 'account', width: 120, render: (a: string) => a || '-' },
+  { title: '时间', dataIndex: 'updated_at', width: 170, render: formatSeconds },
+];
+
+function MemoryTable(props: TableProps) {
+  const list = useMemoryList(props.filters);
+  return <EntryTable {...props} list={list} kind="memory" noun="条翻译记忆" columns={MEMORY_COLUMNS} />;
+}
+
+function CorrectionTable(props: TableProps) {
+  const list = useCorrectionList(props.filters);
+  return <EntryTable {...props} list={list} kind="corrections" noun="条人工修正" columns={CORRECTION_COLUMNS} />;
 }

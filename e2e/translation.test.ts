@@ -246,6 +246,63 @@ describe('translation', () => {
     await s.context.close();
   });
 
+  it('a provider failure leaves the form as it was with the message; without a provider the buttons explain the setup', async () => {
+    // The e2e server runs the demo provider, which cannot fail: the browser gets the server's
+    // real answers for these cases (their shape is API-tested in apps/server/test/translate/).
+    const s = await signedInPage(browser, owner.account, owner.password, '#/goods/admin/create');
+    page = s.page;
+    const p = s.page;
+    await p.route('**/PDD/transfer/mulObjGoogleTran', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 502, msg: '翻译服务暂时不可用,请稍后重试', data: null }),
+      }),
+    );
+    const root = pane(p, '/goods/admin/create');
+    await openTexts(p, root);
+    await root.getByTestId('title-zh-CN').fill(`${BRAND} 失败测试`);
+    await root.getByTestId('search-zh-CN').fill('保温杯');
+    await langTab(root, 'de').click();
+    await root.getByTestId('search-de').fill('handgeschrieben');
+    await root.getByTestId('translate-lang-de').click();
+    await p.getByText('翻译服务暂时不可用,请稍后重试').waitFor();
+    // Nothing was applied: the empty title stays empty, the hand-typed terms stay.
+    expect(await root.getByTestId('title-de').inputValue()).toBe('');
+    expect(await root.getByTestId('search-de').inputValue()).toBe('handgeschrieben');
+    await s.context.close();
+
+    const n = await signedInPage(browser, owner.account, owner.password, '#/goods/admin/create');
+    page = n.page;
+    await n.page.route('**/PDD/transfer/status', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: 200,
+          msg: '',
+          data: {
+            provider: 'none',
+            configured: false,
+            demo: false,
+            message:
+              '未配置翻译服务: 请管理员在服务器环境变量中设置 TRANSLATE_PROVIDER (google、deepl、libretranslate 或 openai) 和 TRANSLATE_API_KEY 后重启服务',
+          },
+        }),
+      }),
+    );
+    const root2 = pane(n.page, '/goods/admin/create');
+    await openTexts(n.page, root2);
+    await root2.getByTestId('translate-unconfigured').waitFor();
+    await root2.getByTestId('title-zh-CN').fill(`${BRAND} 未配置`);
+    await langTab(root2, 'fr').click();
+    await root2.getByTestId('translate-lang-fr').click();
+    const help = n.page.locator('.ant-modal-confirm', { hasText: 'TRANSLATE_PROVIDER' });
+    await help.waitFor();
+    expect(await root2.getByTestId('title-fr').inputValue()).toBe('');
+    await n.context.close();
+  });
+
   it('admin screen: memory search, corrections and usage', async () => {
     const s = await signedInPage(browser, owner.account, owner.password, '#/goods/admin/translation');
     page = s.page;

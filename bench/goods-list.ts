@@ -3,6 +3,7 @@
  *
  *   npm run bench:goods            (first run generates 1,000,000 products; later runs reuse them)
  *   BENCH_ROWS=200000 npm run bench:goods
+ *   BENCH_POOL=10 npm run bench:goods   (connections of each pool; default 20, the server's default)
  *
  * Prints: p50/p95 of a filtered productList page over HTTP with 20 concurrent clients, the
  * same query written by hand in SQL (same concurrency, same run), keyset deep page vs first
@@ -25,6 +26,8 @@ const TENANTS = 100;
 const CONCURRENCY = 20;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const PASSWORD = 'bench-pass';
+/** Connections of the server's pool and of the hand-written SQL's pool (the same for both). */
+const POOL = Number(process.env.BENCH_POOL ?? 20);
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -70,7 +73,7 @@ async function main() {
   const dataDir = path.resolve(import.meta.dirname, '../.bench-data');
   const pgServer = await startEmbeddedPostgres({ dataDir, database: 'bench' });
   const url = pgServer.url('bench');
-  const db = createDatabase(url, { max: 30 });
+  const db = createDatabase(url, { max: POOL });
   try {
     await migrateToLatest(db);
     const { jwtSecret } = await seed(db, PASSWORD);
@@ -130,7 +133,7 @@ async function main() {
     const api = await httpLoad(list(filtered), tokens);
 
     // The same three statements (page, total, status counts) written by hand, through a plain pool.
-    const pool = new pg.Pool({ connectionString: url, max: 30 });
+    const pool = new pg.Pool({ connectionString: url, max: POOL });
     const tid = (i: number) => tenants[i % CONCURRENCY]!.id;
     const hand = await load(async (i) => {
       await Promise.all([
@@ -196,7 +199,7 @@ async function main() {
     const handBatchMs = performance.now() - h0;
 
     console.log(
-      `\nproductList on ${ROWS.toLocaleString()} products, ${TENANTS} tenants, ${CONCURRENCY} concurrent clients`,
+      `\nproductList on ${ROWS.toLocaleString()} products, ${TENANTS} tenants, ${CONCURRENCY} concurrent clients, pools of ${POOL}`,
     );
     console.log(`  filtered page (status+type), API over HTTP:   ${fmt(api)}`);
     console.log(`  same query by hand in SQL (3 statements):     ${fmt(hand)}`);

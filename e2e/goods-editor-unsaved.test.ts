@@ -157,4 +157,15 @@ describe('unsaved changes in an editor tab', () => {
     await tabOf(page, editorPath(idA)).click();
     await expect.poll(() => skuInput().inputValue(), NAV).toBe(`${SKU}-middle`);
   });
+
+  it('signing out with a dirty editor names it first; cancel keeps the session and the input', async () => {
+    // Still dirty from the last test.
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '退出登录' }).click();
+    await confirmDialog().getByText(`编辑商品 #${idA}`).waitFor();
+    await answer(false);
+    expect(await page.locator('.ant-modal-confirm', { hasText: '确定要执行注销操作吗?' }).count()).toBe(0);
+    expect(await skuInput().inputValue()).toBe(`${SKU}-middle`);
+    expect((await admin.call('POST', '/amazon-user/getUserInfo')).status).toBe(200);
+  });
 });

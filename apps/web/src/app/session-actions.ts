@@ -1,5 +1,6 @@
 import { loginOut } from '../api/account';
 import { clearSessionCookies } from '../api/cookies';
+import { guardAllTabs } from '../layout/tabs/discard-confirm';
 import { useSessionStore } from '../stores/session-store';
 import { writeUserSettings } from '../stores/user-storage';
 import { ui } from './ui-bridge';
@@ -25,8 +26,12 @@ export async function signOut(): Promise<void> {
   location.reload();
 }
 
-/** Sign out after the '确定要执行注销操作吗?' confirmation. */
-export function confirmSignOut(): void {
+/**
+ * Sign out after the '确定要执行注销操作吗?' confirmation; open tabs with unsaved input are
+ * named first (signing out closes every tab).
+ */
+export async function confirmSignOut(): Promise<void> {
+  if (!(await guardAllTabs())) return;
   ui.modal?.confirm({
     ...LOGOUT_CONFIRM,
     okText: '确定',

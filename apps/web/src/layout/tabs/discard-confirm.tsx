@@ -51,3 +51,8 @@ export function guardDiscard(fullPaths: readonly string[], kind: DiscardKind): P
   const tabs = useTabsStore.getState().opened.filter((t) => fullPaths.includes(t.fullPath));
   return confirmDiscard(dirtyAmong(tabs), kind);
 }
+
+/** Asks before leaving the console (sign out, switch account) while any open tab holds unsaved input. */
+export function guardAllTabs(): Promise<boolean> {
+  return confirmDiscard(dirtyAmong(useTabsStore.getState().opened), 'close');
+}

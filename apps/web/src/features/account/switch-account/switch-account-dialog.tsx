@@ -1,10 +1,15 @@
 import { Button, List, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { toggleAccount } from '../../../api/account';
+import { guardAllTabs } from '../../../layout/tabs/discard-confirm';
 import { useSessionStore } from '../../../stores/session-store';
 
-/** Switches to another account: POST toggleAccount, store the answer like a login, reload at index. */
+/**
+ * Switches to another account: POST toggleAccount, store the answer like a login, reload at
+ * index. Open tabs with unsaved input are named first (the switch closes every tab).
+ */
 export async function switchToAccount(uid: number): Promise<void> {
+  if (!(await guardAllTabs())) return;
   const result = await toggleAccount(uid);
   useSessionStore.getState().applyLogin(result);
   location.hash = '#/index';

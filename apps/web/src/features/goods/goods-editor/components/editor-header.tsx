@@ -9,7 +9,7 @@ import { useFeedback } from '../../../../app/ui-bridge';
 import { addLog } from '../../../../stores/log-store';
 import { useGoodsListFilters } from '../../lib/list-filters-store';
 import { type EditorState, useEditor, useEditorStore } from '../editor-store';
-import { TranslateAllDialog } from './translate-all-dialog';
+import { TranslateAllDialog } from '../translate/translate-all-dialog';
 import {
   changedTexts,
   defaultSource,
@@ -17,8 +17,8 @@ import {
   type PendingCorrection,
   pendingCorrections,
   type SavedDesc,
-} from './translate-model';
-import { finishedJobs, translateStateOf, useTranslateState } from './translate-state';
+} from '../translate/translate-model';
+import { finishedJobs, translateStateOf, useTranslateState } from '../translate/translate-state';
 
 /** The saved language texts of an originData snapshot (GoodsData JSON). */
 function savedDescs(originData: string): SavedDesc[] {

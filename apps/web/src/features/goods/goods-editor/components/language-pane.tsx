@@ -4,9 +4,9 @@ import { checkSensitive, type SensitiveHit } from '../../../../api/goods';
 import { listingCounters } from '../../lib/counters';
 import type { DescDraft } from '../editor-model';
 import { useEditor, useEditorStore } from '../editor-store';
+import { TranslateFieldButton, TranslateLanguageButton } from '../translate/translate-controls';
 import { SensitiveList } from './sensitive-list';
 import { TextCounter } from './text-counter';
-import { TranslateFieldButton, TranslateLanguageButton } from './translate-controls';
 
 /** Debounce of the sensitive-word check while typing. */
 const CHECK_DELAY_MS = 800;

@@ -1,6 +1,6 @@
 import { WarningFilled } from '@ant-design/icons';
 import type { Counter } from '../../lib/counters';
-import './translate.css';
+import '../translate/translate.css';
 
 /** "12/200" against the marketplace limit; over the limit it turns red and says by how much. */
 export function TextCounter({ c, unit = '' }: { c: Counter; unit?: string }) {

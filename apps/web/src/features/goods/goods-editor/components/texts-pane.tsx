@@ -3,9 +3,9 @@ import { Badge, Button, Space, Switch, Tabs, Tooltip } from 'antd';
 import { memo, useState } from 'react';
 import { overLimits, overLimitText } from '../../lib/counters';
 import { useEditor, useEditorStore } from '../editor-store';
+import { TranslateToolbar } from '../translate/translate-controls';
 import { CopyFromProductDialog, CopyToLanguagesDialog } from './copy-language-dialog';
 import { LanguagePane } from './language-pane';
-import { TranslateToolbar } from './translate-controls';
 
 /** A language tab's label: green dot when it has a title, a red count of fields over the marketplace limits. */
 function LangLabel({ index, label }: { index: number; label: string }) {

@@ -8,8 +8,8 @@ import {
   useTranslateStatus,
 } from '../../../../api/translate';
 import { useFeedback } from '../../../../app/ui-bridge';
+import { FIELD_LABELS } from '../components/copy-language-dialog';
 import { useEditorStore } from '../editor-store';
-import { FIELD_LABELS } from './copy-language-dialog';
 import {
   defaultSource,
   fieldTexts,

@@ -1,15 +1,11 @@
 import { DESC_LANGUAGES, LISTING_LIMITS, type PointsSet } from '@console/shared';
 import { Alert, Button, Card, Form, Input, Space, Spin, Tabs, Typography } from 'antd';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { usePointsMutations, usePointsSet } from '../../../api/goods-library';
-import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { PageContainer } from '../../../layout/page/page-container';
-import { useFormDirtyGuard } from '../../../lib/use-form-dirty-guard';
-import { saveFailure } from '../../../lib/version-conflict';
-import { closeTabOf } from '../../../stores/close-tab';
+import { useVersionedForm } from '../lib/use-versioned-form';
 import {
   filledCount,
   firstFilledLanguage,
@@ -43,48 +39,28 @@ interface FormProps {
 }
 
 function PointsForm({ record, reload }: FormProps) {
-  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<PointsFormValues>();
   const { create, update } = usePointsMutations();
-  const [version, setVersion] = useState(record?.version ?? 0);
-  const [failure, setFailure] = useState<ReturnType<typeof saveFailure> | null>(null);
-  const markClean = useFormDirtyGuard(form);
+  const { version, failure, setFailure, save, reloadStored } = useVersionedForm({
+    form,
+    record,
+    reload,
+    toValues: (r) => pointsToForm(r.name, r.points),
+    create: create.mutateAsync,
+    update: update.mutateAsync,
+    listPath: '/goods/pointsManage',
+    addPath: '/goods/addPoints',
+  });
   const points = Form.useWatch('points', form);
 
   const submit = async (v: PointsFormValues) => {
-    setFailure(null);
     const body = { name: v.name.trim(), points: formToPoints(v.points) };
     if (Object.keys(body.points).length === 0) {
       setFailure({ stale: false, text: '请至少填写一条五点描述' });
       return;
     }
-    try {
-      if (record) {
-        const saved = await update.mutateAsync({ id: record.id, version, ...body });
-        setVersion(saved.version);
-        markClean();
-        message.success('修改成功');
-      } else {
-        await create.mutateAsync(body);
-        message.success('添加成功');
-        form.resetFields();
-        markClean();
-        navigate('/goods/pointsManage');
-        closeTabOf('/goods/addPoints');
-      }
-    } catch (err) {
-      setFailure(saveFailure(err));
-    }
-  };
-
-  const reloadStored = async () => {
-    const fresh = await reload?.();
-    if (!fresh) return;
-    form.setFieldsValue(pointsToForm(fresh.name, fresh.points));
-    markClean();
-    setVersion(fresh.version);
-    setFailure(null);
+    await save(body);
   };
 
   return (

@@ -1,15 +1,11 @@
 import { LISTING_LIMITS, type SearchTermsEntry, utf8Bytes } from '@console/shared';
 import { Alert, Button, Form, Input, Select, Space, Spin, Typography } from 'antd';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSearchTermsEntry, useSearchTermsMutations } from '../../../api/goods-library';
-import { useFeedback } from '../../../app/ui-bridge';
 import { RequirePermission } from '../../../components/permission';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { PageContainer } from '../../../layout/page/page-container';
-import { useFormDirtyGuard } from '../../../lib/use-form-dirty-guard';
-import { saveFailure } from '../../../lib/version-conflict';
-import { closeTabOf } from '../../../stores/close-tab';
+import { useVersionedForm } from '../lib/use-versioned-form';
 import { searchTermCountryOptions, searchTermsBytesError } from './search-terms-countries';
 
 interface Values {
@@ -41,44 +37,21 @@ interface FormProps {
 }
 
 function SearchTermsForm({ record, reload }: FormProps) {
-  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const { create, update } = useSearchTermsMutations();
-  const [version, setVersion] = useState(record?.version ?? 0);
-  const [failure, setFailure] = useState<ReturnType<typeof saveFailure> | null>(null);
-  const markClean = useFormDirtyGuard(form);
+  const { version, failure, save, reloadStored } = useVersionedForm({
+    form,
+    record,
+    reload,
+    toValues: (r) => ({ country: r.country, name: r.name, terms: r.terms }),
+    create: create.mutateAsync,
+    update: update.mutateAsync,
+    listPath: '/goods/search-terms',
+    addPath: '/goods/addSearchTerms',
+  });
 
-  const submit = async (v: Values) => {
-    setFailure(null);
-    const body = { country: v.country, name: v.name.trim(), terms: v.terms.trim() };
-    try {
-      if (record) {
-        const saved = await update.mutateAsync({ id: record.id, version, ...body });
-        setVersion(saved.version);
-        markClean();
-        message.success('修改成功');
-      } else {
-        await create.mutateAsync(body);
-        message.success('添加成功');
-        form.resetFields();
-        markClean();
-        navigate('/goods/search-terms');
-        closeTabOf('/goods/addSearchTerms');
-      }
-    } catch (err) {
-      setFailure(saveFailure(err));
-    }
-  };
-
-  const reloadStored = async () => {
-    const fresh = await reload?.();
-    if (!fresh) return;
-    form.setFieldsValue({ country: fresh.country, name: fresh.name, terms: fresh.terms });
-    markClean();
-    setVersion(fresh.version);
-    setFailure(null);
-  };
+  const submit = (v: Values) => save({ country: v.country, name: v.name.trim(), terms: v.terms.trim() });
 
   return (
     <PageContainer title={record ? '编辑搜索词' : '添加搜索词'} parent="goods-search-terms">

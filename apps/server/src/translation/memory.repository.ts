@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { containsPattern, pageAndTotal } from '../db/paging.js';
 import type { DB } from '../db/types.js';
 
 type Db = Kysely<DB>;
@@ -178,18 +179,16 @@ export interface EntryFilter {
   to?: string | undefined;
 }
 
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** One page of the tenant's memory entries, newest first. */
 export async function listMemoryEntries(db: Db, tenantId: number, f: EntryFilter) {
   let q = db.selectFrom('translation_memory').where('tenant_id', '=', tenantId);
   if (f.from) q = q.where('source_lang', '=', f.from);
   if (f.to) q = q.where('target_lang', '=', f.to);
   if (f.keyword) {
-    const like = likePattern(f.keyword);
+    const like = containsPattern(f.keyword);
     q = q.where((eb) => eb.or([eb('source_text', 'ilike', like), eb('translated_text', 'ilike', like)]));
   }
-  const [rows, total] = await Promise.all([
+  return pageAndTotal(q, f, (q) =>
     q
       .select([
         'id',
@@ -201,13 +200,8 @@ export async function listMemoryEntries(db: Db, tenantId: number, f: EntryFilter
         'translated_text',
         'created_at',
       ])
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+      .orderBy('id', 'desc'),
+  );
 }
 
 /** Deletes the tenant's memory entries with these ids; returns the deleted rows. */
@@ -226,10 +220,10 @@ export async function listCorrectionEntries(db: Db, tenantId: number, f: EntryFi
   if (f.from) q = q.where('c.source_lang', '=', f.from);
   if (f.to) q = q.where('c.target_lang', '=', f.to);
   if (f.keyword) {
-    const like = likePattern(f.keyword);
+    const like = containsPattern(f.keyword);
     q = q.where((eb) => eb.or([eb('c.source_text', 'ilike', like), eb('c.text', 'ilike', like)]));
   }
-  const [rows, total] = await Promise.all([
+  return pageAndTotal(q, f, (q) =>
     q
       .leftJoin('users as u', 'u.id', 'c.user_id')
       .select([
@@ -243,13 +237,8 @@ export async function listCorrectionEntries(db: Db, tenantId: number, f: EntryFi
         'c.updated_at',
       ])
       .orderBy('c.updated_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+      .orderBy('c.id', 'desc'),
+  );
 }
 
 /** Deletes the tenant's corrections with these ids; returns the deleted rows. */

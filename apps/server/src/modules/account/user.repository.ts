@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { containsPattern, pageAndTotal } from '../../db/paging.js';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/types.js';
 
 type Db = Kysely<DB>;
@@ -67,21 +68,12 @@ export async function listChildren(
   if (f.onlyAuth !== undefined) q = q.where('auth', '=', f.onlyAuth);
   if (f.auth !== undefined) q = q.where('auth', '=', f.auth);
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.keyword);
     q = q.where((eb) =>
       eb.or([eb('account', 'ilike', like), eb('user_name', 'ilike', like), eb('phone', 'like', like)]),
     );
   }
-  const [rows, count] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageAndTotal(q, f, (q) => q.selectAll().orderBy('id', 'desc'));
 }
 
 /** Live child accounts of a tenant. */

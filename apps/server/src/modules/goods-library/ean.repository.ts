@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { containsPattern, pageAndTotal } from '../../db/paging.js';
 import type { DB } from '../../db/types.js';
 import type { ValidEan } from './ean-codes.js';
 
@@ -33,15 +34,9 @@ export async function listEans(
 ) {
   let q = db.selectFrom('goods_eans').where('tenant_id', '=', tenantId);
   if (f.status) q = q.where('status', '=', f.status);
-  if (f.keyword) q = q.where('code', 'like', `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const [rows, total, counts] = await Promise.all([
-    q
-      .select(COLUMNS)
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  if (f.keyword) q = q.where('code', 'like', containsPattern(f.keyword));
+  const [{ rows, total }, counts] = await Promise.all([
+    pageAndTotal(q, f, (q) => q.select(COLUMNS).orderBy('id', 'desc')),
     db
       .selectFrom('goods_eans')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
@@ -50,7 +45,7 @@ export async function listEans(
       .execute(),
   ]);
   const byStatus = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)]));
-  return { rows, total: Number(total.n), free: byStatus.free ?? 0, used: byStatus.used ?? 0 };
+  return { rows, total, free: byStatus.free ?? 0, used: byStatus.used ?? 0 };
 }
 
 /** Locks the tenant's codes with these ids for the rest of the transaction. */

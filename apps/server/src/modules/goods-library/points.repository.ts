@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { containsPattern, pageAndTotal } from '../../db/paging.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
@@ -13,19 +14,10 @@ export async function listPoints(
 ) {
   let q = db.selectFrom('goods_points').where('tenant_id', '=', tenantId);
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.keyword);
     q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb(sql<string>`points::text`, 'ilike', like)]));
   }
-  const [rows, total] = await Promise.all([
-    q
-      .select(COLUMNS)
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return pageAndTotal(q, f, (q) => q.select(COLUMNS).orderBy('id', 'desc'));
 }
 
 /** One set of the tenant; another tenant's id finds nothing. */

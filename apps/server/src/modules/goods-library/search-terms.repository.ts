@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { containsPattern, pageAndTotal } from '../../db/paging.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
@@ -14,19 +15,10 @@ export async function listSearchTerms(
   let q = db.selectFrom('goods_search_terms').where('tenant_id', '=', tenantId);
   if (f.country) q = q.where('country', '=', f.country);
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.keyword);
     q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('terms', 'ilike', like)]));
   }
-  const [rows, total] = await Promise.all([
-    q
-      .select(COLUMNS)
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return pageAndTotal(q, f, (q) => q.select(COLUMNS).orderBy('id', 'desc'));
 }
 
 /** One entry of the tenant; another tenant's id finds nothing. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { containsPattern, pageAndTotal } from '../../db/paging.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
@@ -11,17 +12,8 @@ export async function listSensitiveWords(
 ) {
   let q = db.selectFrom('goods_sensitive_words').where('tenant_id', '=', tenantId);
   if (f.lang) q = q.where('lang', '=', f.lang);
-  if (f.keyword) q = q.where('word', 'ilike', `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const [rows, total] = await Promise.all([
-    q
-      .select(['id', 'lang', 'word', 'creator_id', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  if (f.keyword) q = q.where('word', 'ilike', containsPattern(f.keyword));
+  return pageAndTotal(q, f, (q) => q.select(['id', 'lang', 'word', 'creator_id', 'created_at']).orderBy('id', 'desc'));
 }
 
 /** The words that apply to texts in these languages (plus the `all` words). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
+import { containsPattern, pageAndTotal } from '../../db/paging.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
 import { presentListRow } from './goods.presenter.js';
@@ -13,25 +14,20 @@ export async function listClaimable(
   q: { page: number; pageSize: number; keyword?: string },
 ) {
   let base = deps.db.selectFrom('goods').where('goods.claimable', '=', true).where('goods.is_delete', '=', 0);
-  if (q.keyword)
-    base = base.where('goods.search_text', 'like', `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const [rows, count] = await Promise.all([
-    base
+  if (q.keyword) base = base.where('goods.search_text', 'like', containsPattern(q.keyword.toLowerCase()));
+  const { rows, total } = await pageAndTotal(base, q, (b) =>
+    b
       .leftJoin('goods_claims as c', (j) => j.onRef('c.source_id', '=', 'goods.id').on('c.tenant_id', '=', tenantId))
       .select([...LIST_COLUMNS, 'c.goods_id as claimed_goods_id'])
       .select(sql<number>`jsonb_array_length(coalesce(goods.parentage->'children', '[]'::jsonb))`.as('variation_count'))
-      .orderBy('goods.id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('goods.id', 'desc'),
+  );
   return {
     list: rows.map((r) => ({
       ...presentListRow({ ...r, creator_name: '平台' }),
       claimed_goods_id: r.claimed_goods_id === null ? null : Number(r.claimed_goods_id),
     })),
-    total: Number(count.n),
+    total,
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -1,18 +1,16 @@
 import type { GoodsFilter } from '@console/shared';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { containsPattern } from '../../db/paging.js';
 import type { DB, GoodsRow } from '../../db/types.js';
 
 type Db = Kysely<DB>;
-
-/** Escapes LIKE wildcards so a keyword matches literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The tenant's products matching a filter (without the status tab when `withStatus` is false). */
 export function filteredGoods(db: Db, tenantId: number, f: GoodsFilter, withStatus = true) {
   let q = db.selectFrom('goods').where('goods.tenant_id', '=', tenantId).where('goods.is_delete', '=', f.is_delete);
   if (f.type) q = q.where('goods.type', '=', f.type);
   if (withStatus && f.status !== 'all') q = q.where('goods.audit_status', '=', f.status);
-  if (f.keyword) q = q.where('goods.search_text', 'like', `%${likeEscape(f.keyword.toLowerCase())}%`);
+  if (f.keyword) q = q.where('goods.search_text', 'like', containsPattern(f.keyword.toLowerCase()));
   if (f.category_id) q = q.where('goods.category_id', '=', f.category_id);
   if (f.creator_id) q = q.where('goods.creator_id', '=', f.creator_id);
   if (f.startTime) q = q.where('goods.created_at', '>=', sql<Date>`to_timestamp(${f.startTime})`);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { pageAndTotal } from '../../db/paging.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
@@ -39,7 +40,7 @@ export async function listOperaLog(db: Db, tenantId: number | null, f: OperaLogF
   if (f.action) q = q.where('action', '=', f.action);
   if (f.startTime) q = q.where('created_at', '>=', sql<Date>`to_timestamp(${f.startTime})`);
   if (f.endTime) q = q.where('created_at', '<=', sql<Date>`to_timestamp(${f.endTime})`);
-  const [rows, count] = await Promise.all([
+  return pageAndTotal(q, f, (q) =>
     q
       .select([
         'id',
@@ -55,11 +56,6 @@ export async function listOperaLog(db: Db, tenantId: number | null, f: OperaLogF
         'created_at',
       ])
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('id', 'desc'),
+  );
 }

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../lib/regexp.js';
 /** One glossary entry: `translation` empty means "do not translate"; `lang` empty means every target language. */
 export interface GlossaryEntry {
   term: string;
@@ -15,7 +16,6 @@ export interface Protected {
 const FIXED = /<\/?[a-zA-Z][^<>]*>|\{\{[^{}\s]*\}\}|\{[\w.]*\}|\$\{\w+\}|%(?:\d+\$)?[sdif@]/g;
 const TOKEN = /⟦\s*(\d+)\s*⟧/g;
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isWordChar = (c: string) => /[\p{L}\p{N}]/u.test(c);
 
 /** The entries that apply to a target language: a language-specific one wins over an all-language one. */
@@ -46,7 +46,7 @@ export function protect(text: string, entries: GlossaryEntry[]): Protected {
   let masked = text.replace(FIXED, (m) => tokenFor(m));
   for (const e of entries) {
     if (!e.term) continue;
-    const re = new RegExp(escapeRe(e.term), 'giu');
+    const re = new RegExp(escapeRegExp(e.term), 'giu');
     masked = masked.replace(re, (m, offset: number, whole: string) => {
       const before = whole[offset - 1] ?? '';
       const after = whole[offset + m.length] ?? '';

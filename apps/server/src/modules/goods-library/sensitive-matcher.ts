@@ -1,4 +1,5 @@
 import type { SensitiveHit } from '@console/shared';
+import { escapeRegExp } from '../../lib/regexp.js';
 
 /** A sensitive word of the library: its language key or `all`. */
 export interface SensitiveWord {
@@ -16,8 +17,6 @@ export interface TextToCheck {
 /** Scripts written without spaces between words: a word there matches anywhere (substring). */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The pattern of one word: case-insensitive; in spaced scripts (Latin, Cyrillic, Arabic ...)

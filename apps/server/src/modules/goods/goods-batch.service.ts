@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 import { releaseEans } from '../goods-library/ean.service.js';
 import { audit } from '../system/audit.js';
 import type { StoredParentage } from './goods.presenter.js';
@@ -217,7 +218,7 @@ export async function batchReplaceEnTitle(
   sel: Selection,
   opts: { find: string; replace: string; match_case: boolean; preview: boolean },
 ) {
-  const pattern = opts.find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = escapeRegExp(opts.find);
   const flags = opts.match_case ? 'g' : 'gi';
   const en = sql<string>`coalesce(descs->'en'->>'title', '')`;
   const matches = opts.match_case ? sql<boolean>`strpos(${en}, ${opts.find}) > 0` : sql<boolean>`${en} ~* ${pattern}`;

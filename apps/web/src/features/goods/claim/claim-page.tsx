@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { LibraryFilters } from '../../../api/goods-library';
 import { type ClaimRow, useClaimGoods, useClaimList } from '../../../api/goods-library-claim';
 import { useFeedback } from '../../../app/ui-bridge';
+import { serverPagination } from '../../../components/list-parts';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { priceLines } from './claim-prices';
@@ -59,14 +60,7 @@ function ClaimList() {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         scroll={{ x: 1000 }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
-        }}
+        pagination={serverPagination(filters, list.data?.total ?? 0, setFilters)}
         columns={[
           {
             title: '图片',

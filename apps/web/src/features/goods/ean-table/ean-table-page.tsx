@@ -1,10 +1,11 @@
-import { DeleteOutlined, ImportOutlined } from '@ant-design/icons';
+import { ImportOutlined } from '@ant-design/icons';
 import type { EanCode } from '@console/shared';
-import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LibraryFilters } from '../../../api/goods-library';
 import { useEanList, useEanMutations } from '../../../api/goods-library-pool';
+import { DeleteSelectedButton, serverPagination } from '../../../components/list-parts';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -80,18 +81,12 @@ function EanTable() {
         </Button>
       </Form>
       <Space style={{ marginBottom: 8 }}>
-        <Popconfirm
-          title="提示"
-          description={`确定要删除选中的 ${selected.length} 个EAN码吗?`}
-          okText="确定"
-          cancelText="取消"
-          disabled={selected.length === 0}
+        <DeleteSelectedButton
+          count={selected.length}
+          what="个EAN码"
           onConfirm={removeSelected}
-        >
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={remove.isPending}>
-            删除选中
-          </Button>
-        </Popconfirm>
+          loading={remove.isPending}
+        />
         <span style={{ color: '#909399' }}>已使用的EAN码不能删除</span>
       </Space>
       <Table<EanCode>
@@ -105,14 +100,7 @@ function EanTable() {
           onChange: (keys) => setSelected(keys.map(Number)),
           getCheckboxProps: (r) => ({ disabled: r.status === 'used' }),
         }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
-        }}
+        pagination={serverPagination(filters, data?.total ?? 0, setFilters)}
         columns={[
           { title: 'EAN码', dataIndex: 'code', render: (c: string) => <code>{c}</code> },
           { title: '类型', dataIndex: 'kind', width: 90, render: (k: EanCode['kind']) => KIND_LABELS[k] },

@@ -1,8 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { LibraryFilters } from '../../../api/goods-library';
 import { type SensitiveWord, useSensitiveList, useSensitiveMutations } from '../../../api/goods-library-pool';
+import { DeleteSelectedButton, serverPagination } from '../../../components/list-parts';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -56,18 +57,12 @@ function SensitiveList() {
         </Button>
       </Form>
       <Space style={{ marginBottom: 8 }}>
-        <Popconfirm
-          title="提示"
-          description={`确定要删除选中的 ${selected.length} 个敏感词吗?`}
-          okText="确定"
-          cancelText="取消"
-          disabled={selected.length === 0}
+        <DeleteSelectedButton
+          count={selected.length}
+          what="个敏感词"
           onConfirm={removeSelected}
-        >
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={remove.isPending}>
-            删除选中
-          </Button>
-        </Popconfirm>
+          loading={remove.isPending}
+        />
       </Space>
       <Table<SensitiveWord>
         rowKey="id"
@@ -79,14 +74,7 @@ function SensitiveList() {
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
         }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
-        }}
+        pagination={serverPagination(filters, list.data?.total ?? 0, setFilters)}
         columns={[
           { title: '敏感词', dataIndex: 'word' },
           {

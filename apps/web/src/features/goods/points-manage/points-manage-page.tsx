@@ -1,9 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DESC_LANGUAGES, type PointsSet } from '@console/shared';
 import { Button, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type LibraryFilters, usePointsList, usePointsMutations } from '../../../api/goods-library';
+import { DeleteSelectedButton, serverPagination } from '../../../components/list-parts';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -64,18 +65,7 @@ function PointsList() {
         </Button>
       </Form>
       <Space style={{ marginBottom: 8 }}>
-        <Popconfirm
-          title="提示"
-          description={`确定要删除选中的 ${selected.length} 条五点描述吗?`}
-          okText="确定"
-          cancelText="取消"
-          disabled={selected.length === 0}
-          onConfirm={() => removeIds(selected)}
-        >
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
-            删除选中
-          </Button>
-        </Popconfirm>
+        <DeleteSelectedButton count={selected.length} what="条五点描述" onConfirm={() => removeIds(selected)} />
       </Space>
       <Table<PointsSet>
         rowKey="id"
@@ -83,14 +73,7 @@ function PointsList() {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
-        }}
+        pagination={serverPagination(filters, list.data?.total ?? 0, setFilters)}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: '名称', dataIndex: 'name', width: 200 },

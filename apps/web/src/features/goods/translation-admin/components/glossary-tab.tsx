@@ -1,8 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { GlossaryEntry } from '@console/shared';
 import { Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useGlossary, useGlossaryMutations } from '../../../../api/translate';
+import { DeleteSelectedButton } from '../../../../components/list-parts';
 import { formatSeconds } from '../../../../lib/format';
 import { useSelectionDelete } from '../../lib/use-selection-delete';
 import { glossaryKind, langName } from '../translation-admin';
@@ -32,18 +33,12 @@ export function GlossaryTab() {
         <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)} data-testid="glossary-add">
           添加术语
         </Button>
-        <Popconfirm
-          title="提示"
-          description={`确定要删除选中的 ${selected.length} 个术语吗?`}
-          okText="确定"
-          cancelText="取消"
-          disabled={selected.length === 0}
+        <DeleteSelectedButton
+          count={selected.length}
+          what="个术语"
           onConfirm={removeSelected}
-        >
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={remove.isPending}>
-            删除选中
-          </Button>
-        </Popconfirm>
+          loading={remove.isPending}
+        />
         <Input.Search
           placeholder="搜索术语或译法"
           allowClear

@@ -1,9 +1,9 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import type { CorrectionEntry, MemoryEntry } from '@console/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Form, Input, Popconfirm, Segmented, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Segmented, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { type MemoryFilters, useCorrectionList, useEntryDelete, useMemoryList } from '../../../../api/translate';
+import { DeleteSelectedButton, serverPagination } from '../../../../components/list-parts';
 import { formatSeconds } from '../../../../lib/format';
 import { useSelectionDelete } from '../../lib/use-selection-delete';
 import { FROM_OPTIONS, langName, PROVIDER_LABELS, TO_OPTIONS } from '../translation-admin';
@@ -71,35 +71,8 @@ export function MemoryTab() {
   );
 }
 
-/** Pagination of a server list. */
-const pagination = (filters: MemoryFilters, total: number, onPage: (f: MemoryFilters) => void) => ({
-  current: filters.page,
-  pageSize: filters.pageSize,
-  total,
-  showSizeChanger: true,
-  showTotal: (t: number) => `共 ${t} 条`,
-  onChange: (page: number, pageSize: number) => onPage({ ...filters, page, pageSize }),
-});
-
 const pair = (from: string, to: string) => `${langName(from)} → ${langName(to)}`;
 const textCell = (t: string) => <div className="translation-admin-text">{t}</div>;
-
-function DeleteSelected({ count, onConfirm, loading }: { count: number; onConfirm: () => void; loading: boolean }) {
-  return (
-    <Popconfirm
-      title="提示"
-      description={`确定要删除选中的 ${count} 条记录吗?`}
-      okText="确定"
-      cancelText="取消"
-      disabled={count === 0}
-      onConfirm={onConfirm}
-    >
-      <Button danger icon={<DeleteOutlined />} disabled={count === 0} loading={loading} style={{ marginBottom: 8 }}>
-        删除选中
-      </Button>
-    </Popconfirm>
-  );
-}
 
 interface TableProps {
   filters: MemoryFilters;
@@ -124,7 +97,9 @@ function EntryTable<T extends { id: number }>({
   const { selected, setSelected, removeSelected, removing } = useSelectionDelete(remove, noun);
   return (
     <>
-      <DeleteSelected count={selected.length} onConfirm={removeSelected} loading={removing} />
+      <div style={{ marginBottom: 8 }}>
+        <DeleteSelectedButton count={selected.length} what="条记录" onConfirm={removeSelected} loading={removing} />
+      </div>
       <Table<T>
         rowKey="id"
         size="middle"
@@ -136,7 +111,7 @@ function EntryTable<T extends { id: number }>({
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
         }}
-        pagination={pagination(filters, list.data?.total ?? 0, onPage)}
+        pagination={serverPagination(filters, list.data?.total ?? 0, onPage)}
         columns={columns}
       />
     </>

@@ -1,0 +1,49 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, type TablePaginationConfig } from 'antd';
+
+/**
+ * 删除选中 of a list page: disabled without a selection, asks
+ * `确定要删除选中的 N {what}吗?` first (`what` e.g. `条搜索词`, `个敏感词`).
+ */
+export function DeleteSelectedButton({
+  count,
+  what,
+  onConfirm,
+  loading,
+}: {
+  count: number;
+  what: string;
+  onConfirm: () => void;
+  loading?: boolean;
+}) {
+  return (
+    <Popconfirm
+      title="提示"
+      description={`确定要删除选中的 ${count} ${what}吗?`}
+      okText="确定"
+      cancelText="取消"
+      disabled={count === 0}
+      onConfirm={onConfirm}
+    >
+      <Button danger icon={<DeleteOutlined />} disabled={count === 0} loading={loading}>
+        删除选中
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** Pagination of a server-paged list: page and size from `filters`, `共 N 条`, size changer. */
+export function serverPagination<F extends { page: number; pageSize: number }>(
+  filters: F,
+  total: number,
+  setFilters: (f: F) => void,
+): TablePaginationConfig {
+  return {
+    current: filters.page,
+    pageSize: filters.pageSize,
+    total,
+    showSizeChanger: true,
+    showTotal: (t) => `共 ${t} 条`,
+    onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
+  };
+}

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, type TablePaginationConfig } from 'antd';
+import { Button, Popconfirm, Space, type TablePaginationConfig } from 'antd';
 
 /**
  * 删除选中 of a list page: disabled without a selection, asks
@@ -46,4 +46,26 @@ export function serverPagination<F extends { page: number; pageSize: number }>(
     showTotal: (t) => `共 ${t} 条`,
     onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
   };
+}
+
+/** 编辑 / 删除 links of a row; 删除 asks `确定要删除「name」吗?` first. */
+export function RowEditDelete({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={onEdit}>
+        编辑
+      </Button>
+      <Popconfirm
+        title="提示"
+        description={`确定要删除「${name}」吗?`}
+        okText="确定"
+        cancelText="取消"
+        onConfirm={onDelete}
+      >
+        <Button type="link" size="small" danger>
+          删除
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
 }

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DESC_LANGUAGES, type PointsSet } from '@console/shared';
-import { Button, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type LibraryFilters, usePointsList, usePointsMutations } from '../../../api/goods-library';
-import { DeleteSelectedButton, serverPagination } from '../../../components/list-parts';
+import { DeleteSelectedButton, RowEditDelete, serverPagination } from '../../../components/list-parts';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -93,22 +93,11 @@ function PointsList() {
             key: 'ops',
             width: 140,
             render: (_, r) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => navigate(`/goods/editPoints/${r.id}`)}>
-                  编辑
-                </Button>
-                <Popconfirm
-                  title="提示"
-                  description={`确定要删除「${r.name}」吗?`}
-                  okText="确定"
-                  cancelText="取消"
-                  onConfirm={() => removeIds([r.id])}
-                >
-                  <Button type="link" size="small" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <RowEditDelete
+                name={r.name}
+                onEdit={() => navigate(`/goods/editPoints/${r.id}`)}
+                onDelete={() => removeIds([r.id])}
+              />
             ),
           },
         ]}

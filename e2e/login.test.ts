@@ -50,8 +50,11 @@ describe('sign-in screens and access rules', () => {
     const { page: p, context } = await anonymousPage(browser);
     page = p;
     for (let i = 0; i < 3; i++) {
+      // Wait for each answer: the previous attempt's toast may still be on screen, and going on
+      // before the third failure is recorded would sign in without a code.
+      const answered = p.waitForResponse((r) => r.url().includes('/PDD/amazon-user/login'));
       await fillLogin(p, child.account, 'wrong-password');
-      await p.getByText('账号或密码错误').last().waitFor();
+      expect((await (await answered).json()).msg).toBe('账号或密码错误');
     }
     await fillLogin(p, child.account, child.password);
     const img = p.getByTestId('login-code-img');

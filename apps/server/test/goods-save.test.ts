@@ -159,4 +159,65 @@ describe('warnings and attribute validation on save', () => {
         .http,
     ).toBe(400);
   });
+
+  it('refuses to change or remove a stored value of an editable: false field; first values, other fields, marketplace and type changes pass', async () => {
+    const main = await buildTenant(t.db);
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const us = { product_type: 'HAIRBAND', marketplace: 'us' };
+    const attrs = {
+      brand: [{ value: 'KUUQA' }],
+      fc_shelf_life: [{ value: 180, unit: 'days' }],
+      item_name: [{ value: 'Soft hairband' }],
+      list_price: [{ value: 9.99, currency: 'USD' }],
+    };
+    const created = await call(t.app, s, 'POST', SAVE, { goodsData: { template: us, extraAttrs: attrs } });
+    expect(created.status).toBe(200);
+    const id = created.data.id as number;
+    let version = created.data.version as number;
+    const save = (template: typeof us, extraAttrs: Record<string, unknown>) =>
+      call(t.app, s, 'POST', SAVE, { id, version, goodsData: { template, extraAttrs } });
+    const stored = async () =>
+      (await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${id}`)).data.goodsData.extraAttrs;
+
+    // Changed, removed, or a locked unit changed: refused with the field and the stored value.
+    const changed = await save(us, { ...attrs, brand: [{ value: 'OTHER' }] });
+    expect(changed.http).toBe(400);
+    expect(changed.msg).toBe('品牌·品牌名保存后不可修改(亚马逊不允许修改此项),已保存的值为 KUUQA');
+    expect(changed.data).toMatchObject({
+      field: 'extraAttrs',
+      errors: [{ attr: 'brand', field: 'brand[0].value', message: changed.msg }],
+    });
+    const { brand: _brand, ...withoutBrand } = attrs;
+    expect((await save(us, withoutBrand)).data.errors).toEqual([
+      expect.objectContaining({ attr: 'brand', field: 'brand[0].value' }),
+    ]);
+    const unit = await save(us, { ...attrs, fc_shelf_life: [{ value: 180, unit: 'months' }] });
+    expect(unit.http).toBe(400);
+    expect(unit.data.errors.map((e: { field: string }) => e.field)).toEqual(['fc_shelf_life[0].unit']);
+    expect(await stored()).toEqual(attrs);
+
+    // Other fields change, and an empty locked field gets its first value.
+    const ok = await save(us, { ...attrs, item_name: [{ value: 'Renamed' }], part_number: [{ value: 'P-1' }] });
+    expect(ok.status).toBe(200);
+    version = ok.data.version;
+    expect(await stored()).toMatchObject({ item_name: [{ value: 'Renamed' }], part_number: [{ value: 'P-1' }] });
+    expect((await save(us, { ...attrs, part_number: [{ value: 'P-2' }] })).http).toBe(400);
+
+    // Another marketplace: the fixed currency follows it, the locked brand stays.
+    const de = { product_type: 'HAIRBAND', marketplace: 'de' };
+    const moved = await save(de, {
+      ...attrs,
+      part_number: [{ value: 'P-1' }],
+      list_price: [{ value: 9.99, currency: 'EUR' }],
+    });
+    expect(moved.status).toBe(200);
+    version = moved.data.version;
+
+    // Another product type removes what it lacks (fc_shelf_life, part_number of SHIRT are compared only if present), keeps brand locked.
+    const shirt = { product_type: 'SHIRT', marketplace: 'de' };
+    expect((await save(shirt, { brand: [{ value: 'OTHER' }] })).http).toBe(400);
+    const retyped = await save(shirt, { brand: [{ value: 'KUUQA' }], part_number: [{ value: 'P-1' }] });
+    expect(retyped.status).toBe(200);
+    expect(await stored()).toEqual({ brand: [{ value: 'KUUQA' }], part_number: [{ value: 'P-1' }] });
+  });
 });

@@ -5,10 +5,11 @@ import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { assignEans, releaseEans } from '../goods-library/ean.service.js';
+import { lockedAttrChanges } from '../goods-library/extra-attrs.locked.js';
 import { validateExtraAttrs } from '../goods-library/extra-attrs.validator.js';
 import { findSensitiveWords } from '../goods-library/sensitive.service.js';
 import { audit } from '../system/audit.js';
-import type { StoredParentage } from './goods.presenter.js';
+import type { StoredExtra, StoredParentage } from './goods.presenter.js';
 import { findGoods, insertGoods, updateGoodsVersioned } from './goods.repository.js';
 import { changedSections, newBaseInfo, toWrite } from './goods.service.js';
 import { quantityRangeOf } from './price-settings.service.js';
@@ -63,7 +64,8 @@ function textsOf(data: GoodsData) {
 
 /**
  * insertGoods_v2: validates the extra attributes against the product type schema, creates or
- * updates over the loaded version (a stale save is refused, never merged), settles EANs in the
+ * updates over the loaded version (a stale save is refused, never merged; stored values of
+ * `editable: false` attribute fields may not change), settles EANs in the
  * same transaction, and answers with warnings: sensitive words found and required attributes
  * still missing.
  */
@@ -98,6 +100,12 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
     if (!before) throw notFound('商品不存在');
     if (before.is_delete) throw conflict('商品已在回收站中,请先恢复');
     if (before.version !== body.version) throw conflict(MSG.staleVersion, { version: before.version });
+    if (data.template) {
+      // Amazon's `editable: false`: a stored value of such a field is never changed by an update.
+      const stored = (before.extra_attrs as StoredExtra | null)?.attributes ?? {};
+      const locked = lockedAttrChanges(data.template.product_type, data.template.marketplace, stored, data.extraAttrs);
+      if (locked.length) throw badRequest(locked[0]!.message, { field: 'extraAttrs', errors: locked });
+    }
     const parentage = await settleEans(
       trx,
       actor.tenantId,

@@ -43,6 +43,16 @@ const schemaQuery = (productType: string, marketplace: string) => ({
 
 const NO_ERRORS: AttrError[] = [];
 
+/** The extra attributes of an originData snapshot (the save payload as JSON). */
+function savedExtraAttrs(originData: string): Record<string, unknown> {
+  try {
+    const attrs = (JSON.parse(originData) as { extraAttrs?: unknown }).extraAttrs;
+    return attrs && typeof attrs === 'object' && !Array.isArray(attrs) ? (attrs as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Extra attributes pane: product type + marketplace template, and a form of the template's
  * attributes built from its JSON Schema (Amazon Product Type Definitions): value + unit
@@ -56,6 +66,9 @@ export const AttributesForm = memo(function AttributesForm() {
   // Names only: typing inside an attribute does not re-render the pane.
   const presentKey = useEditor((s) => Object.keys(s.draft.extraAttrs).join('\n'));
   const errors = useEditor((s) => s.attrErrors);
+  // The attributes as last loaded or saved (originData): their `editable: false` values are read-only.
+  const originData = useEditor((s) => s.originData);
+  const savedAttrs = useMemo(() => savedExtraAttrs(originData), [originData]);
   const missing = useEditor((s) => s.missingAttrs);
   const [showAll, setShowAll] = useState(false);
   const [added, setAdded] = useState<string[]>([]);
@@ -203,11 +216,16 @@ export const AttributesForm = memo(function AttributesForm() {
       ) : (
         <Form layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 19 }} className="attr-form">
           {shown.map((a) => (
-            <AttrRow key={a.name} def={a} serverErrors={errorsByAttr.get(a.name) ?? NO_ERRORS} />
+            <AttrRow
+              key={a.name}
+              def={a}
+              saved={savedAttrs[a.name]}
+              serverErrors={errorsByAttr.get(a.name) ?? NO_ERRORS}
+            />
           ))}
           <Typography.Text type="secondary">
             共 {model.length} 个属性,显示 {shown.length} 个(必填、已填写和添加的属性)。带 *
-            的为必填;带锁图标的属性在商品上传后不可修改; 标题、要点、描述等也可由商品字段自动提供。
+            的为必填;带锁图标的属性保存后只读(亚马逊不允许修改); 标题、要点、描述等也可由商品字段自动提供。
           </Typography.Text>
         </Form>
       )}

@@ -1,17 +1,25 @@
-import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, LockOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { LeafInput, type LeafValue } from './attr-input';
 import type { FieldNode, GroupNode, LeafNode, ListNode } from './attr-schema';
-import { emptyItem, type Path, pathText } from './attr-values';
+import { emptyItem, getIn, isBlank, isFrozen, lockedRowCount, type Path, pathText } from './attr-values';
 
-/** What every field of one attribute needs: its name, the edit callbacks and the errors by path text. */
+/**
+ * What every field of one attribute needs: its name, the edit callbacks, the errors by path
+ * text, and the attribute's value as last saved (`editable: false` fields with a saved value
+ * are read-only).
+ */
 export interface AttrCtx {
   name: string;
   errors: ReadonlyMap<string, string>;
+  saved: unknown;
   set: (path: Path, v: unknown) => void;
   remove: (path: Path, index: number) => void;
 }
+
+/** Tooltip of the lock icon of an `editable: false` field. */
+export const LOCK_HINT = '亚马逊不允许修改此项:新商品可以填写,保存后只读';
 
 /** Inline error text of a path (and its test id). */
 export function ErrorText({ ctx, path }: { ctx: AttrCtx; path: Path }) {
@@ -34,7 +42,7 @@ function SubLabel({ node }: { node: FieldNode }) {
       {node.required && <span className="attr-req">*</span>}
       {node.label}
       {node.locked && (
-        <Tooltip title="商品上传到亚马逊后此项不可再修改">
+        <Tooltip title={LOCK_HINT}>
           <LockOutlined className="attr-lock" />
         </Tooltip>
       )}
@@ -65,6 +73,7 @@ function Leaf({
         status={hasError(ctx, path) ? 'error' : undefined}
         testId={`attr-${at}`}
         width={width}
+        disabled={isFrozen(leaf, getIn(ctx.saved, path))}
         onChange={(v: LeafValue) => ctx.set(path, v)}
       />
       <ErrorText ctx={ctx} path={path} />
@@ -88,6 +97,7 @@ function UnitPair({ ctx, node, path, value }: { ctx: AttrCtx; node: GroupNode; p
           status={hasError(ctx, vp) ? 'error' : undefined}
           testId={`attr-${pathText(ctx.name, vp)}`}
           width={valueNode.type === 'string' ? 220 : 160}
+          disabled={isFrozen(valueNode, getIn(ctx.saved, vp))}
           onChange={(v) => ctx.set(vp, v)}
         />
         <LeafInput
@@ -96,6 +106,7 @@ function UnitPair({ ctx, node, path, value }: { ctx: AttrCtx; node: GroupNode; p
           status={hasError(ctx, up) ? 'error' : undefined}
           testId={`attr-${pathText(ctx.name, up)}`}
           width={150}
+          disabled={isFrozen(unitNode, getIn(ctx.saved, up))}
           onChange={(v) => ctx.set(up, v)}
         />
       </Space.Compact>
@@ -106,11 +117,74 @@ function UnitPair({ ctx, node, path, value }: { ctx: AttrCtx; node: GroupNode; p
   );
 }
 
+/** Fields of a group under small labels. */
+function SubFields({
+  ctx,
+  fields,
+  path,
+  obj,
+}: {
+  ctx: AttrCtx;
+  fields: FieldNode[];
+  path: Path;
+  obj: Record<string, unknown>;
+}) {
+  return fields.map((f) => (
+    <div key={f.key} className="attr-sub">
+      <div className="attr-sub-label">
+        <SubLabel node={f} />
+      </div>
+      <div className="attr-sub-control">
+        <Field ctx={ctx} node={f} path={[...path, f.key]} value={obj[f.key]} />
+      </div>
+    </div>
+  ));
+}
+
+/**
+ * Fields the schema hides although the user has to choose among several values (e.g.
+ * `purchasable_offer.audience`): collapsed under 更多属性, open when one holds a value or an error.
+ */
+function AdvancedFields({
+  ctx,
+  fields,
+  path,
+  obj,
+}: {
+  ctx: AttrCtx;
+  fields: FieldNode[];
+  path: Path;
+  obj: Record<string, unknown>;
+}) {
+  const filled = fields.some((f) => !isBlank(obj[f.key]));
+  const [open, setOpen] = useState(filled);
+  const prefix = pathText(ctx.name, path);
+  const erred = [...ctx.errors.keys()].some((k) => fields.some((f) => k.startsWith(`${prefix}.${f.key}`)));
+  const shown = open || erred;
+  return (
+    <div className="attr-advanced">
+      <Button
+        type="link"
+        size="small"
+        icon={shown ? <DownOutlined /> : <RightOutlined />}
+        data-testid={`attr-advanced-${prefix}`}
+        aria-expanded={shown}
+        onClick={() => setOpen(!shown)}
+      >
+        更多属性 ({fields.length})
+      </Button>
+      {shown && <SubFields ctx={ctx} fields={fields} path={path} obj={obj} />}
+    </div>
+  );
+}
+
 /** An object: its fields under small labels (a lone `value` leaf or a unit pair without one). */
 function Group({ ctx, node, path, value }: { ctx: AttrCtx; node: GroupNode; path: Path; value: unknown }) {
   if (node.unitPair) return <UnitPair ctx={ctx} node={node} path={path} value={value} />;
   const obj = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
-  const only = node.fields.length === 1 ? node.fields[0] : undefined;
+  const advanced = node.fields.filter((f) => f.advanced);
+  const main = node.fields.filter((f) => !f.advanced);
+  const only = !advanced.length && node.fields.length === 1 ? node.fields[0] : undefined;
   // A lone `value`, or a lone nested structure (price -> schedule -> amount), needs no box and label of its own.
   if (only && (only.kind !== 'leaf' || only.key === 'value')) {
     return (
@@ -122,16 +196,8 @@ function Group({ ctx, node, path, value }: { ctx: AttrCtx; node: GroupNode; path
   }
   return (
     <div className="attr-group">
-      {node.fields.map((f) => (
-        <div key={f.key} className="attr-sub">
-          <div className="attr-sub-label">
-            <SubLabel node={f} />
-          </div>
-          <div className="attr-sub-control">
-            <Field ctx={ctx} node={f} path={[...path, f.key]} value={obj[f.key]} />
-          </div>
-        </div>
-      ))}
+      <SubFields ctx={ctx} fields={main} path={path} obj={obj} />
+      {advanced.length > 0 && <AdvancedFields ctx={ctx} fields={advanced} path={path} obj={obj} />}
       <ErrorText ctx={ctx} path={path} />
     </div>
   );
@@ -146,6 +212,7 @@ function MultiSelect({ ctx, node, path, value }: { ctx: AttrCtx; node: ListNode;
       <Select
         mode="multiple"
         allowClear
+        disabled={isFrozen(node, getIn(ctx.saved, path))}
         data-testid={`attr-${pathText(ctx.name, path)}`}
         status={hasError(ctx, path) ? 'error' : undefined}
         maxCount={Number.isFinite(node.max) ? node.max : undefined}
@@ -188,6 +255,8 @@ export function List({ ctx, node, path, value }: { ctx: AttrCtx; node: ListNode;
   }
   const at = pathText(ctx.name, path);
   const full = rows.length >= node.max;
+  // Rows up to the last one holding a saved `editable: false` value stay (positions identify values).
+  const kept = lockedRowCount(node, getIn(ctx.saved, path));
   const actions = (
     <div className="attr-list-actions">
       <Button
@@ -233,12 +302,13 @@ export function List({ ctx, node, path, value }: { ctx: AttrCtx; node: ListNode;
           <div className="attr-list-body">
             <Field ctx={ctx} node={item} path={[...path, i]} value={row} />
           </div>
-          <Tooltip title="删除此值">
+          <Tooltip title={i < kept ? '已保存的不可修改的值不能删除' : '删除此值'}>
             <Button
               type="text"
               size="small"
               icon={<DeleteOutlined />}
               aria-label="删除此值"
+              disabled={i < kept}
               data-testid={`attr-remove-${pathText(ctx.name, [...path, i])}`}
               onClick={() => ctx.remove(path, i)}
             />

@@ -1,7 +1,8 @@
 import { AutoComplete, DatePicker, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { ChoiceOption, LeafNode } from './attr-schema';
+import { numberSuggestions, parseNumberText } from './attr-values';
 
 /** A value the input hands back; undefined clears the field. */
 export type LeafValue = string | number | boolean | undefined;
@@ -17,14 +18,22 @@ const selectOptions = (options: readonly ChoiceOption[]) =>
 
 const LONG_TEXT = 300;
 
-/** The input of one leaf: select for closed choices, suggestions for open ones, number, date or text. */
-export const LeafInput = memo(function LeafInput({
+const numberText = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '');
+
+/**
+ * A number with suggested values (an `anyOf` enum beside a free number, or `examples`): the
+ * suggestions drop down, any number may be typed. The text is kept while typing ("1." or a
+ * typo stays on screen); the value is the number it reads as, or the text when it is not a
+ * number, so the field's check says 应为数字.
+ */
+function NumberSuggest({
   leaf,
   value,
   onChange,
   status,
   testId,
   width,
+  disabled,
 }: {
   leaf: LeafNode;
   value: unknown;
@@ -32,6 +41,64 @@ export const LeafInput = memo(function LeafInput({
   status: Status;
   testId: string;
   width?: number | string;
+  disabled?: boolean;
+}) {
+  const suggestions = useMemo(() => numberSuggestions(leaf), [leaf]);
+  const [text, setText] = useState(() => numberText(value));
+  // A value set from outside (reload, another marketplace's copy) replaces the text.
+  useEffect(() => {
+    setText((cur) => (parseNumberText(cur) === value ? cur : numberText(value)));
+  }, [value]);
+  const typed = text.trim();
+  const options = suggestions
+    .filter((o) => !typed || String(o.value).startsWith(typed))
+    .map((o) => ({ value: String(o.value), label: o.label }));
+  return (
+    <AutoComplete
+      allowClear
+      disabled={disabled}
+      value={text}
+      options={options}
+      popupMatchSelectWidth={false}
+      style={{ width: width ?? 220 }}
+      onChange={(v?: string) => {
+        const next = v ?? '';
+        setText(next);
+        onChange(parseNumberText(next));
+      }}
+    >
+      <Input
+        data-testid={testId}
+        status={status}
+        disabled={disabled}
+        inputMode="decimal"
+        placeholder={suggestions.length ? '可选择或输入数字' : undefined}
+      />
+    </AutoComplete>
+  );
+}
+
+/**
+ * The input of one leaf: select for closed choices, suggestions for open ones, number (with
+ * suggestions when the schema has some), date or text. `disabled`: a saved value of an
+ * `editable: false` field, shown but not editable.
+ */
+export const LeafInput = memo(function LeafInput({
+  leaf,
+  value,
+  onChange,
+  status,
+  testId,
+  width,
+  disabled,
+}: {
+  leaf: LeafNode;
+  value: unknown;
+  onChange: (v: LeafValue) => void;
+  status: Status;
+  testId: string;
+  width?: number | string;
+  disabled?: boolean;
 }) {
   const options = useMemo(() => (leaf.options ? selectOptions(leaf.options) : []), [leaf.options]);
   const style = { width: width ?? (leaf.type === 'string' ? '100%' : 220), maxWidth: 560 };
@@ -43,6 +110,7 @@ export const LeafInput = memo(function LeafInput({
       <Select
         data-testid={testId}
         allowClear
+        disabled={disabled}
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={`请选择${leaf.label}`}
         status={status}
@@ -57,10 +125,24 @@ export const LeafInput = memo(function LeafInput({
       />
     );
   }
+  if ((leaf.type === 'number' || leaf.type === 'integer') && (leaf.options?.length || leaf.exampleValues?.length)) {
+    return (
+      <NumberSuggest
+        leaf={leaf}
+        value={value}
+        onChange={onChange}
+        status={status}
+        testId={testId}
+        width={width}
+        disabled={disabled}
+      />
+    );
+  }
   if (leaf.type === 'number' || leaf.type === 'integer') {
     return (
       <InputNumber
         data-testid={testId}
+        disabled={disabled}
         status={status}
         value={typeof value === 'number' ? value : null}
         precision={leaf.type === 'integer' ? 0 : undefined}
@@ -75,6 +157,7 @@ export const LeafInput = memo(function LeafInput({
     return (
       <DatePicker
         data-testid={testId}
+        disabled={disabled}
         status={status}
         value={d?.isValid() ? d : null}
         style={{ width: width ?? 220 }}
@@ -89,6 +172,7 @@ export const LeafInput = memo(function LeafInput({
       <AutoComplete
         data-testid={testId}
         allowClear
+        disabled={disabled}
         status={status}
         value={text}
         options={options.map((o) => ({ value: String(o.value), label: o.label }))}
@@ -110,6 +194,7 @@ export const LeafInput = memo(function LeafInput({
     return (
       <Input.TextArea
         data-testid={testId}
+        disabled={disabled}
         status={status}
         value={text}
         count={count}
@@ -121,6 +206,7 @@ export const LeafInput = memo(function LeafInput({
   return (
     <Input
       data-testid={testId}
+      disabled={disabled}
       status={status}
       value={text}
       count={count}

@@ -6,20 +6,28 @@ import figure from '../../../../../../../server/src/modules/goods-library/produc
 import {
   type AttrDef,
   buildAttrModel,
+  exampleNumbers,
   type FieldNode,
   type GroupNode,
+  hiddenRule,
   isSingleControl,
   type LeafNode,
   type ListNode,
   type SchemaNode,
+  singleControlLocked,
 } from './attr-schema';
 import {
   cleanAttrs,
   cleanValue,
   getIn,
+  holdsLockedValue,
+  isFrozen,
   leafError,
+  lockedRowCount,
   normalizeAttrs,
   normalizeNode,
+  numberSuggestions,
+  parseNumberText,
   pathText,
   removeAt,
   setIn,
@@ -258,5 +266,157 @@ describe('inline validation (messages in Chinese from the schema)', () => {
     );
     // Placeholders (emptied rows) are not errors.
     expect(validateAttr(attr('bullet_point'), [{}, { value: 'a' }]).size).toBe(0);
+  });
+});
+
+describe('hidden fields: one possible value is filled in, several are offered under 更多属性', () => {
+  it('purchasable_offer.audience (hidden, B2B or ALL) is an advanced choice; its currency stays fixed', () => {
+    const offer = group(attr('purchasable_offer').item);
+    const audience = field(offer, 'audience') as LeafNode;
+    expect(audience).toMatchObject({ kind: 'leaf', advanced: true, locked: true, label: '销售对象' });
+    expect(audience.open).toBeUndefined();
+    expect(audience.options).toEqual([
+      { value: 'B2B', label: '亚马逊企业购 (B2B)' },
+      { value: 'ALL', label: '在亚马逊上出售' },
+    ]);
+    expect(offer.fields.filter((f) => f.advanced).map((f) => f.key)).toEqual(['audience']);
+    expect(offer.fixed).toEqual([{ key: 'currency', value: 'USD' }]);
+    // The picked audience is saved with the offer (and its fixed currency).
+    expect(cleanValue(normalizeNode(attr('purchasable_offer'), [{ audience: 'B2B' }]))).toEqual([
+      { audience: 'B2B', currency: 'USD' },
+    ]);
+    expect(validateAttr(attr('purchasable_offer'), [{ audience: 'B2C' }]).get('purchasable_offer[0].audience')).toBe(
+      '销售对象的值不在可选范围内',
+    );
+  });
+
+  it('no other hidden field of the shipped templates is shown', () => {
+    for (const name of ['HAIRBAND', 'SHIRT', 'DRINKING_CUP', 'TOY_FIGURE']) {
+      const advanced: string[] = [];
+      const walk = (n: FieldNode, at: string) => {
+        if (n.advanced) advanced.push(at);
+        if (n.kind === 'list') walk(n.item, at);
+        else if (n.kind === 'group') for (const f of n.fields) walk(f, `${at}.${f.key}`);
+      };
+      for (const a of buildAttrModel(load(name))) walk(a.item, a.name);
+      expect(advanced, name).toEqual(name === 'HAIRBAND' ? ['purchasable_offer.audience'] : []);
+    }
+  });
+
+  it('the rule: default or one enumerated value -> fixed; several values, or none and no default -> choose', () => {
+    expect(hiddenRule({ type: 'string', enum: ['USD'] })).toEqual({ kind: 'fixed', value: 'USD' });
+    expect(hiddenRule({ type: 'string', default: 'x' })).toEqual({ kind: 'fixed', value: 'x' });
+    expect(
+      hiddenRule({ type: 'string', default: 'USD', anyOf: [{ type: 'string' }, { type: 'string', enum: ['USD'] }] }),
+    ).toEqual({ kind: 'fixed', value: 'USD' });
+    expect(hiddenRule({ type: 'string', enum: ['B2B', 'ALL'] })).toEqual({ kind: 'choose' });
+    expect(hiddenRule({ type: 'string', default: 'ALL', enum: ['B2B', 'ALL'] })).toEqual({ kind: 'choose' });
+    expect(hiddenRule({ type: 'string', anyOf: [{ enum: ['a'] }, { enum: ['b'] }] })).toEqual({ kind: 'choose' });
+    expect(hiddenRule({ type: 'string' })).toEqual({ kind: 'choose' });
+  });
+});
+
+describe('numbers with suggested values', () => {
+  it('examples texts hold several numbers', () => {
+    expect(exampleNumbers(['30、1.5'])).toEqual([30, 1.5]);
+    expect(exampleNumbers(['50，75，60', '1, 4', '.5'])).toEqual([50, 75, 60, 1, 4, 0.5]);
+    expect(exampleNumbers(['包含的单个商品的总数量', '5'])).toEqual([5]);
+  });
+
+  it('anyOf enum beside a free integer: the enum values in order, the example among them', () => {
+    const count = field(attr('number_of_items').item, 'value') as LeafNode;
+    expect(count).toMatchObject({ type: 'integer', open: true, exampleValues: [5], minimum: 0 });
+    expect(numberSuggestions(count)).toEqual([1, 2, 3, 4, 5, 6, 12].map((v) => ({ value: v, label: String(v) })));
+    // Any other valid number is accepted, with the schema's limits.
+    expect(leafError(count, 7)).toBeUndefined();
+    expect(leafError(count, -1)).toBe('产品数量不能小于0');
+    expect(leafError(count, 2.5)).toBe('产品数量必须是整数');
+    expect(leafError(count, 'abc')).toBe('产品数量应为数字');
+  });
+
+  it('examples become suggestions marked 示例, only values the field accepts', () => {
+    expect(numberSuggestions(field(attr('list_price').item, 'value') as LeafNode)).toEqual([
+      { value: 67, label: '67 (示例)' },
+    ]);
+    expect(numberSuggestions(field(attr('item_weight').item, 'value') as LeafNode).map((o) => o.value)).toEqual([
+      1.5, 30,
+    ]);
+    const leaf: LeafNode = {
+      ...(field(attr('number_of_items').item, 'value') as LeafNode),
+      options: [
+        { value: 3, label: '三' },
+        { value: 40, label: '40' },
+      ],
+      exampleValues: [2.5, 8, 3],
+      maximum: 10,
+    };
+    expect(numberSuggestions(leaf)).toEqual([
+      { value: 3, label: '3 (三)' },
+      { value: 8, label: '8 (示例)' },
+    ]);
+    // Numbers without examples or choices get none (a plain number input).
+    expect(numberSuggestions({ ...leaf, options: undefined, exampleValues: undefined })).toEqual([]);
+  });
+
+  it('typed text: numbers (also full-width), nothing, or the text itself so the check says 应为数字', () => {
+    expect(parseNumberText(' 12 ')).toBe(12);
+    expect(parseNumberText('1.')).toBe(1);
+    expect(parseNumberText('-0.25')).toBe(-0.25);
+    expect(parseNumberText('１２．５')).toBe(12.5);
+    expect(parseNumberText('')).toBeUndefined();
+    expect(parseNumberText('  ')).toBeUndefined();
+    expect(parseNumberText('12个')).toBe('12个');
+    expect(parseNumberText('1e999')).toBe('1e999');
+  });
+});
+
+describe('editable: false is read-only once saved', () => {
+  it('the model marks locked leaves; a lock on an object covers its fields', () => {
+    const brand = attr('brand');
+    expect((field(brand.item, 'value') as LeafNode).locked).toBe(true);
+    expect(brand.locked).toBe(false);
+    expect(singleControlLocked(brand.item)).toBe(true);
+    expect(singleControlLocked(attr('item_name').item)).toBe(false);
+    expect(singleControlLocked(attr('fc_shelf_life').item)).toBe(true);
+    const [locked] = buildAttrModel({
+      properties: {
+        thing: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { size: { editable: false, type: 'object', properties: { value: { type: 'number' } } } },
+          },
+        },
+      },
+    });
+    const size = field(locked!.item, 'size');
+    expect(size.locked).toBe(true);
+    expect(field(size, 'value').locked).toBe(true);
+  });
+
+  it('a locked field is frozen only when a value was saved for it', () => {
+    const value = field(attr('brand').item, 'value');
+    const saved = [{ value: 'KUUQA' }];
+    expect(isFrozen(value, getIn(saved, [0, 'value']))).toBe(true);
+    expect(isFrozen(value, getIn([], [0, 'value']))).toBe(false);
+    expect(isFrozen(value, getIn([{ value: '' }], [0, 'value']))).toBe(false);
+    expect(isFrozen(field(attr('item_name').item, 'value'), 'Saved title')).toBe(false);
+  });
+
+  it('rows holding saved locked values cannot be removed, nor rows before them', () => {
+    const ids = attr('externally_assigned_product_identifier');
+    expect(holdsLockedValue(ids.item, { type: 'ean' })).toBe(true);
+    expect(holdsLockedValue(attr('bullet_point').item, { value: 'x' })).toBe(false);
+    expect(
+      lockedRowCount(ids, [
+        { type: 'ean', value: '4006381333931' },
+        { type: 'upc', value: '1' },
+      ]),
+    ).toBe(2);
+    expect(lockedRowCount(ids, [])).toBe(0);
+    expect(lockedRowCount(ids, undefined)).toBe(0);
+    expect(lockedRowCount(attr('bullet_point'), [{ value: 'a' }, { value: 'b' }])).toBe(0);
+    // Offer rows keep their saved (locked) audience.
+    expect(lockedRowCount(attr('purchasable_offer'), [{ audience: 'ALL', currency: 'USD' }])).toBe(1);
   });
 });

@@ -3,8 +3,8 @@ import { Form, Tooltip } from 'antd';
 import { memo, useCallback, useMemo } from 'react';
 import type { AttrError } from '../../editor-store';
 import { useEditor, useEditorStore } from '../../editor-store';
-import { type AttrCtx, List } from './attr-fields';
-import type { AttrDef } from './attr-schema';
+import { type AttrCtx, List, LOCK_HINT } from './attr-fields';
+import { type AttrDef, singleControlLocked } from './attr-schema';
 import { normalizeNode, type Path, removeAt, setIn, validateAttr } from './attr-values';
 
 const NO_ERRORS: readonly AttrError[] = [];
@@ -12,13 +12,16 @@ const NO_ERRORS: readonly AttrError[] = [];
 /**
  * One attribute of the form. It subscribes to its own value only, so typing re-renders this
  * row and nothing else; inline errors come from the schema (while typing) and from the
- * server's last refusal (until the attribute is edited again).
+ * server's last refusal (until the attribute is edited again). `saved` is the attribute as
+ * last loaded or saved: its `editable: false` values are shown read-only.
  */
 export const AttrRow = memo(function AttrRow({
   def,
+  saved,
   serverErrors = NO_ERRORS,
 }: {
   def: AttrDef;
+  saved: unknown;
   serverErrors?: readonly AttrError[];
 }) {
   const store = useEditorStore();
@@ -45,17 +48,18 @@ export const AttrRow = memo(function AttrRow({
     () => ({
       name: def.name,
       errors,
+      saved,
       set: (path: Path, v: unknown) => write((cur) => setIn(cur ?? [], path, v)),
       remove: (path: Path, index: number) => write((cur) => removeAt(cur, path, index)),
     }),
-    [def.name, errors, write],
+    [def.name, errors, saved, write],
   );
 
   const label = (
     <span>
       {def.label}
-      {def.locked && (
-        <Tooltip title="商品上传到亚马逊后此项不可再修改">
+      {(def.locked || singleControlLocked(def.item)) && (
+        <Tooltip title={LOCK_HINT}>
           <LockOutlined className="attr-lock" />
         </Tooltip>
       )}

@@ -24,8 +24,14 @@ interface NodeBase {
   description: string;
   required: boolean;
   examples: string[];
-  /** `editable: false`: Amazon does not let the value change once the listing exists. */
+  /** `editable: false`: Amazon does not let the value change once the listing exists (read-only once saved). */
   locked: boolean;
+  /**
+   * `hidden: true` in the schema, but with more than one allowed value (e.g.
+   * `purchasable_offer.audience`: B2B or ALL), so the user must be able to choose: shown in
+   * the item's collapsed 更多属性 group. Hidden fields with one possible value are `fixed` instead.
+   */
+  advanced?: boolean;
 }
 
 /** A value the user types or picks. */
@@ -45,6 +51,8 @@ export interface LeafNode extends NodeBase {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   multipleOf?: number;
+  /** Numbers of the schema's `examples` ("30、1.5"), offered as suggestions of a number input. */
+  exampleValues?: number[];
 }
 
 /** An object of fields, e.g. one item of an attribute or `height: { value, unit }`. */
@@ -71,6 +79,9 @@ export type FieldNode = LeafNode | GroupNode | ListNode;
 export interface AttrDef extends ListNode {
   name: string;
 }
+
+/** Labels of item fields Amazon's schemas leave without a `title`. */
+const UNTITLED_LABELS: Record<string, string> = { audience: '销售对象', currency: '货币' };
 
 /** Item fields the server fills from the marketplace (`normalize` in extra-attrs.validator.ts). */
 const SERVER_FILLED = new Set(['marketplace_id', 'language_tag']);
@@ -134,6 +145,24 @@ function formatOf(n: SchemaNode): LeafNode['format'] {
   return undefined;
 }
 
+/** The values a node enumerates: its own `enum`, or those of its `anyOf` enum branches. */
+export function enumeratedValues(n: SchemaNode): unknown[] {
+  if (Array.isArray(n.enum)) return n.enum;
+  return branchesOf(n, 'anyOf').flatMap((b) => (Array.isArray(b.enum) ? (b.enum as unknown[]) : []));
+}
+
+/**
+ * How a `hidden: true` field is handled: `fixed` when it has one possible value (its
+ * `default`, or a single enumerated value) and is filled in without being shown; `choose`
+ * when it enumerates several values (or has none and no default), so it is offered under
+ * 更多属性 rather than left unreachable.
+ */
+export function hiddenRule(n: SchemaNode): { kind: 'fixed'; value: string | number | boolean } | { kind: 'choose' } {
+  if (new Set(enumeratedValues(n)).size > 1) return { kind: 'choose' };
+  const v = fixedValue(n);
+  return v === undefined ? { kind: 'choose' } : { kind: 'fixed', value: v };
+}
+
 /** The one value a hidden field can take (its default, or a single enum value), if any. */
 export function fixedValue(n: SchemaNode): string | number | boolean | undefined {
   const ok = (v: unknown) => (['string', 'number', 'boolean'].includes(typeof v) ? (v as string) : undefined);
@@ -147,7 +176,7 @@ export function fixedValue(n: SchemaNode): string | number | boolean | undefined
 function base(n: SchemaNode, key: string, required: boolean): NodeBase {
   return {
     key,
-    label: asText(n.title) || key,
+    label: asText(n.title) || UNTITLED_LABELS[key] || key,
     description: asText(n.description),
     required,
     examples: asStrings(n.examples),
@@ -176,9 +205,25 @@ function leafOf(n: SchemaNode, key: string, required: boolean): LeafNode {
     const v = asNumber(n[k]);
     if (v !== undefined) leaf[k] = v;
   }
+  if (numeric) {
+    const examples = exampleNumbers(leaf.examples);
+    if (examples.length) leaf.exampleValues = examples;
+  }
   const bytes = asNumber(n.maxUtf8ByteLength);
   if (!numeric && bytes !== undefined) leaf.maxBytes = bytes;
   return leaf;
+}
+
+/** Numbers written in `examples` texts, which often hold several ("30、1.5", "50，75，60", "1, 4"). */
+export function exampleNumbers(examples: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const text of examples)
+    for (const part of text.split(/[、，,;；\s]+/)) {
+      if (!/^-?(\d+\.?\d*|\.\d+)$/.test(part)) continue;
+      const n = Number(part);
+      if (Number.isFinite(n) && !out.includes(n)) out.push(n);
+    }
+  return out;
 }
 
 function listLimits(n: SchemaNode): { min: number; max: number } {
@@ -206,8 +251,9 @@ function groupOf(root: SchemaNode, n: SchemaNode, key: string, required: boolean
     if (top && SERVER_FILLED.has(k)) continue;
     const child = deref(root, asNode(raw) ?? {});
     if (child.hidden === true) {
-      const v = fixedValue(child);
-      if (v !== undefined) fixed.push({ key: k, value: v });
+      const rule = hiddenRule(child);
+      if (rule.kind === 'fixed') fixed.push({ key: k, value: rule.value });
+      else fields.push({ ...nodeOf(root, child, k, req.has(k), false), advanced: true });
       continue;
     }
     fields.push(nodeOf(root, child, k, req.has(k), false));
@@ -225,6 +271,14 @@ function groupOf(root: SchemaNode, n: SchemaNode, key: string, required: boolean
   return { ...base(n, key, required), kind: 'group', fields, fixed, unitPair };
 }
 
+/** `editable: false` on an object or list covers everything inside it. */
+function lockInside<T extends FieldNode>(node: T, locked = false): T {
+  const on = locked || node.locked;
+  if (node.kind === 'leaf') return on && !node.locked ? { ...node, locked: true } : node;
+  if (node.kind === 'list') return { ...node, locked: on, item: lockInside(node.item, on) };
+  return { ...node, locked: on, fields: node.fields.map((f) => lockInside(f, on)) };
+}
+
 /** The attributes of a product type schema, in the schema's order. */
 export function buildAttrModel(schema: SchemaNode): AttrDef[] {
   const props = asNode(schema.properties) ?? {};
@@ -232,19 +286,26 @@ export function buildAttrModel(schema: SchemaNode): AttrDef[] {
   return Object.entries(props).map(([name, raw]) => {
     const n = deref(schema, asNode(raw) ?? {});
     const item = nodeOf(schema, asNode(n.items) ?? {}, name, true, true);
-    return {
+    return lockInside<AttrDef>({
       ...base(n, name, required.has(name)),
       name,
       kind: 'list',
       ...listLimits(n),
       item: { ...item, label: base(n, name, true).label },
-    };
+    });
   });
 }
 
 /** The visible fields of an item group, or the item itself when it is not a group. */
 export function itemFields(node: FieldNode): FieldNode[] {
   return node.kind === 'group' ? node.fields : [node];
+}
+
+/** Whether an item that shows as one control (see isSingleControl) has `editable: false` on its input. */
+export function singleControlLocked(node: FieldNode): boolean {
+  if (node.locked) return true;
+  if (node.kind !== 'group' || !isSingleControl(node)) return false;
+  return node.fields.some((f) => f.locked);
 }
 
 /** Whether an item shows as one control without its own label (one `value` leaf, or a value+unit pair). */

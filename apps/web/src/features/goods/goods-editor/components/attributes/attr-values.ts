@@ -135,6 +135,74 @@ export function normalizeAttrs(model: readonly AttrDef[], attrs: Record<string, 
   return out;
 }
 
+/** Whether `saved` holds a value under an `editable: false` node (such a value may not change once saved). */
+export function holdsLockedValue(node: FieldNode, saved: unknown): boolean {
+  if (isBlank(saved)) return false;
+  if (node.locked) return true;
+  if (node.kind === 'leaf') return false;
+  if (node.kind === 'list') return Array.isArray(saved) && saved.some((x) => holdsLockedValue(node.item, x));
+  return isObject(saved) && node.fields.some((f) => holdsLockedValue(f, saved[f.key]));
+}
+
+/**
+ * Whether a field is read-only: `editable: false` and a value was saved for it (a new
+ * product, or an existing one without that value, still gets its first value).
+ */
+export function isFrozen(node: FieldNode, saved: unknown): boolean {
+  return node.locked && !isBlank(saved);
+}
+
+/**
+ * How many leading rows of a list cannot be removed because a row at or after them keeps a
+ * saved `editable: false` value: rows are identified by position, so removing an earlier
+ * row would move that value to another place.
+ */
+export function lockedRowCount(list: ListNode, saved: unknown): number {
+  if (!Array.isArray(saved)) return 0;
+  for (let i = saved.length - 1; i >= 0; i--) if (holdsLockedValue(list.item, saved[i])) return i + 1;
+  return 0;
+}
+
+/** A number input's suggestion: a value and its label. */
+export interface NumberSuggestion {
+  value: number;
+  label: string;
+}
+
+/**
+ * Suggested values of a number field: the schema's enumerated values beside a free number
+ * (`anyOf`), then the numbers of its `examples` (marked 示例); only values the field accepts
+ * (minimum, maximum, multipleOf, integer), in ascending order.
+ */
+export function numberSuggestions(leaf: LeafNode): NumberSuggestion[] {
+  const out = new Map<number, string>();
+  for (const o of leaf.options ?? []) {
+    if (typeof o.value !== 'number' || out.has(o.value)) continue;
+    out.set(o.value, o.label === String(o.value) ? String(o.value) : `${o.value} (${o.label})`);
+  }
+  for (const n of leaf.exampleValues ?? []) if (!out.has(n)) out.set(n, `${n} (示例)`);
+  return [...out]
+    .filter(([v]) => leafError(leaf, v) === undefined)
+    .sort(([a], [b]) => a - b)
+    .map(([value, label]) => ({ value, label }));
+}
+
+const FULL_WIDTH = /[\uFF10-\uFF19\uFF0E\uFF0D\uFF0B]/g;
+const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+
+/**
+ * The value of a number typed as text: a number, undefined for nothing, or the text itself
+ * when it is not a number (so the field says 应为数字 instead of silently dropping it).
+ * Full-width digits (Chinese input methods) are read as digits.
+ */
+export function parseNumberText(text: string): number | string | undefined {
+  const t = text.trim().replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  if (t === '') return undefined;
+  if (!NUMBER_TEXT.test(t)) return text.trim();
+  const n = Number(t);
+  return Number.isFinite(n) ? n : text.trim();
+}
+
 const isEnumLeaf = (n: FieldNode) => n.kind === 'leaf' && Boolean(n.options?.length) && !n.open;
 
 /** "请填写…" / "请选择…" for a missing required field. */

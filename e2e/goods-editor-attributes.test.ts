@@ -28,6 +28,11 @@ afterAll(async () => {
 /** A field of the attribute form by its path (`item_weight[0].value`). */
 const attrField = (p: Page, path: string) => p.locator(`[data-testid="attr-${path}"]`);
 const attrError = (p: Page, path: string) => p.locator(`[data-testid="attr-error-${path}"]`);
+/** The text input of a field, whether the test id sits on the input or on its select wrapper. */
+const attrInput = (p: Page, path: string) => attrField(p, path).locator('xpath=descendant-or-self::input').first();
+/** Options of the open select/auto-complete dropdown. */
+const openOptions = (p: Page) =>
+  p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
 
 /** Picks an option of an antd Select (with search) by typing its label. */
 async function choose(p: Page, select: Locator, text: string) {
@@ -196,6 +201,123 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
     await p.locator('.ant-message', { hasText: '产品类型 HAIRBAND 在日本站点不可用' }).waitFor();
     expect(await p.getByTestId('attributes-form').textContent()).toContain('当前模板仍为 HAIRBAND(德国)');
     expect(await p.getByTestId('editor-dirty').count()).toBe(0);
+    await s.context.close();
+  });
+
+  it('a hidden field with several allowed values is offered under 更多属性; numbers offer suggested values and accept any valid number', async () => {
+    const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${goodsId}`);
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('base-sku').waitFor();
+    await openAttributes(p);
+    await attrField(p, 'list_price[0].value').waitFor();
+
+    // purchasable_offer.audience is hidden in the schema but may be B2B or ALL: collapsed, not dropped.
+    await choose(p, p.getByTestId('attr-add-attribute'), 'purchasable_offer');
+    const more = p.getByTestId('attr-advanced-purchasable_offer[0]');
+    await more.waitFor();
+    expect(await more.textContent()).toContain('更多属性');
+    expect(await attrField(p, 'purchasable_offer[0].audience').count()).toBe(0);
+    // Its currency (hidden, one value) is never shown.
+    expect(await attrField(p, 'purchasable_offer[0].currency').count()).toBe(0);
+    await more.click();
+    await choose(p, attrField(p, 'purchasable_offer[0].audience'), '在亚马逊上出售');
+    await choose(p, attrField(p, 'purchasable_offer[0].audience'), '亚马逊企业购');
+    await attrInput(p, 'purchasable_offer[0].our_price[0].schedule[0].value_with_tax').fill('12.5');
+
+    // number_of_items: anyOf of a free integer and the enum 1..6, 12 -> suggestions, any valid integer.
+    await choose(p, p.getByTestId('attr-add-attribute'), 'number_of_items');
+    const count = attrInput(p, 'number_of_items[0].value');
+    await count.click();
+    await expect.poll(() => openOptions(p).allTextContents(), NAV).toEqual(['1', '2', '3', '4', '5', '6', '12']);
+    await openOptions(p).filter({ hasText: /^12$/ }).click();
+    await expect.poll(() => count.inputValue(), NAV).toBe('12');
+    for (const [typed, message] of [
+      ['-1', '产品数量不能小于0'],
+      ['2.5', '产品数量必须是整数'],
+      ['abc', '产品数量应为数字'],
+    ] as const) {
+      await count.fill(typed);
+      await expect.poll(() => attrError(p, 'number_of_items[0].value').textContent(), NAV).toBe(message);
+    }
+    await count.fill('7');
+    await expect.poll(() => attrError(p, 'number_of_items[0].value').count(), NAV).toBe(0);
+    // Examples are suggestions too (marked 示例), e.g. the list price's; the typed price stays.
+    await attrInput(p, 'list_price[0].value').fill('');
+    await expect.poll(() => openOptions(p).allTextContents(), NAV).toEqual(['67 (示例)']);
+    await attrInput(p, 'list_price[0].value').fill('19.999');
+    await expect.poll(() => attrError(p, 'list_price[0].value').textContent(), NAV).toBe('不含税价目表最多2位小数');
+    await attrInput(p, 'list_price[0].value').fill('19.99');
+    await expect.poll(() => attrError(p, 'list_price[0].value').count(), NAV).toBe(0);
+
+    await p.getByTestId('editor-save').click();
+    await p.locator('.ant-message', { hasText: /保存成功|已保存/ }).waitFor();
+    const saved = await admin.call<{ goodsData: { extraAttrs: Record<string, unknown> } }>(
+      'GET',
+      `/amazon-user/getProduct?id=${goodsId}`,
+    );
+    // The German copy (the previous test moved the product there): currency EUR, filled in.
+    expect(saved.data.goodsData.extraAttrs.purchasable_offer).toEqual([
+      { audience: 'B2B', currency: 'EUR', our_price: [{ schedule: [{ value_with_tax: 12.5 }] }] },
+    ]);
+    expect(saved.data.goodsData.extraAttrs.number_of_items).toEqual([{ value: 7 }]);
+    expect(saved.data.goodsData.extraAttrs.list_price).toEqual([{ value: 19.99, currency: 'EUR' }]);
+
+    // Reopened: the chosen audience shows at once (filled), read-only now (editable: false, saved).
+    await p.reload();
+    await p.getByTestId('base-sku').waitFor();
+    await openAttributes(p);
+    await attrField(p, 'purchasable_offer[0].audience').waitFor();
+    expect(await attrField(p, 'purchasable_offer[0].audience').textContent()).toContain('亚马逊企业购 (B2B)');
+    expect(await attrInput(p, 'purchasable_offer[0].audience').isDisabled()).toBe(true);
+    expect(await attrInput(p, 'number_of_items[0].value').inputValue()).toBe('7');
+    await s.context.close();
+  });
+
+  it('editable: false fields: a new product fills them; once saved they are read-only and stay as saved', async () => {
+    const sku = `${SKU}L`;
+    const s = await signedInPage(browser, 'admin', env().adminPassword, '#/goods/admin/create');
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('base-sku').fill(sku);
+    await openAttributes(p);
+    await choose(p, p.getByTestId('attr-product-type'), 'HAIRBAND');
+    const brand = attrInput(p, 'brand[0].value');
+    await brand.waitFor();
+    // The row shows the lock; on a new product the field takes its first value.
+    expect(await p.getByTestId('attr-row-brand').locator('.attr-lock').count()).toBe(1);
+    expect(await brand.isDisabled()).toBe(false);
+    await brand.fill(`Brand ${sku}`);
+    await attrInput(p, 'item_name[0].value').fill(`Locked hairband ${sku}`);
+    // A locked value + unit pair (fc_shelf_life: both parts editable: false).
+    await choose(p, p.getByTestId('attr-add-attribute'), 'fc_shelf_life');
+    await attrInput(p, 'fc_shelf_life[0].value').fill('180');
+    await choose(p, attrField(p, 'fc_shelf_life[0].unit'), '日');
+    await p.getByTestId('editor-save').click();
+    await expect.poll(() => p.url(), { timeout: 15_000 }).toMatch(/#\/goods\/admin\/update\/\d+/);
+    const id = Number(/update\/(\d+)/.exec(p.url())?.[1]);
+
+    // The update editor: the saved locked values are shown, disabled; other fields stay editable.
+    await openAttributes(p);
+    await attrInput(p, 'brand[0].value').waitFor();
+    expect(await attrInput(p, 'brand[0].value').inputValue()).toBe(`Brand ${sku}`);
+    expect(await attrInput(p, 'brand[0].value').isDisabled()).toBe(true);
+    expect(await attrInput(p, 'fc_shelf_life[0].value').isDisabled()).toBe(true);
+    expect(await attrInput(p, 'fc_shelf_life[0].value').inputValue()).toBe('180');
+    expect(await attrInput(p, 'fc_shelf_life[0].unit').isDisabled()).toBe(true);
+    expect(await attrInput(p, 'item_name[0].value').isDisabled()).toBe(false);
+    await attrInput(p, 'item_name[0].value').fill(`Renamed hairband ${sku}`);
+    await p.getByTestId('editor-save').click();
+    await p.locator('.ant-message', { hasText: /保存成功|已保存/ }).waitFor();
+    const saved = await admin.call<{ goodsData: { extraAttrs: Record<string, unknown> } }>(
+      'GET',
+      `/amazon-user/getProduct?id=${id}`,
+    );
+    expect(saved.data.goodsData.extraAttrs).toMatchObject({
+      brand: [{ value: `Brand ${sku}` }],
+      fc_shelf_life: [{ value: 180, unit: 'days' }],
+      item_name: [{ value: `Renamed hairband ${sku}` }],
+    });
     await s.context.close();
   });
 });

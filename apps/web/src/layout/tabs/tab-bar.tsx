@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { router } from '../../app/router';
 import { HOME_TAB } from '../../stores/tabs-reducer';
 import { useTabsStore } from '../../stores/tabs-store';
 import { useTabActions } from './use-tab-actions';
@@ -17,6 +18,18 @@ export function tabMenuItems(isHome: boolean): MenuProps['items'] {
     { key: 'other', label: '关闭其它' },
     { key: 'all', label: '全部关闭' },
   ];
+}
+
+/**
+ * Where the router is, or is going to when a navigation is under way (pathname + search).
+ * The router renders each navigation in a React transition, so on a busy machine the bar
+ * (and `useLocation()`) can show the previous page for a while after the URL changed; a
+ * click on a tab in that time must be compared with this, not with the rendered location.
+ */
+function routerTarget(): string {
+  const { location, navigation } = router.state;
+  const at = navigation.location ?? location;
+  return at.pathname + at.search;
 }
 
 /**
@@ -67,7 +80,9 @@ export function TabBar() {
         size="small"
         activeKey={active}
         onTabClick={(key) => {
-          if (key !== here) navigate(key);
+          // Not `here`: a click on the tab that still looks active while another page is being
+          // rendered must go back to it, not be dropped.
+          if (key !== routerTarget()) navigate(key);
         }}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') run('close', key);

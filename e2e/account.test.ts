@@ -9,6 +9,7 @@ import {
 } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { hashPath } from './support/frame';
+import { clickInPopup } from './support/popup';
 
 let browser: Browser;
 let admin: Client;
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 async function openUserMenu(p: Page, item: string) {
   await p.getByTestId('user-menu').click();
-  await p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: item }).click();
+  await clickInPopup(p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: item }));
 }
 
 async function accountInfoLabels(account: string, password: string) {
@@ -65,7 +66,7 @@ describe('account info dialog', () => {
     await form.locator('#email').fill('not-an-email');
     await form.locator('#manufactuer_id').fill('12ab');
     await form.locator('#brand_name').fill('acme');
-    await p.getByRole('button', { name: '保存' }).click();
+    await clickInPopup(p.getByRole('button', { name: '保存' }));
     await form.getByText('邮箱格式不正确').waitFor();
     await form.getByText('只能填写数字').waitFor();
     await form.getByText('建议使用大写字母').waitFor();
@@ -76,7 +77,7 @@ describe('account info dialog', () => {
     await form.locator('#vendor').fill('ACME CO');
     await form.locator('#user_name').fill('业务员甲');
     const sent = p.waitForRequest((r) => r.url().includes('updateUserAccount'));
-    await p.getByRole('button', { name: '保存' }).click();
+    await clickInPopup(p.getByRole('button', { name: '保存' }));
     const body = (await sent).postDataJSON() as Record<string, unknown>;
     await p.getByText('修改成功,重新登陆账号即可生效').waitFor();
     expect(body).toMatchObject({ email: 'worker@example.com', brand_name: 'ACME', manufactuer_id: '12345' });
@@ -113,10 +114,10 @@ describe('session', () => {
     await form.locator('#passwordOld').fill(worker.password);
     await form.locator('#password').fill('new-Pass-123');
     await form.locator('#passwordAgain').fill('new-Pass-124');
-    await s.page.getByRole('button', { name: '确定' }).click();
+    await clickInPopup(s.page.getByRole('button', { name: '确定' }));
     await form.getByText('两次密码输入不一致').waitFor();
     await form.locator('#passwordAgain').fill('new-Pass-123');
-    await s.page.getByRole('button', { name: '确定' }).click();
+    await clickInPopup(s.page.getByRole('button', { name: '确定' }));
     await s.page.waitForURL(/#\/login$/);
     await new ApiClient(env().baseUrl).login(worker.account, 'new-Pass-123');
     await s.context.close();
@@ -133,7 +134,7 @@ describe('session', () => {
     await dialog.waitFor();
     // Only one dialog even if several calls fail.
     expect(await s.page.locator('.ant-modal-confirm').count()).toBe(1);
-    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await clickInPopup(dialog.getByRole('button', { name: '重新登录' }));
     await s.page.waitForURL(/#\/login$/);
     await s.context.close();
   });
@@ -145,7 +146,7 @@ describe('session', () => {
     await openUserMenu(s.page, '退出登录');
     const dialog = s.page.locator('.ant-modal-confirm', { hasText: '确定要执行注销操作吗?' });
     expect(await dialog.locator('.ant-modal-confirm-title').textContent()).toBe('提示');
-    await dialog.getByRole('button', { name: '确定' }).click();
+    await clickInPopup(dialog.getByRole('button', { name: '确定' }));
     await s.page.waitForURL(/#\/login$/);
     const after = await s.api.call('POST', '/amazon-user/getUserInfo');
     expect(after.status).toBe(401);
@@ -162,10 +163,12 @@ describe('switch account', () => {
     page = s.page;
     await s.page.getByTestId('user-menu').click();
     const menu = s.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-    await menu.getByRole('menuitem', { name: '切换账号' }).click();
+    await clickInPopup(menu.getByRole('menuitem', { name: '切换账号' }));
     const dialog = s.page.locator('.ant-modal', { hasText: '切换账号' });
     await dialog.getByText('当前账号').waitFor();
-    await dialog.locator('.ant-list-item', { hasText: second.account }).getByRole('button', { name: '切换' }).click();
+    await clickInPopup(
+      dialog.locator('.ant-list-item', { hasText: second.account }).getByRole('button', { name: '切换' }),
+    );
     await expect
       .poll(() => s.page.getByTestId('header-account').textContent(), { timeout: 15_000 })
       .toBe(second.account);
@@ -193,7 +196,7 @@ describe('system screens', () => {
     await form.locator('#account').fill(account);
     await form.locator('#password').fill('ui-Pass-123');
     await form.locator('#user_name').fill('界面创建');
-    await s.page.locator('.ant-modal').getByRole('button', { name: '保存' }).click();
+    await clickInPopup(s.page.locator('.ant-modal').getByRole('button', { name: '保存' }));
     await s.page.getByText('创建成功').waitFor();
     await s.page.locator('.ant-table-row', { hasText: account }).waitFor();
     await s.context.close();

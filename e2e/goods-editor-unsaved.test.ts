@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { hashPath, NAV, openRoute, tabContextCommand, tabDropdownCommand, tabOf, tabTitles } from './support/frame';
+import { clickInPopup } from './support/popup';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -50,7 +51,7 @@ const confirmDialog = () => page.locator('.ant-modal-confirm', { hasText: '有�
 /** Answers the open confirmation (the last button is OK, the first Cancel) and waits for it to go. */
 async function answer(ok: boolean) {
   const buttons = confirmDialog().locator('.ant-modal-confirm-btns button');
-  await (ok ? buttons.last() : buttons.first()).click();
+  await clickInPopup(ok ? buttons.last() : buttons.first());
   await expect.poll(() => confirmDialog().count(), NAV).toBe(0);
 }
 
@@ -161,7 +162,9 @@ describe('unsaved changes in an editor tab', () => {
   it('signing out with a dirty editor names it first; cancel keeps the session and the input', async () => {
     // Still dirty from the last test.
     await page.getByTestId('user-menu').click();
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '退出登录' }).click();
+    await clickInPopup(
+      page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '退出登录' }),
+    );
     await confirmDialog().getByText(`编辑商品 #${idA}`).waitFor();
     await answer(false);
     expect(await page.locator('.ant-modal-confirm', { hasText: '确定要执行注销操作吗?' }).count()).toBe(0);

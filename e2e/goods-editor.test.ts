@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { clickInPopup } from './support/popup';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -164,7 +165,7 @@ describe('product editor', () => {
     await p.getByTestId('goods-batch-edit').click();
     const dialog = p.locator('.ant-modal', { hasText: '批量编辑' });
     await dialog.getByLabel('品牌名').fill('E2EBRAND');
-    await dialog.getByRole('button', { name: '确定修改' }).click();
+    await clickInPopup(dialog.getByRole('button', { name: '确定修改' }));
     await p.getByText('已修改2个商品').waitFor();
     for (const id of [goodsId, second.data.id]) {
       const g = await admin.call<{ goodsData: { baseInfo: { brand_name?: string } } }>(
@@ -176,7 +177,7 @@ describe('product editor', () => {
 
     const download = p.waitForEvent('download');
     await p.getByTestId('goods-export').click();
-    await p.getByRole('menuitem', { name: '导出选中的2个商品' }).click();
+    await clickInPopup(p.getByRole('menuitem', { name: '导出选中的2个商品' }));
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     await s.context.close();

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { clickInPopup } from './support/popup';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -45,7 +46,7 @@ describe('large export', () => {
     await selectedItem.waitFor();
     expect(await selectedItem.getAttribute('aria-disabled')).toBe('true');
     const download = p.waitForEvent('download', { timeout: 60_000 });
-    await p.getByRole('menuitem', { name: `导出全部筛选结果(${PRODUCTS}个)` }).click();
+    await clickInPopup(p.getByRole('menuitem', { name: `导出全部筛选结果(${PRODUCTS}个)` }));
 
     const dialog = p.locator('.ant-modal', { hasText: '导出商品' });
     await dialog.waitFor();
@@ -54,7 +55,7 @@ describe('large export', () => {
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     await dialog.getByText('导出完成,已开始下载').waitFor();
     expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
-    await dialog.getByRole('button', { name: '完成' }).click();
+    await clickInPopup(dialog.getByRole('button', { name: '完成' }));
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await s.context.close();
   });

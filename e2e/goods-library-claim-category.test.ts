@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createMainAccount } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { confirmPop, pane, shot } from './support/goods-library';
+import { clickInPopup } from './support/popup';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -89,7 +90,7 @@ describe('own categories', () => {
     const [top, child, renamed] = [`服装${tag}`, `上衣${tag}`, `T恤${tag}`];
     const root = pane(p, '/goods/category');
     const dialog = p.locator('.ant-modal:has([data-testid=category-form])');
-    const ok = () => dialog.locator('.ant-modal-footer').getByRole('button', { name: '确定' }).click();
+    const ok = () => clickInPopup(dialog.locator('.ant-modal-footer').getByRole('button', { name: '确定' }));
 
     await root.getByRole('button', { name: '添加顶级分类' }).click();
     await dialog.getByTestId('category-name').fill(top);
@@ -114,15 +115,13 @@ describe('own categories', () => {
     const refusal = p.locator('.ant-modal-confirm', { hasText: `无法删除「${top}」` });
     await refusal.getByText('该分类下还有1个子分类,请先删除或移走子分类').waitFor();
     await shot(p, 'category-refusal');
-    // Let the opening animation finish: a click during it can be lost.
-    await p.locator('.ant-modal-confirm.ant-zoom-appear').waitFor({ state: 'detached' });
-    await refusal.getByRole('button', { name: '知道了' }).click();
+    await clickInPopup(refusal.getByRole('button', { name: '知道了' }));
     await refusal.waitFor({ state: 'detached' });
 
     // Move the child to the top level with the parent select.
     await root.getByTestId(`category-${renamed}`).getByRole('button', { name: '移动' }).click();
-    await dialog.getByTestId('category-parent').click();
-    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('顶级分类').click();
+    await clickInPopup(dialog.getByTestId('category-parent'));
+    await clickInPopup(p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('顶级分类'));
     await ok();
     await p.getByText('移动成功').waitFor();
     const tree = await admin.call<{ id: number; name: string; parent_id: number }[]>('GET', '/goods/category/tree');

@@ -5,6 +5,7 @@ import type { ApiClient } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { tabTitles } from './support/frame';
 import { confirmPop, pane, randomEan13, shot } from './support/goods-library';
+import { clickInPopup, motionSettled } from './support/popup';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -32,7 +33,7 @@ describe('EAN table', () => {
     const [a, b] = [randomEan13(), randomEan13()];
     await p.getByRole('button', { name: '导入EAN' }).click();
     await p.getByTestId('ean-import-text').fill(`${a}\n12345\n${b}\n${a}`);
-    await p.getByTestId('ean-import-submit').click();
+    await clickInPopup(p.getByTestId('ean-import-submit'));
     const report = p.getByTestId('ean-import-report');
     await report.getByText('导入完成: 新增 2 个,重复 1 个,无效 1 个').waitFor();
     // Invalid lines come first, with the line number and the server's reason.
@@ -43,7 +44,7 @@ describe('EAN table', () => {
     const second = await report.locator('.ant-table-tbody tr').nth(1).locator('td').allTextContents();
     expect(second).toEqual(['4', a, '重复', '导入内容中重复']);
     await shot(p, 'ean-report');
-    await p.getByRole('button', { name: '完成' }).click();
+    await clickInPopup(p.getByRole('button', { name: '完成' }));
 
     // Both codes are listed as free; the counter shows them.
     const table = pane(p, '/goods/ean-table').locator('.ant-table-tbody');
@@ -65,18 +66,18 @@ describe('EAN table', () => {
     const c = randomEan13();
     const wrong = `${c.slice(0, 12)}${(Number(c[12]) + 1) % 10}`;
     await p.getByRole('button', { name: '导入EAN' }).click();
-    await p.getByRole('tab', { name: '文件' }).click();
+    await clickInPopup(p.getByRole('tab', { name: '文件' }));
     await p.locator('.ant-modal input[type=file]').setInputFiles({
       name: 'codes.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(`EAN\n${c}\n"${wrong}"\n`),
     });
     await p.locator('.ant-modal .ant-upload-list').getByText('codes.csv').waitFor();
-    await p.getByTestId('ean-import-submit').click();
+    await clickInPopup(p.getByTestId('ean-import-submit'));
     await report.getByText('导入完成: 新增 1 个,重复 0 个,无效 1 个').waitFor();
     const bad = await report.locator('.ant-table-tbody tr').first().locator('td').allTextContents();
     expect(bad).toEqual(['3', wrong, '无效', `校验位错误,应为${c[12]}`]);
-    await p.getByRole('button', { name: '完成' }).click();
+    await clickInPopup(p.getByRole('button', { name: '完成' }));
     await table.locator('tr', { hasText: c }).getByText('空闲').waitFor();
 
     // An .xlsx file: numeric cells are read as whole numbers (the server parses the workbook).
@@ -87,20 +88,20 @@ describe('EAN table', () => {
     sheet.addRow([Number(x)]);
     sheet.addRow(['12345678']);
     await p.getByRole('button', { name: '导入EAN' }).click();
-    await p.getByRole('tab', { name: '文件' }).click();
+    await clickInPopup(p.getByRole('tab', { name: '文件' }));
     await p.locator('.ant-modal input[type=file]').setInputFiles({
       name: 'codes.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: Buffer.from(await book.xlsx.writeBuffer()),
     });
-    await p.getByTestId('ean-import-submit').click();
+    await clickInPopup(p.getByTestId('ean-import-submit'));
     await report.getByText('导入完成: 新增 1 个,重复 0 个,无效 1 个').waitFor();
     expect((await report.locator('.ant-table-tbody tr').first().locator('td').allTextContents()).slice(0, 3)).toEqual([
       '3',
       '12345678',
       '无效',
     ]);
-    await p.getByRole('button', { name: '完成' }).click();
+    await clickInPopup(p.getByRole('button', { name: '完成' }));
     await table.locator('tr', { hasText: x }).getByText('空闲').waitFor();
 
     // A product saved with a variation takes a free code; the used filter shows it with its product.
@@ -120,7 +121,7 @@ describe('EAN table', () => {
     expect(used).toMatch(/^\d{13}$/);
     const root = pane(p, '/goods/ean-table');
     await root.getByTestId('ean-status').click();
-    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('已使用').click();
+    await clickInPopup(p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('已使用'));
     await root.getByRole('button', { name: '查询' }).click();
     const usedRow = table.locator('tr', { hasText: used });
     await usedRow.getByText('已使用').waitFor();
@@ -215,12 +216,12 @@ describe('sensitive words', () => {
     const dialog = p.locator('.ant-modal', { hasText: '批量添加敏感词' });
     await dialog.getByText('所有语言').waitFor();
     await dialog.getByTestId('sensitive-add-words').fill(`${w1}\n${w2}\n${w1.toUpperCase()}`);
-    await dialog.getByRole('button', { name: '添加' }).click();
+    await clickInPopup(dialog.getByRole('button', { name: '添加' }));
     await p.getByText('添加成功: 新增 2 个,重复 1 个已忽略').waitFor();
 
     // Filter by language 所有语言 and keyword.
     await root.getByTestId('sensitive-filter').locator('.ant-select').click();
-    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('所有语言').click();
+    await clickInPopup(p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('所有语言'));
     await root.getByTestId('sensitive-filter').getByPlaceholder('敏感词').fill(tag);
     await root.getByRole('button', { name: '查询' }).click();
     const rows = root.locator('.ant-table-tbody tr.ant-table-row');
@@ -262,10 +263,11 @@ describe('search-terms library', () => {
       .poll(() => dropdown.locator('.ant-select-item-option-disabled').allTextContents())
       .toContain('美国(不支持)');
     // antd's virtual list may render the option at its edge: bring it into view before clicking.
+    await motionSettled(dropdown.getByTitle('美国(不支持)'));
     await dropdown.getByTitle('美国(不支持)').scrollIntoViewIfNeeded();
     await dropdown.getByTitle('美国(不支持)').click({ force: true });
     expect(await add.getByTestId('search-terms-country').textContent()).not.toContain('美国');
-    await dropdown.getByTitle('德国').click();
+    await clickInPopup(dropdown.getByTitle('德国'));
     await add.locator('#name').fill(name);
     // 83 Chinese characters are 249 bytes: at the limit; one more is over.
     await add.getByTestId('search-terms-text').fill('词'.repeat(84));
@@ -281,13 +283,13 @@ describe('search-terms library', () => {
     // The list, filtered by country.
     const list = pane(p, '/goods/search-terms');
     await list.getByTestId('search-terms-filter').locator('.ant-select').click();
-    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('德国').click();
+    await clickInPopup(p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('德国'));
     await list.getByRole('button', { name: '查询' }).click();
     const row = list.locator('.ant-table-tbody tr', { hasText: name });
     await row.getByText('18 / 249').waitFor();
     await row.getByText('德国').waitFor();
     await list.getByTestId('search-terms-filter').locator('.ant-select').click();
-    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('法国').click();
+    await clickInPopup(p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('法国'));
     await list.getByRole('button', { name: '查询' }).click();
     await row.waitFor({ state: 'detached' });
 
@@ -335,7 +337,7 @@ describe('search-terms library', () => {
     await p.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
     const ask = p.locator('.ant-modal-confirm', { hasText: '有未保存的修改' });
     await ask.waitFor();
-    await ask.locator('.ant-modal-confirm-btns button').first().click();
+    await clickInPopup(ask.locator('.ant-modal-confirm-btns button').first());
     await ask.waitFor({ state: 'detached' });
     expect(await edit.getByTestId('search-terms-text').inputValue()).toBe('mütze blau');
     await edit.getByTestId('search-terms-text').fill('mütze rot');

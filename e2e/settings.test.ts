@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createChild } from './support/api-client';
 import { adminClient, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { hashPath, NAV } from './support/frame';
+import { clickInPopup } from './support/popup';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -35,16 +36,16 @@ describe('personal settings', () => {
     await p.getByTestId('open-theme').click();
     const dialog = p.locator('.ant-modal', { hasText: '主题' });
     await dialog.locator('[data-theme-name=line]').getByText('已激活').waitFor();
-    await dialog.locator('[data-theme-name=star]').getByRole('button', { name: '使用' }).click();
+    await clickInPopup(dialog.locator('[data-theme-name=star]').getByRole('button', { name: '使用' }));
     await dialog.locator('[data-theme-name=star]').getByText('已激活').waitFor();
     // Page transition is persisted per user (default off); greyscale is a session switch.
-    await dialog.getByTestId('transition').click();
-    await dialog.getByTestId('greyscale').click();
-    expect(await p.evaluate(() => document.documentElement.classList.contains('greyscale'))).toBe(true);
+    await clickInPopup(dialog.getByTestId('transition'));
+    await clickInPopup(dialog.getByTestId('greyscale'));
+    await expect.poll(() => p.evaluate(() => document.documentElement.classList.contains('greyscale')), NAV).toBe(true);
     await p.keyboard.press('Escape');
 
     await p.getByRole('button', { name: '字号' }).click();
-    await p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '最小' }).click();
+    await clickInPopup(p.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '最小' }));
     await p.getByText('操作成功').waitFor();
     await expect.poll(() => hashPath(p), NAV).toBe('/index');
     expect(await p.evaluate(() => document.documentElement.dataset.size)).toBe('mini');

@@ -11,6 +11,7 @@ import {
   tabOf,
   tabTitles,
 } from './support/frame';
+import { clickInPopup } from './support/popup';
 
 let browser: Browser;
 let page: Page;
@@ -59,15 +60,15 @@ describe('tab workspace', () => {
     await expect.poll(() => hashPath(page), NAV).toBe('/index');
     await openFour();
     await tabContextCommand(page, '/order/shop', '关闭左侧');
-    expect(await tabTitles(page)).toEqual(['首页', '店铺管理', '财务首页', '操作日志']);
+    await expect.poll(() => tabTitles(page), NAV).toEqual(['首页', '店铺管理', '财务首页', '操作日志']);
     // The current tab (操作日志) was not closed, so the page stays.
     expect(hashPath(page)).toBe('/system/admin/opera-log');
     await tabContextCommand(page, '/order/shop', '关闭右侧');
-    expect(await tabTitles(page)).toEqual(['首页', '店铺管理']);
+    await expect.poll(() => tabTitles(page), NAV).toEqual(['首页', '店铺管理']);
     await expect.poll(() => hashPath(page), NAV).toBe('/order/shop');
     await openFour();
     await tabContextCommand(page, '/member/index', '关闭其它');
-    expect(await tabTitles(page)).toEqual(['首页', '财务首页']);
+    await expect.poll(() => tabTitles(page), NAV).toEqual(['首页', '财务首页']);
     await expect.poll(() => hashPath(page), NAV).toBe('/member/index');
   });
 
@@ -76,16 +77,16 @@ describe('tab workspace', () => {
     await tabOf(page, '/index').click({ button: 'right' });
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
     await expect.poll(() => menu.getByRole('menuitem').allTextContents(), NAV).toEqual(['全部关闭']);
-    await menu.getByRole('menuitem', { name: '全部关闭' }).click();
+    await clickInPopup(menu.getByRole('menuitem', { name: '全部关闭' }));
     await expect.poll(() => hashPath(page), NAV).toBe('/index');
-    expect(await tabTitles(page)).toEqual(['首页']);
+    await expect.poll(() => tabTitles(page), NAV).toEqual(['首页']);
   });
 
   it('the dropdown acts on the current tab', async () => {
     await openFour();
     await openRoute(page, '/order/shop', '店铺管理');
     await tabDropdownCommand(page, '关闭其它');
-    expect(await tabTitles(page)).toEqual(['首页', '店铺管理']);
+    await expect.poll(() => tabTitles(page), NAV).toEqual(['首页', '店铺管理']);
     await tabDropdownCommand(page, '全部关闭');
     await expect.poll(() => hashPath(page), NAV).toBe('/index');
   });

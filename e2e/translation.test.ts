@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createChild, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { confirmPop, pane } from './support/goods-library';
+import { clickInPopup } from './support/popup';
 
 // The e2e server runs TRANSLATE_PROVIDER=demo (e2e/global-setup.ts): the Google simulator
 // answers "[code] " + the text upper-cased outside protected tokens, and the demo marks every
@@ -56,13 +57,12 @@ async function translateAll(p: Page, root: ReturnType<typeof pane>) {
   await root.getByTestId('translate-all').click();
   const dialog = p.locator('.ant-modal', { hasText: '一键翻译所有语言' });
   await dialog.getByTestId('translate-all-mode').getByText('将在服务器上翻译并保存本商品').waitFor();
-  await dialog.getByTestId('translate-all-start').click();
+  await clickInPopup(dialog.getByTestId('translate-all-start'));
   await dialog.getByTestId('translate-progress').waitFor();
   const done = p.locator('.ant-modal-confirm', { hasText: '翻译完成,已保存' });
   await done.waitFor({ timeout: 30_000 });
-  await p.locator('.ant-modal-confirm.ant-zoom-appear').waitFor({ state: 'detached' });
   const summary = await done.getByTestId('translate-summary').textContent();
-  await done.getByRole('button', { name: '知道了' }).click();
+  await clickInPopup(done.getByRole('button', { name: '知道了' }));
   await done.waitFor({ state: 'detached' });
   return summary ?? '';
 }
@@ -87,7 +87,7 @@ describe('translation', () => {
     await root.getByTestId('glossary-add').click();
     const dialog = p.locator('.ant-modal', { hasText: '添加术语' });
     await dialog.getByTestId('glossary-term').fill(BRAND);
-    await dialog.getByRole('button', { name: '保存' }).click();
+    await clickInPopup(dialog.getByRole('button', { name: '保存' }));
     await p.getByText('保存成功').first().waitFor();
     const table = root.getByTestId('glossary-table');
     await table.locator('tr', { hasText: BRAND }).getByText('不翻译').waitFor();
@@ -95,24 +95,24 @@ describe('translation', () => {
     // The same term in another case: 409 shown in the dialog.
     await root.getByTestId('glossary-add').click();
     await dialog.getByTestId('glossary-term').fill(BRAND.toLowerCase());
-    await dialog.getByRole('button', { name: '保存' }).click();
+    await clickInPopup(dialog.getByRole('button', { name: '保存' }));
     await expect.poll(() => dialog.getByTestId('glossary-error').textContent()).toContain('该术语已存在');
-    await dialog.getByRole('button', { name: '取消' }).click();
+    await clickInPopup(dialog.getByRole('button', { name: '取消' }));
 
     // A forced translation for German, edited, then deleted.
     await root.getByTestId('glossary-add').click();
     await dialog.getByTestId('glossary-term').fill('thermos');
-    await dialog.locator('.ant-select').click();
-    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('德语').click();
-    await dialog.getByText('指定译法').click();
+    await clickInPopup(dialog.locator('.ant-select'));
+    await clickInPopup(p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('德语'));
+    await clickInPopup(dialog.getByText('指定译法'));
     await dialog.getByTestId('glossary-translation').fill('Thermosflasche');
-    await dialog.getByRole('button', { name: '保存' }).click();
+    await clickInPopup(dialog.getByRole('button', { name: '保存' }));
     const row = table.locator('tr', { hasText: 'thermos' });
     await row.getByText('Thermosflasche').waitFor();
     await row.getByRole('button', { name: '编辑' }).click();
     const edit = p.locator('.ant-modal', { hasText: '编辑术语' });
     await edit.getByTestId('glossary-translation').fill('Isolierflasche');
-    await edit.getByRole('button', { name: '保存' }).click();
+    await clickInPopup(edit.getByRole('button', { name: '保存' }));
     await row.getByText('Isolierflasche').waitFor();
     const list = await api.call<{ term: string; lang: string; translation: string }[]>(
       'GET',
@@ -211,9 +211,7 @@ describe('translation', () => {
     await de.getByTestId('translate-title-de').click();
     const ask = p.locator('.ant-modal-confirm', { hasText: '覆盖手工输入的内容?' });
     await ask.waitFor();
-    // Let the opening animation finish: a click during it can be lost.
-    await p.locator('.ant-modal-confirm.ant-zoom-appear').waitFor({ state: 'detached' });
-    await ask.getByRole('button', { name: '覆盖' }).click();
+    await clickInPopup(ask.getByRole('button', { name: '覆盖' }));
     await expect.poll(() => de.getByTestId('title-de').inputValue(), { timeout: 10_000 }).toBe(machineTitle);
 
     // A hand change of a machine-translated bullet becomes a correction when the product is saved.

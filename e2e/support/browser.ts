@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { beforeEach, inject } from 'vitest';
 import { ApiClient } from './api-client';
 
@@ -50,6 +50,21 @@ export function screenshotOnFailure(getPage: () => Page | undefined): void {
 }
 
 /**
+ * A new page of the context. With `E2E_CPU_THROTTLE=N` its renderer runs N times slower
+ * (Chromium's CPU throttling), to reproduce timing failures that a busy CI machine shows now
+ * and then, e.g. `E2E_CPU_THROTTLE=6 npx vitest run --project e2e e2e/tabs.test.ts`.
+ */
+async function newPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const rate = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+  if (rate > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  }
+  return page;
+}
+
+/**
  * A new browser context and page signed in as the account through the API (cookies copied
  * into the context), opened at `hash` (default `#/index`).
  */
@@ -59,7 +74,7 @@ export async function signedInPage(browser: Browser, account: string, password: 
   const login = await api.login(account, password);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   await api.toBrowser(context);
-  const page = await context.newPage();
+  const page = await newPage(context);
   await page.goto(`${baseUrl}/${hash}`);
   return { context, page, api, uid: login.uid };
 }
@@ -68,7 +83,7 @@ export async function signedInPage(browser: Browser, account: string, password: 
 export async function anonymousPage(browser: Browser, hash = '#/login') {
   const { baseUrl } = env();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await context.newPage();
+  const page = await newPage(context);
   await page.goto(`${baseUrl}/${hash}`);
   return { context, page };
 }

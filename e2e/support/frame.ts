@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { env } from './browser';
+import { clickInPopup } from './popup';
 
 /** Titles of the open tabs, in order. */
 export async function tabTitles(page: Page): Promise<string[]> {
@@ -23,7 +24,7 @@ export function tabOf(page: Page, path: string) {
 }
 
 async function pick(page: Page, command: string) {
-  await page.locator(OPEN_DROPDOWN).getByRole('menuitem', { name: command, exact: true }).click();
+  await clickInPopup(page.locator(OPEN_DROPDOWN).getByRole('menuitem', { name: command, exact: true }));
   // Wait for the menu to close (its leave animation) so the next one is unambiguous.
   await page
     .locator(OPEN_DROPDOWN)

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { clickInPopup } from './popup';
 
 /** A random valid EAN-13 (GS1 check digit), unique enough for one run. */
 export function randomEan13(): string {
@@ -19,8 +20,7 @@ export async function shot(p: Page, name: string) {
 
 /** Clicks 确定 in the open popconfirm. */
 export async function confirmPop(p: Page) {
-  await p
-    .locator('.ant-popover:not(.ant-popover-hidden) .ant-popconfirm-buttons')
-    .getByRole('button', { name: '确定' })
-    .click();
+  await clickInPopup(
+    p.locator('.ant-popover:not(.ant-popover-hidden) .ant-popconfirm-buttons').getByRole('button', { name: '确定' }),
+  );
 }

@@ -11,6 +11,7 @@ import type { AppDeps } from './context.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { startJobQueue } from './jobs/job-queue.js';
 import { authRoutes } from './modules/account/auth.routes.js';
+import { startAuthListener } from './modules/account/auth-listener.js';
 import { childRoutes } from './modules/account/child.routes.js';
 import { userRoutes } from './modules/account/user.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -63,6 +64,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  if (deps.config.sessionCache) {
+    const authListener = startAuthListener(deps.db, app.log);
+    app.addHook('onClose', async () => authListener.stop());
+    await authListener.ready;
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

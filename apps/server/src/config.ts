@@ -21,6 +21,11 @@ export interface Config {
   trustProxy: boolean;
   /** Background jobs run in this process (0 for web-only nodes). */
   workers: boolean;
+  /**
+   * Keep live sessions in memory, invalidated by PostgreSQL LISTEN/NOTIFY (off behind a
+   * transaction-pooling proxy such as PgBouncer, where LISTEN does not work).
+   */
+  sessionCache: boolean;
   /** Test-only endpoints (captcha answers) — never set in production. */
   testHooks: boolean;
   /** Largest accepted upload in bytes. */
@@ -162,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: bool(env.COOKIE_SECURE, false),
     trustProxy: bool(env.TRUST_PROXY, false),
     workers: bool(env.WORKERS, true),
+    sessionCache: bool(env.SESSION_CACHE, true),
     testHooks: bool(env.TEST_HOOKS, false),
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 10, 'MAX_UPLOAD_MB') * 1024 * 1024,
     fetchAllowLoopback: bool(env.FETCH_ALLOW_LOOPBACK, false),

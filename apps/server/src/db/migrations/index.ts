@@ -7,6 +7,7 @@ import * as exportJobs from './20261122_0005_export_jobs.js';
 import * as translation from './20261122_0006_translation.js';
 import * as goodsTenantSearch from './20261122_0007_goods_tenant_search.js';
 import * as goodsTypeStatus from './20261122_0008_goods_type_status.js';
+import * as authNotify from './20261122_0009_auth_notify.js';
 
 /** Every migration in order; names are timestamps so they sort. Forward only. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0006_translation': translation,
   '20261122_0007_goods_tenant_search': goodsTenantSearch,
   '20261122_0008_goods_type_status': goodsTypeStatus,
+  '20261122_0009_auth_notify': authNotify,
 };

@@ -3,6 +3,7 @@ import type { AppDeps, AuthContext } from '../../context.js';
 import type { DB, SessionRow, UserRow } from '../../db/types.js';
 import { unauthorized } from '../../lib/app-error.js';
 import { newId, randomToken, sha256, signAccessToken, verifyAccessToken } from '../../lib/tokens.js';
+import { sessionCacheOf } from './auth-listener.js';
 import {
   findByPrevRefresh,
   findByRefresh,
@@ -11,6 +12,7 @@ import {
   revokeSession,
   rotateRefresh,
 } from './session.repository.js';
+import type { SessionWithUser } from './session-cache.js';
 
 /** Session lengths (spec section 9 and DECISIONS.md). */
 export const SESSION_TTL_MS = { password: 2 * 86_400_000, qr: 86_400_000 } as const;
@@ -62,6 +64,18 @@ export async function openSession(
 }
 
 /** Resolves an access token to the caller; null when missing, tampered, expired or revoked. */
+/** The live session and its account: from the session cache when it is live, else one query. */
+async function liveSession(deps: AppDeps, sid: string): Promise<SessionWithUser | undefined> {
+  if (!deps.config.sessionCache) return findLiveSessionWithUser(deps.db, sid);
+  const cache = sessionCacheOf(deps.db);
+  const hit = cache.get(sid);
+  if (hit) return hit;
+  const generation = cache.generation;
+  const found = await findLiveSessionWithUser(deps.db, sid);
+  if (found) cache.set(sid, found, generation);
+  return found;
+}
+
 export async function authenticate(
   deps: AppDeps,
   token: string | undefined,
@@ -70,7 +84,7 @@ export async function authenticate(
   if (!token) return null;
   const claims = await verifyAccessToken(deps.jwtSecret, token);
   if (!claims) return null;
-  const found = await findLiveSessionWithUser(deps.db, claims.sid);
+  const found = await liveSession(deps, claims.sid);
   if (!found || found.session.user_id !== claims.uid) return null;
   const { session, user } = found;
   if (user.status !== 1) return null;

@@ -9,6 +9,7 @@
  * same query written by hand in SQL (same concurrency, same run), keyset deep page vs first
  * page, and batchUpdate2 of one field over 10,000 products vs one hand-written UPDATE.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -35,25 +36,87 @@ const pct = (xs: number[], p: number) => {
 };
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (n=${xs.length})`;
 
+/** utime + stime of a /proc stat line, in ms (USER_HZ is 100). */
+function statCpuMs(stat: string): number {
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+/** CPU time (ms) used so far: every PostgreSQL process, this process's main thread, each other thread. */
+function cpuNow(): { postgres: number; main: number; others: Map<string, number> } {
+  let postgres = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) postgres += statCpuMs(stat);
+    } catch {
+      // the process ended while we read
+    }
+  }
+  let main = 0;
+  const others = new Map<string, number>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const ms = statCpuMs(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'));
+      if (Number(tid) === process.pid) main = ms;
+      else others.set(tid, ms);
+    } catch {
+      // the thread ended while we read
+    }
+  }
+  return { postgres, main, others };
+}
+
+/**
+ * Where the CPU of a load went, per request: this process's main thread (the server, or the
+ * hand-written SQL's pool), the HTTP client thread, the process's other threads (GC helpers,
+ * libuv pool), PostgreSQL.
+ */
+interface CpuSplit {
+  wallMs: number;
+  mainMs: number;
+  clientMs: number;
+  othersMs: number;
+  postgresMs: number;
+}
+const cpuSplits = new Map<string, CpuSplit & { n: number }>();
+
+async function measured(label: string, run: () => Promise<{ times: number[]; cpuMs?: number }>) {
+  const c0 = cpuNow();
+  const t0 = performance.now();
+  const r = await run();
+  const c1 = cpuNow();
+  cpuSplits.set(label, {
+    n: r.times.length,
+    wallMs: performance.now() - t0,
+    mainMs: c1.main - c0.main,
+    clientMs: r.cpuMs ?? 0,
+    othersMs: [...c1.others].reduce((sum, [tid, ms]) => sum + (c0.others.has(tid) ? ms - c0.others.get(tid)! : 0), 0),
+    postgresMs: c1.postgres - c0.postgres,
+  });
+  return r.times;
+}
+
 /**
  * GETs n times from a separate thread with CONCURRENCY in flight, client k using urls[k] (or
  * the one url) and tokens[k]; each duration in ms.
  */
-function httpLoad(url: string | string[], tokens: string[], n = REQUESTS): Promise<number[]> {
+function httpLoad(url: string | string[], tokens: string[], n = REQUESTS): Promise<{ times: number[]; cpuMs: number }> {
   const urls = typeof url === 'string' ? tokens.map(() => url) : url;
   return new Promise((resolve, reject) => {
     const w = new Worker(new URL('./http-load-worker.mjs', import.meta.url), {
       workerData: { urls, tokens, n, concurrency: CONCURRENCY },
     });
-    w.once('message', (m: { times: number[]; failure: string | null }) =>
-      m.failure ? reject(new Error(m.failure)) : resolve(m.times),
+    w.once('message', (m: { times: number[]; cpuMs: number; failure: string | null }) =>
+      m.failure ? reject(new Error(m.failure)) : resolve(m),
     );
     w.once('error', reject);
   });
 }
 
 /** Runs `task` REQUESTS times with CONCURRENCY in flight; returns each duration in ms. */
-async function load(task: (i: number) => Promise<void>, n = REQUESTS): Promise<number[]> {
+async function load(task: (i: number) => Promise<void>, n = REQUESTS): Promise<{ times: number[] }> {
   const times: number[] = [];
   let next = 0;
   await Promise.all(
@@ -66,7 +129,7 @@ async function load(task: (i: number) => Promise<void>, n = REQUESTS): Promise<n
       }
     }),
   );
-  return times;
+  return { times };
 }
 
 async function main() {
@@ -130,31 +193,30 @@ async function main() {
     const list = (query: string) => `${base}/amazon-user/productList?${query}`;
     const filtered = 'status=willAudit&type=2&pageSize=20';
     await httpLoad(list(filtered), tokens, 200); // warm-up
-    const api = await httpLoad(list(filtered), tokens);
+    const api = await measured('filtered page, API', () => httpLoad(list(filtered), tokens));
 
-    // The same three statements (page, total, status counts) written by hand, through a plain pool.
+    // The same two statements the API runs (page, counts per status; the total is the tab's
+    // count), written by hand and sent through a plain pool.
     const pool = new pg.Pool({ connectionString: url, max: POOL });
     const tid = (i: number) => tenants[i % CONCURRENCY]!.id;
-    const hand = await load(async (i) => {
-      await Promise.all([
-        pool.query(
-          `select g.id, g.title, g.sku, g.type, g.audit_status, g.is_delete, g.images, g.prices, g.category_id, g.creator_id, g.tags,
-                  g.created_at, g.updated_at, g.version, u.user_name, jsonb_array_length(coalesce(g.parentage->'children','[]'::jsonb))
-             from goods g left join users u on u.id = g.creator_id
-            where g.tenant_id = $1 and g.is_delete = 0 and g.type = 2 and g.audit_status = 'willAudit'
-            order by g.id desc limit 20`,
-          [tid(i)],
-        ),
-        pool.query(
-          `select count(*) from goods where tenant_id = $1 and is_delete = 0 and type = 2 and audit_status = 'willAudit'`,
-          [tid(i)],
-        ),
-        pool.query(
-          `select audit_status, count(*) from goods where tenant_id = $1 and is_delete = 0 and type = 2 group by audit_status`,
-          [tid(i)],
-        ),
-      ]);
-    });
+    const hand = await measured('filtered page, by hand', () =>
+      load(async (i) => {
+        await Promise.all([
+          pool.query(
+            `select g.id, g.title, g.sku, g.type, g.audit_status, g.is_delete, g.images, g.prices, g.category_id, g.creator_id, g.tags,
+                    g.created_at, g.updated_at, g.version, u.user_name, jsonb_array_length(coalesce(g.parentage->'children','[]'::jsonb))
+               from goods g left join users u on u.id = g.creator_id
+              where g.tenant_id = $1 and g.is_delete = 0 and g.type = 2 and g.audit_status = 'willAudit'
+              order by g.id desc limit 20`,
+            [tid(i)],
+          ),
+          pool.query(
+            `select audit_status, count(*) from goods where tenant_id = $1 and is_delete = 0 and type = 2 group by audit_status`,
+            [tid(i)],
+          ),
+        ]);
+      }),
+    );
 
     // Deep page by keyset: the cursor of the tenant's oldest products.
     const deepCursor = await Promise.all(
@@ -167,13 +229,15 @@ async function main() {
         return Number(r.rows[0]!.id);
       }),
     );
-    const first = await httpLoad(list('pageSize=20'), tokens);
+    const first = (await httpLoad(list('pageSize=20'), tokens)).times;
     // Each client pages to its own tenant's oldest products.
-    const deep = await httpLoad(
-      deepCursor.map((c) => list(`pageSize=20&cursor=${c}`)),
-      tokens,
-    );
-    const keyword = await httpLoad(list('keyword=hairband&pageSize=20'), tokens, 400);
+    const deep = (
+      await httpLoad(
+        deepCursor.map((c) => list(`pageSize=20&cursor=${c}`)),
+        tokens,
+      )
+    ).times;
+    const keyword = (await httpLoad(list('keyword=hairband&pageSize=20'), tokens, 400)).times;
 
     // batchUpdate2 over the 10,000 products of one tenant vs one hand-written UPDATE of the same rows.
     const t0 = tenants[0]!;
@@ -202,8 +266,14 @@ async function main() {
       `\nproductList on ${ROWS.toLocaleString()} products, ${TENANTS} tenants, ${CONCURRENCY} concurrent clients, pools of ${POOL}`,
     );
     console.log(`  filtered page (status+type), API over HTTP:   ${fmt(api)}`);
-    console.log(`  same query by hand in SQL (3 statements):     ${fmt(hand)}`);
+    console.log(`  same query by hand in SQL (2 statements):     ${fmt(hand)}`);
     console.log(`  ratio API/hand at p95:                        ${(pct(api, 95) / pct(hand, 95)).toFixed(2)}`);
+    for (const [label, c] of cpuSplits) {
+      const per = (ms: number) => (ms / c.n).toFixed(2);
+      console.log(
+        `  ${label}: ${(c.n / (c.wallMs / 1000)).toFixed(0)} requests/s; CPU per request: main thread ${per(c.mainMs)} ms, client thread ${per(c.clientMs)} ms, other threads ${per(c.othersMs)} ms, PostgreSQL ${per(c.postgresMs)} ms`,
+      );
+    }
     console.log(`  first page:                                   ${fmt(first)}`);
     console.log(`  deep page by keyset cursor:                   ${fmt(deep)}`);
     console.log(`  ratio deep/first at p95:                      ${(pct(deep, 95) / pct(first, 95)).toFixed(2)}`);

@@ -1,24 +1,66 @@
 import type { GoodsFilter } from '@console/shared';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/paging.js';
+import { QueryShapes, type SlotOf } from '../../db/query-shapes.js';
 import type { DB, GoodsRow } from '../../db/types.js';
 
 type Db = Kysely<DB>;
 
-/** The tenant's products matching a filter (without the status tab when `withStatus` is false). */
-export function filteredGoods(db: Db, tenantId: number, f: GoodsFilter, withStatus = true) {
-  let q = db.selectFrom('goods').where('goods.tenant_id', '=', tenantId).where('goods.is_delete', '=', f.is_delete);
-  if (f.type) q = q.where('goods.type', '=', f.type);
-  if (withStatus && f.status !== 'all') q = q.where('goods.audit_status', '=', f.status);
-  if (f.keyword) q = q.where('goods.search_text', 'like', containsPattern(f.keyword.toLowerCase()));
-  if (f.category_id) q = q.where('goods.category_id', '=', f.category_id);
-  if (f.creator_id) q = q.where('goods.creator_id', '=', f.creator_id);
-  if (f.startTime) q = q.where('goods.created_at', '>=', sql<Date>`to_timestamp(${f.startTime})`);
-  if (f.endTime) q = q.where('goods.created_at', '<=', sql<Date>`to_timestamp(${f.endTime})`);
-  return q;
+type GoodsQuery = SelectQueryBuilder<DB, 'goods', object>;
+
+/** One condition of the product filter: its name in the query shape, its value, how it filters. */
+interface GoodsCondition {
+  name: string;
+  value: unknown;
+  apply: (q: GoodsQuery, value: never) => GoodsQuery;
 }
 
-type GoodsQuery = SelectQueryBuilder<DB, 'goods', object>;
+/** The conditions of a filter, in a fixed order (without the status tab when `withStatus` is false). */
+function goodsConditions(tenantId: number, f: GoodsFilter, withStatus: boolean): GoodsCondition[] {
+  const c: GoodsCondition[] = [
+    { name: 'tenant', value: tenantId, apply: (q, v: number) => q.where('goods.tenant_id', '=', v) },
+    { name: 'deleted', value: f.is_delete, apply: (q, v: number) => q.where('goods.is_delete', '=', v) },
+  ];
+  if (f.type) c.push({ name: 'type', value: f.type, apply: (q, v: number) => q.where('goods.type', '=', v) });
+  if (withStatus && f.status !== 'all') {
+    c.push({ name: 'status', value: f.status, apply: (q, v: string) => q.where('goods.audit_status', '=', v) });
+  }
+  if (f.keyword) {
+    const pattern = containsPattern(f.keyword.toLowerCase());
+    c.push({ name: 'keyword', value: pattern, apply: (q, v: string) => q.where('goods.search_text', 'like', v) });
+  }
+  if (f.category_id) {
+    c.push({ name: 'category', value: f.category_id, apply: (q, v: number) => q.where('goods.category_id', '=', v) });
+  }
+  if (f.creator_id) {
+    c.push({ name: 'creator', value: f.creator_id, apply: (q, v: number) => q.where('goods.creator_id', '=', v) });
+  }
+  if (f.startTime) {
+    c.push({
+      name: 'start',
+      value: f.startTime,
+      apply: (q, v: number) => q.where('goods.created_at', '>=', sql<Date>`to_timestamp(${v})`),
+    });
+  }
+  if (f.endTime) {
+    c.push({
+      name: 'end',
+      value: f.endTime,
+      apply: (q, v: number) => q.where('goods.created_at', '<=', sql<Date>`to_timestamp(${v})`),
+    });
+  }
+  return c;
+}
+
+/** Applies conditions with their values, or with slots when a query shape is compiled. */
+function applyConditions(q: GoodsQuery, conditions: GoodsCondition[], slot?: SlotOf): GoodsQuery {
+  return conditions.reduce((acc, c, i) => c.apply(acc, slot ? slot(i) : (c.value as never)), q);
+}
+
+/** The tenant's products matching a filter (without the status tab when `withStatus` is false). */
+export function filteredGoods(db: Db, tenantId: number, f: GoodsFilter, withStatus = true): GoodsQuery {
+  return applyConditions(db.selectFrom('goods'), goodsConditions(tenantId, f, withStatus));
+}
 
 /** Columns of a list row (no long texts); the claim list shows the same. */
 export const LIST_COLUMNS = [
@@ -38,25 +80,53 @@ export const LIST_COLUMNS = [
   'goods.version',
 ] as const;
 
-/** A page in stable order (newest id first): keyset after `cursor`, else by offset. */
-export async function listGoodsPage(q: GoodsQuery, page: { page: number; pageSize: number; cursor?: number }) {
-  let rows = q
+/** The list's statements, compiled once per filter shape (`db/query-shapes.ts`). */
+const listShapes = new QueryShapes();
+
+function pageQuery(q: GoodsQuery) {
+  return q
     .leftJoin('users', 'users.id', 'goods.creator_id')
     .select([...LIST_COLUMNS, 'users.user_name as creator_name'])
     .select(sql<number>`jsonb_array_length(coalesce(goods.parentage->'children', '[]'::jsonb))`.as('variation_count'))
-    .orderBy('goods.id', 'desc')
-    .limit(page.pageSize);
-  if (page.cursor) rows = rows.where('goods.id', '<', page.cursor);
-  else rows = rows.offset((page.page - 1) * page.pageSize);
-  return rows.execute();
+    .orderBy('goods.id', 'desc');
+}
+
+/** A page in stable order (newest id first): keyset after `cursor`, else by offset. */
+export async function listGoodsPage(
+  db: Db,
+  tenantId: number,
+  f: GoodsFilter,
+  page: { page: number; pageSize: number; cursor?: number },
+) {
+  const conditions = goodsConditions(tenantId, f, true);
+  const n = conditions.length;
+  const byCursor = Boolean(page.cursor);
+  const values = [
+    ...conditions.map((c) => c.value),
+    page.pageSize,
+    byCursor ? page.cursor : (page.page - 1) * page.pageSize,
+  ];
+  const key = `page:${conditions.map((c) => c.name).join(',')}:${byCursor ? 'cursor' : 'offset'}`;
+  const compiled = listShapes.compiled(key, values, (slot) => {
+    const rows = pageQuery(applyConditions(db.selectFrom('goods'), conditions, slot)).limit(slot(n));
+    return byCursor ? rows.where('goods.id', '<', slot(n + 1)) : rows.offset(slot(n + 1));
+  });
+  return (await db.executeQuery(compiled)).rows;
 }
 
 /** Products per audit status under the filter (the status tabs). */
-export async function countByStatus(q: GoodsQuery): Promise<Record<string, number>> {
-  const rows = await q
-    .select(['goods.audit_status', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('goods.audit_status')
-    .execute();
+export async function countByStatus(db: Db, tenantId: number, f: GoodsFilter): Promise<Record<string, number>> {
+  const conditions = goodsConditions(tenantId, f, false);
+  const key = `counts:${conditions.map((c) => c.name).join(',')}`;
+  const compiled = listShapes.compiled(
+    key,
+    conditions.map((c) => c.value),
+    (slot) =>
+      applyConditions(db.selectFrom('goods'), conditions, slot)
+        .select(['goods.audit_status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('goods.audit_status'),
+  );
+  const rows = (await db.executeQuery(compiled)).rows;
   return Object.fromEntries(rows.map((r) => [r.audit_status, Number(r.n)]));
 }
 

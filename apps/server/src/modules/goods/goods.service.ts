@@ -10,7 +10,7 @@ import type { AppDeps } from '../../context.js';
 import type { GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } from './goods.presenter.js';
-import { countByStatus, filteredGoods, findGoods, type GoodsWrite, listGoodsPage } from './goods.repository.js';
+import { countByStatus, findGoods, type GoodsWrite, listGoodsPage } from './goods.repository.js';
 
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
 
@@ -89,8 +89,8 @@ export async function getGoods(deps: AppDeps, tenantId: number, id: number) {
 export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQuery) {
   // The total follows from the per-status counts: one counting query instead of two.
   const [rows, byStatus] = await Promise.all([
-    listGoodsPage(filteredGoods(deps.db, tenantId, q), q),
-    countByStatus(filteredGoods(deps.db, tenantId, q, false)),
+    listGoodsPage(deps.db, tenantId, q, q),
+    countByStatus(deps.db, tenantId, q),
   ]);
   const all = Object.values(byStatus).reduce((a, b) => a + b, 0);
   const total = q.status === 'all' ? all : (byStatus[q.status] ?? 0);

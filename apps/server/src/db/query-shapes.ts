@@ -1,0 +1,43 @@
+import { type Compilable, CompiledQuery } from 'kysely';
+
+/** Where a call's value goes while a query shape is compiled (replaced by the value at run time). */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/** Stands in for the value at `index` of a call (typed as whatever the builder expects there). */
+export type SlotOf = (index: number) => never;
+
+/**
+ * Compiled SQL per query shape. Building a Kysely query (immutable, frozen node trees) took
+ * about a quarter of the server thread on a product-list page, and a list has few shapes:
+ * each is built and compiled once, then only gets new values.
+ *
+ * `build(slot)` must use `slot(i)` for every value of `values` (never the value itself), and
+ * `key` must name every choice that changes the statement's text (which conditions exist,
+ * cursor or offset), so one key always means one SQL text.
+ */
+export class QueryShapes {
+  private readonly shapes = new Map<string, CompiledQuery>();
+
+  constructor(private readonly max = 500) {}
+
+  get size(): number {
+    return this.shapes.size;
+  }
+
+  compiled<R>(key: string, values: readonly unknown[], build: (slot: SlotOf) => Compilable<R>): CompiledQuery<R> {
+    let shape = this.shapes.get(key);
+    if (!shape) {
+      shape = build((i) => new Slot(i) as never).compile();
+      const used = new Set(shape.parameters.filter((p) => p instanceof Slot).map((p) => (p as Slot).index));
+      if (used.size !== values.length) {
+        throw new Error(`query shape ${key}: ${values.length} values but ${used.size} slots used`);
+      }
+      if (this.shapes.size >= this.max) this.shapes.delete(this.shapes.keys().next().value!);
+      this.shapes.set(key, shape);
+    }
+    const parameters = shape.parameters.map((p) => (p instanceof Slot ? values[p.index] : p));
+    return CompiledQuery.raw(shape.sql, parameters) as CompiledQuery<R>;
+  }
+}

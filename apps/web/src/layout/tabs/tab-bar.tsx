@@ -2,9 +2,9 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { router } from '../../app/router';
 import { HOME_TAB } from '../../stores/tabs-reducer';
 import { useTabsStore } from '../../stores/tabs-store';
+import { currentTabOf, routerTarget } from './router-target';
 import { useTabActions } from './use-tab-actions';
 
 /** Menu of tab commands; the home tab offers only close-all (spec section 2). */
@@ -18,18 +18,6 @@ export function tabMenuItems(isHome: boolean): MenuProps['items'] {
     { key: 'other', label: '关闭其它' },
     { key: 'all', label: '全部关闭' },
   ];
-}
-
-/**
- * Where the router is, or is going to when a navigation is under way (pathname + search).
- * The router renders each navigation in a React transition, so on a busy machine the bar
- * (and `useLocation()`) can show the previous page for a while after the URL changed; a
- * click on a tab in that time must be compared with this, not with the rendered location.
- */
-function routerTarget(): string {
-  const { location, navigation } = router.state;
-  const at = navigation.location ?? location;
-  return at.pathname + at.search;
 }
 
 /**
@@ -111,7 +99,11 @@ export function TabBar() {
       />
       <Dropdown
         trigger={['click']}
-        menu={{ items: tabMenuItems(currentIsHome), onClick: ({ key }) => run(key, active) }}
+        menu={{
+          items: tabMenuItems(currentIsHome),
+          // The tab the user is on now, which may not be the one the bar still shows active.
+          onClick: ({ key }) => run(key, currentTabOf(useTabsStore.getState().opened, active)),
+        }}
       >
         <Button
           size="small"

@@ -6,11 +6,17 @@ import { applyTabCommand, TabCommandError } from '../../stores/tabs-reducer';
 import { useTabsStore } from '../../stores/tabs-store';
 import { dirtyAmong, tabsDroppedBy } from './dirty-registry';
 import { confirmDiscard } from './discard-confirm';
+import { routerTarget } from './router-target';
 
 /**
  * Runs tab commands (refresh, close, left, right, other, all); invalid ones warn '无效的操作'.
  * A command that would drop a page with unsaved input (see `useTabDirtyGuard`) asks first
  * and only runs once confirmed.
+ *
+ * The current tab of a command is the router's target (`routerTarget`), not the store's
+ * `current`: that one is set after the new page rendered, so right after a click on another
+ * tab it still names the old one, and closing the tab being entered would keep it open (or
+ * closing the one being left would move to its neighbour instead of the tab clicked).
  */
 export function useTabActions() {
   const navigate = useNavigate();
@@ -18,7 +24,8 @@ export function useTabActions() {
   return useCallback(
     (command: string, pivot: string) => {
       const execute = () => {
-        const { opened, current, commit, drop } = useTabsStore.getState();
+        const { opened, commit, drop } = useTabsStore.getState();
+        const current = routerTarget();
         if (command === 'refresh') {
           // Tab refresh errors are only logged (spec section 8).
           try {
@@ -38,8 +45,8 @@ export function useTabActions() {
         else addLog(`标签页操作失败: ${(err as Error).message}`, 'danger');
       };
       try {
-        const { opened, current } = useTabsStore.getState();
-        const dirty = dirtyAmong(tabsDroppedBy(opened, command, pivot, current));
+        const { opened } = useTabsStore.getState();
+        const dirty = dirtyAmong(tabsDroppedBy(opened, command, pivot, routerTarget()));
         if (!dirty.length) {
           execute();
           return;

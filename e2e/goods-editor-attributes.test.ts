@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { NAV } from './support/frame';
+import { clickInPopup } from './support/popup';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -25,11 +26,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Where to look for the form: the page, or one kept-alive tab pane when several editors are mounted. */
+type Root = Page | Locator;
 /** A field of the attribute form by its path (`item_weight[0].value`). */
-const attrField = (p: Page, path: string) => p.locator(`[data-testid="attr-${path}"]`);
-const attrError = (p: Page, path: string) => p.locator(`[data-testid="attr-error-${path}"]`);
+const attrField = (p: Root, path: string) => p.locator(`[data-testid="attr-${path}"]`);
+const attrError = (p: Root, path: string) => p.locator(`[data-testid="attr-error-${path}"]`);
 /** The text input of a field, whether the test id sits on the input or on its select wrapper. */
-const attrInput = (p: Page, path: string) => attrField(p, path).locator('xpath=descendant-or-self::input').first();
+const attrInput = (p: Root, path: string) => attrField(p, path).locator('xpath=descendant-or-self::input').first();
 /** Options of the open select/auto-complete dropdown. */
 const openOptions = (p: Page) =>
   p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
@@ -41,11 +44,11 @@ async function choose(p: Page, select: Locator, text: string) {
   const option = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
     hasText: text,
   });
-  await option.first().click();
+  await clickInPopup(option.first());
   await expect.poll(() => p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count(), NAV).toBe(0);
 }
 
-async function openAttributes(p: Page) {
+async function openAttributes(p: Root) {
   await p.getByRole('tab', { name: '扩展属性', exact: true }).click();
   await p.getByTestId('attributes-form').waitFor();
 }
@@ -66,7 +69,9 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
     await choose(p, p.getByTestId('attr-product-type'), 'HAIRBAND');
     // Required attributes show at once, with the required marker.
     await p.getByTestId('attr-row-bullet_point').waitFor();
-    expect(await p.getByTestId('attr-row-bullet_point').locator('.ant-form-item-required').count()).toBe(1);
+    await expect
+      .poll(() => p.getByTestId('attr-row-bullet_point').locator('.ant-form-item-required').count(), NAV)
+      .toBe(1);
 
     // Nested object of value + unit pairs.
     await choose(p, p.getByTestId('attr-add-attribute'), 'item_package_dimensions');
@@ -104,8 +109,10 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
     await p.getByTestId('attr-add-bullet_point').click();
     await attrField(p, 'bullet_point[2].value').fill('Elastic band');
     await p.getByTestId('attr-remove-bullet_point[1]').click();
-    expect(await attrField(p, 'bullet_point[1].value').inputValue()).toBe('Elastic band');
-    expect(await p.getByTestId('attr-list-bullet_point').locator('.attr-list-count').textContent()).toBe('2 / 10');
+    await expect.poll(() => attrField(p, 'bullet_point[1].value').inputValue(), NAV).toBe('Elastic band');
+    await expect
+      .poll(() => p.getByTestId('attr-list-bullet_point').locator('.attr-list-count').textContent(), NAV)
+      .toBe('2 / 10');
     // An added empty row is not saved.
     await p.getByTestId('attr-add-bullet_point').click();
 
@@ -187,7 +194,7 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
     await attrField(p, 'list_price[0].value').waitFor();
     await choose(p, p.getByTestId('attr-marketplace'), '德国');
     await expect.poll(() => p.getByTestId('editor-dirty').count(), NAV).toBe(1);
-    expect(await attrField(p, 'list_price[0].value').inputValue()).toBe('19.99');
+    await expect.poll(() => attrField(p, 'list_price[0].value').inputValue(), NAV).toBe('19.99');
     await p.getByTestId('editor-save').click();
     await p.locator('.ant-message', { hasText: /保存成功|已保存/ }).waitFor();
     const saved = await admin.call<{ goodsData: { template: unknown; extraAttrs: Record<string, unknown> } }>(
@@ -199,8 +206,10 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
 
     await choose(p, p.getByTestId('attr-marketplace'), '日本');
     await p.locator('.ant-message', { hasText: '产品类型 HAIRBAND 在日本站点不可用' }).waitFor();
-    expect(await p.getByTestId('attributes-form').textContent()).toContain('当前模板仍为 HAIRBAND(德国)');
-    expect(await p.getByTestId('editor-dirty').count()).toBe(0);
+    await expect
+      .poll(() => p.getByTestId('attributes-form').textContent(), NAV)
+      .toContain('当前模板仍为 HAIRBAND(德国)');
+    await expect.poll(() => p.getByTestId('editor-dirty').count(), NAV).toBe(0);
     await s.context.close();
   });
 
@@ -230,7 +239,7 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
     const count = attrInput(p, 'number_of_items[0].value');
     await count.click();
     await expect.poll(() => openOptions(p).allTextContents(), NAV).toEqual(['1', '2', '3', '4', '5', '6', '12']);
-    await openOptions(p).filter({ hasText: /^12$/ }).click();
+    await clickInPopup(openOptions(p).filter({ hasText: /^12$/ }));
     await expect.poll(() => count.inputValue(), NAV).toBe('12');
     for (const [typed, message] of [
       ['-1', '产品数量不能小于0'],
@@ -297,27 +306,43 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
     await expect.poll(() => p.url(), { timeout: 15_000 }).toMatch(/#\/goods\/admin\/update\/\d+/);
     const id = Number(/update\/(\d+)/.exec(p.url())?.[1]);
 
+    // The URL moves at once, the update editor renders later (the create editor, locked values
+    // included, stays on screen until then): work in the update tab's pane, once the create tab
+    // has closed (it does when the update editor has loaded).
+    const update = p.locator(`[data-page="/goods/admin/update/${id}"]`);
+    await update.getByTestId('base-sku').waitFor();
+    await p.locator('[data-page="/goods/admin/create"]').waitFor({ state: 'detached' });
+
     // The update editor: the saved locked values are shown, disabled; other fields stay editable.
-    await openAttributes(p);
-    await attrInput(p, 'brand[0].value').waitFor();
-    expect(await attrInput(p, 'brand[0].value').inputValue()).toBe(`Brand ${sku}`);
-    expect(await attrInput(p, 'brand[0].value').isDisabled()).toBe(true);
-    expect(await attrInput(p, 'fc_shelf_life[0].value').isDisabled()).toBe(true);
-    expect(await attrInput(p, 'fc_shelf_life[0].value').inputValue()).toBe('180');
-    expect(await attrInput(p, 'fc_shelf_life[0].unit').isDisabled()).toBe(true);
-    expect(await attrInput(p, 'item_name[0].value').isDisabled()).toBe(false);
-    await attrInput(p, 'item_name[0].value').fill(`Renamed hairband ${sku}`);
-    await p.getByTestId('editor-save').click();
-    await p.locator('.ant-message', { hasText: /保存成功|已保存/ }).waitFor();
-    const saved = await admin.call<{ goodsData: { extraAttrs: Record<string, unknown> } }>(
-      'GET',
-      `/amazon-user/getProduct?id=${id}`,
-    );
-    expect(saved.data.goodsData.extraAttrs).toMatchObject({
-      brand: [{ value: `Brand ${sku}` }],
-      fc_shelf_life: [{ value: 180, unit: 'days' }],
-      item_name: [{ value: `Renamed hairband ${sku}` }],
-    });
+    await openAttributes(update);
+    await attrInput(update, 'brand[0].value').waitFor();
+    await expect.poll(() => attrInput(update, 'brand[0].value').inputValue(), NAV).toBe(`Brand ${sku}`);
+    await expect.poll(() => attrInput(update, 'brand[0].value').isDisabled(), NAV).toBe(true);
+    await expect.poll(() => attrInput(update, 'fc_shelf_life[0].value').isDisabled(), NAV).toBe(true);
+    await expect.poll(() => attrInput(update, 'fc_shelf_life[0].value').inputValue(), NAV).toBe('180');
+    await expect.poll(() => attrInput(update, 'fc_shelf_life[0].unit').isDisabled(), NAV).toBe(true);
+    await expect.poll(() => attrInput(update, 'item_name[0].value').isDisabled(), NAV).toBe(false);
+    await attrInput(update, 'item_name[0].value').fill(`Renamed hairband ${sku}`);
+    await update.getByTestId('editor-dirty').waitFor();
+    await update.getByTestId('editor-save').click();
+    // Not the toast: the create's 保存成功 may still be showing. The save is done when the input is clean.
+    await update.getByTestId('editor-dirty').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect
+      .poll(
+        async () =>
+          (
+            await admin.call<{ goodsData: { extraAttrs: Record<string, unknown> } }>(
+              'GET',
+              `/amazon-user/getProduct?id=${id}`,
+            )
+          ).data.goodsData.extraAttrs,
+        NAV,
+      )
+      .toMatchObject({
+        brand: [{ value: `Brand ${sku}` }],
+        fc_shelf_life: [{ value: 180, unit: 'days' }],
+        item_name: [{ value: `Renamed hairband ${sku}` }],
+      });
     await s.context.close();
   });
 });

@@ -1,16 +1,9 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { dummyDb } from './dummy-db.js';
 import { QueryShapes } from './query-shapes.js';
-import type { DB } from './types.js';
 
-const db = new Kysely<DB>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db = dummyDb();
 
 describe('QueryShapes', () => {
   it('builds a shape once and binds each call its own values, in the places the builder put them', () => {

@@ -1,6 +1,6 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { DB } from './types.js';
+import { dummyDb } from './dummy-db.js';
 import { WriteWatchPlugin } from './write-watch.js';
 
 function watched() {
@@ -8,15 +8,8 @@ function watched() {
   const seen: string[] = [];
   watch.on('users', () => seen.push('users'));
   watch.on('sessions', () => seen.push('sessions'));
-  const db = new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-    plugins: [watch],
-  });
+  const db = dummyDb([watch]);
+
   return { db, seen };
 }
 

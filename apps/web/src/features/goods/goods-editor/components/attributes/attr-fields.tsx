@@ -117,18 +117,16 @@ function UnitPair({ ctx, node, path, value }: { ctx: AttrCtx; node: GroupNode; p
   );
 }
 
-/** Fields of a group under small labels. */
-function SubFields({
-  ctx,
-  fields,
-  path,
-  obj,
-}: {
+/** Props of a group of fields inside an object value. */
+interface FieldGroupProps {
   ctx: AttrCtx;
   fields: FieldNode[];
   path: Path;
   obj: Record<string, unknown>;
-}) {
+}
+
+/** Fields of a group under small labels. */
+function SubFields({ ctx, fields, path, obj }: FieldGroupProps) {
   return fields.map((f) => (
     <div key={f.key} className="attr-sub">
       <div className="attr-sub-label">
@@ -145,17 +143,7 @@ function SubFields({
  * Fields the schema hides although the user has to choose among several values (e.g.
  * `purchasable_offer.audience`): collapsed under 更多属性, open when one holds a value or an error.
  */
-function AdvancedFields({
-  ctx,
-  fields,
-  path,
-  obj,
-}: {
-  ctx: AttrCtx;
-  fields: FieldNode[];
-  path: Path;
-  obj: Record<string, unknown>;
-}) {
+function AdvancedFields({ ctx, fields, path, obj }: FieldGroupProps) {
   const filled = fields.some((f) => !isBlank(obj[f.key]));
   const [open, setOpen] = useState(filled);
   const prefix = pathText(ctx.name, path);

@@ -20,21 +20,8 @@ const LONG_TEXT = 300;
 
 const numberText = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '');
 
-/**
- * A number with suggested values (an `anyOf` enum beside a free number, or `examples`): the
- * suggestions drop down, any number may be typed. The text is kept while typing ("1." or a
- * typo stays on screen); the value is the number it reads as, or the text when it is not a
- * number, so the field's check says 应为数字.
- */
-function NumberSuggest({
-  leaf,
-  value,
-  onChange,
-  status,
-  testId,
-  width,
-  disabled,
-}: {
+/** Props of a single-value input (and of the number field with suggestions). */
+interface LeafInputProps {
   leaf: LeafNode;
   value: unknown;
   onChange: (v: LeafValue) => void;
@@ -42,7 +29,15 @@ function NumberSuggest({
   testId: string;
   width?: number | string;
   disabled?: boolean;
-}) {
+}
+
+/**
+ * A number with suggested values (an `anyOf` enum beside a free number, or `examples`): the
+ * suggestions drop down, any number may be typed. The text is kept while typing ("1." or a
+ * typo stays on screen); the value is the number it reads as, or the text when it is not a
+ * number, so the field's check says 应为数字.
+ */
+function NumberSuggest({ leaf, value, onChange, status, testId, width, disabled }: LeafInputProps) {
   const suggestions = useMemo(() => numberSuggestions(leaf), [leaf]);
   const [text, setText] = useState(() => numberText(value));
   // A value set from outside (reload, another marketplace's copy) replaces the text.
@@ -91,15 +86,7 @@ export const LeafInput = memo(function LeafInput({
   testId,
   width,
   disabled,
-}: {
-  leaf: LeafNode;
-  value: unknown;
-  onChange: (v: LeafValue) => void;
-  status: Status;
-  testId: string;
-  width?: number | string;
-  disabled?: boolean;
-}) {
+}: LeafInputProps) {
   const options = useMemo(() => (leaf.options ? selectOptions(leaf.options) : []), [leaf.options]);
   const style = { width: width ?? (leaf.type === 'string' ? '100%' : 220), maxWidth: 560 };
   const closed = options.length > 0 && !leaf.open;

@@ -6,6 +6,7 @@ export * from './constants/roles.js';
 export * from './menu/menu-tree.js';
 export * from './permissions/can.js';
 export * from './permissions/permissions.js';
+export * from './product-type/schema-node.js';
 export * from './schemas/account.js';
 export * from './schemas/common.js';
 export * from './schemas/goods.js';

@@ -1,3 +1,4 @@
+import { derefSchemaNode } from '@console/shared';
 import type { ExtraAttrIssue } from './extra-attrs.validator.js';
 import { findMarketplace, loadProductTypeSchema, type SchemaNode } from './product-type.catalog.js';
 
@@ -11,15 +12,7 @@ const isBlank = (v: unknown): boolean => {
   return false;
 };
 
-/** Follows a local `$ref` (`#/$defs/x`), keeping the referring node's own keywords. */
-function deref(root: SchemaNode, node: SchemaNode): SchemaNode {
-  const ref = node.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
-  let cur: unknown = root;
-  for (const part of ref.slice(2).split('/')) cur = asNode(cur)?.[part];
-  const { $ref: _ref, ...own } = node;
-  return { ...(asNode(cur) ?? {}), ...own };
-}
+const deref = derefSchemaNode;
 
 /** Values a node enumerates: its own `enum`, or those of its `anyOf` enum branches. */
 function enumerated(n: SchemaNode): unknown[] {

@@ -1,3 +1,4 @@
+import { derefSchemaNode } from '@console/shared';
 /**
  * Schema -> form model for the extra attributes (pure, unit tested). The input is a product
  * type schema in the format of Amazon's Product Type Definitions (JSON Schema 2019-09 with
@@ -94,15 +95,7 @@ const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
 const branchesOf = (n: SchemaNode, key: 'anyOf' | 'oneOf'): SchemaNode[] =>
   Array.isArray(n[key]) ? (n[key] as unknown[]).map(asNode).filter((b): b is SchemaNode => b !== undefined) : [];
 
-/** Follows a local `$ref` (`#/$defs/x`), keeping the referring node's own keywords. */
-function deref(root: SchemaNode, node: SchemaNode): SchemaNode {
-  const ref = node.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
-  let cur: unknown = root;
-  for (const part of ref.slice(2).split('/')) cur = asNode(cur)?.[part];
-  const { $ref: _ref, ...own } = node;
-  return { ...(asNode(cur) ?? {}), ...own };
-}
+const deref = derefSchemaNode;
 
 function typeOf(n: SchemaNode): string | undefined {
   if (typeof n.type === 'string') return n.type;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HOME_TAB, type TabEntry } from '../../stores/tabs-reducer';
+import { HOME_TAB } from '../../stores/tabs-reducer';
+import { testTab } from './test-tabs';
 
 type At = { pathname: string; search: string; state: unknown };
 const routerState = vi.hoisted(() => ({
@@ -11,14 +12,7 @@ vi.mock('../../app/router', () => ({ router: { state: routerState } }));
 const { currentTabOf, routerTarget } = await import('./router-target');
 
 const at = (pathname: string, search = '', state: unknown = null): At => ({ pathname, search, state });
-const tab = (p: string): TabEntry => ({
-  fullPath: p,
-  name: p.slice(1),
-  path: p,
-  params: {},
-  query: {},
-  meta: { title: p, cache: true, auth: true },
-});
+const tab = testTab;
 
 describe('router target', () => {
   it('is the pending location while a navigation loads, else the current one (with its query)', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOME_TAB, type TabEntry } from '../../stores/tabs-reducer';
+import { HOME_TAB } from '../../stores/tabs-reducer';
 import { useTabsStore } from '../../stores/tabs-store';
+import { testTab } from './test-tabs';
 
 // What the router has: its location and, while a navigation loads, where it goes. The page
 // (and the tabs store's `current`, set in an effect after it rendered) can lag behind both.
@@ -23,14 +24,7 @@ vi.mock('react', async (importOriginal) => ({
 
 const { useTabActions } = await import('./use-tab-actions');
 
-const tab = (p: string): TabEntry => ({
-  fullPath: p,
-  name: p.slice(1),
-  path: p,
-  params: {},
-  query: {},
-  meta: { title: p, cache: true, auth: true },
-});
+const tab = testTab;
 const five = () => [HOME_TAB, tab('/a'), tab('/b'), tab('/c'), tab('/d')];
 const openPaths = () => useTabsStore.getState().opened.map((t) => t.fullPath);
 

@@ -53,6 +53,16 @@ async function openAttributes(p: Root) {
   await p.getByTestId('attributes-form').waitFor();
 }
 
+/** The stored product's editor with its attribute pane open, once `field` has rendered. */
+async function openStoredAttributes(field: string) {
+  const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${goodsId}`);
+  page = s.page;
+  await s.page.getByTestId('base-sku').waitFor();
+  await openAttributes(s.page);
+  await attrField(s.page, field).waitFor();
+  return s;
+}
+
 const DIMENSIONS = {
   length: { value: 20, unit: 'centimeters' },
   width: { value: 4.5, unit: 'centimeters' },
@@ -162,12 +172,8 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
   });
 
   it("the server's refusal of a value shows at its field", async () => {
-    const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${goodsId}`);
-    page = s.page;
+    const s = await openStoredAttributes('item_weight[0].value');
     const p = s.page;
-    await p.getByTestId('base-sku').waitFor();
-    await openAttributes(p);
-    await attrField(p, 'item_weight[0].value').waitFor();
     // A weight without its unit: flagged while typing, and refused by the server's schema check on save.
     await choose(p, p.getByTestId('attr-add-attribute'), 'item_package_weight');
     await attrField(p, 'item_package_weight[0].value').fill('1');
@@ -186,12 +192,8 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
   });
 
   it('switching the marketplace keeps the values and follows its fixed fields; a type not offered there is not applied', async () => {
-    const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${goodsId}`);
-    page = s.page;
+    const s = await openStoredAttributes('list_price[0].value');
     const p = s.page;
-    await p.getByTestId('base-sku').waitFor();
-    await openAttributes(p);
-    await attrField(p, 'list_price[0].value').waitFor();
     await choose(p, p.getByTestId('attr-marketplace'), '德国');
     await expect.poll(() => p.getByTestId('editor-dirty').count(), NAV).toBe(1);
     await expect.poll(() => attrField(p, 'list_price[0].value').inputValue(), NAV).toBe('19.99');
@@ -214,12 +216,8 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
   });
 
   it('a hidden field with several allowed values is offered under 更多属性; numbers offer suggested values and accept any valid number', async () => {
-    const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${goodsId}`);
-    page = s.page;
+    const s = await openStoredAttributes('list_price[0].value');
     const p = s.page;
-    await p.getByTestId('base-sku').waitFor();
-    await openAttributes(p);
-    await attrField(p, 'list_price[0].value').waitFor();
 
     // purchasable_offer.audience is hidden in the schema but may be B2B or ALL: collapsed, not dropped.
     await choose(p, p.getByTestId('attr-add-attribute'), 'purchasable_offer');

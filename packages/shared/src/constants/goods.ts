@@ -109,12 +109,15 @@ export const LISTING_LIMITS = {
 /** Countries whose search-terms library may get new entries (spec section 9). */
 export const SEARCH_TERM_COUNTRIES = ['en', 'fr', 'de', 'it', 'es', 'nl', 'ja', 'pl'] as const;
 
-/** baseInfo defaults (spec section 3). */
+/**
+ * baseInfo defaults (spec section 3). Money is minor units: the specification's cost price 1
+ * is ¥1.00, stored as 100 fen (the editor, the server and old rows without one all show ¥1.00).
+ */
 export const BASE_INFO_DEFAULTS = {
   type: 0,
   product_type: 0,
   deal_time: 2,
-  cost_price: 1,
+  cost_price: 100,
   weight: 0,
   length1: 1,
   length2: 1,

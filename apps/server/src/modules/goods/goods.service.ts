@@ -16,8 +16,7 @@ const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, 
 
 /** baseInfo of a new product: the specification's defaults (section 3) and a random quantity. */
 export function newBaseInfo(quantityRange?: [number, number]): BaseInfo {
-  // Money is minor units: the specification's default cost price 1 is ¥1.00.
-  return { ...BASE_INFO_DEFAULTS, cost_price: 100, quantity: defaultQuantity(quantityRange) };
+  return { ...BASE_INFO_DEFAULTS, quantity: defaultQuantity(quantityRange) };
 }
 
 /**

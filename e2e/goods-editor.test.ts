@@ -182,4 +182,43 @@ describe('product editor', () => {
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     await s.context.close();
   });
+  it('files the product under an own category in the editor, filters the list by it and shows it in the preview', async () => {
+    const pw = env().adminPassword;
+    const tag = SKU.slice(-6);
+    const top = await admin.call<{ id: number }>('POST', '/goods/category/create', { name: `服装${tag}` });
+    const leaf = await admin.call<{ id: number }>('POST', '/goods/category/create', {
+      name: `T恤${tag}`,
+      parent_id: top.data.id,
+    });
+    expect(leaf.status).toBe(200);
+    const s = await signedInPage(browser, 'admin', pw, `#/goods/admin/update/${goodsId}`);
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('base-category').click();
+    await p.keyboard.type(`T恤${tag}`);
+    await clickInPopup(p.locator('.ant-select-tree-node-content-wrapper', { hasText: `T恤${tag}` }));
+    await expect.poll(() => p.getByTestId('base-category').textContent()).toContain(`服装${tag} / T恤${tag}`);
+    await p.getByTestId('editor-save').click();
+    await p.getByText('保存成功').waitFor();
+    const saved = await admin.call<{ goodsData: { baseInfo: { category_id: number | null } } }>(
+      'GET',
+      `/amazon-user/getProduct?id=${goodsId}`,
+    );
+    expect(saved.data.goodsData.baseInfo.category_id).toBe(leaf.data.id);
+
+    const list = await signedInPage(browser, 'admin', pw, '#/goods/admin/list');
+    page = list.page;
+    const l = list.page;
+    await l.getByTestId('goods-filter-category').click();
+    await l.keyboard.type(`T恤${tag}`);
+    await clickInPopup(l.locator('.ant-select-tree-node-content-wrapper', { hasText: `T恤${tag}` }));
+    await l.getByTestId('goods-filter-submit').click();
+    await expect.poll(() => l.locator('[data-testid=goods-table] tbody tr.ant-table-row').count()).toBe(1);
+    expect(await l.locator('[data-testid=goods-table] tbody tr.ant-table-row').textContent()).toContain(SKU);
+
+    await l.goto(`${env().baseUrl}/#/goods/admin/view/${goodsId}`);
+    await l.getByText(`服装${tag} / T恤${tag}`).waitFor();
+    await s.context.close();
+    await list.context.close();
+  });
 });

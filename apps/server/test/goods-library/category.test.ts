@@ -119,3 +119,70 @@ describe('own categories', () => {
     expect((await create(buyer, { name: 'x' })).http).toBe(403);
   });
 });
+
+describe('filing products under a category', () => {
+  const SAVE = '/PDD/amazon-user/insertGoods_v2';
+  const BATCH = '/PDD/amazon-user/batchUpdate2';
+
+  it('files a product under an own category on save and in a batch edit, and lists by it', async () => {
+    const cat = (await create(worker, { name: '发饰' })).data.id;
+    const other = (await create(worker, { name: '杯子' })).data.id;
+    const saved = await call(t.app, worker, 'POST', SAVE, {
+      goodsData: { baseInfo: { sku: 'CAT-1', category_id: cat } },
+    });
+    expect(saved).toMatchObject({ status: 200 });
+    const list = await call(t.app, worker, 'GET', `/PDD/amazon-user/productList?category_id=${cat}`);
+    expect(list.data.list.map((r: { id: number }) => r.id)).toEqual([saved.data.id]);
+    expect(
+      await call(t.app, worker, 'POST', BATCH, { ids: String(saved.data.id), fields: { category_id: other } }),
+    ).toMatchObject({ status: 200, data: { affected: 1 } });
+    const got = await call(t.app, worker, 'GET', `/PDD/amazon-user/getProduct?id=${saved.data.id}`);
+    expect(got.data.goodsData.baseInfo.category_id).toBe(other);
+  });
+
+  it('refuses another tenant’s category and an unknown one on save and in a batch edit; nothing changes', async () => {
+    const foreign = (await create(otherAdmin, { name: '别人的分类' })).data.id;
+    for (const id of [foreign, 999_999_999]) {
+      expect(
+        await call(t.app, worker, 'POST', SAVE, { goodsData: { baseInfo: { sku: 'CAT-X', category_id: id } } }),
+      ).toMatchObject({ http: 400, msg: '商品分类不存在,请重新选择', data: { field: 'category_id' } });
+    }
+    const saved = await call(t.app, worker, 'POST', SAVE, { goodsData: { baseInfo: { sku: 'CAT-2' } } });
+    expect(
+      await call(t.app, worker, 'POST', BATCH, { ids: String(saved.data.id), fields: { category_id: foreign } }),
+    ).toMatchObject({ http: 400, msg: '商品分类不存在,请重新选择' });
+    const row = await t.db
+      .selectFrom('goods')
+      .select(['category_id', 'version'])
+      .where('id', '=', saved.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ category_id: null, version: 1 });
+    expect(
+      await t.db
+        .selectFrom('goods')
+        .select('id')
+        .where('sku', '=', 'CAT-X')
+        .where('tenant_id', '=', tenant.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('a delete and a save filing a product under the same category do not both succeed', async () => {
+    const cat = (await create(worker, { name: '临时' })).data.id;
+    const [del, save] = await Promise.all([
+      call(t.app, worker, 'POST', '/PDD/goods/category/delete', { id: cat }),
+      call(t.app, worker, 'POST', SAVE, { goodsData: { baseInfo: { sku: 'CAT-RACE', category_id: cat } } }),
+    ]);
+    const exists = await t.db.selectFrom('goods_categories').select('id').where('id', '=', cat).executeTakeFirst();
+    const filed = await t.db.selectFrom('goods').select('id').where('category_id', '=', cat).execute();
+    if (del.status === 200) {
+      expect(exists).toBeUndefined();
+      expect(save.http).toBe(400);
+      expect(filed).toEqual([]);
+    } else {
+      expect(del.http).toBe(409);
+      expect(save.status).toBe(200);
+      expect(filed).toHaveLength(1);
+    }
+  });
+});

@@ -59,3 +59,19 @@ export async function countGoodsInCategory(db: Db, tenantId: number, categoryId:
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/**
+ * Whether the tenant has this category, locked FOR SHARE until the transaction ends: a
+ * concurrent delete (which locks the tenant's categories FOR UPDATE and then counts products)
+ * waits, so it never removes a category a product is being filed under.
+ */
+export async function lockOwnCategory(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('goods_categories')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .forShare()
+    .executeTakeFirst();
+  return r !== undefined;
+}

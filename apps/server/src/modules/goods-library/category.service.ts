@@ -4,7 +4,9 @@ import {
   type CategoryUpdateBody,
   STALE_VERSION_MSG,
 } from '@console/shared';
+import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
+import type { DB } from '../../db/types.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error.js';
 import { audit, diff } from '../system/audit.js';
 import {
@@ -12,6 +14,7 @@ import {
   deleteCategory,
   insertCategory,
   listCategories,
+  lockOwnCategory,
   updateCategory,
 } from './category.repository.js';
 
@@ -145,4 +148,15 @@ export function removeCategory(deps: AppDeps, actor: Actor, id: number) {
       before: row,
     });
   });
+}
+
+/**
+ * Refuses a category id that is not one of the tenant's own categories (another tenant's, a
+ * deleted one). Call inside the transaction that files products under it.
+ */
+export async function assertOwnCategory(trx: Kysely<DB>, tenantId: number, id: number | null | undefined) {
+  if (id === null || id === undefined) return;
+  if (!(await lockOwnCategory(trx, tenantId, id))) {
+    throw badRequest('商品分类不存在,请重新选择', { field: 'category_id' });
+  }
 }

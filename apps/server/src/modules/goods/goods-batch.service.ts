@@ -12,6 +12,7 @@ import type { Actor, AppDeps } from '../../context.js';
 import type { DB, GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { escapeRegExp } from '../../lib/regexp.js';
+import { assertOwnCategory } from '../goods-library/category.service.js';
 import { releaseEans } from '../goods-library/ean.service.js';
 import { audit } from '../system/audit.js';
 import type { StoredParentage } from './goods.presenter.js';
@@ -178,6 +179,7 @@ export async function batchUpdate(deps: AppDeps, actor: Actor, sel: Selection, f
   const add = fields.add_tags ?? [];
   const remove = fields.remove_tags ?? [];
   return deps.db.transaction().execute(async (trx) => {
+    await assertOwnCategory(trx, actor.tenantId, fields.category_id);
     const result = await trx
       .updateTable('goods')
       .set({

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { assertOwnCategory } from '../goods-library/category.service.js';
 import { assignEans, releaseEans } from '../goods-library/ean.service.js';
 import { lockedAttrChanges } from '../goods-library/extra-attrs.locked.js';
 import { validateExtraAttrs } from '../goods-library/extra-attrs.validator.js';
@@ -79,6 +80,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
   }
   const useEan = !user.is_not_use_ean;
   const saved = await deps.db.transaction().execute(async (trx) => {
+    await assertOwnCategory(trx, actor.tenantId, data.baseInfo.category_id);
     if (body.id === undefined) {
       const w = toWrite(data, newBaseInfo(await quantityRangeOf(deps, actor.userId)));
       const row = await insertGoods(trx, actor.tenantId, actor.userId, w);

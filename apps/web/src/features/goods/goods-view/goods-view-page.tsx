@@ -12,6 +12,7 @@ import { useGoods } from '../../../api/goods';
 import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
+import { CategoryPath } from '../components/category-select';
 import { countryDigits, fenToYuan, minorToMajor } from '../lib/money';
 
 /** Read-only preview of a product (`/goods/admin/view/:goods_id`, not cached). */
@@ -45,6 +46,9 @@ function GoodsView() {
         <Descriptions.Item label="类型">{GOODS_TYPES.find((t) => t.value === b.type)?.label ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="状态">
           <Tag>{AUDIT_STATUSES[r.audit_status as AuditStatus] ?? r.audit_status}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label="分类">
+          <CategoryPath id={b.category_id} />
         </Descriptions.Item>
         <Descriptions.Item label="品牌">{b.brand_name || '-'}</Descriptions.Item>
         <Descriptions.Item label="成本价">{fenToYuan(b.cost_price)} 元</Descriptions.Item>

@@ -1,6 +1,7 @@
 import { type BaseInfo, GOODS_TYPES } from '@console/shared';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { memo, useMemo } from 'react';
+import { CategorySelect } from '../../components/category-select';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import { useEditor, useEditorStore } from '../editor-store';
 
@@ -96,8 +97,8 @@ export const BaseInfoForm = memo(function BaseInfoForm() {
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="category_id" label="分类ID">
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <Form.Item name="category_id" label="商品分类">
+            <CategorySelect placeholder="选择分类" style={{ width: '100%' }} data-testid="base-category" />
           </Form.Item>
         </Col>
         <Col span={12}>

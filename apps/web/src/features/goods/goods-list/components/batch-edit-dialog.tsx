@@ -3,11 +3,13 @@ import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { batchUpdate } from '../../../../api/goods';
 import { useFeedback } from '../../../../app/ui-bridge';
+import { CategorySelect } from '../../components/category-select';
 import { countryDigits, majorToMinor, yuanToFen } from '../../lib/money';
 import { type BatchDialogProps, type Scope, SelectionScope } from './selection-scope';
 
 interface Values {
   type?: number;
+  category_id?: number | null;
   brand_name?: string;
   vendor?: string;
   quantity?: number | null;
@@ -25,6 +27,7 @@ interface Values {
 export function batchFields(v: Values): Record<string, unknown> {
   const f: Record<string, unknown> = {};
   if (v.type) f.type = v.type;
+  if (v.category_id) f.category_id = v.category_id;
   if (v.brand_name?.trim()) f.brand_name = v.brand_name.trim();
   if (v.vendor?.trim()) f.vendor = v.vendor.trim();
   if (v.quantity !== undefined && v.quantity !== null) f.quantity = v.quantity;
@@ -86,6 +89,9 @@ export function BatchEditDialog({ open, onClose, selectionFor, selectedCount, to
         <p style={{ color: 'var(--ant-color-text-secondary)' }}>只修改填写了的字段,留空的字段保持不变。</p>
         <Form.Item name="type" label="类型">
           <Select allowClear options={typeOptions} />
+        </Form.Item>
+        <Form.Item name="category_id" label="商品分类">
+          <CategorySelect placeholder="不修改" data-testid="batch-edit-category" />
         </Form.Item>
         <Form.Item name="brand_name" label="品牌名">
           <Input allowClear />

@@ -3,6 +3,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'ant
 import type { Dayjs } from 'dayjs';
 import { memo, useMemo } from 'react';
 import { rangePresets, rangeToSeconds } from '../../../../lib/date-range';
+import { CategorySelect } from '../../components/category-select';
 
 /** Values of the filter form. */
 export interface GoodsFilterValues {
@@ -52,7 +53,7 @@ export const GoodsFilterForm = memo(function GoodsFilterForm({
         <Input placeholder="标题/SKU/ASIN/EAN" allowClear style={{ width: 220 }} data-testid="goods-filter-keyword" />
       </Form.Item>
       <Form.Item name="category_id">
-        <InputNumber placeholder="分类ID" min={1} precision={0} style={{ width: 110 }} />
+        <CategorySelect style={{ width: 160 }} data-testid="goods-filter-category" />
       </Form.Item>
       <Form.Item name="creator_id">
         <InputNumber placeholder="创建人ID" min={1} precision={0} style={{ width: 110 }} />

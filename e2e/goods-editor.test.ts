@@ -182,7 +182,7 @@ describe('product editor', () => {
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     await s.context.close();
   });
-  it('files the product under an own category in the editor, filters the list by it and shows it in the preview', async () => {
+  it('files the product under an own category in the editor, filters the list by it and its creator, shows it in the preview', async () => {
     const pw = env().adminPassword;
     const tag = SKU.slice(-6);
     const top = await admin.call<{ id: number }>('POST', '/goods/category/create', { name: `服装${tag}` });
@@ -212,6 +212,8 @@ describe('product editor', () => {
     await l.getByTestId('goods-filter-category').click();
     await l.keyboard.type(`T恤${tag}`);
     await clickInPopup(l.locator('.ant-select-tree-node-content-wrapper', { hasText: `T恤${tag}` }));
+    await l.getByTestId('goods-filter-creator').click();
+    await clickInPopup(l.locator('.ant-select-item-option', { hasText: '(主账号)' }));
     await l.getByTestId('goods-filter-submit').click();
     await expect.poll(() => l.locator('[data-testid=goods-table] tbody tr.ant-table-row').count()).toBe(1);
     expect(await l.locator('[data-testid=goods-table] tbody tr.ant-table-row').textContent()).toContain(SKU);

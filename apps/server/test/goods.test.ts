@@ -238,6 +238,24 @@ describe('productList', () => {
     expect((await call(t.app, s, 'GET', `${P}productList?pageSize=201`)).msg).toBe('每页条数不能大于200');
   });
 
+  it('goodsCreators lists the tenant’s accounts for the creator filter, none of another tenant', async () => {
+    const main = await buildTenant(t.db);
+    const worker = await buildUser(t.db, main, { auth: 2 });
+    await t.db.updateTable('users').set({ user_name: '小王' }).where('id', '=', worker.id).execute();
+    const off = await buildUser(t.db, main, { auth: 2, status: 0 });
+    const other = await buildTenant(t.db);
+    const s = await signIn(t.app, worker.account, TEST_PASSWORD);
+    const r = await call(t.app, s, 'GET', `${P}goodsCreators`);
+    expect(r.status).toBe(200);
+    expect(r.data).toEqual([
+      { id: main.id, name: main.user_name || main.account, parent_id: 0, disabled: false },
+      { id: worker.id, name: '小王', parent_id: main.id, disabled: false },
+      { id: off.id, name: off.user_name || off.account, parent_id: main.id, disabled: true },
+    ]);
+    expect(r.data.map((a: { id: number }) => a.id)).not.toContain(other.id);
+    expect(JSON.stringify(r.data)).not.toMatch(/phone|email|password/);
+  });
+
   it('neighbours follow the list order under the same filter', async () => {
     const main = await buildTenant(t.db);
     const g1 = await buildGoods(t.db, main, { baseInfo: { type: 1 } });

@@ -1,4 +1,4 @@
-import type { GoodsCounts, GoodsData, GoodsFilter, GoodsListRow, PriceInfo } from '@console/shared';
+import type { GoodsCounts, GoodsCreator, GoodsData, GoodsFilter, GoodsListRow, PriceInfo } from '@console/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
 
@@ -50,7 +50,17 @@ export const goodsKeys = {
   list: (filters: GoodsListFilters) => [...goodsKeys.lists(), filters] as const,
   detail: (id: number) => [...goodsKeys.all, 'detail', id] as const,
   priceInfo: () => [...goodsKeys.all, 'price-info'] as const,
+  creators: () => [...goodsKeys.all, 'creators'] as const,
 };
+
+/** The tenant's accounts for the creator filter (kept a minute: accounts change rarely). */
+export function useGoodsCreators() {
+  return useQuery({
+    queryKey: goodsKeys.creators(),
+    queryFn: () => get<GoodsCreator[]>('/amazon-user/goodsCreators'),
+    staleTime: 60_000,
+  });
+}
 
 /** The product-list page query (server pagination, previous page kept while loading). */
 export function useGoodsList(filters: GoodsListFilters) {

@@ -261,6 +261,16 @@ export interface GoodsListRow {
   version: number;
 }
 
+/** An account of the tenant that products can be filtered by (GET goodsCreators). */
+export interface GoodsCreator {
+  id: number;
+  /** The account's display name, else its login name. */
+  name: string;
+  /** 0 main account, else a child account. */
+  parent_id: number;
+  disabled: boolean;
+}
+
 /** Counts for the status tabs under the current filter. */
 export interface GoodsCounts {
   all: number;

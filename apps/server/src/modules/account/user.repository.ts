@@ -131,3 +131,17 @@ export function updateTenantUser(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * Every account of a tenant, also disabled and deleted ones (their products stay in the
+ * library): the main account first, then children by id.
+ */
+export function listTenantAccounts(db: Db, tenantId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'account', 'user_name', 'parent_id', 'status', 'deleted_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('parent_id')
+    .orderBy('id')
+    .execute();
+}

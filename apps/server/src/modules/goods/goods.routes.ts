@@ -18,7 +18,7 @@ import { zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import type { StoredDescs } from './goods.presenter.js';
 import { filteredGoods, findGoods, neighbourId } from './goods.repository.js';
-import { getGoods, listGoods } from './goods.service.js';
+import { getGoods, goodsCreators, listGoods } from './goods.service.js';
 import { batchReplaceEnTitle, batchUpdate, copyGoods, deleteGoods, setGoodsStatus } from './goods-batch.service.js';
 import { saveGoods } from './goods-save.service.js';
 
@@ -32,6 +32,8 @@ export async function goodsRoutes(fastify: FastifyInstance) {
   app.get('/amazon-user/productList', { schema: { querystring: productListQuery }, config }, async (req) =>
     ok(await listGoods(deps, authOf(req).tenantId, req.query)),
   );
+
+  app.get('/amazon-user/goodsCreators', { config }, async (req) => ok(await goodsCreators(deps, authOf(req).tenantId)));
 
   app.get('/amazon-user/getProduct', { schema: { querystring: goodsIdQuery }, config }, async (req) =>
     ok(await getGoods(deps, authOf(req).tenantId, req.query.id)),

@@ -2,6 +2,7 @@ import {
   BASE_INFO_DEFAULTS,
   type BaseInfo,
   defaultQuantity,
+  type GoodsCreator,
   type GoodsData,
   PRICE_COUNTRIES,
   type ProductListQuery,
@@ -9,6 +10,7 @@ import {
 import type { AppDeps } from '../../context.js';
 import type { GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { listTenantAccounts } from '../account/user.repository.js';
 import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } from './goods.presenter.js';
 import { countByStatus, findGoods, type GoodsWrite, listGoodsPage } from './goods.repository.js';
 
@@ -107,4 +109,15 @@ export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQ
       useless: byStatus.useless ?? 0,
     },
   };
+}
+
+/** goodsCreators: the tenant's accounts for the list's creator filter (names only, no contact data). */
+export async function goodsCreators(deps: AppDeps, tenantId: number): Promise<GoodsCreator[]> {
+  const rows = await listTenantAccounts(deps.db, tenantId);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.user_name || r.account,
+    parent_id: r.parent_id,
+    disabled: r.status !== 1 || r.deleted_at !== null,
+  }));
 }

@@ -1,9 +1,10 @@
 import { GOODS_TYPES } from '@console/shared';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { memo, useMemo } from 'react';
 import { rangePresets, rangeToSeconds } from '../../../../lib/date-range';
 import { CategorySelect } from '../../components/category-select';
+import { CreatorSelect } from '../../components/creator-select';
 
 /** Values of the filter form. */
 export interface GoodsFilterValues {
@@ -56,7 +57,7 @@ export const GoodsFilterForm = memo(function GoodsFilterForm({
         <CategorySelect style={{ width: 160 }} data-testid="goods-filter-category" />
       </Form.Item>
       <Form.Item name="creator_id">
-        <InputNumber placeholder="创建人ID" min={1} precision={0} style={{ width: 110 }} />
+        <CreatorSelect style={{ width: 140 }} data-testid="goods-filter-creator" />
       </Form.Item>
       <Form.Item name="range" label="创建时间">
         <DatePicker.RangePicker presets={presets} allowEmpty={[true, true]} />

@@ -75,32 +75,68 @@ describe('EANs on save', () => {
     expect(gone.every((u) => u.status === 'free')).toBe(true);
   });
 
-  it('an empty pool refuses the save with a clear message and keeps nothing; exempt users get no codes', async () => {
+  it('an empty pool still saves, reports the variations without a code, and a later save fills them', async () => {
     const main = await buildTenant(t.db);
     const s = await signIn(t.app, main.account, TEST_PASSWORD);
-    const refused = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(1) } });
-    expect(refused.http).toBe(409);
-    expect(refused.msg).toContain('EAN码不足');
-    expect((await call(t.app, s, 'GET', '/PDD/amazon-user/productList')).data.total).toBe(0);
-    await t.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', main.id).execute();
-    const exempt = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(2) } });
-    expect(exempt.status).toBe(200);
+    const saved = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(2) } });
+    expect(saved).toMatchObject({
+      status: 200,
+      msg: '保存成功,2个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)',
+      data: { version: 1, warnings: { missingEans: 2 } },
+    });
+    const stored = await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${saved.data.id}`);
+    const kids = stored.data.goodsData.parentageTable.children as { sku: string; ean?: string }[];
+    expect(kids.map((c) => [c.sku, c.ean])).toEqual([
+      ['V-0', undefined],
+      ['V-1', undefined],
+    ]);
+    // One code in the pool: the next save gives it to the first variation, the second still waits.
+    const [code] = await fillPool(main, 1);
+    const again = await call(t.app, s, 'POST', SAVE, {
+      id: saved.data.id,
+      version: 1,
+      goodsData: { parentageTable: stored.data.goodsData.parentageTable },
+    });
+    expect(again.data.warnings.missingEans).toBe(1);
+    const now = await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${saved.data.id}`);
+    expect(now.data.goodsData.parentageTable.children.map((c: { ean?: string }) => c.ean)).toEqual([code, undefined]);
+    const row = await t.db
+      .selectFrom('goods_eans')
+      .select(['status', 'goods_id', 'sku'])
+      .where('tenant_id', '=', main.id)
+      .where('code', '=', code!)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'used', goods_id: saved.data.id, sku: 'V-0' });
   });
 
-  it('concurrent saves never get the same code', async () => {
+  it('exempt users get no codes and no warning', async () => {
+    const main = await buildTenant(t.db);
+    await fillPool(main, 2);
+    await t.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', main.id).execute();
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const exempt = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(2) } });
+    expect(exempt).toMatchObject({ status: 200, msg: '保存成功', data: { warnings: { missingEans: 0 } } });
+    const free = await t.db.selectFrom('goods_eans').select('status').where('tenant_id', '=', main.id).execute();
+    expect(free.map((f) => f.status)).toEqual(['free', 'free']);
+  });
+
+  it('concurrent saves never get the same code; when the pool runs dry every save still goes through', async () => {
     const main = await buildTenant(t.db);
     await fillPool(main, 20, 100);
     const s = await signIn(t.app, main.account, TEST_PASSWORD);
     const results = await Promise.all(
       Array.from({ length: 8 }, () => call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(3) } })),
     );
-    const ok = results.filter((r) => r.status === 200);
-    expect(ok).toHaveLength(6);
-    expect(results.filter((r) => r.http === 409)).toHaveLength(2);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.reduce((n, r) => n + r.data.warnings.missingEans, 0)).toBe(4);
     const rows = await t.db.selectFrom('goods').select('parentage').where('tenant_id', '=', main.id).execute();
-    const all = rows.flatMap((r) => (r.parentage as { children: { ean: string }[] }).children.map((c) => c.ean));
-    expect(all).toHaveLength(18);
-    expect(new Set(all).size).toBe(18);
+    const all = rows
+      .flatMap((r) => (r.parentage as { children: { ean?: string }[] }).children.map((c) => c.ean))
+      .filter(Boolean);
+    expect(all).toHaveLength(20);
+    expect(new Set(all).size).toBe(20);
+    const pool = await t.db.selectFrom('goods_eans').select('status').where('tenant_id', '=', main.id).execute();
+    expect(pool.every((p) => p.status === 'used')).toBe(true);
   });
 });
 

@@ -166,7 +166,7 @@ describe('EAN pool calls', () => {
 });
 
 describe('assignEans / releaseEans', () => {
-  it('never hands out one code twice under concurrent saves, and refuses when the pool runs dry', async () => {
+  it('never hands out one code twice under concurrent saves; a dry pool hands out what it has', async () => {
     const owner = await buildTenant(t.db);
     const codes = Array.from({ length: 60 }, (_, i) => ean(`7${String(i).padStart(4, '0')}`));
     await t.db
@@ -179,7 +179,7 @@ describe('assignEans / releaseEans', () => {
         })),
       )
       .execute();
-    // 25 concurrent product saves wanting 3 codes each: 75 > 60, so some must fail.
+    // 25 concurrent product saves wanting 3 codes each: 75 > 60, so some get fewer.
     const results = await Promise.allSettled(
       Array.from({ length: 25 }, (_, i) =>
         t.db.transaction().execute(async (trx) => {
@@ -192,26 +192,27 @@ describe('assignEans / releaseEans', () => {
     const won = results
       .filter((r) => r.status === 'fulfilled')
       .map((r) => (r as PromiseFulfilledResult<string[]>).value);
-    const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    expect(won).toHaveLength(25);
     const handed = won.flat();
     expect(new Set(handed).size).toBe(handed.length);
-    expect(won.every((w) => w.length === 3)).toBe(true);
-    expect(lost.length).toBeGreaterThanOrEqual(5);
-    for (const l of lost) expect(String(l.reason.message)).toMatch(/^EAN码不足: 需要3个,可用\d个,请先在EAN库中导入$/);
+    expect(handed).toHaveLength(60);
+    expect(won.every((w) => w.length <= 3)).toBe(true);
     const rows = await poolOf(owner.id);
     const used = rows.filter((r) => r.status === 'used');
     expect(used.map((r) => r.code).sort()).toEqual([...handed].sort());
     // Each product's codes are recorded against it.
     const byGoods = new Map<number, string[]>();
     for (const r of used) byGoods.set(r.goods_id!, [...(byGoods.get(r.goods_id!) ?? []), r.code]);
-    expect([...byGoods.values()].every((v) => v.length === 3)).toBe(true);
-
-    // Dry pool: a failed assignment leaves nothing taken even if the caller goes on.
-    const left = rows.filter((r) => r.status === 'free').length;
-    await t.db.transaction().execute(async (trx) => {
-      await expect(assignEans(trx, owner.id, left + 1, { goodsId: 5 })).rejects.toMatchObject({ status: 409 });
+    won.forEach((w, i) => {
+      expect((byGoods.get(1000 + i) ?? []).sort()).toEqual([...w].sort());
     });
-    expect((await poolOf(owner.id)).filter((r) => r.status === 'free')).toHaveLength(left);
+
+    // Dry pool: nothing left to hand out, nothing taken.
+    expect(rows.filter((r) => r.status === 'free')).toHaveLength(0);
+    await t.db.transaction().execute(async (trx) => {
+      expect(await assignEans(trx, owner.id, 2, { goodsId: 5 })).toEqual([]);
+    });
+    expect((await poolOf(owner.id)).filter((r) => r.status === 'used')).toHaveLength(60);
   });
 
   it('releaseEans frees codes (optionally only one product’s), scoped to the tenant', async () => {

@@ -40,7 +40,12 @@ export interface SensitiveHit {
 export interface SaveResult {
   id: number;
   version: number;
-  warnings?: { sensitive?: SensitiveHit[]; missingAttrs?: { name: string; label: string }[] };
+  warnings?: {
+    sensitive?: SensitiveHit[];
+    missingAttrs?: { name: string; label: string }[];
+    /** Variations left without an EAN because the pool ran short (filled by a later save). */
+    missingEans?: number;
+  };
 }
 
 /** Query keys of the goods domain. */

@@ -76,10 +76,12 @@ export async function deleteEans(deps: AppDeps, actor: Actor, ids: number[]) {
 }
 
 /**
- * Takes `count` free codes of the tenant's pool and marks them used by `goodsRef`, inside the
- * caller's transaction (the product save, which writes the audit row). Concurrent callers
- * never get the same code (`FOR UPDATE SKIP LOCKED`). When the pool has too few free codes
- * nothing stays taken and a 409 is thrown. Returns the codes, oldest first.
+ * Takes up to `count` free codes of the tenant's pool (oldest first) and marks them used by
+ * `goodsRef`, inside the caller's transaction (the product save, which writes the audit row).
+ * Concurrent callers never get the same code and never wait for each other
+ * (`FOR UPDATE SKIP LOCKED`). Returns fewer codes when the pool runs short: the save goes
+ * through and reports the variations left without one (a dry pool must never cost a user
+ * their product).
  */
 export async function assignEans(
   trx: Kysely<DB>,
@@ -90,10 +92,6 @@ export async function assignEans(
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`invalid EAN count ${count}`);
   if (count === 0) return [];
   const taken = await takeFreeEans(trx, tenantId, count, goodsRef);
-  if (taken.length < count) {
-    if (taken.length > 0) await freeEans(trx, tenantId, { ids: taken.map((t) => t.id) });
-    throw conflict(`EAN码不足: 需要${count}个,可用${taken.length}个,请先在EAN库中导入`);
-  }
   return taken.map((t) => t.code);
 }
 

@@ -20,7 +20,8 @@ const eansOf = (p: StoredParentage | undefined) =>
 
 /**
  * Gives every variation without an EAN a free code of the tenant's pool (unless the user is
- * exempt), and returns codes no variation uses any more to the pool.
+ * exempt), as far as the pool reaches, and returns codes no variation uses any more to the
+ * pool. `missingEans` counts the variations still without a code (a later save fills them).
  */
 async function settleEans(
   trx: Kysely<DB>,
@@ -29,16 +30,16 @@ async function settleEans(
   parentage: StoredParentage,
   before: StoredParentage | undefined,
   useEan: boolean,
-): Promise<StoredParentage> {
+): Promise<{ parentage: StoredParentage; missingEans: number }> {
   const children = parentage.children.map((c) => ({ ...c }));
   const needing = children.filter((c) => !c.ean);
   if (useEan && needing.length > 0) {
     const codes = await assignEans(trx, tenantId, needing.length, { goodsId });
     needing.forEach((c, i) => {
-      c.ean = codes[i];
+      if (codes[i]) c.ean = codes[i];
     });
     // The pool shows which variation uses each code.
-    for (const c of needing) {
+    for (const c of needing.filter((n) => n.ean)) {
       await trx
         .updateTable('goods_eans')
         .set({ sku: c.sku })
@@ -50,7 +51,8 @@ async function settleEans(
   const kept = new Set(children.map((c) => c.ean).filter(Boolean));
   const released = eansOf(before).filter((e) => !kept.has(e));
   if (released.length) await releaseEans(trx, tenantId, released, goodsId);
-  return { ...parentage, children };
+  const missingEans = useEan ? children.filter((c) => !c.ean).length : 0;
+  return { parentage: { ...parentage, children }, missingEans };
 }
 
 /** Every text field of every language, for the sensitive-word check. */
@@ -84,7 +86,14 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
     if (body.id === undefined) {
       const w = toWrite(data, newBaseInfo(await quantityRangeOf(deps, actor.userId)));
       const row = await insertGoods(trx, actor.tenantId, actor.userId, w);
-      const parentage = await settleEans(trx, actor.tenantId, Number(row.id), data.parentageTable, undefined, useEan);
+      const { parentage, missingEans } = await settleEans(
+        trx,
+        actor.tenantId,
+        Number(row.id),
+        data.parentageTable,
+        undefined,
+        useEan,
+      );
       await trx
         .updateTable('goods')
         .set({ parentage: JSON.stringify(parentage) })
@@ -96,7 +105,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
         targetId: row.id,
         after: { title: row.title, sku: row.sku },
       });
-      return { id: Number(row.id), version: row.version };
+      return { id: Number(row.id), version: row.version, missingEans };
     }
     const before = await findGoods(trx, actor.tenantId, body.id);
     if (!before) throw notFound('商品不存在');
@@ -108,7 +117,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
       const locked = lockedAttrChanges(data.template.product_type, data.template.marketplace, stored, data.extraAttrs);
       if (locked.length) throw badRequest(locked[0]!.message, { field: 'extraAttrs', errors: locked });
     }
-    const parentage = await settleEans(
+    const { parentage, missingEans } = await settleEans(
       trx,
       actor.tenantId,
       body.id,
@@ -126,8 +135,18 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
       before: { title: before.title, version: before.version },
       after: { title: row.title, version: row.version, sections: changedSections(before, w) },
     });
-    return { id: Number(row.id), version: row.version };
+    return { id: Number(row.id), version: row.version, missingEans };
   });
   const sensitive = await findSensitiveWords(deps.db, actor.tenantId, textsOf(data));
-  return { ...saved, warnings: { sensitive, missingAttrs } };
+  const { missingEans, ...ids } = saved;
+  return { ...ids, warnings: { sensitive, missingAttrs, missingEans } };
+}
+
+/** The answer's message: saved, with what the user should look at next. */
+export function saveMessage(w: { sensitive: unknown[]; missingEans: number }): string {
+  const notes = [
+    ...(w.sensitive.length ? [`发现${w.sensitive.length}处敏感词`] : []),
+    ...(w.missingEans ? [`${w.missingEans}个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)`] : []),
+  ];
+  return ['保存成功', ...notes].join(',');
 }

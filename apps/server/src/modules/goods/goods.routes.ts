@@ -20,7 +20,7 @@ import type { StoredDescs } from './goods.presenter.js';
 import { filteredGoods, findGoods, neighbourId } from './goods.repository.js';
 import { getGoods, goodsCreators, listGoods } from './goods.service.js';
 import { batchReplaceEnTitle, batchUpdate, copyGoods, deleteGoods, setGoodsStatus } from './goods-batch.service.js';
-import { saveGoods } from './goods-save.service.js';
+import { saveGoods, saveMessage } from './goods-save.service.js';
 
 /** The product library and editor calls (spec section 7), all tenant-scoped. */
 export async function goodsRoutes(fastify: FastifyInstance) {
@@ -53,8 +53,7 @@ export async function goodsRoutes(fastify: FastifyInstance) {
   app.post('/amazon-user/insertGoods_v2', { schema: { body: insertGoodsBody }, config }, async (req) => {
     const auth = authOf(req);
     const saved = await saveGoods(deps, actorOf(req, auth), auth.user, req.body);
-    const n = saved.warnings.sensitive.length;
-    return ok(saved, n ? `保存成功,发现${n}处敏感词` : '保存成功');
+    return ok(saved, saveMessage(saved.warnings));
   });
 
   app.post('/amazon-user/delGoodsMutl', { schema: { body: delGoodsBody }, config }, async (req) => {

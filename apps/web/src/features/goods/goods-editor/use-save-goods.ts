@@ -9,6 +9,16 @@ import type { AttrError, EditorState } from './editor-store';
 /** The stale-save message of the server (409). */
 export const STALE_MESSAGE = '数据已被他人修改,请刷新后重试';
 
+/** What a successful save asks the user to look at: sensitive words, variations without an EAN. */
+export function saveNotes(r: SaveResult): string[] {
+  const sensitive = r.warnings?.sensitive?.length ?? 0;
+  const eans = r.warnings?.missingEans ?? 0;
+  return [
+    ...(sensitive ? [`有${sensitive}处敏感词,请查看文本中的标记`] : []),
+    ...(eans ? [`${eans}个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)`] : []),
+  ];
+}
+
 /**
  * Save of the editor: create or update with the loaded version; a 409 stale version is
  * reported through `onStale` (never overwritten); 400 attribute errors go inline.
@@ -38,8 +48,8 @@ export function useSaveGoods(
         missingAttrs: r.warnings?.missingAttrs ?? [],
         attrErrors: [],
       });
-      const n = r.warnings?.sensitive?.length ?? 0;
-      if (n) message.warning(`已保存,但有${n}处敏感词,请查看文本中的标记`);
+      const notes = saveNotes(r);
+      if (notes.length) message.warning(`已保存,但${notes.join(';')}`);
       else message.success('保存成功');
       handlers.onSaved(r);
     } catch (e) {

@@ -82,6 +82,13 @@ describe('product editor', () => {
     await p.getByTestId('image-input').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => p.getByTestId('image-cell').count()).toBe(1);
 
+    // The red variation gets the uploaded picture, chosen from the product's images.
+    await pane(p, '变体');
+    await p.getByTestId('variation-images-0').click();
+    await clickInPopup(p.getByTestId('variation-image-picker-0').getByTestId('variation-image-option'));
+    await expect.poll(() => p.getByTestId('variation-images-0').locator('img').count()).toBe(1);
+    expect(await p.getByTestId('variation-images-1').locator('img').count()).toBe(0);
+
     await expect.poll(() => p.getByTestId('editor-dirty').count()).toBe(1);
     await p.getByTestId('editor-save').click();
     await expect.poll(() => p.url(), { timeout: 15_000 }).toMatch(/#\/goods\/admin\/update\/\d+/);
@@ -105,11 +112,17 @@ describe('product editor', () => {
     expect(await p.locator('.var-ean').first().textContent()).toMatch(/^\d{13}$/);
     await pane(p, '图片');
     await expect.poll(() => p.getByTestId('image-cell').count()).toBe(1);
+    await expect.poll(() => p.getByTestId('variation-images-0').locator('img').count()).toBe(1);
     const saved = await admin.call<{
-      goodsData: { parentageTable: { children: { sku: string; quantity?: number }[] } };
+      goodsData: {
+        images: { url: string }[];
+        parentageTable: { children: { sku: string; quantity?: number; images: string[] }[] };
+      };
     }>('GET', `/amazon-user/getProduct?id=${goodsId}`);
-    expect(saved.data.goodsData.parentageTable.children.map((c) => c.sku)).toEqual([`${SKU}-红`, `${SKU}-蓝`]);
-    expect(saved.data.goodsData.parentageTable.children[0]?.quantity).toBe(5);
+    const children = saved.data.goodsData.parentageTable.children;
+    expect(children.map((c) => c.sku)).toEqual([`${SKU}-红`, `${SKU}-蓝`]);
+    expect(children[0]?.quantity).toBe(5);
+    expect(children.map((c) => c.images)).toEqual([[saved.data.goodsData.images[0]?.url], []]);
     await s.context.close();
   });
 

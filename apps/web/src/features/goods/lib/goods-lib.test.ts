@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { highlightParts, listingCounters } from './counters';
 import { countryDigits, fenToYuan, formatMoney, majorToMinor, minorToMajor, yuanToFen } from './money';
-import { bulkFill, cartesian, childSku, generateVariations, valuesFromRows } from './variations';
+import {
+  bulkFill,
+  cartesian,
+  childSku,
+  dropChildImage,
+  generateVariations,
+  MAX_CHILD_IMAGES,
+  shareImagesByValue,
+  toggleChildImage,
+  type VariationRow,
+  valuesFromRows,
+} from './variations';
 
 describe('money', () => {
   it('converts minor and major units per currency digits without float error', () => {
@@ -96,5 +107,36 @@ describe('counters', () => {
       { text: 'nike', hit: true },
       { text: ' now', hit: false },
     ]);
+  });
+});
+
+describe('variation images', () => {
+  const row = (color: string, size: string, images: string[] = []): VariationRow => ({
+    sku: `${color}-${size}`,
+    values: { color, size },
+    images,
+  });
+
+  it('toggles an image in a child, keeping the order of picking and the limit', () => {
+    expect(toggleChildImage([], '/a.jpg')).toEqual(['/a.jpg']);
+    expect(toggleChildImage(['/a.jpg'], '/b.jpg')).toEqual(['/a.jpg', '/b.jpg']);
+    expect(toggleChildImage(['/a.jpg', '/b.jpg'], '/a.jpg')).toEqual(['/b.jpg']);
+    const full = Array.from({ length: MAX_CHILD_IMAGES }, (_, i) => `/${i}.jpg`);
+    expect(toggleChildImage(full, '/x.jpg')).toEqual(full);
+  });
+
+  it('shares one row’s images with the rows of the same attribute value only', () => {
+    const rows = [row('Red', 'S', ['/red.jpg']), row('Red', 'M'), row('Blue', 'S', ['/blue.jpg']), row('Red', 'L')];
+    const shared = shareImagesByValue(rows, 0, 'color');
+    expect(shared.map((r) => r.images)).toEqual([['/red.jpg'], ['/red.jpg'], ['/blue.jpg'], ['/red.jpg']]);
+    expect(shared[2]).toBe(rows[2]);
+    expect(shareImagesByValue(rows, 9, 'color')).toEqual(rows);
+  });
+
+  it('drops a removed product image from every row', () => {
+    const rows = [row('Red', 'S', ['/a.jpg', '/b.jpg']), row('Blue', 'S', ['/c.jpg'])];
+    const dropped = dropChildImage(rows, '/a.jpg');
+    expect(dropped.map((r) => r.images)).toEqual([['/b.jpg'], ['/c.jpg']]);
+    expect(dropped[1]).toBe(rows[1]);
   });
 });

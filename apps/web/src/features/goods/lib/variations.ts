@@ -55,3 +55,28 @@ export function bulkFill(rows: readonly VariationRow[], fill: { price?: number; 
 export function valuesFromRows(attrs: readonly string[], rows: readonly VariationRow[]): string[][] {
   return attrs.map((a) => [...new Set(rows.map((r) => r.values[a]).filter((v): v is string => Boolean(v)))]);
 }
+
+/** Most images one variation may have (the server's rule). */
+export const MAX_CHILD_IMAGES = 20;
+
+/** A child's images with `url` added at the end, or taken out when it is there already. */
+export function toggleChildImage(images: readonly string[], url: string): string[] {
+  if (images.includes(url)) return images.filter((u) => u !== url);
+  return images.length >= MAX_CHILD_IMAGES ? [...images] : [...images, url];
+}
+
+/**
+ * Gives every row with the same value of `attr` as row `index` that row's images (a colour's
+ * pictures for all its sizes).
+ */
+export function shareImagesByValue(rows: readonly VariationRow[], index: number, attr: string): VariationRow[] {
+  const source = rows[index];
+  if (!source) return [...rows];
+  const value = source.values[attr];
+  return rows.map((r) => (r !== source && r.values[attr] === value ? { ...r, images: [...source.images] } : r));
+}
+
+/** Takes an image out of every row (the product image was removed); rows without it stay as they are. */
+export function dropChildImage(rows: readonly VariationRow[], url: string): VariationRow[] {
+  return rows.map((r) => (r.images.includes(url) ? { ...r, images: r.images.filter((u) => u !== url) } : r));
+}

@@ -5,6 +5,7 @@ import { memo, useRef, useState } from 'react';
 import { copyRemoteImages } from '../../../../api/goods';
 import { uploadImage } from '../../../../api/goods-files';
 import { useFeedback } from '../../../../app/ui-bridge';
+import { dropChildImage } from '../../lib/variations';
 import { useEditor, useEditorStore } from '../editor-store';
 
 /** At most 30 images per product (server rule). */
@@ -30,6 +31,14 @@ export const ImageSection = memo(function ImageSection() {
   const [remoteOpen, setRemoteOpen] = useState(false);
   const [remote, setRemote] = useState('');
   const setImages = (list: { url: string }[]) => store.getState().setDraft({ images: list });
+  /** Removes a product image, and with it the variations' use of it. */
+  const removeImage = (url: string) => {
+    const { images: now, parentage } = store.getState().draft;
+    store.getState().setDraft({
+      images: now.filter((im) => im.url !== url),
+      parentage: { ...parentage, children: dropChildImage(parentage.children, url) },
+    });
+  };
 
   const upload = async (files: FileList | null) => {
     if (!files?.length) return;
@@ -117,7 +126,7 @@ export const ImageSection = memo(function ImageSection() {
               className="image-remove"
               icon={<DeleteOutlined />}
               aria-label="删除"
-              onClick={() => setImages(images.filter((_, j) => j !== i))}
+              onClick={() => removeImage(img.url)}
             />
           </div>
         ))}

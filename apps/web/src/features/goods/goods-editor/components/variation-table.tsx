@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import type { VariationRow } from '../../lib/variations';
 import { useEditor, useEditorStore } from '../editor-store';
+import { VariationImagesCell } from './variation-images';
 
 const toInt = (s: string) => (s.trim() === '' ? undefined : Math.max(0, Math.floor(Number(s) || 0)));
 const toFen = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? undefined : yuanToFen(Number(s)));
@@ -38,6 +39,9 @@ const ChildRow = memo(function ChildRow({ row, index, attrs }: { row: VariationR
           data-testid={`variation-qty-${index}`}
         />
       </td>
+      <td>
+        <VariationImagesCell images={row.images} index={index} attr={attrs[0]} />
+      </td>
       <td className="var-ean">
         {row.ean ? (
           <Tooltip title="由系统从EAN库分配">{row.ean}</Tooltip>
@@ -67,6 +71,7 @@ export const VariationTable = memo(function VariationTable() {
             <th>SKU</th>
             <th>成本价(元)</th>
             <th>库存</th>
+            <th>图片</th>
             <th>EAN</th>
           </tr>
         </thead>

@@ -1,4 +1,11 @@
-import { AUDIT_STATUSES, type AuditStatus, GOODS_TYPES, type GoodsListRow, thumbnailUrl } from '@console/shared';
+import {
+  AUDIT_STATUSES,
+  type AuditStatus,
+  GOODS_TYPES,
+  type GoodsListRow,
+  PRICE_COUNTRIES,
+  thumbnailUrl,
+} from '@console/shared';
 import { Button, Dropdown, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { memo, useMemo } from 'react';
@@ -21,6 +28,8 @@ const TYPE_LABEL = new Map<number, string>(GOODS_TYPES.filter((t) => t.value !==
 const STATUS_COLOR: Record<string, string> = { hasAudit: 'green', willAudit: 'gold', useless: 'default' };
 /** Prices shown in the list (the full table is in the editor). */
 const LIST_PRICES = ['us', 'en', 'de', 'ja'] as const;
+/** Price column titles by country name (价格·英国), not the code: the UK's code is `en`. */
+const COUNTRY_NAME = new Map(PRICE_COUNTRIES.map((c) => [c.country_code, c.country]));
 
 function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<GoodsListRow> {
   return [
@@ -59,7 +68,7 @@ function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<Good
       render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AUDIT_STATUSES[s as AuditStatus] ?? s}</Tag>,
     },
     ...LIST_PRICES.map((code) => ({
-      title: `价格 ${code.toUpperCase()}`,
+      title: `价格·${COUNTRY_NAME.get(code) ?? code}`,
       key: `price_${code}`,
       width: 105,
       align: 'right' as const,

@@ -126,14 +126,15 @@ describe('batchUpdate2', () => {
     expect(ra?.tags).toEqual(['new']);
     expect((await row(theirs.id))?.version).toBe(1);
 
+    const cat = (await call(t.app, s, 'POST', '/PDD/goods/category/create', { name: '批量分类' })).data.id;
     const byFilter = await call(t.app, s, 'POST', `${P}batchUpdate2`, {
       filter: { type: 4 },
-      fields: { deal_time: 5, type: 1, category_id: 9 },
+      fields: { deal_time: 5, type: 1, category_id: cat },
     });
     expect(byFilter.data.affected).toBe(2);
     expect(await row(b.id)).toMatchObject({
       type: 1,
-      category_id: 9,
+      category_id: cat,
       base_info: expect.objectContaining({ deal_time: 5 }),
     });
     expect((await row(c.id))?.type).toBe(2);

@@ -73,6 +73,14 @@ export const GOODS_TYPES = [
   { value: 6, label: '产品库' },
 ] as const;
 export const GOODS_TYPE_VALUES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+/** A product's own type 0 (the default of spec section 3) means no type chosen yet: 0 is 全部 only as a filter. */
+export const GOODS_TYPE_UNSET_LABEL = '未分类';
+
+/** The label of a product's type (not of the filter): 0 is 未分类, an unknown value '-'. */
+export function goodsTypeLabel(type: number | null | undefined): string {
+  if (!type) return GOODS_TYPE_UNSET_LABEL;
+  return GOODS_TYPES.find((t) => t.value === type)?.label ?? '-';
+}
 
 /** Audit statuses (spec section 3) with their labels. */
 export const AUDIT_STATUSES = {

@@ -2,7 +2,7 @@ import {
   AUDIT_STATUSES,
   type AuditStatus,
   DESC_LANGUAGES,
-  GOODS_TYPES,
+  goodsTypeLabel,
   PRICE_COUNTRIES,
   thumbnailUrl,
 } from '@console/shared';
@@ -43,7 +43,7 @@ function GoodsView() {
     >
       <Descriptions size="small" column={3} bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label="SKU">{b.sku || '-'}</Descriptions.Item>
-        <Descriptions.Item label="类型">{GOODS_TYPES.find((t) => t.value === b.type)?.label ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label="类型">{goodsTypeLabel(b.type)}</Descriptions.Item>
         <Descriptions.Item label="状态">
           <Tag>{AUDIT_STATUSES[r.audit_status as AuditStatus] ?? r.audit_status}</Tag>
         </Descriptions.Item>

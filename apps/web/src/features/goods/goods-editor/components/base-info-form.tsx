@@ -1,4 +1,4 @@
-import { type BaseInfo, GOODS_TYPES } from '@console/shared';
+import { type BaseInfo, GOODS_TYPE_UNSET_LABEL, GOODS_TYPES } from '@console/shared';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { memo, useMemo } from 'react';
 import { CategorySelect } from '../../components/category-select';
@@ -12,7 +12,10 @@ type Values = Omit<BaseInfo, 'cost_price' | 'is_electric' | 'not_vat'> & {
   tags?: string[];
 };
 
-const typeOptions = GOODS_TYPES.map((t) => ({ value: t.value, label: t.label }));
+const typeOptions = GOODS_TYPES.map((t) => ({
+  value: t.value,
+  label: t.value === 0 ? GOODS_TYPE_UNSET_LABEL : t.label,
+}));
 
 /** Form values -> baseInfo patch: cost in yuan becomes fen (integers only), switches become 0/1. */
 function toPatch(changed: Partial<Values>): { base: Partial<BaseInfo>; tags?: string[] } {

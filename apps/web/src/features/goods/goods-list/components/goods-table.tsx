@@ -1,8 +1,8 @@
 import {
   AUDIT_STATUSES,
   type AuditStatus,
-  GOODS_TYPES,
   type GoodsListRow,
+  goodsTypeLabel,
   PRICE_COUNTRIES,
   thumbnailUrl,
 } from '@console/shared';
@@ -23,8 +23,6 @@ export interface GoodsRowActions {
   downloadImages: (row: GoodsListRow) => void;
 }
 
-/** Type labels of a product; 0 (unclassified) shows as '-'. */
-const TYPE_LABEL = new Map<number, string>(GOODS_TYPES.filter((t) => t.value !== 0).map((t) => [t.value, t.label]));
 const STATUS_COLOR: Record<string, string> = { hasAudit: 'green', willAudit: 'gold', useless: 'default' };
 /** Prices shown in the list (the full table is in the editor). */
 const LIST_PRICES = ['us', 'en', 'de', 'ja'] as const;
@@ -60,7 +58,7 @@ function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<Good
         </div>
       ),
     },
-    { title: '类型', dataIndex: 'type', width: 80, render: (t: number) => TYPE_LABEL.get(t) ?? '-' },
+    { title: '类型', dataIndex: 'type', width: 80, render: (t: number) => goodsTypeLabel(t) },
     {
       title: '状态',
       dataIndex: 'audit_status',

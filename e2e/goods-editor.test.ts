@@ -159,6 +159,24 @@ describe('product editor', () => {
     await b.context.close();
   });
 
+  it('names a text over its hard limit by language before saving, and sends nothing', async () => {
+    const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${goodsId}`);
+    page = s.page;
+    const p = s.page;
+    const before = await admin.call<{ version: number }>('GET', `/amazon-user/getProduct?id=${goodsId}`);
+    await pane(p, '文本');
+    await p.getByRole('tab', { name: '德语', exact: true }).click();
+    await p.getByTestId('title-de').fill('B'.repeat(205));
+    await p.getByTestId('editor-save').click();
+    await p.getByText('德语标题超出上限(205/200个字符),请缩短后再保存').waitFor();
+    const after = await admin.call<{ version: number }>('GET', `/amazon-user/getProduct?id=${goodsId}`);
+    expect(after.data.version).toBe(before.data.version);
+    await p.getByTestId('title-de').fill('Baumwollbecher');
+    await p.getByTestId('editor-save').click();
+    await p.getByText('保存成功').waitFor();
+    await s.context.close();
+  });
+
   it('batch edits a filtered selection from the list and exports it', async () => {
     const pw = env().adminPassword;
     // A second product with the same SKU prefix, so the filter matches two.

@@ -91,16 +91,54 @@ export function fromGoodsData(g: Partial<GoodsData>): EditorDraft {
   };
 }
 
-/** Converts the working copy into the save payload; price texts that are not valid amounts are listed as errors. */
-export function toGoodsData(d: EditorDraft): { data: GoodsData; errors: string[] } {
-  const errors: string[] = [];
+/** A reason the working copy cannot be saved, with the pane that shows the field. */
+export interface DraftError {
+  /** paneName of the editor: '1' texts, '2' prices. */
+  pane: '1' | '2';
+  message: string;
+}
+
+/** Characters the server accepts in search terms (the marketplace's 249 bytes are only flagged). */
+const SEARCH_TERMS_MAX_CHARS = 1000;
+
+/**
+ * Texts the server would refuse (the hard limits of the save; the search-terms bytes and
+ * bullet count are only flagged), named by language, e.g. after a translation that came out long.
+ */
+function textErrors(descs: readonly DescDraft[]): DraftError[] {
+  const out: DraftError[] = [];
+  const over = (label: string, field: string, size: number, max: number) =>
+    out.push({ pane: '1', message: `${label}${field}超出上限(${size}/${max}个字符),请缩短后再保存` });
+  for (const x of descs) {
+    if (x.title.length > LISTING_LIMITS.titleChars) over(x.label, '标题', x.title.length, LISTING_LIMITS.titleChars);
+    x.bullet_points.forEach((b, i) => {
+      if (b.length > LISTING_LIMITS.bulletChars)
+        over(x.label, `五点描述第${i + 1}条`, b.length, LISTING_LIMITS.bulletChars);
+    });
+    if (x.search_terms.length > SEARCH_TERMS_MAX_CHARS)
+      over(x.label, '搜索词', x.search_terms.length, SEARCH_TERMS_MAX_CHARS);
+    if (x.product_description.length > LISTING_LIMITS.descriptionChars) {
+      over(x.label, '产品描述', x.product_description.length, LISTING_LIMITS.descriptionChars);
+    }
+  }
+  return out;
+}
+
+/**
+ * Converts the working copy into the save payload; what the server would refuse (price texts
+ * that are not amounts, texts over the hard limits) is listed as errors instead.
+ */
+export function toGoodsData(d: EditorDraft): { data: GoodsData; errors: DraftError[] } {
+  const errors: DraftError[] = [];
   const priceTable: GoodsData['priceTable'] = [];
   for (const c of PRICE_COUNTRIES) {
     const minor = majorToMinor(d.prices[c.country_code] ?? '', countryDigits(c.country_code));
     if (minor === null) continue;
-    if (Number.isNaN(minor)) errors.push(`${c.country}价格格式不正确(最多${countryDigits(c.country_code)}位小数)`);
-    else priceTable.push({ country_code: c.country_code, price: minor });
+    if (Number.isNaN(minor)) {
+      errors.push({ pane: '2', message: `${c.country}价格格式不正确(最多${countryDigits(c.country_code)}位小数)` });
+    } else priceTable.push({ country_code: c.country_code, price: minor });
   }
+  errors.push(...textErrors(d.descs));
   const attrs = d.parentage.attrs.map((a) => a.trim()).filter(Boolean);
   const data: GoodsData = {
     baseInfo: d.baseInfo,

@@ -33,9 +33,10 @@ export function useSaveGoods(
   const save = async () => {
     const s = store.getState();
     const { data, errors } = toGoodsData(s.draft);
-    if (errors.length) {
-      s.setPane('2');
-      message.error(errors[0]);
+    const first = errors[0];
+    if (first) {
+      s.setPane(first.pane);
+      message.error(errors.length > 1 ? `${first.message}(另有${errors.length - 1}处)` : first.message);
       return;
     }
     setSaving(true);

@@ -251,6 +251,13 @@ describe('product editor', () => {
 
     await l.goto(`${env().baseUrl}/#/goods/admin/view/${goodsId}`);
     await l.getByText(`服装${tag} / T恤${tag}`).waitFor();
+    // Only the prices that are set, with their currency; the red variation shows its picture.
+    const view = l.locator(`[data-page="/goods/admin/view/${goodsId}"]`);
+    await view.getByText('19.99 USD').waitFor();
+    await view.getByText('2500 JPY').waitFor();
+    expect(await view.getByRole('cell', { name: '法国', exact: true }).count()).toBe(0);
+    const red = view.getByRole('row').filter({ hasText: `${SKU}-红` });
+    expect(await red.locator('img').count()).toBe(1);
     await s.context.close();
     await list.context.close();
   });

@@ -51,7 +51,7 @@ function GoodsView() {
           <CategoryPath id={b.category_id} />
         </Descriptions.Item>
         <Descriptions.Item label="品牌">{b.brand_name || '-'}</Descriptions.Item>
-        <Descriptions.Item label="成本价">{fenToYuan(b.cost_price)} 元</Descriptions.Item>
+        <Descriptions.Item label="成本价">{fenToYuan(b.cost_price).toFixed(2)} 元</Descriptions.Item>
         <Descriptions.Item label="库存">{b.quantity ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="创建">{formatSeconds(r.created_at)}</Descriptions.Item>
         <Descriptions.Item label="更新">{formatSeconds(r.updated_at)}</Descriptions.Item>
@@ -100,7 +100,8 @@ function GoodsView() {
         rowKey="country_code"
         pagination={false}
         style={{ maxWidth: 480, marginBottom: 16 }}
-        dataSource={g.priceTable}
+        dataSource={g.priceTable.filter((row) => row.price !== null)}
+        locale={{ emptyText: '未设置价格' }}
         columns={[
           {
             title: '国家',
@@ -110,7 +111,9 @@ function GoodsView() {
           {
             title: '价格',
             dataIndex: 'price',
-            render: (p: number, row) => minorToMajor(p, countryDigits(row.country_code)),
+            align: 'right',
+            render: (p: number, row) =>
+              `${minorToMajor(p, countryDigits(row.country_code))} ${PRICE_COUNTRIES.find((x) => x.country_code === row.country_code)?.currency ?? ''}`,
           },
         ]}
       />
@@ -121,15 +124,26 @@ function GoodsView() {
           pagination={false}
           dataSource={children}
           columns={[
+            {
+              title: '图片',
+              key: 'image',
+              width: 64,
+              render: (_: unknown, c: (typeof children)[number]) =>
+                c.images[0] ? <Image src={thumbnailUrl(c.images[0])} preview={{ src: c.images[0] }} width={40} /> : '-',
+            },
             { title: 'SKU', dataIndex: 'sku' },
             ...g.parentageTable.attrs.map((a) => ({
               title: a,
               key: a,
               render: (_: unknown, c: (typeof children)[number]) => c.values[a],
             })),
-            { title: '成本价(元)', dataIndex: 'price', render: (p?: number) => (p === undefined ? '-' : fenToYuan(p)) },
+            {
+              title: '成本价(元)',
+              dataIndex: 'price',
+              render: (p?: number) => (p === undefined ? '-' : fenToYuan(p).toFixed(2)),
+            },
             { title: '库存', dataIndex: 'quantity' },
-            { title: 'EAN', dataIndex: 'ean' },
+            { title: 'EAN', dataIndex: 'ean', render: (e?: string) => e || '未分配' },
           ]}
         />
       )}

@@ -270,7 +270,7 @@ async function main() {
       await Promise.all([
         pool.query(
           `select g.id, g.title, g.sku, g.type, g.audit_status, g.is_delete, g.images, g.prices, g.category_id, g.creator_id, g.tags,
-                  g.created_at, g.updated_at, g.version, u.user_name, jsonb_array_length(coalesce(g.parentage->'children','[]'::jsonb))
+                  g.created_at, g.updated_at, g.version, g.claimable, u.user_name, jsonb_array_length(coalesce(g.parentage->'children','[]'::jsonb))
              from goods g left join users u on u.id = g.creator_id
             where g.tenant_id = $1 and g.is_delete = $2 and g.type = $3 and g.audit_status = $4
             order by g.id desc limit $5 offset $6`,

@@ -41,8 +41,17 @@ describe('claim', () => {
       },
     });
     expect(created.status).toBe(200);
-    const published = await admin.call('POST', '/claim/publish', { ids: [created.data.id], claimable: true });
-    expect(published.status).toBe(200);
+    // It publishes it from its product list (the 认领发布 menu is only there for its accounts).
+    const op = await openAsAdmin('#/goods/admin/list');
+    await op.page.getByTestId('goods-filter-keyword').fill(`CLM-${tag}`);
+    await op.page.getByTestId('goods-filter-submit').click();
+    const own = op.page.locator('[data-testid=goods-table] tbody tr.ant-table-row', { hasText: `CLM-${tag}` });
+    await own.locator('.ant-checkbox-input').check();
+    await op.page.getByTestId('goods-claim-publish').click();
+    await clickInPopup(op.page.getByRole('menuitem', { name: '发布到认领商品' }));
+    await op.page.getByText('已发布1个商品到认领商品').waitFor();
+    await own.getByTestId('goods-claimable').waitFor();
+    await op.context.close();
 
     // Another tenant claims it through the screen.
     const seller = createMainAccount(env().dataDir, 4);
@@ -79,6 +88,10 @@ describe('claim', () => {
     );
     expect(copy.status).toBe(200);
     expect(copy.data.goodsData.baseInfo.sku).toBe(`CLM-${tag}`);
+    // The seller's own list has no 认领发布: only the platform operator publishes.
+    await s.page.goto(`${env().baseUrl}/#/goods/admin/list`);
+    await s.page.getByTestId('goods-batch-bar').getByText('导出').waitFor();
+    expect(await s.page.getByTestId('goods-claim-publish').count()).toBe(0);
     await s.context.close();
   });
 });

@@ -84,6 +84,12 @@ describe('claims', () => {
       (await call(c.app, sp, 'POST', '/PDD/claim/publish', { ids: String(published.id), claimable: true })).data
         .affected,
     ).toBe(1);
+    // The operator's own list marks what it published.
+    const own = (await call(c.app, sp, 'GET', '/PDD/amazon-user/productList')).data.list;
+    expect(own.map((r: { id: number; claimable: boolean }) => [r.id, r.claimable])).toEqual([
+      [Number(hidden.id), false],
+      [Number(published.id), true],
+    ]);
 
     const seller = await buildTenant(c.db);
     const ss = await signIn(c.app, seller.account, TEST_PASSWORD);

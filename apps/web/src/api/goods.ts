@@ -116,6 +116,11 @@ export function delGoods(ids: number[], is_delete: 0 | 1 | 2) {
   return post<{ affected: number; skipped: number }>('/amazon-user/delGoodsMutl', { ids: ids.join(','), is_delete });
 }
 
+/** Platform operator only: offers its products to every tenant for claiming, or withdraws them. */
+export function publishForClaim(ids: number[], claimable: boolean) {
+  return post<{ affected: number }>('/claim/publish', { ids, claimable });
+}
+
 /** Audit status transition over ids. */
 export function setGoodsStatus(ids: number[], status: string) {
   return post<{ affected: number; refused: { id: number; reason: string }[] }>('/amazon-user/setGoodsStatus', {

@@ -259,6 +259,8 @@ export interface GoodsListRow {
   created_at: number;
   updated_at: number;
   version: number;
+  /** Published by the platform operator for other tenants to claim (claim/publish). */
+  claimable: boolean;
 }
 
 /** An account of the tenant that products can be filtered by (GET goodsCreators). */

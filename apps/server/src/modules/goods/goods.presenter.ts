@@ -76,6 +76,7 @@ type ListSource = Pick<
   | 'created_at'
   | 'updated_at'
   | 'version'
+  | 'claimable'
 > & { creator_name: string | null; variation_count: number };
 
 /** One row of the product list. */
@@ -98,5 +99,6 @@ export function presentListRow(r: ListSource): GoodsListRow {
     created_at: secs(r.created_at),
     updated_at: secs(r.updated_at),
     version: r.version,
+    claimable: r.claimable,
   };
 }

@@ -78,6 +78,7 @@ export const LIST_COLUMNS = [
   'goods.created_at',
   'goods.updated_at',
   'goods.version',
+  'goods.claimable',
 ] as const;
 
 /** The list's statements, compiled once per filter shape (`db/query-shapes.ts`). */

@@ -7,6 +7,7 @@ import {
   delGoods,
   type GoodsListFilters,
   type GoodsSelection,
+  publishForClaim,
   setGoodsStatus,
   useGoodsList,
   useInvalidateGoodsLists,
@@ -119,6 +120,11 @@ function GoodsList() {
       batchCopy: async () => {
         for (const id of ids) await copyGoods(id);
         message.success(`已复制${ids.length}个商品`);
+        done();
+      },
+      publishClaim: async (claimable: boolean) => {
+        const r = await publishForClaim(ids, claimable);
+        message.success(claimable ? `已发布${r.affected}个商品到认领商品` : `已撤回${r.affected}个商品的认领发布`);
         done();
       },
       setStatus: async (status: AuditStatus) => {

@@ -10,6 +10,8 @@ export interface BatchActions {
   batchReplaceEnTitle: () => void;
   batchCopy: () => void;
   setStatus: (status: AuditStatus) => void;
+  /** Platform operator: publish the selection for claiming (true) or withdraw it (false). */
+  publishClaim: (claimable: boolean) => void;
   recycle: () => void;
   restore: () => void;
   destroy: () => void;
@@ -20,7 +22,8 @@ export interface BatchActions {
 
 /**
  * The batch-action bar: tag set of the user (spec section 6: normal or admin set), audit
- * status only with goods.audit, recycle / restore / delete, export; shows "已选N个".
+ * status only with goods.audit, claim publishing only for the platform operator's accounts,
+ * recycle / restore / delete, export; shows "已选N个".
  */
 export const GoodsBatchBar = memo(function GoodsBatchBar({
   count,
@@ -83,6 +86,22 @@ export const GoodsBatchBar = memo(function GoodsBatchBar({
                 }}
               >
                 <Button disabled={none}>审核状态</Button>
+              </Dropdown>
+            )}
+            {user?.is_internal && (
+              <Dropdown
+                disabled={none}
+                menu={{
+                  items: [
+                    { key: 'publish', label: '发布到认领商品' },
+                    { key: 'withdraw', label: '撤回认领发布' },
+                  ],
+                  onClick: ({ key }) => actions.publishClaim(key === 'publish'),
+                }}
+              >
+                <Button disabled={none} data-testid="goods-claim-publish">
+                  认领发布
+                </Button>
               </Dropdown>
             )}
             <Popconfirm title={`将${count}个商品放入回收站?`} disabled={none} onConfirm={actions.recycle}>

@@ -54,6 +54,11 @@ function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<Good
           <div className="goods-sub">
             #{r.id} · {r.sku || '-'}
             {r.tags.length > 0 && ` · ${r.tags.join(', ')}`}
+            {r.claimable && (
+              <Tag color="purple" className="goods-claim-tag" data-testid="goods-claimable">
+                认领中
+              </Tag>
+            )}
           </div>
         </div>
       ),

@@ -120,6 +120,9 @@ describe('tab workspace', () => {
       el.dispatchEvent(new Event('scroll'));
     });
     await openRoute(page, '/order/list', '订单处理');
+    // The scroll event of the last scroll can arrive after the switch (it is sent with the next
+    // frame): the hidden page reads scrollTop 0 then, which must not become the saved position.
+    await scroller.evaluate((el) => el.dispatchEvent(new Event('scroll')));
     await openRoute(page, '/index', '首页');
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop), NAV).toBe(150);
     await page.setViewportSize({ width: 1440, height: 900 });

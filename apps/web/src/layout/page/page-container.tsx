@@ -44,8 +44,12 @@ export function PageContainer({ type = 'card', smooth = false, title, extra, par
   }, [active]);
 
   const onScroll = () => {
+    const el = ref.current;
+    // A scroll event can arrive after the tab was switched away: the hidden page then reads
+    // scrollTop 0, which must not replace the position to restore.
+    if (!el || el.getClientRects().length === 0) return;
     const now = Date.now();
-    const top = ref.current?.scrollTop ?? 0;
+    const top = el.scrollTop;
     saved.current = top;
     if (now - last.current < SCROLL_THROTTLE_MS && top > BACK_TOP_AT === showTop) return;
     last.current = now;

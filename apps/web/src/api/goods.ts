@@ -1,4 +1,12 @@
-import type { GoodsCounts, GoodsCreator, GoodsData, GoodsFilter, GoodsListRow, PriceInfo } from '@console/shared';
+import type {
+  GoodsCounts,
+  GoodsCreator,
+  GoodsData,
+  GoodsFilter,
+  GoodsListRow,
+  GoodsOverview,
+  PriceInfo,
+} from '@console/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
 
@@ -56,7 +64,17 @@ export const goodsKeys = {
   detail: (id: number) => [...goodsKeys.all, 'detail', id] as const,
   priceInfo: () => [...goodsKeys.all, 'price-info'] as const,
   creators: () => [...goodsKeys.all, 'creators'] as const,
+  overview: () => [...goodsKeys.all, 'overview'] as const,
 };
+
+/** The product home page's figures (refetched when the page is shown again after a minute). */
+export function useGoodsOverview() {
+  return useQuery({
+    queryKey: goodsKeys.overview(),
+    queryFn: () => get<GoodsOverview>('/goods/overview'),
+    staleTime: 60_000,
+  });
+}
 
 /** The tenant's accounts for the creator filter (kept a minute: accounts change rarely). */
 export function useGoodsCreators() {

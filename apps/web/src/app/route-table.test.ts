@@ -77,7 +77,8 @@ describe('route table', () => {
         '/redirect/*',
         '/system/admin/member',
         '/system/admin/opera-log',
-        // Product list, editor and preview (docs/web.md "Goods screens").
+        // Product home, list, editor and preview (docs/web.md "Goods screens").
+        '/goods/index',
         '/goods/admin/list',
         '/goods/admin/create',
         '/goods/admin/update/:goods_id',

@@ -52,6 +52,8 @@ const translationAdmin: ScreenLoader = () =>
     Component: m.TranslationAdminPage,
   }));
 
+const goodsIndex: ScreenLoader = () =>
+  import('../features/goods/goods-index/goods-index-page').then((m) => ({ Component: m.GoodsIndexPage }));
 const goodsList: ScreenLoader = () =>
   import('../features/goods/goods-list/goods-list-page').then((m) => ({ Component: m.GoodsListPage }));
 const goodsEditor: ScreenLoader = () =>
@@ -130,7 +132,7 @@ export const FRAME_ROUTES: FrameRoute[] = [
     ['order_customs_info', '产销单位备案'],
   ]),
   ...section('/goods', [
-    ['index', '商品首页'],
+    ['index', '商品首页', { load: goodsIndex }],
     ['amazon/edit/:queue_id', '编辑上传队列'],
     ['amazon/error_feed/:queue_id/:goods_id', '错误日志'],
     ['pointsManage', '五点描述库', { load: pointsManage }],

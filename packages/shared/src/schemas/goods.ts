@@ -273,6 +273,20 @@ export interface GoodsCreator {
   disabled: boolean;
 }
 
+/** GET goods/overview: the product home page (商品首页). */
+export interface GoodsOverview {
+  /** Outside the recycle bin per audit status; `recycled` is the bin. */
+  counts: { all: number; hasAudit: number; willAudit: number; useless: number; recycled: number };
+  by_type: { type: number; n: number }[];
+  /** The last 14 days in China time, oldest first, days without products included. */
+  created_per_day: { day: string; n: number }[];
+  /** Products (outside the bin) that still lack something before upload. */
+  incomplete: { no_image: number; no_price: number; no_en_title: number; variation_without_ean: number };
+  eans: { free: number; used: number };
+  /** The newest products. */
+  recent: GoodsListRow[];
+}
+
 /** Counts for the status tabs under the current filter. */
 export interface GoodsCounts {
   all: number;

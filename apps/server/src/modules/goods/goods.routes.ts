@@ -20,6 +20,7 @@ import type { StoredDescs } from './goods.presenter.js';
 import { filteredGoods, findGoods, neighbourId } from './goods.repository.js';
 import { getGoods, goodsCreators, listGoods } from './goods.service.js';
 import { batchReplaceEnTitle, batchUpdate, copyGoods, deleteGoods, setGoodsStatus } from './goods-batch.service.js';
+import { goodsOverview } from './goods-overview.service.js';
 import { saveGoods, saveMessage } from './goods-save.service.js';
 
 /** The product library and editor calls (spec section 7), all tenant-scoped. */
@@ -32,6 +33,8 @@ export async function goodsRoutes(fastify: FastifyInstance) {
   app.get('/amazon-user/productList', { schema: { querystring: productListQuery }, config }, async (req) =>
     ok(await listGoods(deps, authOf(req).tenantId, req.query)),
   );
+
+  app.get('/goods/overview', { config }, async (req) => ok(await goodsOverview(deps, authOf(req).tenantId)));
 
   app.get('/amazon-user/goodsCreators', { config }, async (req) => ok(await goodsCreators(deps, authOf(req).tenantId)));
 

@@ -1,0 +1,79 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+type Db = Kysely<DB>;
+
+/** Products per recycle flag and audit status (one index-only pass over the tenant's rows). */
+export async function countByDeleteAndStatus(db: Db, tenantId: number) {
+  const r = await db
+    .selectFrom('goods')
+    .select(['is_delete', 'audit_status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .groupBy(['is_delete', 'audit_status'])
+    .execute();
+  return r.map((x) => ({ is_delete: x.is_delete, audit_status: x.audit_status, n: Number(x.n) }));
+}
+
+/** Products outside the recycle bin per type. */
+export async function countByType(db: Db, tenantId: number) {
+  const r = await db
+    .selectFrom('goods')
+    .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where('is_delete', '=', 0)
+    .groupBy('type')
+    .orderBy('type')
+    .execute();
+  return r.map((x) => ({ type: x.type, n: Number(x.n) }));
+}
+
+/** Products created per calendar day in `timeZone` since `since` (days without any are absent). */
+export async function createdPerDay(db: Db, tenantId: number, since: Date, timeZone: string) {
+  const day = sql<string>`to_char(goods.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const r = await db
+    .selectFrom('goods')
+    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where('created_at', '>=', since)
+    // By position: the time zone is a bound value, so a repeated expression would not match.
+    .groupBy(sql`1`)
+    .execute();
+  return r.map((x) => ({ day: x.day, n: Number(x.n) }));
+}
+
+/**
+ * Products outside the recycle bin that still lack something before upload: no image, no
+ * price, no English title, variations without an EAN (one pass over the tenant's rows).
+ */
+export async function countIncomplete(db: Db, tenantId: number) {
+  const r = await db
+    .selectFrom('goods')
+    .select([
+      sql<number>`count(*) filter (where jsonb_array_length(images) = 0)`.as('no_image'),
+      sql<number>`count(*) filter (where prices = '{}'::jsonb)`.as('no_price'),
+      sql<number>`count(*) filter (where coalesce(descs->'en'->>'title', '') = '')`.as('no_en_title'),
+      sql<number>`count(*) filter (where jsonb_path_exists(parentage, '$.children[*] ? (!exists(@.ean))'))`.as(
+        'variation_without_ean',
+      ),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('is_delete', '=', 0)
+    .executeTakeFirstOrThrow();
+  return {
+    no_image: Number(r.no_image),
+    no_price: Number(r.no_price),
+    no_en_title: Number(r.no_en_title),
+    variation_without_ean: Number(r.variation_without_ean),
+  };
+}
+
+/** EAN codes of the tenant's pool per status (free, used). */
+export async function countEans(db: Db, tenantId: number) {
+  const r = await db
+    .selectFrom('goods_eans')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(r.map((x) => [x.status, Number(x.n)])) as Record<string, number>;
+}

@@ -1,0 +1,67 @@
+import type { GoodsOverview } from '@console/shared';
+import type { AppDeps } from '../../context.js';
+import { presentListRow } from './goods.presenter.js';
+import { listGoodsPage } from './goods.repository.js';
+import {
+  countByDeleteAndStatus,
+  countByType,
+  countEans,
+  countIncomplete,
+  createdPerDay,
+} from './goods-overview.repository.js';
+
+/** Days of the "created per day" chart, today included. */
+export const OVERVIEW_DAYS = 14;
+/** The console's business day (the users' clock; spec section 1: Chinese sellers). */
+const TIME_ZONE = 'Asia/Shanghai';
+/** Newest products shown on the overview. */
+const RECENT = 6;
+
+/** The `YYYY-MM-DD` of `d` in the business time zone. */
+export function businessDay(d: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+}
+
+/** The last `n` business days, oldest first, each with its count (0 for days without products). */
+export function fillDays(now: Date, n: number, counts: { day: string; n: number }[]): { day: string; n: number }[] {
+  const byDay = new Map(counts.map((c) => [c.day, c.n]));
+  return Array.from({ length: n }, (_, i) => {
+    const day = businessDay(new Date(now.getTime() - (n - 1 - i) * 86_400_000));
+    return { day, n: byDay.get(day) ?? 0 };
+  });
+}
+
+/** goods/overview: the product home page (商品首页) of the caller's tenant. */
+export async function goodsOverview(deps: AppDeps, tenantId: number, now = new Date()): Promise<GoodsOverview> {
+  // A day more than shown: the first shown day starts at its local midnight, before now - 13 x 24 h.
+  const since = new Date(now.getTime() - (OVERVIEW_DAYS + 1) * 86_400_000);
+  const [statuses, types, created, incomplete, eans, recent] = await Promise.all([
+    countByDeleteAndStatus(deps.db, tenantId),
+    countByType(deps.db, tenantId),
+    createdPerDay(deps.db, tenantId, since, TIME_ZONE),
+    countIncomplete(deps.db, tenantId),
+    countEans(deps.db, tenantId),
+    listGoodsPage(deps.db, tenantId, { type: 0, status: 'all', is_delete: 0 }, { page: 1, pageSize: RECENT }),
+  ]);
+  const live = statuses.filter((s) => s.is_delete === 0);
+  const of = (status: string) => live.find((s) => s.audit_status === status)?.n ?? 0;
+  return {
+    counts: {
+      all: live.reduce((a, s) => a + s.n, 0),
+      hasAudit: of('hasAudit'),
+      willAudit: of('willAudit'),
+      useless: of('useless'),
+      recycled: statuses.filter((s) => s.is_delete !== 0).reduce((a, s) => a + s.n, 0),
+    },
+    by_type: types,
+    created_per_day: fillDays(now, OVERVIEW_DAYS, created),
+    incomplete,
+    eans: { free: eans.free ?? 0, used: eans.used ?? 0 },
+    recent: recent.map(presentListRow),
+  };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { businessDay, fillDays } from '../src/modules/goods/goods-overview.service.js';
+import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
+import { call, signIn, useTestApp } from './harness.js';
+
+const t = useTestApp();
+
+describe('goods/overview (商品首页)', () => {
+  it('counts the tenant’s products by status, type, day and what they still lack; EANs; the newest first', async () => {
+    const main = await buildTenant(t.db);
+    const worker = await buildUser(t.db, main, { auth: 2 });
+    const img = [{ url: '/PDD/files/t1/a.jpg' }];
+    const price = [{ country_code: 'us', price: 1999 }];
+    const a = await buildGoods(t.db, main, { baseInfo: { type: 4 }, images: img, priceTable: price });
+    await buildGoods(t.db, main, { baseInfo: { type: 4 }, auditStatus: 'hasAudit', priceTable: price });
+    await buildGoods(t.db, main, {
+      baseInfo: { type: 2 },
+      images: img,
+      commonData: { descs: [{ key: 'de', title: 'Nur deutsch' }] },
+      parentageTable: { theme: 'Color', attrs: ['color'], children: [{ sku: 'V1', values: { color: 'Red' } }] },
+    });
+    const binned = await buildGoods(t.db, main, { baseInfo: { type: 2 } });
+    await t.db.updateTable('goods').set({ is_delete: 1 }).where('id', '=', binned.id).execute();
+    await t.db
+      .insertInto('goods_eans')
+      .values(
+        ['4006381333931', '4006381333948', '4006381333955'].map((code, i) => ({
+          tenant_id: main.id,
+          creator_id: main.id,
+          code,
+          gtin: `0${code}`,
+          kind: 'EAN13',
+          status: i === 0 ? 'used' : 'free',
+        })),
+      )
+      .execute();
+    // Another tenant's products and codes are not counted.
+    const other = await buildTenant(t.db);
+    await buildGoods(t.db, other, { baseInfo: { type: 4 } });
+
+    const s = await signIn(t.app, worker.account, TEST_PASSWORD);
+    const r = await call(t.app, s, 'GET', '/PDD/goods/overview');
+    expect(r.status).toBe(200);
+    const o = r.data;
+    expect(o.counts).toEqual({ all: 3, hasAudit: 1, willAudit: 2, useless: 0, recycled: 1 });
+    expect(o.by_type).toEqual([
+      { type: 2, n: 1 },
+      { type: 4, n: 2 },
+    ]);
+    expect(o.incomplete).toEqual({ no_image: 1, no_price: 1, no_en_title: 1, variation_without_ean: 1 });
+    expect(o.eans).toEqual({ free: 2, used: 1 });
+    expect(o.created_per_day).toHaveLength(14);
+    expect(o.created_per_day.at(-1)).toEqual({ day: businessDay(new Date()), n: 4 });
+    expect(o.created_per_day.slice(0, -1).every((d: { n: number }) => d.n === 0)).toBe(true);
+    expect(o.recent).toHaveLength(3);
+    expect(o.recent.at(-1)).toMatchObject({ id: Number(a.id), thumbnail: img[0]!.url, type: 4 });
+  });
+
+  it('an empty library answers zeros; buyers and signed-out callers are refused', async () => {
+    const main = await buildTenant(t.db);
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const o = (await call(t.app, s, 'GET', '/PDD/goods/overview')).data;
+    expect(o.counts).toEqual({ all: 0, hasAudit: 0, willAudit: 0, useless: 0, recycled: 0 });
+    expect(o.recent).toEqual([]);
+    expect(o.created_per_day.every((d: { n: number }) => d.n === 0)).toBe(true);
+    const buyer = await signIn(t.app, (await buildUser(t.db, main, { auth: 3 })).account, TEST_PASSWORD);
+    expect((await call(t.app, buyer, 'GET', '/PDD/goods/overview')).http).toBe(403);
+  });
+});
+
+describe('business days', () => {
+  it('are China calendar days: 17:00 UTC is already the next day', () => {
+    expect(businessDay(new Date('2026-11-24T15:59:00Z'))).toBe('2026-11-24');
+    expect(businessDay(new Date('2026-11-24T16:00:00Z'))).toBe('2026-11-25');
+  });
+
+  it('fills the last n days oldest first with zeros where nothing was created', () => {
+    const now = new Date('2026-03-02T04:00:00Z'); // 12:00 in China
+    expect(fillDays(now, 3, [{ day: '2026-03-01', n: 5 }])).toEqual([
+      { day: '2026-02-28', n: 0 },
+      { day: '2026-03-01', n: 5 },
+      { day: '2026-03-02', n: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,189 @@
+import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { type GoodsOverview, goodsTypeLabel, thumbnailUrl } from '@console/shared';
+import { Alert, Button, Card, Col, Row, Space, Spin, Statistic, Tooltip, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useGoodsOverview } from '../../../api/goods';
+import { RequirePermission } from '../../../components/permission';
+import { usePageActive } from '../../../layout/keep-alive/keep-alive-outlet';
+import { PageContainer } from '../../../layout/page/page-container';
+import { formatSeconds } from '../../../lib/format';
+import './goods-index.css';
+
+/** Figures older than this are refetched when the tab is shown again. */
+const REFRESH_AFTER_MS = 10_000;
+
+/** The product home page (`/goods/index`, 商品首页): the library at a glance. */
+export function GoodsIndexPage() {
+  return (
+    <RequirePermission any={['goods.operate']}>
+      <GoodsIndex />
+    </RequirePermission>
+  );
+}
+
+function GoodsIndex() {
+  const navigate = useNavigate();
+  const overview = useGoodsOverview();
+  const o = overview.data;
+  // The page stays mounted in its tab: coming back to it after a while shows fresh figures.
+  const active = usePageActive();
+  const { dataUpdatedAt, refetch } = overview;
+  useEffect(() => {
+    if (active && dataUpdatedAt && Date.now() - dataUpdatedAt > REFRESH_AFTER_MS) void refetch();
+  }, [active, dataUpdatedAt, refetch]);
+  return (
+    <PageContainer
+      type="ghost"
+      title="商品首页"
+      extra={
+        <Space>
+          <Button icon={<UnorderedListOutlined />} onClick={() => navigate('/goods/admin/list')}>
+            商品列表
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/goods/admin/create')}>
+            创建商品
+          </Button>
+        </Space>
+      }
+    >
+      {overview.isError && <Alert type="error" showIcon title="商品概况加载失败,请刷新重试" />}
+      {!o ? (
+        <Spin style={{ display: 'block', margin: 48 }} />
+      ) : (
+        <Row gutter={[12, 12]} data-testid="goods-overview">
+          <Col span={24}>
+            <StatusCards counts={o.counts} />
+          </Col>
+          <Col xs={24} xl={16}>
+            <CreatedChart days={o.created_per_day} />
+          </Col>
+          <Col xs={24} xl={8}>
+            <Incomplete incomplete={o.incomplete} eans={o.eans} onEans={() => navigate('/goods/ean-table')} />
+          </Col>
+          <Col xs={24} xl={16}>
+            <Recent rows={o.recent} onOpen={(id) => navigate(`/goods/admin/update/${id}`)} />
+          </Col>
+          <Col xs={24} xl={8}>
+            <Card size="small" title="类型分布" variant="borderless">
+              {o.by_type.length === 0 ? (
+                <Typography.Text type="secondary">暂无商品</Typography.Text>
+              ) : (
+                o.by_type.map((t) => (
+                  <div key={t.type} className="goods-index-line">
+                    <span>{goodsTypeLabel(t.type)}</span>
+                    <span>{t.n}</span>
+                  </div>
+                ))
+              )}
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </PageContainer>
+  );
+}
+
+function StatusCards({ counts }: { counts: GoodsOverview['counts'] }) {
+  const items: [string, number, string][] = [
+    ['商品总数', counts.all, 'all'],
+    ['待审核', counts.willAudit, 'willAudit'],
+    ['已审核', counts.hasAudit, 'hasAudit'],
+    ['无效', counts.useless, 'useless'],
+    ['回收站', counts.recycled, 'recycled'],
+  ];
+  return (
+    <Row gutter={[12, 12]}>
+      {items.map(([label, n, key]) => (
+        <Col key={key} xs={12} md={8} xl={24 / 5} style={{ flex: '1 1 0' }}>
+          <Card size="small" variant="borderless">
+            <div data-testid={`goods-overview-${key}`}>
+              <Statistic title={label} value={n} />
+            </div>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** Products created per day as plain bars (no chart library for one small chart). */
+function CreatedChart({ days }: { days: GoodsOverview['created_per_day'] }) {
+  const max = Math.max(1, ...days.map((d) => d.n));
+  const total = days.reduce((a, d) => a + d.n, 0);
+  return (
+    <Card size="small" title={`近${days.length}天新增商品`} extra={`共${total}个`} variant="borderless">
+      <div className="goods-index-chart" data-testid="goods-overview-chart">
+        {days.map((d) => (
+          <Tooltip key={d.day} title={`${d.day}: ${d.n}个`}>
+            <div className="goods-index-bar-col">
+              <span className="goods-index-bar-n">{d.n || ''}</span>
+              <div className="goods-index-bar" style={{ height: `${(d.n / max) * 100}%` }} />
+              <span className="goods-index-bar-day">{d.day.slice(5)}</span>
+            </div>
+          </Tooltip>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function Incomplete({
+  incomplete,
+  eans,
+  onEans,
+}: {
+  incomplete: GoodsOverview['incomplete'];
+  eans: GoodsOverview['eans'];
+  onEans: () => void;
+}) {
+  const lines: [string, number][] = [
+    ['没有图片', incomplete.no_image],
+    ['没有价格', incomplete.no_price],
+    ['没有英文标题', incomplete.no_en_title],
+    ['有变体未分配EAN', incomplete.variation_without_ean],
+  ];
+  return (
+    <Card size="small" title="待完善的商品" variant="borderless" data-testid="goods-overview-incomplete">
+      {lines.map(([label, n]) => (
+        <div key={label} className="goods-index-line">
+          <span>{label}</span>
+          <Typography.Text type={n ? 'warning' : 'secondary'}>{n}个</Typography.Text>
+        </div>
+      ))}
+      <div className="goods-index-line goods-index-ean">
+        <span>
+          EAN库: 空闲 {eans.free} / 已使用 {eans.used}
+        </span>
+        <Button size="small" type="link" onClick={onEans}>
+          {eans.free === 0 ? '导入EAN' : '查看'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function Recent({ rows, onOpen }: { rows: GoodsOverview['recent']; onOpen: (id: number) => void }) {
+  return (
+    <Card size="small" title="最新商品" variant="borderless">
+      {rows.length === 0 && <Typography.Text type="secondary">还没有商品,点击右上角"创建商品"开始</Typography.Text>}
+      {rows.map((r) => (
+        <div key={r.id} className="goods-index-recent" data-testid="goods-overview-recent">
+          {r.thumbnail ? (
+            <img src={thumbnailUrl(r.thumbnail)} alt="" width={40} height={40} className="goods-index-thumb" />
+          ) : (
+            <div className="goods-index-thumb goods-index-thumb-empty">无图</div>
+          )}
+          <div className="goods-index-recent-text">
+            <Typography.Link onClick={() => onOpen(r.id)} ellipsis>
+              {r.title || '(无标题)'}
+            </Typography.Link>
+            <div className="goods-index-sub">
+              #{r.id} · {r.sku || '-'} · {r.creator_name || '-'} · {formatSeconds(r.created_at)}
+            </div>
+          </div>
+        </div>
+      ))}
+    </Card>
+  );
+}

@@ -46,6 +46,22 @@ describe('goods home page', () => {
     expect(await missing.textContent()).toContain('有变体未分配EAN1个');
     expect(await missing.textContent()).toContain('EAN库: 空闲 0 / 已使用 0');
     expect(await root.getByTestId('goods-overview-chart').textContent()).toContain('1');
+    // A count opens the list filtered by it, and the list's form shows the filter.
+    await root.getByTestId('goods-overview-lack-image').click();
+    await p.waitForURL('**/#/goods/admin/list');
+    const list = p.locator('[data-page="/goods/admin/list"]');
+    await expect.poll(() => list.locator('[data-testid=goods-table] tbody tr.ant-table-row').count()).toBe(1);
+    expect(await list.locator('[data-testid=goods-table] tbody tr.ant-table-row').textContent()).toContain(
+      `IDX-${tag}`,
+    );
+    expect(await list.getByTestId('goods-filter-lack').textContent()).toContain('没有图片');
+    await p.getByRole('tab', { name: '商品首页' }).click();
+    await root.getByTestId('goods-overview-willAudit').click();
+    await p.waitForURL('**/#/goods/admin/list');
+    await expect.poll(() => list.locator('.ant-tabs-tab-active').textContent()).toContain('待审核');
+    expect(await list.getByTestId('goods-filter-lack').textContent()).not.toContain('没有图片');
+
+    await p.getByRole('tab', { name: '商品首页' }).click();
     await root.getByTestId('goods-overview-recent').getByText(`Index mug ${tag}`).click();
     await p.waitForURL(`**/#/goods/admin/update/${made.data.id}`);
     await s.context.close();

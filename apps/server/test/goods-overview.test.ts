@@ -54,6 +54,27 @@ describe('goods/overview (商品首页)', () => {
     expect(o.created_per_day.slice(0, -1).every((d: { n: number }) => d.n === 0)).toBe(true);
     expect(o.recent).toHaveLength(3);
     expect(o.recent.at(-1)).toMatchObject({ id: Number(a.id), thumbnail: img[0]!.url, type: 4 });
+
+    // The list's 待完善 filter finds exactly the products counted, with status counts and neighbours.
+    const lacking = async (lack: string) =>
+      (await call(t.app, s, 'GET', `/PDD/amazon-user/productList?lack=${lack}`)).data as {
+        total: number;
+        list: { id: number; sku: string }[];
+        counts: { all: number };
+      };
+    for (const [lack, n] of [
+      ['image', 1],
+      ['price', 1],
+      ['en_title', 1],
+      ['ean', 1],
+    ] as const) {
+      const page = await lacking(lack);
+      expect([lack, page.total, page.counts.all, page.list.length]).toEqual([lack, n, n, n]);
+    }
+    expect((await lacking('image')).list[0]?.id).not.toBe(Number(a.id));
+    const both = await call(t.app, s, 'GET', '/PDD/amazon-user/productList?lack=price&type=2');
+    expect(both.data.total).toBe(1);
+    expect((await call(t.app, s, 'GET', '/PDD/amazon-user/productList?lack=video')).msg).toBe('待完善条件不合法');
   });
 
   it('an empty library answers zeros; buyers and signed-out callers are refused', async () => {

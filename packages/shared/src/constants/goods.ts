@@ -92,6 +92,18 @@ export type AuditStatus = keyof typeof AUDIT_STATUSES;
 export const AUDIT_STATUS_KEYS = Object.keys(AUDIT_STATUSES) as AuditStatus[];
 
 /**
+ * What a product can still lack before upload: the list's 待完善 filter (`lack`) and the
+ * product home page's counts.
+ */
+export const GOODS_LACKS = [
+  { value: 'image', label: '没有图片' },
+  { value: 'price', label: '没有价格' },
+  { value: 'en_title', label: '没有英文标题' },
+  { value: 'ean', label: '有变体未分配EAN' },
+] as const;
+export type GoodsLack = (typeof GOODS_LACKS)[number]['value'];
+
+/**
  * Audit state machine (DECISIONS.md: explicit transitions). A new product waits for
  * review; review approves or invalidates it; an approved or invalid product can be sent
  * back for review; an invalid one can also be approved directly after a fix.

@@ -3,6 +3,7 @@ import {
   AUDIT_STATUS_KEYS,
   COPYABLE_FIELDS,
   DESC_LANGUAGE_KEYS,
+  GOODS_LACKS,
   LISTING_LIMITS,
   PRICE_COUNTRY_CODES,
 } from '../constants/goods.js';
@@ -140,6 +141,8 @@ export const goodsFilterSchema = z.strictObject({
   startTime: secondsQuery,
   endTime: secondsQuery,
   is_delete: z.coerce.number().pipe(flag).default(0),
+  /** 待完善: products that still lack this (GOODS_LACKS). */
+  lack: z.enum(GOODS_LACKS.map((l) => l.value) as [string, ...string[]], { error: '待完善条件不合法' }).optional(),
 });
 export type GoodsFilter = z.infer<typeof goodsFilterSchema>;
 

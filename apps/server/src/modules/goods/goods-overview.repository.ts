@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { LACKING_EAN_PATH } from './goods.repository.js';
 
 type Db = Kysely<DB>;
 
@@ -52,7 +53,7 @@ export async function countIncomplete(db: Db, tenantId: number) {
       sql<number>`count(*) filter (where jsonb_array_length(images) = 0)`.as('no_image'),
       sql<number>`count(*) filter (where prices = '{}'::jsonb)`.as('no_price'),
       sql<number>`count(*) filter (where coalesce(descs->'en'->>'title', '') = '')`.as('no_en_title'),
-      sql<number>`count(*) filter (where jsonb_path_exists(parentage, '$.children[*] ? (!exists(@.ean))'))`.as(
+      sql<number>`count(*) filter (where jsonb_path_exists(parentage, ${LACKING_EAN_PATH}::jsonpath))`.as(
         'variation_without_ean',
       ),
     ])

@@ -35,6 +35,7 @@ function goodsConditions(tenantId: number, f: GoodsFilter, withStatus: boolean):
   if (f.creator_id) {
     c.push({ name: 'creator', value: f.creator_id, apply: (q, v: number) => q.where('goods.creator_id', '=', v) });
   }
+  if (f.lack) c.push(lackCondition(f.lack));
   if (f.startTime) {
     c.push({
       name: 'start',
@@ -51,6 +52,43 @@ function goodsConditions(tenantId: number, f: GoodsFilter, withStatus: boolean):
   }
   return c;
 }
+
+/**
+ * The 待完善 condition: products that still lack an image, a price, an English title, or an
+ * EAN on some variation (the same tests as the home page's counts in goods-overview.repository).
+ * Each compares with a bound value, so every kind is its own query shape.
+ */
+function lackCondition(lack: string): GoodsCondition {
+  switch (lack) {
+    case 'image':
+      return {
+        name: 'lack:image',
+        value: 0,
+        apply: (q, v: number) => q.where(sql`jsonb_array_length(goods.images)`, '=', v),
+      };
+    case 'price':
+      return {
+        name: 'lack:price',
+        value: '{}',
+        apply: (q, v: string) => q.where('goods.prices', '=', sql`${v}::jsonb`),
+      };
+    case 'en_title':
+      return {
+        name: 'lack:en_title',
+        value: '',
+        apply: (q, v: string) => q.where(sql`coalesce(goods.descs->'en'->>'title', '')`, '=', v),
+      };
+    default:
+      return {
+        name: 'lack:ean',
+        value: LACKING_EAN_PATH,
+        apply: (q, v: string) => q.where(sql<boolean>`jsonb_path_exists(goods.parentage, ${v}::jsonpath)`),
+      };
+  }
+}
+
+/** A variation without an EAN (JSON path over `parentage`). */
+export const LACKING_EAN_PATH = '$.children[*] ? (!exists(@.ean))';
 
 /** Applies conditions with their values, or with slots when a query shape is compiled. */
 function applyConditions(q: GoodsQuery, conditions: GoodsCondition[], slot?: SlotOf): GoodsQuery {

@@ -1,5 +1,12 @@
 import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { type GoodsOverview, goodsTypeLabel, thumbnailUrl } from '@console/shared';
+import {
+  type AuditStatus,
+  GOODS_LACKS,
+  type GoodsLack,
+  type GoodsOverview,
+  goodsTypeLabel,
+  thumbnailUrl,
+} from '@console/shared';
 import { Alert, Button, Card, Col, Row, Space, Spin, Statistic, Tooltip, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +15,7 @@ import { RequirePermission } from '../../../components/permission';
 import { usePageActive } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
+import { type ListFilterRequest, useGoodsListFilters } from '../lib/list-filters-store';
 import './goods-index.css';
 
 /** Figures older than this are refetched when the tab is shown again. */
@@ -24,6 +32,12 @@ export function GoodsIndexPage() {
 
 function GoodsIndex() {
   const navigate = useNavigate();
+  const request = useGoodsListFilters((s) => s.request);
+  /** Opens the product list filtered as asked (the list applies it and shows it in its form). */
+  const openList = (r: ListFilterRequest) => {
+    request(r);
+    navigate('/goods/admin/list');
+  };
   const overview = useGoodsOverview();
   const o = overview.data;
   // The page stays mounted in its tab: coming back to it after a while shows fresh figures.
@@ -53,13 +67,18 @@ function GoodsIndex() {
       ) : (
         <Row gutter={[12, 12]} data-testid="goods-overview">
           <Col span={24}>
-            <StatusCards counts={o.counts} />
+            <StatusCards counts={o.counts} onOpen={(status) => openList({ status })} />
           </Col>
           <Col xs={24} xl={16}>
             <CreatedChart days={o.created_per_day} />
           </Col>
           <Col xs={24} xl={8}>
-            <Incomplete incomplete={o.incomplete} eans={o.eans} onEans={() => navigate('/goods/ean-table')} />
+            <Incomplete
+              incomplete={o.incomplete}
+              eans={o.eans}
+              onLack={(lack) => openList({ lack })}
+              onEans={() => navigate('/goods/ean-table')}
+            />
           </Col>
           <Col xs={24} xl={16}>
             <Recent rows={o.recent} onOpen={(id) => navigate(`/goods/admin/update/${id}`)} />
@@ -84,8 +103,14 @@ function GoodsIndex() {
   );
 }
 
-function StatusCards({ counts }: { counts: GoodsOverview['counts'] }) {
-  const items: [string, number, string][] = [
+function StatusCards({
+  counts,
+  onOpen,
+}: {
+  counts: GoodsOverview['counts'];
+  onOpen: (status: AuditStatus | 'all') => void;
+}) {
+  const items: [string, number, AuditStatus | 'all' | 'recycled'][] = [
     ['商品总数', counts.all, 'all'],
     ['待审核', counts.willAudit, 'willAudit'],
     ['已审核', counts.hasAudit, 'hasAudit'],
@@ -96,7 +121,12 @@ function StatusCards({ counts }: { counts: GoodsOverview['counts'] }) {
     <Row gutter={[12, 12]}>
       {items.map(([label, n, key]) => (
         <Col key={key} xs={12} md={8} xl={24 / 5} style={{ flex: '1 1 0' }}>
-          <Card size="small" variant="borderless">
+          <Card
+            size="small"
+            variant="borderless"
+            hoverable={key !== 'recycled'}
+            onClick={key === 'recycled' ? undefined : () => onOpen(key)}
+          >
             <div data-testid={`goods-overview-${key}`}>
               <Statistic title={label} value={n} />
             </div>
@@ -128,29 +158,42 @@ function CreatedChart({ days }: { days: GoodsOverview['created_per_day'] }) {
   );
 }
 
+/** The home page's count of each 待完善 kind. */
+const LACK_COUNT: Record<GoodsLack, keyof GoodsOverview['incomplete']> = {
+  image: 'no_image',
+  price: 'no_price',
+  en_title: 'no_en_title',
+  ean: 'variation_without_ean',
+};
+
 function Incomplete({
   incomplete,
   eans,
+  onLack,
   onEans,
 }: {
   incomplete: GoodsOverview['incomplete'];
   eans: GoodsOverview['eans'];
+  onLack: (lack: GoodsLack) => void;
   onEans: () => void;
 }) {
-  const lines: [string, number][] = [
-    ['没有图片', incomplete.no_image],
-    ['没有价格', incomplete.no_price],
-    ['没有英文标题', incomplete.no_en_title],
-    ['有变体未分配EAN', incomplete.variation_without_ean],
-  ];
   return (
     <Card size="small" title="待完善的商品" variant="borderless" data-testid="goods-overview-incomplete">
-      {lines.map(([label, n]) => (
-        <div key={label} className="goods-index-line">
-          <span>{label}</span>
-          <Typography.Text type={n ? 'warning' : 'secondary'}>{n}个</Typography.Text>
-        </div>
-      ))}
+      {GOODS_LACKS.map(({ value, label }) => {
+        const n = incomplete[LACK_COUNT[value]];
+        return (
+          <div key={value} className="goods-index-line">
+            <span>{label}</span>
+            {n ? (
+              <Typography.Link onClick={() => onLack(value)} data-testid={`goods-overview-lack-${value}`}>
+                {n}个
+              </Typography.Link>
+            ) : (
+              <Typography.Text type="secondary">0个</Typography.Text>
+            )}
+          </div>
+        );
+      })}
       <div className="goods-index-line goods-index-ean">
         <span>
           EAN库: 空闲 {eans.free} / 已使用 {eans.used}

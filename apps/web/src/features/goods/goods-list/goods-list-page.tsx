@@ -20,7 +20,7 @@ import { BatchEditDialog } from './components/batch-edit-dialog';
 import { BatchEnTitleDialog } from './components/batch-en-title-dialog';
 import { ExportProgressDialog } from './components/export-dialog';
 import { type BatchActions, GoodsBatchBar } from './components/goods-batch-bar';
-import { type filterFromValues, GoodsFilterForm } from './components/goods-filter-form';
+import { type filterFromValues, GoodsFilterForm, type GoodsFilterValues } from './components/goods-filter-form';
 import { type GoodsRowActions, GoodsTable } from './components/goods-table';
 import type { Scope } from './components/selection-scope';
 import './goods-list.css';
@@ -52,6 +52,24 @@ function GoodsList() {
   const navigate = useNavigate();
   const { message, modal } = useFeedback();
   const setNavFilters = useGoodsListFilters((s) => s.setFilters);
+  // Another page (the home page) asks for a filter: show it in the form and list by it.
+  const requested = useGoodsListFilters((s) => s.requested);
+  const [preset, setPreset] = useState<GoodsFilterValues | null>(null);
+  useEffect(() => {
+    if (!requested) return;
+    // Taken once: a later refresh of this tab starts from the defaults again.
+    useGoodsListFilters.getState().clearRequest();
+    setPreset({ type: 0, lack: requested.lack ?? null });
+    setSelected(new Set());
+    setFilters((old) => ({
+      page: 1,
+      pageSize: old.pageSize,
+      status: requested.status ?? 'all',
+      is_delete: 0,
+      type: 0,
+      ...(requested.lack ? { lack: requested.lack } : {}),
+    }));
+  }, [requested]);
   const recycleBin = filters.is_delete === 1;
 
   const filterOnly = useMemo(() => {
@@ -183,7 +201,7 @@ function GoodsList() {
         </Space>
       }
     >
-      <GoodsFilterForm onSearch={onSearch} />
+      <GoodsFilterForm onSearch={onSearch} preset={preset} />
       <Tabs
         activeKey={filters.status ?? 'all'}
         onChange={(status) => setFilters((f) => ({ ...f, status, page: 1 }))}

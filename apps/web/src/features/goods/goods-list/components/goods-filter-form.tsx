@@ -1,7 +1,7 @@
-import { GOODS_TYPES } from '@console/shared';
+import { GOODS_LACKS, GOODS_TYPES, type GoodsLack } from '@console/shared';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { rangePresets, rangeToSeconds } from '../../../../lib/date-range';
 import { CategorySelect } from '../../components/category-select';
 import { CreatorSelect } from '../../components/creator-select';
@@ -12,6 +12,8 @@ export interface GoodsFilterValues {
   keyword?: string;
   category_id?: number | null;
   creator_id?: number | null;
+  /** 待完善 (GOODS_LACKS). */
+  lack?: GoodsLack | null;
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
@@ -23,21 +25,33 @@ export function filterFromValues(v: GoodsFilterValues) {
     ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
     ...(v.category_id ? { category_id: v.category_id } : {}),
     ...(v.creator_id ? { creator_id: v.creator_id } : {}),
+    ...(v.lack ? { lack: v.lack } : {}),
     ...(startTime ? { startTime } : {}),
     ...(endTime ? { endTime } : {}),
   };
 }
 
 const typeOptions = GOODS_TYPES.map((t) => ({ value: t.value, label: t.label }));
+const lackOptions = GOODS_LACKS.map((l) => ({ value: l.value, label: l.label }));
 
-/** Product list filters: type, keyword, category, creator, date range with shortcuts. */
+/**
+ * Product list filters: type, keyword, category, creator, 待完善, date range with shortcuts.
+ * `preset` (from another page, e.g. the home page's counts) replaces the form's values.
+ */
 export const GoodsFilterForm = memo(function GoodsFilterForm({
   onSearch,
+  preset,
 }: {
   onSearch: (filter: ReturnType<typeof filterFromValues>) => void;
+  preset?: GoodsFilterValues | null;
 }) {
   const [form] = Form.useForm<GoodsFilterValues>();
   const presets = useMemo(() => rangePresets(), []);
+  useEffect(() => {
+    if (!preset) return;
+    form.resetFields();
+    form.setFieldsValue(preset);
+  }, [form, preset]);
   return (
     <Form<GoodsFilterValues>
       form={form}
@@ -58,6 +72,15 @@ export const GoodsFilterForm = memo(function GoodsFilterForm({
       </Form.Item>
       <Form.Item name="creator_id">
         <CreatorSelect style={{ width: 140 }} data-testid="goods-filter-creator" />
+      </Form.Item>
+      <Form.Item name="lack">
+        <Select
+          allowClear
+          placeholder="待完善"
+          options={lackOptions}
+          style={{ width: 150 }}
+          data-testid="goods-filter-lack"
+        />
       </Form.Item>
       <Form.Item name="range" label="创建时间">
         <DatePicker.RangePicker presets={presets} allowEmpty={[true, true]} />

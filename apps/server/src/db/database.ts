@@ -1,6 +1,6 @@
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { migrations } from './migrations/index.js';
+import { loadMigrations } from './migrations.js';
 import type { DB } from './types.js';
 import { WriteWatchPlugin } from './write-watch.js';
 
@@ -37,13 +37,14 @@ export function writeWatchOf(db: Database): WriteWatchPlugin | undefined {
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    return loadMigrations();
   }
 }
 
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  // Unordered: a branch's migration may carry an earlier timestamp than one already applied.
+  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

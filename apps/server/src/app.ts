@@ -8,45 +8,15 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context.js';
-import { jobHandlers } from './jobs/handlers.js';
 import { startJobQueue } from './jobs/job-queue.js';
-import { authRoutes } from './modules/account/auth.routes.js';
+import { loadServerModules } from './lib/server-module.js';
 import { startAuthListener } from './modules/account/auth-listener.js';
-import { childRoutes } from './modules/account/child.routes.js';
-import { userRoutes } from './modules/account/user.routes.js';
-import { filesRoutes } from './modules/files/files.routes.js';
-import { claimRoutes } from './modules/goods/claim.routes.js';
-import { goodsRoutes } from './modules/goods/goods.routes.js';
-import { goodsExportRoutes } from './modules/goods/goods-export.routes.js';
-import { priceSettingsRoutes } from './modules/goods/price-settings.routes.js';
-import { goodsLibraryRoutes } from './modules/goods-library/goods-library.routes.js';
-import { adminMethodRoutes } from './modules/system/admin-method.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { translateRoutes } from './modules/translate/translate.routes.js';
-import { translateJobRoutes } from './modules/translate/translate-job.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
-
-/** Every route module, mounted under /PDD. */
-const ROUTE_MODULES = [
-  authRoutes,
-  userRoutes,
-  childRoutes,
-  systemRoutes,
-  adminMethodRoutes,
-  goodsRoutes,
-  priceSettingsRoutes,
-  claimRoutes,
-  filesRoutes,
-  goodsExportRoutes,
-  goodsLibraryRoutes,
-  translateRoutes,
-  translateJobRoutes,
-];
 
 /** Builds the HTTP application (no listening): API under /PDD, the built web app at /. */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -58,10 +28,16 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', []);
-  const jobs = await startJobQueue(deps.db, jobHandlers(deps), {
-    workers: deps.config.workers,
-    onError: (err) => app.log.error({ err }, 'job queue error'),
-  });
+  const modules = await loadServerModules();
+  const jobs = await startJobQueue(
+    deps.db,
+    modules.flatMap((m) => m.jobs ?? []),
+    {
+      workers: deps.config.workers,
+      deps,
+      onError: (err) => app.log.error({ err }, 'job queue error'),
+    },
+  );
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   if (deps.config.sessionCache) {
@@ -96,7 +72,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(
     async (api) => {
-      for (const mod of ROUTE_MODULES) await api.register(mod);
+      for (const mod of modules) for (const routes of mod.routes) await api.register(routes);
       api.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

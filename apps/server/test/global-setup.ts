@@ -66,7 +66,7 @@ export async function setup(project: TestProject) {
   await syncMenus(db);
   await ensureJwtSecret(db);
   // pg-boss installs its own schema on first start: do it once here, not in every test file.
-  await (await startJobQueue(db, {}, { workers: false })).stop();
+  await (await startJobQueue(db, [], { workers: false })).stop();
   await db.destroy();
   project.provide('pgAdminUrl', adminUrl);
   project.provide('templateDb', templateDb);

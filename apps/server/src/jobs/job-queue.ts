@@ -1,9 +1,8 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
+import type { AppDeps } from '../context.js';
 import type { DB } from '../db/types.js';
-
-/** A job handler: gets the job's data; throwing marks the job failed (pg-boss retries per queue options). */
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+import type { JobDefinition } from '../lib/server-module.js';
 
 /** Long work queued in PostgreSQL (pg-boss), shared safely by every server process. */
 export interface JobQueue {
@@ -12,14 +11,20 @@ export interface JobQueue {
 }
 
 /**
- * Starts pg-boss on the app's own connection pool. With `workers` the given handlers run
- * in this process; without (web-only nodes) it only sends.
+ * Starts pg-boss on the app's own connection pool. With `workers` the given job
+ * definitions run in this process (payload validated by their schema; throwing marks the
+ * job failed and pg-boss retries); without (web-only nodes) it only sends.
  */
 export async function startJobQueue(
   db: Kysely<DB>,
-  handlers: Record<string, JobHandler>,
-  opts: { workers: boolean; onError?: (err: Error) => void },
+  definitions: JobDefinition<unknown>[],
+  opts: { workers: boolean; deps?: AppDeps; onError?: (err: Error) => void },
 ): Promise<JobQueue> {
+  const kinds = new Set<string>();
+  for (const def of definitions) {
+    if (kinds.has(def.kind)) throw new Error(`job kind ${def.kind} is defined twice`);
+    kinds.add(def.kind);
+  }
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values: unknown[]) => {
@@ -32,11 +37,13 @@ export async function startJobQueue(
   });
   boss.on('error', (err) => opts.onError?.(err));
   await boss.start();
-  for (const queue of Object.keys(handlers)) await boss.createQueue(queue);
+  for (const def of definitions) await boss.createQueue(def.kind);
   if (opts.workers) {
-    for (const [queue, handler] of Object.entries(handlers)) {
-      await boss.work<Record<string, unknown>>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (job) await handler(job.data);
+    const deps = opts.deps;
+    if (!deps) throw new Error('job workers need the app dependencies');
+    for (const def of definitions) {
+      await boss.work(def.kind, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (job) await def.run(deps, def.payload.parse(job.data));
       });
     }
   }

@@ -1,0 +1,6 @@
+import type { ServerModule } from '../../lib/server-module.js';
+import { adminMethodRoutes } from './admin-method.routes.js';
+import { systemRoutes } from './system.routes.js';
+
+/** Trader branding, the operation log and the `?method=` dispatcher. */
+export const serverModule: ServerModule = { name: 'system', routes: [systemRoutes, adminMethodRoutes] };

@@ -1,8 +1,10 @@
 import { createHashRouter, type RouteObject, redirect } from 'react-router';
 import type { RouteMeta } from '../stores/tabs-reducer';
+import { guardedScreen } from './guarded-screen';
 import { authGuard, loginGuard, openGuard } from './guards';
 import { RootShell, RouteError } from './root-shell';
-import { FRAME_ROUTES, type ScreenLoader } from './route-table';
+import { screen } from './route-section';
+import { FRAME_ROUTES } from './route-table';
 
 /** What every route carries in `handle`. */
 export interface RouteHandle {
@@ -10,8 +12,10 @@ export interface RouteHandle {
   meta: RouteMeta;
 }
 
-const notBuilt: ScreenLoader = () =>
-  import('../features/helpers/not-built-page').then((m) => ({ Component: m.NotBuiltPage }));
+const notBuilt = screen(
+  () => import('../features/helpers/not-built-page'),
+  (m) => m.NotBuiltPage,
+);
 
 /** The route tree: /login and the 404 page outside the frame, every other screen inside it. */
 export const routes: RouteObject[] = [
@@ -45,7 +49,7 @@ export const routes: RouteObject[] = [
               path: r.path.slice(1),
               handle: { name: r.name, meta: r.meta } satisfies RouteHandle,
               loader: authGuard,
-              lazy: r.load ?? notBuilt,
+              lazy: guardedScreen(r, notBuilt),
             }),
           ),
         ],

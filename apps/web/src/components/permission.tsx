@@ -42,10 +42,9 @@ export function CompanyNotShow({ children }: { children: ReactNode }) {
   return <Hide role={AUTH.companyAdmin}>{children}</Hide>;
 }
 
-/** Page guard: shows a plain no-access result unless one of the permissions passes. */
-export function RequirePermission({ any, children }: { any: readonly Permission[]; children: ReactNode }) {
-  const has = useHas();
-  if (any.some((p) => has(p))) return children;
+/** Page guard used by the router for a route's `meta.permission`: a plain no-access result unless it passes. */
+export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+  if (useHas()(permission)) return children;
   return (
     <div style={{ padding: 48, textAlign: 'center', color: '#909399' }} data-testid="no-access">
       无权访问该页面

@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import type { LibraryFilters } from '../../../api/goods-library';
 import { useEanList, useEanMutations } from '../../../api/goods-library-pool';
 import { DeleteSelectedButton, serverPagination } from '../../../components/list-parts';
-import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { useSelectionDelete } from '../lib/use-selection-delete';
@@ -16,11 +15,7 @@ const KIND_LABELS: Record<EanCode['kind'], string> = { EAN13: 'EAN-13', UPCA: 'U
 
 /** EAN table (`/goods/ean-table`): the tenant's code pool, import by paste or file, delete free codes. */
 export function EanTablePage() {
-  return (
-    <RequirePermission any={['goods.operate']}>
-      <EanTable />
-    </RequirePermission>
-  );
+  return <EanTable />;
 }
 
 function EanTable() {

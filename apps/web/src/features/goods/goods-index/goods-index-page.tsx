@@ -11,7 +11,6 @@ import { Alert, Button, Card, Col, Row, Space, Spin, Statistic, Tooltip, Typogra
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useGoodsOverview } from '../../../api/goods';
-import { RequirePermission } from '../../../components/permission';
 import { usePageActive } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -23,11 +22,7 @@ const REFRESH_AFTER_MS = 10_000;
 
 /** The product home page (`/goods/index`, 商品首页): the library at a glance. */
 export function GoodsIndexPage() {
-  return (
-    <RequirePermission any={['goods.operate']}>
-      <GoodsIndex />
-    </RequirePermission>
-  );
+  return <GoodsIndex />;
 }
 
 function GoodsIndex() {

@@ -2,7 +2,6 @@ import { DESC_LANGUAGES, LISTING_LIMITS, type PointsSet } from '@console/shared'
 import { Alert, Button, Card, Form, Input, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { usePointsMutations, usePointsSet } from '../../../api/goods-library';
-import { RequirePermission } from '../../../components/permission';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { PageContainer } from '../../../layout/page/page-container';
 import { useVersionedForm } from '../lib/use-versioned-form';
@@ -20,9 +19,7 @@ const BULLET_SLOTS = Array.from({ length: LISTING_LIMITS.bulletCount }, (_, i) =
 /** Add (`/goods/addPoints`) or edit (`/goods/editPoints/:id`) a bullet-point set: a name and up to 5 bullets per language. */
 export function PointsEditorPage() {
   const id = Number(useParams().id ?? 0);
-  return (
-    <RequirePermission any={['goods.operate']}>{id > 0 ? <EditPoints id={id} /> : <PointsForm />}</RequirePermission>
-  );
+  return id > 0 ? <EditPoints id={id} /> : <PointsForm />;
 }
 
 function EditPoints({ id }: { id: number }) {

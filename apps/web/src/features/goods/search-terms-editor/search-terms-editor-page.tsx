@@ -2,7 +2,6 @@ import { LISTING_LIMITS, type SearchTermsEntry, utf8Bytes } from '@console/share
 import { Alert, Button, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useSearchTermsEntry, useSearchTermsMutations } from '../../../api/goods-library';
-import { RequirePermission } from '../../../components/permission';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { PageContainer } from '../../../layout/page/page-container';
 import { useVersionedForm } from '../lib/use-versioned-form';
@@ -17,11 +16,7 @@ interface Values {
 /** Add (`/goods/addSearchTerms`) or edit (`/goods/editSearchTerms/:id`) search terms for one of the 8 countries. */
 export function SearchTermsEditorPage() {
   const id = Number(useParams().id ?? 0);
-  return (
-    <RequirePermission any={['goods.operate']}>
-      {id > 0 ? <EditSearchTerms id={id} /> : <SearchTermsForm />}
-    </RequirePermission>
-  );
+  return id > 0 ? <EditSearchTerms id={id} /> : <SearchTermsForm />;
 }
 
 function EditSearchTerms({ id }: { id: number }) {

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type LibraryFilters, useSearchTermsList, useSearchTermsMutations } from '../../../api/goods-library';
 import { DeleteSelectedButton, RowEditDelete, serverPagination } from '../../../components/list-parts';
-import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { useSelectionDelete } from '../lib/use-selection-delete';
@@ -13,11 +12,7 @@ import { countryLabel, SEARCH_TERM_FILTER_OPTIONS } from '../search-terms-editor
 
 /** Search-terms library (`/goods/search-terms`): entries per country with a country filter, edit and delete. */
 export function SearchTermsPage() {
-  return (
-    <RequirePermission any={['goods.operate']}>
-      <SearchTermsList />
-    </RequirePermission>
-  );
+  return <SearchTermsList />;
 }
 
 function SearchTermsList() {

@@ -1,5 +1,4 @@
 import { Tabs } from 'antd';
-import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { GlossaryTab } from './components/glossary-tab';
 import { MemoryTab } from './components/memory-tab';
@@ -12,17 +11,15 @@ import './translation-admin.css';
  */
 export function TranslationAdminPage() {
   return (
-    <RequirePermission any={['role.companyOrPersonalAdmin']}>
-      <PageContainer title="翻译术语与记忆">
-        <Tabs
-          data-testid="translation-admin-tabs"
-          items={[
-            { key: 'glossary', label: '术语表', children: <GlossaryTab /> },
-            { key: 'memory', label: '翻译记忆', children: <MemoryTab /> },
-            { key: 'usage', label: '用量', children: <UsageTab /> },
-          ]}
-        />
-      </PageContainer>
-    </RequirePermission>
+    <PageContainer title="翻译术语与记忆">
+      <Tabs
+        data-testid="translation-admin-tabs"
+        items={[
+          { key: 'glossary', label: '术语表', children: <GlossaryTab /> },
+          { key: 'memory', label: '翻译记忆', children: <MemoryTab /> },
+          { key: 'usage', label: '用量', children: <UsageTab /> },
+        ]}
+      />
+    </PageContainer>
   );
 }

@@ -5,7 +5,6 @@ import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd
 import { useState } from 'react';
 import { type ChildFilters, useChildAccounts, useChildMutations } from '../../../api/account';
 import { useFeedback } from '../../../app/ui-bridge';
-import { RequirePermission } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { switchToAccount } from '../../account/switch-account/switch-account-dialog';
@@ -14,11 +13,7 @@ import { ResetPasswordDialog } from './reset-password-dialog';
 
 /** Account management (`/system/admin/member`): child accounts with create, edit, reset, delete and switch. */
 export function MemberPage() {
-  return (
-    <RequirePermission any={['account.child.manage', 'account.child.addBuyer']}>
-      <MemberList />
-    </RequirePermission>
-  );
+  return <MemberList />;
 }
 
 function MemberList() {

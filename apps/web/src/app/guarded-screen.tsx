@@ -1,0 +1,23 @@
+import { RequirePermission } from '../components/permission';
+import type { FrameRoute, ScreenLoader } from './route-section';
+
+/**
+ * The screen of a frame route, behind its `meta.permission`: a user without it sees the
+ * no-access page and the screen never mounts (so it fetches nothing). Screens carry no
+ * permission wrappers of their own.
+ */
+export function guardedScreen(route: FrameRoute, fallback: ScreenLoader): ScreenLoader {
+  const load = route.load ?? fallback;
+  const permission = route.meta.permission;
+  if (!permission) return load;
+  return async () => {
+    const { Component } = await load();
+    return {
+      Component: () => (
+        <RequirePermission permission={permission}>
+          <Component />
+        </RequirePermission>
+      ),
+    };
+  };
+}

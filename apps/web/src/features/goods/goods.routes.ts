@@ -1,0 +1,136 @@
+import { defineSection, screen } from '../../app/route-section';
+
+const pointsEditor = screen(
+  () => import('./points-editor/points-editor-page'),
+  (m) => m.PointsEditorPage,
+);
+const searchTermsEditor = screen(
+  () => import('./search-terms-editor/search-terms-editor-page'),
+  (m) => m.SearchTermsEditorPage,
+);
+const goodsEditor = screen(
+  () => import('./goods-editor/goods-editor-page'),
+  (m) => m.GoodsEditorPage,
+);
+
+/** 商品 (spec section 2): the product library; every screen needs goods operation unless its row says otherwise. */
+export const routes = defineSection(
+  '/goods',
+  [
+    [
+      'index',
+      '商品首页',
+      {
+        load: screen(
+          () => import('./goods-index/goods-index-page'),
+          (m) => m.GoodsIndexPage,
+        ),
+      },
+    ],
+    ['amazon/edit/:queue_id', '编辑上传队列'],
+    ['amazon/error_feed/:queue_id/:goods_id', '错误日志'],
+    [
+      'pointsManage',
+      '五点描述库',
+      {
+        load: screen(
+          () => import('./points-manage/points-manage-page'),
+          (m) => m.PointsManagePage,
+        ),
+      },
+    ],
+    [
+      'search-terms',
+      '搜索词库',
+      {
+        load: screen(
+          () => import('./search-terms/search-terms-page'),
+          (m) => m.SearchTermsPage,
+        ),
+      },
+    ],
+    ['follow-sale/list', '跟卖列表'],
+    ['follow-sale/push', '跟卖候选池'],
+    ['follow-sale/queue', '跟卖上传记录'],
+    [
+      'claim',
+      '认领商品',
+      {
+        load: screen(
+          () => import('./claim/claim-page'),
+          (m) => m.ClaimPage,
+        ),
+      },
+    ],
+    ['addPoints', '添加五点描述', { load: pointsEditor }],
+    ['addSearchTerms', '添加搜索词', { load: searchTermsEditor }],
+    ['editPoints/:id', '编辑五点描述', { load: pointsEditor }],
+    ['editSearchTerms/:id', '编辑搜索词', { load: searchTermsEditor }],
+    ['amazon/queue', '上传记录'],
+    [
+      'admin/list',
+      '商品列表',
+      {
+        load: screen(
+          () => import('./goods-list/goods-list-page'),
+          (m) => m.GoodsListPage,
+        ),
+      },
+    ],
+    [
+      'admin/view/:goods_id',
+      '商品预览',
+      {
+        cache: false,
+        load: screen(
+          () => import('./goods-view/goods-view-page'),
+          (m) => m.GoodsViewPage,
+        ),
+      },
+    ],
+    ['admin/create', '创建商品', { load: goodsEditor }],
+    ['admin/update/:goods_id', '编辑商品', { load: goodsEditor }],
+    [
+      'admin/infringement/list',
+      '敏感词',
+      {
+        load: screen(
+          () => import('./infringement/infringement-page'),
+          (m) => m.InfringementPage,
+        ),
+      },
+    ],
+    [
+      'ean-table',
+      'EAN表',
+      {
+        load: screen(
+          () => import('./ean-table/ean-table-page'),
+          (m) => m.EanTablePage,
+        ),
+      },
+    ],
+    [
+      'category',
+      '商品分类',
+      {
+        load: screen(
+          () => import('./category/category-page'),
+          (m) => m.CategoryPage,
+        ),
+      },
+    ],
+    // Beyond the specification's route list (docs/decisions.md "Translation screens").
+    [
+      'admin/translation',
+      '翻译术语与记忆',
+      {
+        load: screen(
+          () => import('./translation-admin/translation-admin-page'),
+          (m) => m.TranslationAdminPage,
+        ),
+      },
+    ],
+  ],
+  { permission: 'goods.operate' },
+);

@@ -1,0 +1,18 @@
+import { defineSection } from '../../app/route-section';
+
+/** 订单 (spec section 2): not built yet (docs/not-built.md). */
+export const routes = defineSection('/order', [
+  ['index', '订单首页'],
+  ['shop', '店铺管理'],
+  ['consume-list', '消费记录'],
+  ['list', '订单处理'],
+  ['distribution', '配货'],
+  ['export', '订单导出'],
+  ['asinSales', '销量统计'],
+  ['intercept', '运费审核'],
+  ['stock/product', '备货商品'],
+  ['stock/stockInLog', '入库记录'],
+  ['stock/stockOutLog', '出库记录'],
+  ['hs-code', '海关编码'],
+  ['order_customs_info', '产销单位备案'],
+]);

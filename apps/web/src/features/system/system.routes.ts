@@ -1,0 +1,29 @@
+import { defineSection, screen } from '../../app/route-section';
+
+/** 系统 (spec section 2): accounts, statistics, operation log. */
+export const routes = defineSection('/system', [
+  ['index', '系统首页'],
+  [
+    'admin/member',
+    '账号管理',
+    {
+      load: screen(
+        () => import('./member/member-page'),
+        (m) => m.MemberPage,
+      ),
+    },
+  ],
+  ['admin/accountStatistical', '账号统计'],
+  ['admin/orderStatistical', '订单统计'],
+  ['admin/performanceStatistical', '员工绩效'],
+  [
+    'admin/opera-log',
+    '操作日志',
+    {
+      load: screen(
+        () => import('./opera-log/opera-log-page'),
+        (m) => m.OperaLogPage,
+      ),
+    },
+  ],
+]);

@@ -103,6 +103,43 @@ describe('copyOneBenRenProduct', () => {
   });
 });
 
+describe('batchCopyGoods', () => {
+  const count = async (tenantId: number) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('goods')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('copies every chosen product for a worker; all or nothing; refused on the server for a company admin', async () => {
+    const main = await buildTenant(t.db);
+    const worker = await buildUser(t.db, main, { auth: 2 });
+    const [g1, g2] = [await buildGoods(t.db, main), await buildGoods(t.db, main)];
+    const s = await signIn(t.app, worker.account, TEST_PASSWORD);
+    const r = await call(t.app, s, 'POST', `${P}batchCopyGoods`, { ids: `${g1.id},${g2.id}` });
+    expect(r).toMatchObject({ status: 200, msg: '已复制2个商品' });
+    expect(r.data.copies.map((c: { from: number }) => c.from)).toEqual([Number(g1.id), Number(g2.id)]);
+    expect(await count(main.id)).toBe(4);
+
+    // Another tenant's id in the selection: nothing is copied.
+    const theirs = await buildGoods(t.db, await buildTenant(t.db));
+    const mixed = await call(t.app, s, 'POST', `${P}batchCopyGoods`, { ids: [Number(g1.id), Number(theirs.id)] });
+    expect(mixed.http).toBe(404);
+    expect(await count(main.id)).toBe(4);
+
+    // The admin tag set has no batch copy (spec section 6): the server refuses it too.
+    const admin = await signIn(t.app, main.account, TEST_PASSWORD);
+    expect((await call(t.app, admin, 'POST', `${P}batchCopyGoods`, { ids: String(g1.id) })).http).toBe(403);
+    expect(await count(main.id)).toBe(4);
+    const many = Array.from({ length: 201 }, (_, i) => i + 1);
+    expect((await call(t.app, s, 'POST', `${P}batchCopyGoods`, { ids: many })).msg).toBe('一次最多复制200个商品');
+  });
+});
+
 describe('batchUpdate2', () => {
   it('sets chosen fields over chosen ids or over the filter, leaving other tenants and the bin alone', async () => {
     const main = await buildTenant(t.db);

@@ -148,6 +148,11 @@ export function setGoodsStatus(ids: number[], status: string) {
 }
 
 /** Duplicates one product. */
+/** Copies of the chosen products, all or none (the server requires `goods.batchCopy`). */
+export function batchCopyGoods(ids: number[]) {
+  return post<{ copies: { from: number; id: number; version: number }[] }>('/amazon-user/batchCopyGoods', { ids });
+}
+
 export function copyGoods(id: number) {
   return post<{ id: number; version: number }>('/amazon-user/copyOneBenRenProduct', { id });
 }

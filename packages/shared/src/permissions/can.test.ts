@@ -46,5 +46,12 @@ describe('goods tag sets', () => {
   it('company admin gets the admin set without batch copy; a worker the normal set', () => {
     expect(goodsTagSet(user(0))).not.toContain('batchCopy');
     expect(goodsTagSet(user(2))).toContain('batchCopy');
+    // The tag set and the server's guard of batchCopyGoods are one permission.
+    for (const auth of [0, 1, 2, 3, 4, 5, 6] as const) {
+      expect(goodsTagSet(user(auth)).includes('batchCopy' as never), `auth ${auth}`).toBe(
+        can(user(auth), 'goods.batchCopy'),
+      );
+    }
+    expect([1, 2, 4, 6].every((auth) => can(user(auth as 1 | 2 | 4 | 6), 'goods.batchCopy'))).toBe(true);
   });
 });

@@ -51,7 +51,10 @@ export const GOODS_TAG_SETS = {
   admin: ['batchEdit', 'batchReplaceEnTitle'],
 } as const;
 
-/** The admin set (without batch copy) for isAdmin roles, the normal set for everyone else. */
+/**
+ * The normal set for users who may batch copy, the admin set (without it) for isAdmin
+ * roles; the server guards the batch copy call with the same `goods.batchCopy`.
+ */
 export function goodsTagSet(user: PermissionSubject) {
-  return can(user, 'role.admin') ? GOODS_TAG_SETS.admin : GOODS_TAG_SETS.normal;
+  return can(user, 'goods.batchCopy') ? GOODS_TAG_SETS.normal : GOODS_TAG_SETS.admin;
 }

@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'goods.operate',
   /** Audit products (approve, invalidate, send back): company admin, group leader, personal admin. */
   'goods.audit',
+  /** Batch copy of products: the normal tag set only, not isAdmin roles (spec section 6 "Product tag sets"). */
+  'goods.batchCopy',
   /** Worker: group leader, worker or personal admin. */
   'role.worker',
   /** Company-or-personal admin. */
@@ -46,8 +48,8 @@ export const ROLE_PERMISSIONS = {
     'role.companyOrPersonalAdmin',
     'finance.payMargin',
   ],
-  1: ['account.self', 'goods.operate', 'goods.audit', 'role.worker'],
-  2: ['account.self', 'goods.operate', 'role.worker'],
+  1: ['account.self', 'goods.operate', 'goods.audit', 'goods.batchCopy', 'role.worker'],
+  2: ['account.self', 'goods.operate', 'goods.batchCopy', 'role.worker'],
   3: ['account.self', 'account.child.addBuyer'],
   4: [
     'account.self',
@@ -56,10 +58,11 @@ export const ROLE_PERMISSIONS = {
     'system.operaLog.read',
     'goods.operate',
     'goods.audit',
+    'goods.batchCopy',
     'role.worker',
     'role.companyOrPersonalAdmin',
     'finance.payMargin',
   ],
   5: ['account.self', 'system.operaLog.read', 'role.admin'],
-  6: ['account.self', 'goods.operate'],
+  6: ['account.self', 'goods.operate', 'goods.batchCopy'],
 } as const satisfies Record<Auth, readonly Permission[]>;

@@ -181,6 +181,11 @@ export const delGoodsBody = z.strictObject({
   is_delete: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'is_delete只能为0、1或2' }),
 });
 
+/** POST batchCopyGoods: copies of the chosen products, all or none (at most 200, a list page). */
+export const batchCopyBody = z.strictObject({
+  ids: idsField.refine((ids) => ids.length <= 200, { error: '一次最多复制200个商品' }),
+});
+
 /** POST setGoodsStatus. */
 export const setGoodsStatusBody = z.strictObject({
   ids: idsField,

@@ -152,6 +152,29 @@ export async function copyGoods(deps: AppDeps, actor: Actor, id: number) {
   });
 }
 
+/**
+ * Batch copy (the normal tag set only: the route requires `goods.batchCopy`): a copy of each
+ * chosen product in one transaction, so a missing id copies nothing.
+ */
+export async function batchCopyGoods(deps: AppDeps, actor: Actor, ids: number[]) {
+  return deps.db.transaction().execute(async (trx) => {
+    const copies: { from: number; id: number; version: number }[] = [];
+    for (const id of ids) {
+      const src = await findGoods(trx, actor.tenantId, id);
+      if (!src) throw notFound(`商品不存在(ID ${id}),未复制任何商品`);
+      const row = await insertCopy(trx, src, actor);
+      await audit(trx, actor, {
+        action: 'goods.copy',
+        targetType: 'goods',
+        targetId: row.id,
+        before: { from: Number(src.id) },
+      });
+      copies.push({ from: id, id: Number(row.id), version: row.version });
+    }
+    return { copies };
+  });
+}
+
 type BatchFields = z.infer<typeof batchFieldsSchema>;
 const BASE_KEYS = [
   'type',

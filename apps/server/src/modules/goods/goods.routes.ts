@@ -1,4 +1,5 @@
 import {
+  batchCopyBody,
   batchEnTitleBody,
   batchUpdateBody,
   COPYABLE_FIELDS,
@@ -19,7 +20,14 @@ import { actorOf, authOf } from '../../plugins/auth.js';
 import type { StoredDescs } from './goods.presenter.js';
 import { filteredGoods, findGoods, neighbourId } from './goods.repository.js';
 import { getGoods, goodsCreators, listGoods } from './goods.service.js';
-import { batchReplaceEnTitle, batchUpdate, copyGoods, deleteGoods, setGoodsStatus } from './goods-batch.service.js';
+import {
+  batchCopyGoods,
+  batchReplaceEnTitle,
+  batchUpdate,
+  copyGoods,
+  deleteGoods,
+  setGoodsStatus,
+} from './goods-batch.service.js';
 import { goodsOverview } from './goods-overview.service.js';
 import { saveGoods, saveMessage } from './goods-save.service.js';
 
@@ -76,6 +84,17 @@ export async function goodsRoutes(fastify: FastifyInstance) {
 
   app.post('/amazon-user/copyOneBenRenProduct', { schema: { body: idBody }, config }, async (req) =>
     ok(await copyGoods(deps, actorOf(req, authOf(req)), req.body.id), '复制成功'),
+  );
+
+  // Not in the specification (which copies one by one): the batch copy of the normal tag set,
+  // guarded on the server by the permission that shows the button (docs/api-goods.md).
+  app.post(
+    '/amazon-user/batchCopyGoods',
+    { schema: { body: batchCopyBody }, config: { access: 'goods.batchCopy' } },
+    async (req) => {
+      const r = await batchCopyGoods(deps, actorOf(req, authOf(req)), req.body.ids);
+      return ok(r, `已复制${r.copies.length}个商品`);
+    },
   );
 
   app.post('/amazon-user/batchUpdate2', { schema: { body: batchUpdateBody }, config }, async (req) => {

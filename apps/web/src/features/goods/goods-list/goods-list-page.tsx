@@ -3,6 +3,7 @@ import { Badge, Button, Space, Switch, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  batchCopyGoods,
   copyGoods,
   delGoods,
   type GoodsListFilters,
@@ -131,8 +132,8 @@ function GoodsList() {
       batchEdit: () => setDialog('edit'),
       batchReplaceEnTitle: () => setDialog('title'),
       batchCopy: async () => {
-        for (const id of ids) await copyGoods(id);
-        message.success(`已复制${ids.length}个商品`);
+        const r = await batchCopyGoods(ids);
+        message.success(`已复制${r.copies.length}个商品`);
         done();
       },
       publishClaim: async (claimable: boolean) => {

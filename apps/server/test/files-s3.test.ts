@@ -8,9 +8,9 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Simulator } from '../src/modules/files/s3.simulator.js';
 import { buildGoods, buildTenant, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
-import { startS3Simulator } from './support/s3-simulator.js';
 
 // The real upload -> thumbnail -> serve path, zip, remote copy and export job with STORAGE=s3,
 // against the loopback S3 simulator (which checks every request's signature).

@@ -7,8 +7,8 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } fro
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type S3Setting, storageSetting } from '../src/config.js';
 import { exportKey, StorageError } from '../src/modules/files/file-storage.js';
+import { canonicalRequest, EMPTY_SHA256, signature, startS3Simulator } from '../src/modules/files/s3.simulator.js';
 import { checkS3Storage, PROBE_KEY, s3Storage } from '../src/modules/files/s3-storage.js';
-import { canonicalRequest, EMPTY_SHA256, signature, startS3Simulator } from './support/s3-simulator.js';
 
 const sim = await startS3Simulator({ buckets: ['console-test', 'other-bucket'], virtualHost: 's3.sim.test' });
 afterAll(() => sim.close());

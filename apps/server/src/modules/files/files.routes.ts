@@ -8,7 +8,6 @@ import { ok } from '../../lib/envelope.js';
 import { zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
-import type { StoredImages, StoredParentage } from '../goods/goods.presenter.js';
 import { findGoods } from '../goods/goods.repository.js';
 import { audit } from '../system/audit.js';
 import { contentTypeOf, isSafeKey } from './file-storage.js';
@@ -75,10 +74,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
       const auth = authOf(req);
       const row = await findGoods(deps.db, auth.tenantId, req.body.id);
       if (!row) throw notFound('商品不存在');
-      const urls = [
-        ...(row.images as StoredImages).map((i) => i.url),
-        ...((row.parentage as StoredParentage).children ?? []).flatMap((c) => c.images ?? []),
-      ];
+      const urls = [...row.images.map((i) => i.url), ...(row.parentage.children ?? []).flatMap((c) => c.images ?? [])];
       const unique = [...new Set(urls)];
       if (unique.length === 0) throw badRequest('该商品没有图片');
       const zip = new yazl.ZipFile();

@@ -1,6 +1,6 @@
 import { type EanCode, type PointsSet, type SearchTermsEntry, utf8Bytes } from '@console/shared';
 import type { Selectable } from 'kysely';
-import type { GoodsEansTable } from '../../db/types.js';
+import type { GoodsEansTable } from './goods-library.tables.js';
 
 /** Unix seconds of a timestamp (the console shows dates from seconds). */
 export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);

@@ -15,7 +15,6 @@ import { escapeRegExp } from '../../lib/regexp.js';
 import { assertOwnCategory } from '../goods-library/category.service.js';
 import { releaseEans } from '../goods-library/ean.service.js';
 import { audit } from '../system/audit.js';
-import type { StoredParentage } from './goods.presenter.js';
 import { filteredGoods, findGoods, goodsStates, insertGoods } from './goods.repository.js';
 
 type Db = Kysely<DB>;
@@ -55,9 +54,7 @@ export async function deleteGoods(deps: AppDeps, actor: Actor, ids: number[], is
       affected = rows.map((r) => Number(r.id));
       // Their EANs go back to the pool.
       for (const r of rows) {
-        const codes = ((r.parentage as StoredParentage).children ?? [])
-          .map((c) => c.ean)
-          .filter((e): e is string => !!e);
+        const codes = (r.parentage.children ?? []).map((c) => c.ean).filter((e): e is string => !!e);
         await releaseEans(trx, actor.tenantId, codes, Number(r.id));
       }
     } else {
@@ -117,8 +114,7 @@ export async function setGoodsStatus(deps: AppDeps, actor: Actor, ids: number[],
 
 /** Inserts a copy of a product into the actor's tenant, waiting for review; EANs are not copied. */
 export async function insertCopy(trx: Db, src: GoodsRow, actor: Actor) {
-  const parentage = src.parentage as { children?: { ean?: string }[] };
-  const children = (parentage.children ?? []).map(({ ean: _drop, ...c }) => c);
+  const children = (src.parentage.children ?? []).map(({ ean: _drop, ...c }) => c);
   return insertGoods(trx, actor.tenantId, actor.userId, {
     type: src.type,
     sku: src.sku,
@@ -127,7 +123,7 @@ export async function insertCopy(trx: Db, src: GoodsRow, actor: Actor) {
     base_info: JSON.stringify(src.base_info),
     descs: JSON.stringify(src.descs),
     prices: JSON.stringify(src.prices),
-    parentage: JSON.stringify({ ...parentage, children }),
+    parentage: JSON.stringify({ ...src.parentage, children }),
     images: JSON.stringify(src.images),
     extra_attrs: JSON.stringify(src.extra_attrs),
     tags: src.tags,

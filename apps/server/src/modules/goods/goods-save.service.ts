@@ -10,7 +10,7 @@ import { lockedAttrChanges } from '../goods-library/extra-attrs.locked.js';
 import { validateExtraAttrs } from '../goods-library/extra-attrs.validator.js';
 import { findSensitiveWords } from '../goods-library/sensitive.service.js';
 import { audit } from '../system/audit.js';
-import type { StoredExtra, StoredParentage } from './goods.presenter.js';
+import type { StoredParentage } from './goods.presenter.js';
 import { findGoods, insertGoods, updateGoodsVersioned } from './goods.repository.js';
 import { changedSections, newBaseInfo, toWrite } from './goods.service.js';
 import { quantityRangeOf } from './price-settings.service.js';
@@ -113,7 +113,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
     if (before.version !== body.version) throw conflict(MSG.staleVersion, { version: before.version });
     if (data.template) {
       // Amazon's `editable: false`: a stored value of such a field is never changed by an update.
-      const stored = (before.extra_attrs as StoredExtra | null)?.attributes ?? {};
+      const stored = before.extra_attrs?.attributes ?? {};
       const locked = lockedAttrChanges(data.template.product_type, data.template.marketplace, stored, data.extraAttrs);
       if (locked.length) throw badRequest(locked[0]!.message, { field: 'extraAttrs', errors: locked });
     }
@@ -122,7 +122,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
       actor.tenantId,
       body.id,
       data.parentageTable,
-      before.parentage as StoredParentage,
+      before.parentage,
       useEan,
     );
     const w = toWrite({ ...data, parentageTable: parentage }, before.base_info as BaseInfo);

@@ -1,29 +1,15 @@
-import {
-  BASE_INFO_DEFAULTS,
-  DESC_LANGUAGES,
-  type GoodsData,
-  type GoodsListRow,
-  PRICE_COUNTRIES,
-} from '@console/shared';
+import { BASE_INFO_DEFAULTS, DESC_LANGUAGES, type GoodsListRow, PRICE_COUNTRIES } from '@console/shared';
 import type { GoodsRow } from '../../db/types.js';
+import type { StoredDescs, StoredImages, StoredPrices } from './goods.tables.js';
+
+export type { StoredDescs, StoredExtra, StoredImages, StoredParentage, StoredPrices } from './goods.tables.js';
 
 const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** Stored shapes of the JSON sections. */
-export type StoredDescs = Record<
-  string,
-  { title: string; search_terms: string; bullet_points: string[]; product_description: string }
->;
-export type StoredPrices = Record<string, { price: number; currency: string }>;
-export type StoredParentage = GoodsData['parentageTable'];
-export type StoredImages = { url: string }[];
-/** extra_attrs column: the template the attributes follow, and the attributes. */
-export type StoredExtra = { template: GoodsData['template']; attributes: Record<string, unknown> };
-
 /** A product as the editor loads it: every language and every price country present, in order. */
 export function presentGoods(row: GoodsRow) {
-  const descs = (row.descs ?? {}) as StoredDescs;
-  const prices = (row.prices ?? {}) as StoredPrices;
+  const descs: StoredDescs = row.descs ?? {};
+  const prices: StoredPrices = row.prices ?? {};
   return {
     id: Number(row.id),
     version: row.version,
@@ -33,7 +19,7 @@ export function presentGoods(row: GoodsRow) {
     created_at: secs(row.created_at),
     updated_at: secs(row.updated_at),
     goodsData: {
-      baseInfo: { ...BASE_INFO_DEFAULTS, ...(row.base_info as object) },
+      baseInfo: { ...BASE_INFO_DEFAULTS, ...row.base_info },
       commonData: {
         descs: DESC_LANGUAGES.map((l) => ({
           key: l.key,
@@ -51,10 +37,10 @@ export function presentGoods(row: GoodsRow) {
         currency: c.currency,
         price: prices[c.country_code]?.price ?? null,
       })),
-      parentageTable: row.parentage as StoredParentage,
-      images: row.images as StoredImages,
-      template: (row.extra_attrs as StoredExtra).template ?? null,
-      extraAttrs: (row.extra_attrs as StoredExtra).attributes ?? {},
+      parentageTable: row.parentage,
+      images: row.images,
+      template: row.extra_attrs.template ?? null,
+      extraAttrs: row.extra_attrs.attributes ?? {},
       tags: row.tags,
     },
   };
@@ -81,7 +67,7 @@ type ListSource = Pick<
 
 /** One row of the product list. */
 export function presentListRow(r: ListSource): GoodsListRow {
-  const images = (r.images ?? []) as StoredImages;
+  const images: StoredImages = r.images ?? [];
   return {
     id: Number(r.id),
     title: r.title,
@@ -90,7 +76,7 @@ export function presentListRow(r: ListSource): GoodsListRow {
     audit_status: r.audit_status,
     is_delete: r.is_delete,
     thumbnail: images[0]?.url ?? '',
-    prices: (r.prices ?? {}) as StoredPrices,
+    prices: r.prices ?? {},
     category_id: r.category_id,
     creator_id: r.creator_id,
     creator_name: r.creator_name ?? '',

@@ -3,6 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/paging.js';
 import { QueryShapes, type SlotOf } from '../../db/query-shapes.js';
 import type { DB, GoodsRow } from '../../db/types.js';
+import type { StoredPrices } from './goods.tables.js';
 
 type Db = Kysely<DB>;
 
@@ -70,7 +71,7 @@ function lackCondition(lack: string): GoodsCondition {
       return {
         name: 'lack:price',
         value: '{}',
-        apply: (q, v: string) => q.where('goods.prices', '=', sql`${v}::jsonb`),
+        apply: (q, v: string) => q.where('goods.prices', '=', sql<StoredPrices>`${v}::jsonb`),
       };
     case 'en_title':
       return {

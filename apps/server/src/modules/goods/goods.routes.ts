@@ -17,7 +17,6 @@ import { notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
-import type { StoredDescs } from './goods.presenter.js';
 import { filteredGoods, findGoods, neighbourId } from './goods.repository.js';
 import { getGoods, goodsCreators, listGoods } from './goods.service.js';
 import {
@@ -111,7 +110,7 @@ export async function goodsRoutes(fastify: FastifyInstance) {
   app.post('/goods/getCopyFields', { schema: { body: copyFieldsBody }, config }, async (req) => {
     const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
     if (!row) throw notFound('商品不存在');
-    const descs = row.descs as StoredDescs;
+    const descs = row.descs;
     const fields = req.body.fields.filter((f) => (COPYABLE_FIELDS as readonly string[]).includes(f));
     const data = Object.fromEntries(
       req.body.langs.map((lang) => [

@@ -42,7 +42,7 @@ function defaults(): PriceCountrySetting[] {
 /** priceInfoData: the user's settings, every country present (defaults fill the gaps). */
 export async function getPriceInfo(deps: AppDeps, userId: number): Promise<PriceInfo> {
   const row = await deps.db.selectFrom('price_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  const saved = new Map(((row?.countries ?? []) as PriceCountrySetting[]).map((c) => [c.country_code, c]));
+  const saved = new Map((row?.countries ?? []).map((c) => [c.country_code, c]));
   return {
     price_country: defaults().map((d) => {
       const c = PRICE_COUNTRIES.find((p) => p.country_code === d.country_code)!;

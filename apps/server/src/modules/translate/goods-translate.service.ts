@@ -74,7 +74,7 @@ async function readPlans(deps: AppDeps, actor: Actor, ids: number[], p: GoodsTra
       settled.set(id, { ...none, status: 'failed', message: '商品不存在' });
       continue;
     }
-    const descs = structuredClone((row.descs ?? {}) as StoredDescs);
+    const descs: StoredDescs = structuredClone(row.descs ?? {});
     const src = { ...emptyDesc(), ...descs[p.from] };
     const fields = p.fields.filter((f) => textsOf(src, f).length > 0);
     if (fields.length === 0) settled.set(id, { ...none, status: 'skipped', message: '源语言内容为空' });

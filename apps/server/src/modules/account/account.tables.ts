@@ -1,0 +1,108 @@
+import type { Generated } from 'kysely';
+import type { NullableTimestamp, Timestamp } from '../../db/types.js';
+
+/** Accounts: main accounts own a tenant (tenant_id = id); child accounts point at it. */
+export interface UsersTable {
+  id: Generated<number>;
+  account: string;
+  password_hash: string;
+  auth: number;
+  parent_id: Generated<number>;
+  tenant_id: number;
+  trader_id: Generated<number>;
+  created_by: Generated<number>;
+  user_name: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  brand_name: Generated<string>;
+  vendor: Generated<string>;
+  manufactuer_id: Generated<string>;
+  dsa_responsible_party_address: Generated<string>;
+  gpsr_manufacturer_email_address: Generated<string>;
+  follow_sale_remind: Generated<number>;
+  is_not_use_ean: Generated<number>;
+  gather_title_fill_keywords: Generated<number>;
+  random_parentage_img: Generated<number>;
+  random_bullet_points: Generated<number>;
+  is_suit_express: Generated<number>;
+  is_use_trader_express: Generated<number>;
+  is_use_trader_finance: Generated<number>;
+  end_time: NullableTimestamp;
+  max_child: Generated<number>;
+  limit_monitor_len: Generated<number>;
+  principal: Generated<string>;
+  allow_upload_sites: Generated<string[]>;
+  remark: Generated<string>;
+  status: Generated<number>;
+  deleted_at: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  tenant_id: number;
+  kind: string;
+  csrf: string;
+  refresh_hash: string;
+  prev_refresh_hash: string | null;
+  refreshed_at: NullableTimestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<string>;
+  account_key: string;
+  ip: string;
+  success: boolean;
+  created_at: Timestamp;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface QrLoginsTable {
+  code: string;
+  browser_key_hash: string;
+  expires_at: Timestamp;
+  confirmed_by: number | null;
+  confirmed_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface MenusTable {
+  menu_id: number;
+  parent_id: number;
+  name: string;
+  url: string;
+  icon: string;
+  is_navi: number;
+  remark: string;
+  sort: number;
+  permission: string | null;
+}
+
+declare module '../../db/types.js' {
+  /** The tables of this module (accounts, sessions, sign-in throttling, captchas, QR sign-in and the menu). */
+  interface DB {
+    users: UsersTable;
+    sessions: SessionsTable;
+    login_attempts: LoginAttemptsTable;
+    captchas: CaptchasTable;
+    qr_logins: QrLoginsTable;
+    menus: MenusTable;
+  }
+}

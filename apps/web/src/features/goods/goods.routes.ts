@@ -22,8 +22,8 @@ export const routes = defineSection(
       '商品首页',
       {
         load: screen(
-          () => import('./goods-index/goods-index-page'),
-          (m) => m.GoodsIndexPage,
+          () => import('./goods-overview/goods-overview-page'),
+          (m) => m.GoodsOverviewPage,
         ),
       },
     ],
@@ -95,8 +95,8 @@ export const routes = defineSection(
       '敏感词',
       {
         load: screen(
-          () => import('./infringement/infringement-page'),
-          (m) => m.InfringementPage,
+          () => import('./sensitive/sensitive-page'),
+          (m) => m.SensitivePage,
         ),
       },
     ],

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { confirmSignOut } from '../../app/session-actions';
 import { AccountInfoDialog } from '../../features/account/account-info/account-info-dialog';
 import { ChangePasswordDialog } from '../../features/account/change-password/change-password-dialog';
-import { PriceSettingsDialog } from '../../features/account/price-settings/price-settings-dialog';
 import { SwitchAccountDialog } from '../../features/account/switch-account/switch-account-dialog';
+import { PriceSettingsDialog } from '../../features/goods/price-settings/price-settings-dialog';
 import { useSessionStore } from '../../stores/session-store';
 
 type DialogName = 'info' | 'price' | 'password' | 'switch' | null;

@@ -11,7 +11,7 @@ import { SensitiveAddDialog, WORD_LANG_OPTIONS, wordLangLabel } from './componen
 import { SensitiveCheckCard } from './components/sensitive-check-card';
 
 /** Sensitive words (`/goods/admin/infringement/list`): per-language words, bulk add, delete, and a text check. */
-export function InfringementPage() {
+export function SensitivePage() {
   return <SensitiveList />;
 }
 

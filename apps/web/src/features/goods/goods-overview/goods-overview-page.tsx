@@ -15,17 +15,17 @@ import { usePageActive } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { type ListFilterRequest, useGoodsListFilters } from '../lib/list-filters-store';
-import './goods-index.css';
+import './goods-overview.css';
 
 /** Figures older than this are refetched when the tab is shown again. */
 const REFRESH_AFTER_MS = 10_000;
 
 /** The product home page (`/goods/index`, 商品首页): the library at a glance. */
-export function GoodsIndexPage() {
-  return <GoodsIndex />;
+export function GoodsOverviewPage() {
+  return <GoodsOverview />;
 }
 
-function GoodsIndex() {
+function GoodsOverview() {
   const navigate = useNavigate();
   const request = useGoodsListFilters((s) => s.request);
   /** Opens the product list filtered as asked (the list applies it and shows it in its form). */
@@ -84,7 +84,7 @@ function GoodsIndex() {
                 <Typography.Text type="secondary">暂无商品</Typography.Text>
               ) : (
                 o.by_type.map((t) => (
-                  <div key={t.type} className="goods-index-line">
+                  <div key={t.type} className="goods-overview-line">
                     <span>{goodsTypeLabel(t.type)}</span>
                     <span>{t.n}</span>
                   </div>
@@ -138,13 +138,13 @@ function CreatedChart({ days }: { days: GoodsOverview['created_per_day'] }) {
   const total = days.reduce((a, d) => a + d.n, 0);
   return (
     <Card size="small" title={`近${days.length}天新增商品`} extra={`共${total}个`} variant="borderless">
-      <div className="goods-index-chart" data-testid="goods-overview-chart">
+      <div className="goods-overview-chart" data-testid="goods-overview-chart">
         {days.map((d) => (
           <Tooltip key={d.day} title={`${d.day}: ${d.n}个`}>
-            <div className="goods-index-bar-col">
-              <span className="goods-index-bar-n">{d.n || ''}</span>
-              <div className="goods-index-bar" style={{ height: `${(d.n / max) * 100}%` }} />
-              <span className="goods-index-bar-day">{d.day.slice(5)}</span>
+            <div className="goods-overview-bar-col">
+              <span className="goods-overview-bar-n">{d.n || ''}</span>
+              <div className="goods-overview-bar" style={{ height: `${(d.n / max) * 100}%` }} />
+              <span className="goods-overview-bar-day">{d.day.slice(5)}</span>
             </div>
           </Tooltip>
         ))}
@@ -177,7 +177,7 @@ function Incomplete({
       {GOODS_LACKS.map(({ value, label }) => {
         const n = incomplete[LACK_COUNT[value]];
         return (
-          <div key={value} className="goods-index-line">
+          <div key={value} className="goods-overview-line">
             <span>{label}</span>
             {n ? (
               <Typography.Link onClick={() => onLack(value)} data-testid={`goods-overview-lack-${value}`}>
@@ -189,7 +189,7 @@ function Incomplete({
           </div>
         );
       })}
-      <div className="goods-index-line goods-index-ean">
+      <div className="goods-overview-line goods-overview-ean">
         <span>
           EAN库: 空闲 {eans.free} / 已使用 {eans.used}
         </span>
@@ -206,17 +206,17 @@ function Recent({ rows, onOpen }: { rows: GoodsOverview['recent']; onOpen: (id: 
     <Card size="small" title="最新商品" variant="borderless">
       {rows.length === 0 && <Typography.Text type="secondary">还没有商品,点击右上角"创建商品"开始</Typography.Text>}
       {rows.map((r) => (
-        <div key={r.id} className="goods-index-recent" data-testid="goods-overview-recent">
+        <div key={r.id} className="goods-overview-recent" data-testid="goods-overview-recent">
           {r.thumbnail ? (
-            <img src={thumbnailUrl(r.thumbnail)} alt="" width={40} height={40} className="goods-index-thumb" />
+            <img src={thumbnailUrl(r.thumbnail)} alt="" width={40} height={40} className="goods-overview-thumb" />
           ) : (
-            <div className="goods-index-thumb goods-index-thumb-empty">无图</div>
+            <div className="goods-overview-thumb goods-overview-thumb-empty">无图</div>
           )}
-          <div className="goods-index-recent-text">
+          <div className="goods-overview-recent-text">
             <Typography.Link onClick={() => onOpen(r.id)} ellipsis>
               {r.title || '(无标题)'}
             </Typography.Link>
-            <div className="goods-index-sub">
+            <div className="goods-overview-sub">
               #{r.id} · {r.sku || '-'} · {r.creator_name || '-'} · {formatSeconds(r.created_at)}
             </div>
           </div>

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from './support/api-client';
+import { type ApiClient, createChild } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { confirmPop } from './support/goods-library';
 import { clickInPopup } from './support/popup';
 
 let browser: Browser;
@@ -192,6 +193,8 @@ describe('product editor', () => {
     await expect.poll(() => p.locator('[data-testid=goods-table] tbody tr.ant-table-row').count()).toBe(2);
     await p.locator('[data-testid=goods-table] thead .ant-checkbox-input').check();
     expect(await p.getByTestId('goods-selected-count').textContent()).toBe('已选2个');
+    // The admin tag set has no batch copy (spec section 6); the server refuses it too.
+    expect(await p.getByRole('button', { name: '批量复制' }).count()).toBe(0);
 
     await p.getByTestId('goods-batch-edit').click();
     const dialog = p.locator('.ant-modal', { hasText: '批量编辑' });
@@ -213,6 +216,22 @@ describe('product editor', () => {
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     await s.context.close();
   });
+  it('a worker batch copies the selection: both copies appear in the list', async () => {
+    const worker = await createChild(admin, 2);
+    const s = await signedInPage(browser, worker.account, worker.password, '#/goods/admin/list');
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('goods-filter-keyword').fill(SKU);
+    await p.getByTestId('goods-filter-submit').click();
+    await expect.poll(() => p.locator('[data-testid=goods-table] tbody tr.ant-table-row').count()).toBe(2);
+    await p.locator('[data-testid=goods-table] thead .ant-checkbox-input').check();
+    await p.getByRole('button', { name: '批量复制' }).click();
+    await confirmPop(p);
+    await p.getByText('已复制2个商品').waitFor();
+    await expect.poll(() => p.locator('[data-testid=goods-table] tbody tr.ant-table-row').count()).toBe(4);
+    await s.context.close();
+  });
+
   it('files the product under an own category in the editor, filters the list by it and its creator, shows it in the preview', async () => {
     const pw = env().adminPassword;
     const tag = SKU.slice(-6);

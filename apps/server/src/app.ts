@@ -7,12 +7,17 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from './context.js';
 import { startJobQueue } from './jobs/job-queue.js';
+import { hasResponseSchema } from './lib/route.js';
 import { loadServerModules } from './lib/server-module.js';
 import { startAuthListener } from './modules/account/auth-listener.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+
+/** The OpenAPI document itself (not an envelope: tools read it as it is). */
+const openApiDocument = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -63,17 +68,22 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     transform: jsonSchemaTransform,
   });
   registerAuth(app);
-  // Every API route must say who may call it (the permission snapshot test relies on this).
+  // Every API route must say who may call it (the permission snapshot test relies on this)
+  // and is recorded with whether it declares its answer (response-schemas.test.ts).
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX) || route.method === 'HEAD') return;
     const access = route.config?.access;
     if (!access) throw new Error(`route ${route.method} ${route.url} has no access config`);
-    app.routeTable.push({ method: String(route.method), url: route.url, access });
+    app.routeTable.push({ method: String(route.method), url: route.url, access, response: hasResponseSchema(route) });
   });
   await app.register(
     async (api) => {
       for (const mod of modules) for (const routes of mod.routes) await api.register(routes);
-      api.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+      api.get(
+        '/openapi.json',
+        { schema: { hide: true, response: { 200: openApiDocument } }, config: { access: 'public' } },
+        async () => app.swagger(),
+      );
     },
     { prefix: API_PREFIX },
   );

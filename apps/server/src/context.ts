@@ -41,6 +41,8 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route declares its success answer's schema (a test fails for a route without one). */
+  response: boolean;
 }
 
 declare module 'fastify' {

@@ -12,6 +12,7 @@ export * from './schemas/common.js';
 export * from './schemas/goods.js';
 export * from './schemas/goods-library.js';
 export * from './schemas/price-settings.js';
+export * from './schemas/stale-save.js';
 export * from './schemas/system.js';
 export * from './schemas/translate.js';
 export * from './validation/rules.js';

@@ -1,6 +1,6 @@
 import { issueField, issueMessage } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 
@@ -11,6 +11,9 @@ const CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求类型',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
 };
+
+/** The message of every unexpected failure: no details, the request id to quote. */
+const internalError = (id: string) => `服务器内部错误,请稍后再试 (请求号 ${id})`;
 
 /**
  * One place that turns every failure into the envelope: user-facing Chinese `msg`,
@@ -42,6 +45,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = issues[0] ?? { field: '', msg: '请求参数不正确' };
       return reply.code(400).send({ status: 400, msg: first.msg, data: { field: first.field, issues } });
     }
+    if (isResponseSerializationError(err)) {
+      // The answer does not match the route's response schema: a server bug. It is never
+      // sent; the caller gets the usual 500 and the log says which fields were wrong.
+      req.log.error(
+        { method: err.method, url: err.url, issues: err.cause.issues },
+        'response does not match its schema (not sent)',
+      );
+      return reply.code(500).send({ status: 500, msg: internalError(req.id), data: null });
+    }
     const code = (err as { code?: string }).code ?? '';
     const statusCode = (err as { statusCode?: number }).statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
@@ -50,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(statusCode).send({ status: statusCode, msg, data: null });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ status: 500, msg: `服务器内部错误,请稍后再试 (请求号 ${req.id})`, data: null });
+    return reply.code(500).send({ status: 500, msg: internalError(req.id), data: null });
   });
 
   app.setNotFoundHandler((_req, reply) => {

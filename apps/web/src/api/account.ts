@@ -1,13 +1,13 @@
 import type {
+  Answer,
   ChildAccount,
+  ChildList,
   CreateChildBody,
   LoginBody,
   LoginResult,
-  MenuItem,
-  NeedCodeResult,
-  Paged,
+  loginData,
   QrLoginCode,
-  QrPending,
+  scanQrData,
   UpdateChildBody,
   UpdateUserAccountBody,
   UserInfo,
@@ -32,12 +32,12 @@ export interface ChildFilters {
   auth?: number;
 }
 
-/** Child list answer (docs/api.md). */
-export type ChildList = Paged<ChildAccount> & { max_child: number; used: number };
+/** Child list answer (docs/api.md; shared schema `childListData`). */
+export type { ChildList };
 
 /** Password sign-in; resolves the login result or `{code:'NEED_CODE'}`. */
 export function login(body: Partial<LoginBody>) {
-  return post<LoginResult | NeedCodeResult>('/amazon-user/login', body, { silent: true });
+  return post<Answer<typeof loginData>>('/amazon-user/login', body, { silent: true });
 }
 
 /** Signs out on the server (revokes the session). */
@@ -57,7 +57,7 @@ export function getQrLoginCode() {
 
 /** Polls a QR code: pending until a signed-in phone confirms, then the login result. */
 export function getScanQrRes(code: string) {
-  return get<QrPending | LoginResult>('/amazon-user/getScanQrRes', { code }, { silent: true });
+  return get<Answer<typeof scanQrData>>('/amazon-user/getScanQrRes', { code }, { silent: true });
 }
 
 /** Approves a QR code from a signed-in device. */
@@ -67,7 +67,7 @@ export function confirmQrLogin(code: string) {
 
 /** Current user's info from the session. */
 export function getUserInfo(quiet401 = false) {
-  return post<UserInfo & { menuList?: MenuItem[] }>('/amazon-user/getUserInfo', {}, { quiet401, silent: quiet401 });
+  return post<UserInfo>('/amazon-user/getUserInfo', {}, { quiet401, silent: quiet401 });
 }
 
 /** The account-info query. */

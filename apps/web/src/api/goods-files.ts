@@ -1,17 +1,12 @@
+import type { ExportJob, UploadedImage } from '@console/shared';
 import { API_PREFIX, CSRF_HEADER } from '@console/shared';
 import { ui } from '../app/ui-bridge';
 import { addLog } from '../stores/log-store';
 import { csrfToken } from './cookies';
 import { ApiError, get, TOAST_SECONDS } from './http';
 
-/** What the image upload answers. */
-export interface UploadedImage {
-  url: string;
-  thumb: string;
-  width: number;
-  height: number;
-  size: number;
-}
+/** What the image upload answers (shared schema `uploadedImage`). */
+export type { UploadedImage };
 
 /** A file answer, or the JSON data when the server answered with an envelope instead. */
 export type FileOrData<T> = { kind: 'file'; blob: Blob; fileName: string } | { kind: 'data'; data: T };
@@ -85,13 +80,8 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
   return failWith(env?.msg || `HTTP ${res.status}`, env?.status ?? res.status, url);
 }
 
-/** Export job state. */
-export interface ExportJob {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  total: number;
-  file_name?: string;
-}
+/** Export job state (shared schema `exportJob`). */
+export type { ExportJob };
 
 /** Polls one export job. */
 export function exportJob(id: string | number) {

@@ -1,17 +1,17 @@
-import type { GoodsListRow, Paged } from '@console/shared';
+import type { Answer, ClaimRow, claimPage, copyGoodsData } from '@console/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { goodsKeys } from './goods';
 import { goodsLibraryKeys, type LibraryFilters } from './goods-library';
 import { get, post } from './http';
 
 /** A product offered for claiming, with the caller's copy when already claimed (docs/api-goods.md). */
-export type ClaimRow = GoodsListRow & { claimed_goods_id: number | null };
+export type { ClaimRow };
 
 /** A page of products the platform publishes for claiming. */
 export function useClaimList(filters: LibraryFilters) {
   return useQuery({
     queryKey: goodsLibraryKeys.claimList(filters),
-    queryFn: () => get<Paged<ClaimRow>>('/claim/list', { ...filters }),
+    queryFn: () => get<Answer<typeof claimPage>>('/claim/list', { ...filters }),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,7 +20,7 @@ export function useClaimList(filters: LibraryFilters) {
 export function useClaimGoods() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => post<{ id: number; version: number }>('/claim/claimGoods', { id }),
+    mutationFn: (id: number) => post<Answer<typeof copyGoodsData>>('/claim/claimGoods', { id }),
     onSettled: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: [...goodsLibraryKeys.all, 'claim'] }),

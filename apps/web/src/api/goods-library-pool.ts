@@ -1,13 +1,16 @@
 import type {
+  Answer,
   CategoryCreateBody,
   CategoryNode,
   CategoryUpdateBody,
-  EanCode,
+  categoryRow,
   EanImportBody,
-  EanImportLine,
-  Paged,
+  EanImportReport,
+  EanPage,
+  SensitiveAdded,
   SensitiveCheckBody,
-  SensitiveHit,
+  SensitiveWord,
+  sensitiveCheckData,
 } from '@console/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { goodsLibraryKeys, type LibraryFilters, useLibraryDelete, useLibraryList } from './goods-library';
@@ -15,21 +18,8 @@ import { get, post } from './http';
 
 // ---------------------------------------------------------------- sensitive words
 
-/** One stored sensitive word. */
-export interface SensitiveWord {
-  id: number;
-  lang: string;
-  word: string;
-  creator_id: number;
-  created_at: number;
-}
-
-/** Answer of a bulk add. */
-export interface SensitiveAdded {
-  added: number;
-  duplicate: number;
-  words: string[];
-}
+/** One stored sensitive word, and the answer of a bulk add (shared schemas). */
+export type { SensitiveAdded, SensitiveWord };
 
 /** A page of sensitive words. */
 export function useSensitiveList(filters: LibraryFilters) {
@@ -46,23 +36,15 @@ export function useSensitiveMutations() {
     }),
     remove: useLibraryDelete('sensitive', '/goods/sensitive/delete'),
     check: useMutation({
-      mutationFn: (body: SensitiveCheckBody) => post<{ hits: SensitiveHit[] }>('/goods/sensitive/check', body),
+      mutationFn: (body: SensitiveCheckBody) => post<Answer<typeof sensitiveCheckData>>('/goods/sensitive/check', body),
     }),
   };
 }
 
 // ---------------------------------------------------------------- EAN pool
 
-/** A page of the EAN pool with the counts of the whole pool. */
-export type EanPage = Paged<EanCode> & { free: number; used: number };
-
-/** Answer of an import: counts and one line per code. */
-export interface EanImportReport {
-  added: number;
-  duplicate: number;
-  invalid: number;
-  lines: EanImportLine[];
-}
+/** A page of the EAN pool with the counts of the whole pool; the answer of an import (shared schemas). */
+export type { EanImportReport, EanPage };
 
 /** A page of the EAN pool. */
 export function useEanList(filters: LibraryFilters) {
@@ -102,17 +84,17 @@ export function useCategoryMutations() {
   return {
     create: useMutation({
       mutationFn: (body: Partial<CategoryCreateBody> & { name: string }) =>
-        post<CategoryNode>('/goods/category/create', body),
+        post<Answer<typeof categoryRow>>('/goods/category/create', body),
       onSettled,
     }),
     update: useMutation({
-      mutationFn: (body: CategoryUpdateBody) => post<CategoryNode>('/goods/category/update', body),
+      mutationFn: (body: CategoryUpdateBody) => post<Answer<typeof categoryRow>>('/goods/category/update', body),
       onSettled,
     }),
     /** Several updates in order (a drag and drop renumbers siblings); the tree reloads once at the end. */
     moveMany: useMutation({
       mutationFn: async (moves: CategoryUpdateBody[]) => {
-        for (const m of moves) await post<CategoryNode>('/goods/category/update', m);
+        for (const m of moves) await post<Answer<typeof categoryRow>>('/goods/category/update', m);
       },
       onSettled,
     }),

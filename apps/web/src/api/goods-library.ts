@@ -1,4 +1,6 @@
 import type {
+  Answer,
+  deletedData,
   Paged,
   PointsCreateBody,
   PointsSet,
@@ -33,10 +35,8 @@ export const goodsLibraryKeys = {
 /** The library lists with a key each. */
 export type LibraryKind = 'points' | 'search-terms' | 'sensitive' | 'ean' | 'claim';
 
-/** The answer of a delete. */
-export interface Deleted {
-  deleted: number;
-}
+/** The answer of a delete (shared schema `deletedData`). */
+export type Deleted = Answer<typeof deletedData>;
 
 /** A page of one library list. */
 export function useLibraryList<T>(kind: Exclude<LibraryKind, 'claim'>, url: string, filters: LibraryFilters) {

@@ -1,11 +1,23 @@
 import type {
-  GoodsCounts,
+  Answer,
+  batchCopyData,
+  batchEnTitleData,
+  batchUpdateData,
+  copyFieldsData,
+  copyGoodsData,
+  delGoodsData,
   GoodsCreator,
   GoodsData,
   GoodsFilter,
-  GoodsListRow,
+  GoodsListPage,
   GoodsOverview,
+  GoodsRecord,
+  neighbourData,
   PriceInfo,
+  remoteCopyData,
+  SaveResult,
+  sensitiveCheckData,
+  setGoodsStatusData,
 } from '@console/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
@@ -13,48 +25,8 @@ import { get, post } from './http';
 /** Filters of the product list as the screen keeps them (times in unix seconds). */
 export type GoodsListFilters = Partial<GoodsFilter> & { page: number; pageSize: number };
 
-/** What productList answers. */
-export interface GoodsListPage {
-  list: GoodsListRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  next_cursor: number | null;
-  counts: GoodsCounts;
-}
-
-/** One product as getProduct answers (the editor shape of docs/api-goods.md). */
-export interface GoodsRecord {
-  id: number;
-  version: number;
-  audit_status: string;
-  is_delete: number;
-  creator_id: number;
-  created_at: number;
-  updated_at: number;
-  goodsData: GoodsData;
-}
-
-/** A sensitive-word hit (`warnings.sensitive` of a save, or the check call). */
-export interface SensitiveHit {
-  lang: string;
-  field: string;
-  word: string;
-  start: number;
-  end: number;
-}
-
-/** What insertGoods_v2 answers. */
-export interface SaveResult {
-  id: number;
-  version: number;
-  warnings?: {
-    sensitive?: SensitiveHit[];
-    missingAttrs?: { name: string; label: string }[];
-    /** Variations left without an EAN because the pool ran short (filled by a later save). */
-    missingEans?: number;
-  };
-}
+/** Answers of the goods calls, from the shared schemas (never re-declared here). */
+export type { GoodsListPage, GoodsRecord, SaveResult, SensitiveHit } from '@console/shared';
 
 /** Query keys of the goods domain. */
 export const goodsKeys = {
@@ -131,17 +103,17 @@ export function saveGoods(body: { id?: number; version?: number; goodsData: Good
 
 /** Recycle (1), restore (0) or delete for good (2). */
 export function delGoods(ids: number[], is_delete: 0 | 1 | 2) {
-  return post<{ affected: number; skipped: number }>('/amazon-user/delGoodsMutl', { ids: ids.join(','), is_delete });
+  return post<Answer<typeof delGoodsData>>('/amazon-user/delGoodsMutl', { ids: ids.join(','), is_delete });
 }
 
 /** Platform operator only: offers its products to every tenant for claiming, or withdraws them. */
 export function publishForClaim(ids: number[], claimable: boolean) {
-  return post<{ affected: number }>('/claim/publish', { ids, claimable });
+  return post<Answer<typeof batchUpdateData>>('/claim/publish', { ids, claimable });
 }
 
 /** Audit status transition over ids. */
 export function setGoodsStatus(ids: number[], status: string) {
-  return post<{ affected: number; refused: { id: number; reason: string }[] }>('/amazon-user/setGoodsStatus', {
+  return post<Answer<typeof setGoodsStatusData>>('/amazon-user/setGoodsStatus', {
     ids: ids.join(','),
     status,
   });
@@ -150,16 +122,16 @@ export function setGoodsStatus(ids: number[], status: string) {
 /** Duplicates one product. */
 /** Copies of the chosen products, all or none (the server requires `goods.batchCopy`). */
 export function batchCopyGoods(ids: number[]) {
-  return post<{ copies: { from: number; id: number; version: number }[] }>('/amazon-user/batchCopyGoods', { ids });
+  return post<Answer<typeof batchCopyData>>('/amazon-user/batchCopyGoods', { ids });
 }
 
 export function copyGoods(id: number) {
-  return post<{ id: number; version: number }>('/amazon-user/copyOneBenRenProduct', { id });
+  return post<Answer<typeof copyGoodsData>>('/amazon-user/copyOneBenRenProduct', { id });
 }
 
 /** Batch edit of chosen fields. */
 export function batchUpdate(selection: GoodsSelection, fields: Record<string, unknown>) {
-  return post<{ affected: number }>('/amazon-user/batchUpdate2', { ...selection, fields });
+  return post<Answer<typeof batchUpdateData>>('/amazon-user/batchUpdate2', { ...selection, fields });
 }
 
 /** Find/replace in English titles; `preview` only counts and shows samples. */
@@ -167,29 +139,26 @@ export function batchEnTitle(
   selection: GoodsSelection,
   body: { find: string; replace: string; match_case: boolean; preview: boolean },
 ) {
-  return post<{ matched: number; samples?: { id: number; before: string; after: string }[] }>(
-    '/amazon-user/batchUpdateEnTitle',
-    { ...selection, ...body },
-  );
+  return post<Answer<typeof batchEnTitleData>>('/amazon-user/batchUpdateEnTitle', { ...selection, ...body });
 }
 
 /** The chosen text fields of another product's languages. */
 export function getCopyFields(id: number, langs: string[], fields: string[]) {
-  return post<Record<string, Record<string, string | string[]>>>('/goods/getCopyFields', { id, langs, fields });
+  return post<Answer<typeof copyFieldsData>>('/goods/getCopyFields', { id, langs, fields });
 }
 
 /** Neighbour of a product in the list order ('prev' is newer, 'next' older); null at the end. */
 export function neighbourId(dir: 'prev' | 'next', id: number, filters: Partial<GoodsFilter>) {
   const path = dir === 'prev' ? '/amazon-user/getProductPreviewId' : '/amazon-user/getProductNextId';
-  return get<{ id: number } | null>(path, { ...filters, id });
+  return get<Answer<typeof neighbourData>>(path, { ...filters, id });
 }
 
 /** Copies remote images into our storage. */
 export function copyRemoteImages(urls: string[]) {
-  return post<{ from: string; url?: string; thumb?: string; error?: string }[]>('/goods/batchCopyOssObject', { urls });
+  return post<Answer<typeof remoteCopyData>>('/goods/batchCopyOssObject', { urls });
 }
 
 /** Sensitive-word check of texts while typing. */
 export function checkSensitive(texts: { lang: string; field: string; text: string }[]) {
-  return post<{ hits: SensitiveHit[] }>('/goods/sensitive/check', { texts }, { silent: true });
+  return post<Answer<typeof sensitiveCheckData>>('/goods/sensitive/check', { texts }, { silent: true });
 }

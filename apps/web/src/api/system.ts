@@ -1,4 +1,4 @@
-import type { OperaLogEntry, Paged, TraderSetting } from '@console/shared';
+import type { Answer, operaLogPage, TraderSetting } from '@console/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from './http';
 
@@ -28,7 +28,7 @@ export function getTraderSetting() {
 export function useOperaLog(filters: OperaLogFilters) {
   return useQuery({
     queryKey: systemKeys.operaLog(filters),
-    queryFn: () => get<Paged<OperaLogEntry>>('/opera-log/list', { ...filters }),
+    queryFn: () => get<Answer<typeof operaLogPage>>('/opera-log/list', { ...filters }),
     placeholderData: keepPreviousData,
   });
 }

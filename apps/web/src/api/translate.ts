@@ -1,12 +1,17 @@
 import type {
-  CorrectionEntry,
+  Answer,
+  correctionPage,
+  deletedData,
   GlossaryEntry,
   GlossarySaveBody,
-  MemoryEntry,
-  Paged,
+  glossarySavedData,
+  machineCheckData,
+  memoryPage,
   TranslateJobView,
   TranslateStatus,
   TranslateUsage,
+  translateJobStarted,
+  translationsData,
 } from '@console/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
@@ -39,7 +44,7 @@ export const translateKeys = {
  * provider's Chinese message where the user acted.
  */
 export function translateTexts(arr: string[], to: string, from: string) {
-  return post<string[]>('/transfer/mulObjGoogleTran', { arr, to, from }, { silent: true });
+  return post<Answer<typeof translationsData>>('/transfer/mulObjGoogleTran', { arr, to, from }, { silent: true });
 }
 
 /** Stores the user's own translation of a source text; reused for that text and language pair. */
@@ -49,7 +54,7 @@ export function saveCorrection(body: { source: string; from: string; to: string;
 
 /** For each text: whether a machine delivered it for this language (the others were edited by hand). */
 export function machineCheck(to: string, texts: string[]) {
-  return post<{ machine: boolean[] }>('/transfer/machineCheck', { to, texts }, { silent: true });
+  return post<Answer<typeof machineCheckData>>('/transfer/machineCheck', { to, texts }, { silent: true });
 }
 
 /** Queues a translation job over saved products (POST /transfer/translateGoods). */
@@ -60,7 +65,7 @@ export function startTranslateGoods(body: {
   fields?: string[];
   overwrite?: boolean;
 }) {
-  return post<{ job_id: string; total: number }>('/transfer/translateGoods', body, { silent: true });
+  return post<Answer<typeof translateJobStarted>>('/transfer/translateGoods', body, { silent: true });
 }
 
 /** One poll of a translation job. */
@@ -94,11 +99,11 @@ export function useGlossaryMutations() {
   return {
     save: useMutation({
       mutationFn: (body: Partial<GlossarySaveBody> & { term: string }) =>
-        post<{ id: number }>('/transfer/glossary/save', body, { silent: true }),
+        post<Answer<typeof glossarySavedData>>('/transfer/glossary/save', body, { silent: true }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (ids: number[]) => post<{ deleted: number }>('/transfer/glossary/delete', { ids }),
+      mutationFn: (ids: number[]) => post<Answer<typeof deletedData>>('/transfer/glossary/delete', { ids }),
       onSuccess,
     }),
   };
@@ -108,7 +113,7 @@ export function useGlossaryMutations() {
 export function useMemoryList(f: MemoryFilters) {
   return useQuery({
     queryKey: translateKeys.memory(f),
-    queryFn: () => get<Paged<MemoryEntry>>('/transfer/memory/list', { ...f }),
+    queryFn: () => get<Answer<typeof memoryPage>>('/transfer/memory/list', { ...f }),
     placeholderData: keepPreviousData,
   });
 }
@@ -117,7 +122,7 @@ export function useMemoryList(f: MemoryFilters) {
 export function useCorrectionList(f: MemoryFilters) {
   return useQuery({
     queryKey: translateKeys.corrections(f),
-    queryFn: () => get<Paged<CorrectionEntry>>('/transfer/corrections/list', { ...f }),
+    queryFn: () => get<Answer<typeof correctionPage>>('/transfer/corrections/list', { ...f }),
     placeholderData: keepPreviousData,
   });
 }
@@ -126,7 +131,7 @@ export function useCorrectionList(f: MemoryFilters) {
 export function useEntryDelete(kind: 'memory' | 'corrections') {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => post<{ deleted: number }>(`/transfer/${kind}/delete`, { ids }),
+    mutationFn: (ids: number[]) => post<Answer<typeof deletedData>>(`/transfer/${kind}/delete`, { ids }),
     onSuccess: () =>
       qc.invalidateQueries({
         queryKey: kind === 'memory' ? translateKeys.memoryLists() : translateKeys.correctionLists(),

@@ -1,18 +1,20 @@
-import type { Permission } from '../permissions/permissions.js';
+import { z } from 'zod';
+import { PERMISSIONS, type Permission } from '../permissions/permissions.js';
 
-/** One stored menu item (spec section 2 "Menu building"). */
-export interface MenuItem {
-  menu_id: number;
-  parent_id: number;
-  name: string;
-  url: string;
-  icon: string;
-  is_navi: 0 | 1;
-  remark: string;
-  sort: number;
+/** One stored menu item (spec section 2 "Menu building"), as the login answer carries it. */
+export const menuItemSchema = z.object({
+  menu_id: z.number().int(),
+  parent_id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  icon: z.string(),
+  is_navi: z.literal([0, 1]),
+  remark: z.string(),
+  sort: z.number().int(),
   /** Shown only to users for whom `can(user, permission)` holds. */
-  permission?: Permission;
-}
+  permission: z.enum(PERMISSIONS).optional(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
 
 type Section = {
   id: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_AUTHS, type Auth } from '../constants/roles.js';
-import type { MenuItem } from '../menu/menu-tree.js';
+import { menuItemSchema } from '../menu/menu-tree.js';
 import {
   ACCOUNT_RE,
   COMPLIANCE_EMAIL_MAX,
@@ -11,7 +11,7 @@ import {
   PASSWORD_MIN,
   PHONE_RE,
 } from '../validation/rules.js';
-import { flag01, pageQuery, requiredString } from './common.js';
+import { flag01, paged, pageQuery, requiredString } from './common.js';
 
 const password = z
   .string({ error: MSG.required })
@@ -53,62 +53,70 @@ export const tokenInfo = z.object({
 });
 export type TokenInfo = z.infer<typeof tokenInfo>;
 
+/** A role number (spec section 6) in an answer. */
+export const authSchema = z.literal(ALL_AUTHS as readonly Auth[] as [Auth, ...Auth[]]);
+const bit01 = z.literal([0, 1]);
+
 /** Successful login / QR login / account switch (spec section 3 "Login response"). */
-export interface LoginResult {
-  code?: 'NEED_CODE';
-  uid: number;
-  user_name: string;
-  admin: number;
-  auth: Auth;
-  parent_id: number;
-  menuList: MenuItem[];
-  token: TokenInfo;
-}
+export const loginResult = z.object({
+  code: z.literal('NEED_CODE').optional(),
+  uid: z.number().int(),
+  user_name: z.string(),
+  admin: z.number().int(),
+  auth: authSchema,
+  parent_id: z.number().int(),
+  menuList: z.array(menuItemSchema),
+  token: tokenInfo,
+});
+export type LoginResult = z.infer<typeof loginResult>;
 
 /** The reply when a verification code must be solved first. */
-export interface NeedCodeResult {
-  code: 'NEED_CODE';
-}
+export const needCodeResult = z.object({ code: z.literal('NEED_CODE') });
+export type NeedCodeResult = z.infer<typeof needCodeResult>;
+
+/** POST /amazon-user/login answers: a session, or "solve the verification code first". */
+export const loginData = z.union([loginResult, needCodeResult]);
 
 /** POST ?method=refresh.admin.token; cookie clients may omit `refresh`. */
 export const refreshBody = z.strictObject({ refresh: z.string().max(512).optional() });
 
 /** User info from the session (spec section 3 "User info (from session)"). */
-export interface UserInfo {
-  id: number;
-  uid: number;
-  account: string;
-  auth: Auth;
-  auth_name: string;
-  parent_id: number;
-  admin: number;
-  email: string;
-  phone: string;
-  user_name: string;
-  brand_name: string;
-  vendor: string;
-  manufactuer_id: string;
-  dsa_responsible_party_address: string;
-  gpsr_manufacturer_email_address: string;
-  follow_sale_remind: 0 | 1;
-  is_not_use_ean: 0 | 1;
-  gather_title_fill_keywords: 0 | 1;
-  random_parentage_img: 0 | 1;
-  random_bullet_points: 0 | 1;
+export const userInfo = z.object({
+  id: z.number().int(),
+  uid: z.number().int(),
+  account: z.string(),
+  auth: authSchema,
+  auth_name: z.string(),
+  parent_id: z.number().int(),
+  admin: z.number().int(),
+  email: z.string(),
+  phone: z.string(),
+  user_name: z.string(),
+  brand_name: z.string(),
+  vendor: z.string(),
+  manufactuer_id: z.string(),
+  dsa_responsible_party_address: z.string(),
+  gpsr_manufacturer_email_address: z.string(),
+  follow_sale_remind: bit01,
+  is_not_use_ean: bit01,
+  gather_title_fill_keywords: bit01,
+  random_parentage_img: bit01,
+  random_bullet_points: bit01,
   /** Seconds since the epoch; the UI multiplies by 1000 to show a date. */
-  end_time: number;
-  max_child: number;
-  limit_monitor_len: number;
-  is_suit_express: 0 | 1;
-  is_use_trader_express: 0 | 1;
-  is_use_trader_finance: 0 | 1;
-  allowUploadSiteArr: string[];
-  principal: string;
-  token: TokenInfo;
-  bindSomePhoneAccountList: { uid: number; account: string; user_name: string }[];
+  end_time: z.number().int(),
+  max_child: z.number().int(),
+  limit_monitor_len: z.number().int(),
+  is_suit_express: bit01,
+  is_use_trader_express: bit01,
+  is_use_trader_finance: bit01,
+  allowUploadSiteArr: z.array(z.string()),
+  principal: z.string(),
+  token: tokenInfo,
+  bindSomePhoneAccountList: z.array(z.object({ uid: z.number().int(), account: z.string(), user_name: z.string() })),
   /** True when the account belongs to the platform operator (internal company). */
-  is_internal: boolean;
-}
+  is_internal: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
 
 /** Fields of the account-info form that are never writable (spec section 6). */
 export const READ_ONLY_ACCOUNT_FIELDS = [
@@ -180,21 +188,27 @@ export const toggleAccountBody = z.strictObject({ uid: uidField });
 /** GET /amazon-user/getScanQrRes and POST confirmQrLogin. */
 export const qrCodeQuery = z.strictObject({ code: z.string({ error: MSG.required }).min(1).max(64) });
 
-export interface QrLoginCode {
-  code: string;
+/** GET /amazon-user/getQrLoginCode. */
+export const qrLoginCode = z.object({
+  code: z.string(),
   /** What the QR encodes: the console's confirm page for this code. */
-  url: string;
+  url: z.string(),
   /** PNG data URL of the QR image. */
-  qr: string;
+  qr: z.string(),
   /** Unix seconds. */
-  expires_at: number;
-}
+  expires_at: z.number().int(),
+});
+export type QrLoginCode = z.infer<typeof qrLoginCode>;
 
 /** getScanQrRes while the code waits for confirmation. */
-export interface QrPending {
-  state: 'pending';
-  expires_at: number;
-}
+export const qrPending = z.object({ state: z.literal('pending'), expires_at: z.number().int() });
+export type QrPending = z.infer<typeof qrPending>;
+
+/** GET /amazon-user/getScanQrRes: still waiting, or the login answer once confirmed. */
+export const scanQrData = z.union([qrPending, loginResult.extend({ state: z.literal('done') })]);
+
+/** POST ?method=refresh.admin.token. */
+export const refreshTokenData = z.object({ token: tokenInfo });
 
 const auth = z.coerce
   .number({ error: '角色不合法' })
@@ -237,25 +251,31 @@ export const childListBody = z.strictObject({
 });
 
 /** One child account row. */
-export interface ChildAccount {
-  uid: number;
-  account: string;
-  user_name: string;
-  auth: Auth;
-  auth_name: string;
-  phone: string;
-  email: string;
-  remark: string;
-  status: 0 | 1;
-  created_by: number;
-  created_at: number;
-  last_login_at: number | null;
-}
+export const childAccount = z.object({
+  uid: z.number().int(),
+  account: z.string(),
+  user_name: z.string(),
+  auth: authSchema,
+  auth_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  remark: z.string(),
+  status: bit01,
+  created_by: z.number().int(),
+  created_at: z.number().int(),
+  last_login_at: z.number().int().nullable(),
+});
+export type ChildAccount = z.infer<typeof childAccount>;
+
+/** POST /amazon-user/getMyChildAccount: a page of children and the tenant's quota. */
+export const childListData = paged(childAccount).extend({ max_child: z.number().int(), used: z.number().int() });
+export type ChildList = z.infer<typeof childListData>;
 
 /** GET trader_setting/getTraderSetting. */
-export interface TraderSetting {
-  title: string;
-  logo: string;
-  logo_small: string;
-  fav_icon: string;
-}
+export const traderSetting = z.object({
+  title: z.string(),
+  logo: z.string(),
+  logo_small: z.string(),
+  fav_icon: z.string(),
+});
+export type TraderSetting = z.infer<typeof traderSetting>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DESC_LANGUAGE_KEYS, LISTING_LIMITS, SEARCH_TERM_COUNTRIES, utf8Bytes } from '../constants/goods.js';
 import { MSG } from '../validation/rules.js';
-import { pageQuery, requiredString } from './common.js';
+import { paged, pageQuery, requiredString } from './common.js';
+import { sensitiveHit } from './goods.js';
 
 /** A record id in a body or query (numbers arrive as strings in a query). */
 export const libraryId = z.coerce.number({ error: 'ID必须为数字' }).int().positive({ error: 'ID不合法' });
@@ -12,8 +13,6 @@ export const libraryIds = z
   .max(1000, { error: '一次最多操作1000条' });
 /** The version the client last read; a stale one is refused (409). */
 export const versionField = z.coerce.number({ error: '版本号必须为数字' }).int().min(1, { error: '版本号不合法' });
-/** The message of a stale save (ARCHITECTURE.md: concurrent edits use a version number). */
-export const STALE_VERSION_MSG = '数据已被他人修改,请刷新后重试';
 
 const keyword = z
   .string()
@@ -60,15 +59,18 @@ export type PointsCreateBody = z.infer<typeof pointsCreateBody>;
 export type PointsUpdateBody = z.infer<typeof pointsUpdateBody>;
 
 /** One bullet-point set. Times are unix seconds. */
-export interface PointsSet {
-  id: number;
-  name: string;
-  points: Partial<Record<string, string[]>>;
-  creator_id: number;
-  created_at: number;
-  updated_at: number;
-  version: number;
-}
+export const pointsSet = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  points: z.record(z.string(), z.array(z.string()).optional()),
+  creator_id: z.number().int(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+  version: z.number().int(),
+});
+export type PointsSet = z.infer<typeof pointsSet>;
+/** GET /goods/points/list. */
+export const pointsPage = paged(pointsSet);
 
 // ---------------------------------------------------------------- search terms
 
@@ -99,17 +101,20 @@ export type SearchTermsUpdateBody = z.infer<typeof searchTermsUpdateBody>;
 export const SEARCH_TERM_COUNTRY_SET: ReadonlySet<string> = new Set(SEARCH_TERM_COUNTRIES);
 
 /** One search-terms entry. */
-export interface SearchTermsEntry {
-  id: number;
-  country: string;
-  name: string;
-  terms: string;
-  bytes: number;
-  creator_id: number;
-  created_at: number;
-  updated_at: number;
-  version: number;
-}
+export const searchTermsEntry = z.object({
+  id: z.number().int(),
+  country: z.string(),
+  name: z.string(),
+  terms: z.string(),
+  bytes: z.number().int(),
+  creator_id: z.number().int(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+  version: z.number().int(),
+});
+export type SearchTermsEntry = z.infer<typeof searchTermsEntry>;
+/** GET /goods/search-terms/list. */
+export const searchTermsPage = paged(searchTermsEntry);
 
 // ---------------------------------------------------------------- sensitive words
 
@@ -141,14 +146,26 @@ export const sensitiveCheckBody = z.strictObject({
 });
 export type SensitiveCheckBody = z.infer<typeof sensitiveCheckBody>;
 
-/** One sensitive word found in a text; start/end are JS string indices (end exclusive). */
-export interface SensitiveHit {
-  lang: string;
-  field: string;
-  word: string;
-  start: number;
-  end: number;
-}
+/** One sensitive word of the library (GET /goods/sensitive/list). */
+export const sensitiveWord = z.object({
+  id: z.number().int(),
+  lang: z.string(),
+  word: z.string(),
+  creator_id: z.number().int(),
+  created_at: z.number().int(),
+});
+export type SensitiveWord = z.infer<typeof sensitiveWord>;
+/** GET /goods/sensitive/list. */
+export const sensitivePage = paged(sensitiveWord);
+/** POST /goods/sensitive/create: how many were new, and the new words. */
+export const sensitiveAdded = z.object({
+  added: z.number().int(),
+  duplicate: z.number().int(),
+  words: z.array(z.string()),
+});
+export type SensitiveAdded = z.infer<typeof sensitiveAdded>;
+/** POST /goods/sensitive/check. */
+export const sensitiveCheckData = z.object({ hits: z.array(sensitiveHit) });
 
 // ---------------------------------------------------------------- EAN pool
 
@@ -173,24 +190,37 @@ export const eanImportBody = z
 export type EanImportBody = z.infer<typeof eanImportBody>;
 
 /** One line of an import report. */
-export interface EanImportLine {
-  line: number;
-  code: string;
-  result: 'added' | 'duplicate' | 'invalid';
-  reason?: string;
-}
+export const eanImportLine = z.object({
+  line: z.number().int(),
+  code: z.string(),
+  result: z.enum(['added', 'duplicate', 'invalid']),
+  reason: z.string().optional(),
+});
+export type EanImportLine = z.infer<typeof eanImportLine>;
+/** POST /goods/ean/import: counts and one line per input line. */
+export const eanImportReport = z.object({
+  added: z.number().int(),
+  duplicate: z.number().int(),
+  invalid: z.number().int(),
+  lines: z.array(eanImportLine),
+});
+export type EanImportReport = z.infer<typeof eanImportReport>;
 
 /** One code of the pool. */
-export interface EanCode {
-  id: number;
-  code: string;
-  kind: 'EAN13' | 'UPCA' | 'EAN8';
-  status: 'free' | 'used';
-  goods_id: number | null;
-  sku: string | null;
-  used_at: number | null;
-  created_at: number;
-}
+export const eanCode = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(['EAN13', 'UPCA', 'EAN8']),
+  status: z.enum(['free', 'used']),
+  goods_id: z.number().int().nullable(),
+  sku: z.string().nullable(),
+  used_at: z.number().int().nullable(),
+  created_at: z.number().int(),
+});
+export type EanCode = z.infer<typeof eanCode>;
+/** GET /goods/ean/list: a page and the pool's counts. */
+export const eanPage = paged(eanCode).extend({ free: z.number().int(), used: z.number().int() });
+export type EanPage = z.infer<typeof eanPage>;
 
 // ---------------------------------------------------------------- own categories
 
@@ -224,6 +254,25 @@ export interface CategoryNode {
   version: number;
   children: CategoryNode[];
 }
+/** The schema of CategoryNode (recursive, so the type above is its declared shape). */
+export const categoryNode: z.ZodType<CategoryNode> = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int(),
+  name: z.string(),
+  sort: z.number().int(),
+  version: z.number().int(),
+  get children() {
+    return z.array(categoryNode);
+  },
+});
+/** One category row as create/update answer it (no children). */
+export const categoryRow = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int(),
+  name: z.string(),
+  sort: z.number().int(),
+  version: z.number().int(),
+});
 
 // ---------------------------------------------------------------- shared bodies and templates
 
@@ -243,36 +292,68 @@ export const tempAttrQuery = z.strictObject({
   marketplace,
 });
 
+const int_ = z.number().int();
+
 /** One input of a template attribute (a leaf of the attribute's item object). */
-export interface TemplateField {
+export const templateField = z.object({
   /** Dotted path inside one item of the attribute, e.g. `value` or `height.unit`. */
-  path: string;
-  label: string;
-  description: string;
-  type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
-  required: boolean;
+  path: z.string(),
+  label: z.string(),
+  description: z.string(),
+  type: z.enum(['string', 'number', 'integer', 'boolean', 'array']),
+  required: z.boolean(),
   /** Choices; with `enumOpen` the user may also type a value of their own. */
-  enum?: { value: string | number | boolean; name: string }[];
-  enumOpen?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  maxUtf8ByteLength?: number;
-  minimum?: number;
-  maximum?: number;
-  multipleOf?: number;
-  editable: boolean;
-  hidden: boolean;
-  examples: string[];
-}
+  enum: z.array(z.object({ value: z.union([z.string(), z.number(), z.boolean()]), name: z.string() })).optional(),
+  enumOpen: z.boolean().optional(),
+  minLength: z.number().optional(),
+  maxLength: z.number().optional(),
+  maxUtf8ByteLength: z.number().optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  multipleOf: z.number().optional(),
+  editable: z.boolean(),
+  hidden: z.boolean(),
+  examples: z.array(z.string()),
+});
+export type TemplateField = z.infer<typeof templateField>;
 
 /** One attribute of a product type, ready for a form (GET /categoryTemplate/getTempAttr). */
-export interface TemplateAttribute {
-  name: string;
-  label: string;
-  description: string;
-  required: boolean;
+export const templateAttribute = z.object({
+  name: z.string(),
+  label: z.string(),
+  description: z.string(),
+  required: z.boolean(),
   /** How many values a form may collect per marketplace and language (Amazon's maxUniqueItems). */
-  maxValues: number;
-  selectors: string[];
-  fields: TemplateField[];
-}
+  maxValues: int_,
+  selectors: z.array(z.string()),
+  fields: z.array(templateField),
+});
+export type TemplateAttribute = z.infer<typeof templateAttribute>;
+
+/** A marketplace a product-type schema exists for. */
+export const templateMarketplace = z.object({ code: z.string(), id: z.string(), name: z.string() });
+/** A product type of the catalog. */
+export const productTypeEntry = z.object({
+  productType: z.string(),
+  displayName: z.string(),
+  path: z.string(),
+  marketplaces: z.array(z.string()).readonly(),
+  marketplaceIds: z.array(z.string()),
+});
+/** GET /categoryTemplate/getCategoryTemp. */
+export const categoryTempData = z.object({
+  marketplaces: z.array(templateMarketplace),
+  list: z.array(productTypeEntry),
+});
+/** GET /categoryTemplate/getProductType. */
+export const productTypesData = z.object({ productTypes: z.array(productTypeEntry) });
+/** GET /categoryTemplate/getTempAttr: the product type's JSON Schema (as Amazon publishes it) and its form fields. */
+export const tempAttrData = z.object({
+  productType: z.string(),
+  displayName: z.string(),
+  marketplace: templateMarketplace,
+  locale: z.string(),
+  schema: z.record(z.string(), z.unknown()),
+  attributes: z.array(templateAttribute),
+});
+export type TempAttrData = z.infer<typeof tempAttrData>;

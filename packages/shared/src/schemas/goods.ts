@@ -8,7 +8,7 @@ import {
   PRICE_COUNTRY_CODES,
 } from '../constants/goods.js';
 import { MSG } from '../validation/rules.js';
-import { pageQuery, secondsQuery } from './common.js';
+import { affectedData, paged, pageQuery, savedVersionData, secondsQuery } from './common.js';
 
 const int = (label: string, min = 0, max = 2_147_483_647) =>
   z.coerce
@@ -249,56 +249,242 @@ export const copyFieldsBody = z.strictObject({
     .default([...COPYABLE_FIELDS]),
 });
 
+// ---------------------------------------------------------------- answers
+
+const int_ = z.number().int();
+const price_ = z.object({ price: int_, currency: z.string() });
+
 /** One row of the product list. */
-export interface GoodsListRow {
-  id: number;
-  title: string;
-  sku: string;
-  type: number;
-  audit_status: string;
-  is_delete: number;
-  thumbnail: string;
-  prices: Record<string, { price: number; currency: string }>;
-  category_id: number | null;
-  creator_id: number;
-  creator_name: string;
-  tags: string[];
-  variation_count: number;
-  created_at: number;
-  updated_at: number;
-  version: number;
+export const goodsListRow = z.object({
+  id: int_,
+  title: z.string(),
+  sku: z.string(),
+  type: int_,
+  audit_status: z.string(),
+  is_delete: int_,
+  thumbnail: z.string(),
+  prices: z.record(z.string(), price_),
+  category_id: int_.nullable(),
+  creator_id: int_,
+  creator_name: z.string(),
+  tags: z.array(z.string()),
+  variation_count: int_,
+  created_at: int_,
+  updated_at: int_,
+  version: int_,
   /** Published by the platform operator for other tenants to claim (claim/publish). */
-  claimable: boolean;
-}
+  claimable: z.boolean(),
+});
+export type GoodsListRow = z.infer<typeof goodsListRow>;
 
 /** An account of the tenant that products can be filtered by (GET goodsCreators). */
-export interface GoodsCreator {
-  id: number;
+export const goodsCreator = z.object({
+  id: int_,
   /** The account's display name, else its login name. */
-  name: string;
+  name: z.string(),
   /** 0 main account, else a child account. */
-  parent_id: number;
-  disabled: boolean;
-}
+  parent_id: int_,
+  disabled: z.boolean(),
+});
+export type GoodsCreator = z.infer<typeof goodsCreator>;
 
 /** GET goods/overview: the product home page (商品首页). */
-export interface GoodsOverview {
+export const goodsOverview = z.object({
   /** Outside the recycle bin per audit status; `recycled` is the bin. */
-  counts: { all: number; hasAudit: number; willAudit: number; useless: number; recycled: number };
-  by_type: { type: number; n: number }[];
+  counts: z.object({ all: int_, hasAudit: int_, willAudit: int_, useless: int_, recycled: int_ }),
+  by_type: z.array(z.object({ type: int_, n: int_ })),
   /** The last 14 days in China time, oldest first, days without products included. */
-  created_per_day: { day: string; n: number }[];
+  created_per_day: z.array(z.object({ day: z.string(), n: int_ })),
   /** Products (outside the bin) that still lack something before upload. */
-  incomplete: { no_image: number; no_price: number; no_en_title: number; variation_without_ean: number };
-  eans: { free: number; used: number };
+  incomplete: z.object({ no_image: int_, no_price: int_, no_en_title: int_, variation_without_ean: int_ }),
+  eans: z.object({ free: int_, used: int_ }),
   /** The newest products. */
-  recent: GoodsListRow[];
-}
+  recent: z.array(goodsListRow),
+});
+export type GoodsOverview = z.infer<typeof goodsOverview>;
 
 /** Counts for the status tabs under the current filter. */
-export interface GoodsCounts {
-  all: number;
-  hasAudit: number;
-  willAudit: number;
-  useless: number;
-}
+export const goodsCounts = z.object({ all: int_, hasAudit: int_, willAudit: int_, useless: int_ });
+export type GoodsCounts = z.infer<typeof goodsCounts>;
+
+/** GET productList: a page, the keyset cursor of the next page and the status-tab counts. */
+export const goodsListPage = paged(goodsListRow).extend({ next_cursor: int_.nullable(), counts: goodsCounts });
+export type GoodsListPage = z.infer<typeof goodsListPage>;
+
+/**
+ * baseInfo as stored and answered: the fields of `baseInfoSchema` without its input rules
+ * (trimming, limits), and keys of older saves kept (loose), so reading never rewrites data.
+ */
+export const baseInfoView = z.looseObject({
+  category_id: int_.nullable().optional(),
+  product_category_text: z.string().optional(),
+  amz_category_name: z.string().optional(),
+  gid: z.string().optional(),
+  status: z.string().optional(),
+  type: int_.optional(),
+  vendor: z.string().optional(),
+  brand_name: z.string().optional(),
+  source: z.string().optional(),
+  link_url: z.string().optional(),
+  sku: z.string().optional(),
+  sku_id_ext: z.string().optional(),
+  product_type: int_.optional(),
+  product_id: z.string().optional(),
+  quantity: int_.optional(),
+  deal_time: int_.optional(),
+  remark: z.string().optional(),
+  manufactuer_id: z.string().optional(),
+  cost_price: int_.optional(),
+  weight: int_.optional(),
+  length1: int_.optional(),
+  length2: int_.optional(),
+  length3: int_.optional(),
+  discount: z.number().optional(),
+  is_electric: z.literal([0, 1]).optional(),
+  not_vat: z.literal([0, 1]).optional(),
+  product_template_id: int_.nullable().optional(),
+});
+
+/**
+ * A product as getProduct answers it (docs/api-goods.md): every language and price country
+ * present, in order. Stored JSON is answered as stored (base info keeps keys of older saves),
+ * so these are the shapes, not the input rules of `goodsDataSchema`.
+ */
+export const goodsRecord = z.object({
+  id: int_,
+  version: int_,
+  audit_status: z.string(),
+  is_delete: int_,
+  creator_id: int_,
+  created_at: int_,
+  updated_at: int_,
+  goodsData: z.object({
+    baseInfo: baseInfoView,
+    commonData: z.object({
+      descs: z.array(
+        z.object({
+          key: z.string(),
+          langVal: z.string(),
+          label: z.string(),
+          title: z.string(),
+          search_terms: z.string(),
+          bullet_points: z.array(z.string()),
+          product_description: z.string(),
+        }),
+      ),
+    }),
+    priceTable: z.array(
+      z.object({ country: z.string(), country_code: z.string(), currency: z.string(), price: int_.nullable() }),
+    ),
+    parentageTable: z.object({
+      theme: z.string(),
+      attrs: z.array(z.string()),
+      children: z.array(
+        z.object({
+          sku: z.string(),
+          values: z.record(z.string(), z.string()),
+          price: int_.optional(),
+          quantity: int_.optional(),
+          images: z.array(z.string()),
+          ean: z.string().optional(),
+        }),
+      ),
+    }),
+    images: z.array(z.object({ url: z.string() })),
+    template: z.object({ product_type: z.string(), marketplace: z.string() }).nullable(),
+    extraAttrs: z.record(z.string(), z.unknown()),
+    tags: z.array(z.string()),
+  }),
+});
+export type GoodsRecord = z.infer<typeof goodsRecord>;
+
+/** A sensitive word found in a text; start/end are JS string indices (end exclusive). */
+export const sensitiveHit = z.object({
+  lang: z.string(),
+  field: z.string(),
+  word: z.string(),
+  start: int_,
+  end: int_,
+});
+export type SensitiveHit = z.infer<typeof sensitiveHit>;
+
+/** POST insertGoods_v2: the saved id and version, and what the user should still look at. */
+export const saveGoodsResult = z.object({
+  id: int_,
+  version: int_,
+  warnings: z
+    .object({
+      sensitive: z.array(sensitiveHit).optional(),
+      missingAttrs: z.array(z.object({ name: z.string(), label: z.string() })).optional(),
+      /** Variations left without an EAN because the pool ran short (filled by a later save). */
+      missingEans: int_.optional(),
+    })
+    .optional(),
+});
+export type SaveResult = z.infer<typeof saveGoodsResult>;
+
+/** getProductPreviewId / getProductNextId: the neighbour in the list order, `id` null at the end. */
+export const neighbourData = z.object({ id: int_.nullable() });
+/** POST delGoodsMutl. */
+export const delGoodsData = z.object({ affected: int_, skipped: int_ });
+/** POST setGoodsStatus: rows whose transition is not allowed are refused with a reason. */
+export const setGoodsStatusData = z.object({
+  affected: int_,
+  refused: z.array(z.object({ id: int_, reason: z.string() })),
+});
+/** POST copyOneBenRenProduct and claim/claimGoods: the new product. */
+export const copyGoodsData = savedVersionData;
+/** POST batchCopyGoods: the copies made, all or none. */
+export const batchCopyData = z.object({
+  copies: z.array(z.object({ from: int_, id: int_, version: int_ })),
+});
+/** POST batchUpdate2 and claim/publish. */
+export const batchUpdateData = affectedData;
+/** POST batchUpdateEnTitle: how many titles match; a preview also shows samples. */
+export const batchEnTitleData = z.object({
+  matched: int_,
+  samples: z.array(z.object({ id: int_, before: z.string(), after: z.string() })).optional(),
+});
+/** POST goods/getCopyFields: language -> field -> text (bullet points as a list). */
+export const copyFieldsData = z.record(z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())])));
+/** POST goods/getOneBaseInfoLinkUrl. */
+export const linkUrlData = z.object({ id: int_, link_url: z.string() });
+
+/** GET claim/list: products published for claiming, with the copy this tenant made (if any). */
+export const claimRow = goodsListRow.extend({ claimed_goods_id: int_.nullable() });
+export type ClaimRow = z.infer<typeof claimRow>;
+export const claimPage = paged(claimRow);
+
+/** POST exportSelectTableData above SYNC_EXPORT_LIMIT: the job that writes the file. */
+export const exportJobStarted = z.object({ job_id: z.string(), total: int_ });
+/** GET exportJob: progress of an export job (times in unix seconds). */
+export const exportJob = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: int_,
+  total: int_,
+  file_name: z.string(),
+  error: z.string(),
+  created_at: int_,
+  finished_at: int_.nullable(),
+});
+export type ExportJob = z.infer<typeof exportJob>;
+
+/** POST files/upload: the stored image. */
+export const uploadedImage = z.object({
+  url: z.string(),
+  thumb: z.string(),
+  width: int_,
+  height: int_,
+  size: int_,
+});
+export type UploadedImage = z.infer<typeof uploadedImage>;
+/** POST goods/batchCopyOssObject: one result per remote URL. */
+export const remoteCopyData = z.array(
+  z.object({
+    from: z.string(),
+    url: z.string().optional(),
+    thumb: z.string().optional(),
+    error: z.string().optional(),
+  }),
+);

@@ -34,13 +34,26 @@ export const savePriceInfoBody = z
   .refine((b) => b.quantityRange[0] <= b.quantityRange[1], { error: '库存范围不正确', path: ['quantityRange'] });
 
 /** What priceInfoData answers. */
-export interface PriceInfo {
-  price_country: (PriceCountrySetting & { country: string; currency: string })[];
-  quantityRange: [number, number];
+export const priceInfo = z.object({
+  price_country: z.array(
+    z.object({
+      country_code: z.string(),
+      exchange_rate: z.string(),
+      margin: z.number(),
+      shipping: z.number().int(),
+      rounding: z.enum(Object.keys(ROUNDING_RULES) as [RoundingRule, ...RoundingRule[]]),
+      country: z.string(),
+      currency: z.string(),
+    }),
+  ),
+  quantityRange: z.tuple([z.number().int(), z.number().int()]),
   /** Date of the default exchange rates. */
-  rates_as_of: string;
-  version: number;
-}
+  rates_as_of: z.string(),
+  version: z.number().int(),
+});
+export type PriceInfo = z.infer<typeof priceInfo>;
+/** POST savePriceInfo: the new version. */
+export const savePriceInfoData = z.object({ version: z.number().int() });
 
 const pow10 = (n: number) => 10n ** BigInt(n);
 

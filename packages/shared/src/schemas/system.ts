@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, secondsQuery } from './common.js';
+import { paged, pageQuery, secondsQuery } from './common.js';
 
 /** GET /opera-log/list filters. */
 export const operaLogQuery = z.strictObject({
@@ -11,17 +11,21 @@ export const operaLogQuery = z.strictObject({
 });
 export type OperaLogQuery = z.infer<typeof operaLogQuery>;
 
-/** One operation-log row. */
-export interface OperaLogEntry {
-  id: number;
-  tenant_id: number;
-  user_id: number;
-  account: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  summary: { before?: unknown; after?: unknown };
-  ip: string;
-  request_id: string;
-  created_at: number;
-}
+/** One operation-log row (the one definition; server, web and OpenAPI use it). */
+export const operaLogEntry = z.object({
+  id: z.number().int(),
+  tenant_id: z.number().int(),
+  user_id: z.number().int(),
+  account: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  summary: z.object({ before: z.unknown().optional(), after: z.unknown().optional() }),
+  ip: z.string(),
+  request_id: z.string(),
+  created_at: z.number().int(),
+});
+export type OperaLogEntry = z.infer<typeof operaLogEntry>;
+
+/** GET /opera-log/list. */
+export const operaLogPage = paged(operaLogEntry);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COPYABLE_FIELDS, DESC_LANGUAGE_KEYS } from '../constants/goods.js';
-import { pageQuery } from './common.js';
+import { paged, pageQuery } from './common.js';
 import { idsField } from './goods.js';
 import { libraryId } from './goods-library.js';
 
@@ -85,12 +85,8 @@ export const translateUsageQuery = z.strictObject({
 });
 
 /** How one translated field fits the marketplace limits (LISTING_LIMITS). */
-export interface FieldFit {
-  field: string;
-  size: number;
-  max: number;
-  ok: boolean;
-}
+export const fieldFit = z.object({ field: z.string(), size: z.number().int(), max: z.number().int(), ok: z.boolean() });
+export type FieldFit = z.infer<typeof fieldFit>;
 
 // ---------------------------------------------------------------- management screen and editor helpers
 
@@ -120,81 +116,105 @@ export const machineCheckBody = z.strictObject({
     .max(TRANSLATE_LIMITS.texts, { error: `一次最多检查${TRANSLATE_LIMITS.texts}条` }),
 });
 
+const int_ = z.number().int();
+
 /** A glossary entry (GET /transfer/glossary/list). */
-export interface GlossaryEntry {
-  id: number;
-  term: string;
+export const glossaryEntry = z.object({
+  id: int_,
+  term: z.string(),
   /** '' = every language. */
-  lang: string;
+  lang: z.string(),
   /** '' = do not translate. */
-  translation: string;
-  created_at: number;
-  updated_at: number;
-}
+  translation: z.string(),
+  created_at: int_,
+  updated_at: int_,
+});
+export type GlossaryEntry = z.infer<typeof glossaryEntry>;
 
 /** A translation-memory entry: one provider answer (GET /transfer/memory/list). */
-export interface MemoryEntry {
-  id: number;
-  provider: string;
-  source_lang: string;
-  target_lang: string;
-  format: string;
+export const memoryEntry = z.object({
+  id: int_,
+  provider: z.string(),
+  source_lang: z.string(),
+  target_lang: z.string(),
+  format: z.string(),
   /** The source as sent to the provider (glossary terms, tags and placeholders as ⟦n⟧ tokens). */
-  source_text: string;
-  translated_text: string;
-  created_at: number;
-}
+  source_text: z.string(),
+  translated_text: z.string(),
+  created_at: int_,
+});
+export type MemoryEntry = z.infer<typeof memoryEntry>;
+/** GET /transfer/memory/list. */
+export const memoryPage = paged(memoryEntry);
 
 /** A stored user correction (GET /transfer/corrections/list). */
-export interface CorrectionEntry {
-  id: number;
-  source_lang: string;
-  target_lang: string;
-  source_text: string;
-  text: string;
-  user_id: number;
+export const correctionEntry = z.object({
+  id: int_,
+  source_lang: z.string(),
+  target_lang: z.string(),
+  source_text: z.string(),
+  text: z.string(),
+  user_id: int_,
   /** Account of the user who saved it ('' when that account is gone). */
-  account: string;
-  updated_at: number;
-}
+  account: z.string(),
+  updated_at: int_,
+});
+export type CorrectionEntry = z.infer<typeof correctionEntry>;
+/** GET /transfer/corrections/list. */
+export const correctionPage = paged(correctionEntry);
 
 /** GET /transfer/usage. */
-export interface TranslateUsage {
-  provider: string;
-  list: { provider: string; day: string; chars: number; texts: number }[];
-  totals: Record<string, { chars: number; texts: number }>;
-}
+export const translateUsage = z.object({
+  provider: z.string(),
+  list: z.array(z.object({ provider: z.string(), day: z.string(), chars: int_, texts: int_ })),
+  totals: z.record(z.string(), z.object({ chars: int_, texts: int_ })),
+});
+export type TranslateUsage = z.infer<typeof translateUsage>;
 
 /** GET /transfer/status: the configured provider; `message` says how to configure one when there is none. */
-export interface TranslateStatus {
-  provider: string;
-  configured: boolean;
+export const translateStatus = z.object({
+  provider: z.string(),
+  configured: z.boolean(),
   /** Translations are simulated and marked `[演示]`. */
-  demo: boolean;
-  message: string;
-}
+  demo: z.boolean(),
+  message: z.string(),
+});
+export type TranslateStatus = z.infer<typeof translateStatus>;
 
 /** One product's outcome in a translation job (GET /transfer/translateJob `result`). */
-export interface TranslateJobItem {
-  id: number;
-  status: 'done' | 'skipped' | 'failed';
-  message?: string;
-  version?: number;
-  kept: { lang: string; field: string }[];
-  limits: Record<string, FieldFit[]>;
-}
+export const translateJobItem = z.object({
+  id: int_,
+  status: z.enum(['done', 'skipped', 'failed']),
+  message: z.string().optional(),
+  version: int_.optional(),
+  kept: z.array(z.object({ lang: z.string(), field: z.string() })),
+  limits: z.record(z.string(), z.array(fieldFit)),
+});
+export type TranslateJobItem = z.infer<typeof translateJobItem>;
 
 /** GET /transfer/translateJob. */
-export interface TranslateJobView {
-  id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  total: number;
-  result: TranslateJobItem[];
-  error: string;
-  created_at: number;
-  finished_at: number | null;
-}
+export const translateJobView = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: int_,
+  total: int_,
+  result: z.array(translateJobItem),
+  error: z.string(),
+  created_at: int_,
+  finished_at: int_.nullable(),
+});
+export type TranslateJobView = z.infer<typeof translateJobView>;
+
+/** POST /transfer/translateGoods: the job to poll. */
+export const translateJobStarted = z.object({ job_id: z.string(), total: int_ });
+/** POST /transfer/mulObjGoogleTran: the translations in the order of `arr`. */
+export const translationsData = z.array(z.string());
+/** POST /transfer/googleTran: the translation of `word`. */
+export const translationData = z.string();
+/** POST /transfer/glossary/save: the entry's id. */
+export const glossarySavedData = z.object({ id: int_ });
+/** POST /transfer/machineCheck: per text, whether a machine delivered it. */
+export const machineCheckData = z.object({ machine: z.array(z.boolean()) });
 
 export type TranslateMemoryQuery = z.infer<typeof translateMemoryQuery>;
 export type MulTranslateBody = z.infer<typeof mulTranslateBody>;

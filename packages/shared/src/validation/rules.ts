@@ -1,3 +1,4 @@
+import { STALE_VERSION_MSG } from '../schemas/stale-save.js';
 /** Validation rules and their exact Chinese messages (spec section 5). */
 export const MSG = {
   required: '请填写该字段',
@@ -19,7 +20,7 @@ export const MSG = {
   passwordUpdated: '修改成功',
   operationOk: '操作成功',
   qrExpired: '二维码已失效',
-  staleVersion: '数据已被他人修改,请刷新后重试',
+  staleVersion: STALE_VERSION_MSG,
 } as const;
 
 /** Email: text, an @, more text (spec section 5). */

@@ -1,8 +1,17 @@
-import { COOKIE, CSRF_HEADER, loginBody, qrCodeQuery } from '@console/shared';
+import {
+  COOKIE,
+  CSRF_HEADER,
+  loginBody,
+  loginData,
+  nullData,
+  qrCodeQuery,
+  qrLoginCode,
+  scanQrData,
+} from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { audit } from '../system/audit.js';
 import { presentLogin, tokenInfo } from './account.presenter.js';
@@ -20,7 +29,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/amazon-user/login',
-    { schema: { body: loginBody, summary: 'Password sign-in' }, config: { access: 'public' } },
+    {
+      schema: { body: loginBody, response: replies(loginData), summary: 'Password sign-in' },
+      config: { access: 'public' },
+    },
     async (req, reply) => {
       const outcome = await login(deps, req.body, { ...sessionMeta(req), captchaId: req.cookies[COOKIE.captcha] });
       if (outcome.kind === 'needCode') return ok({ code: 'NEED_CODE' as const }, LOGIN_MSG.needCode);
@@ -33,7 +45,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/amazon-user/getLoginCode',
-    { schema: { summary: 'Verification-code image (SVG)' }, config: { access: 'public' } },
+    {
+      schema: { response: fileReplies(['image/svg+xml']), summary: 'Verification-code image (SVG)' },
+      config: { access: 'public' },
+    },
     async (_req, reply) => {
       const { id, svg } = await createCaptcha(deps);
       reply.setCookie(COOKIE.captcha, id, {
@@ -49,7 +64,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/amazon-user/loginOut',
-    { schema: { summary: 'Sign out: revoke the session' }, config: { access: 'public' } },
+    { schema: { response: replies(nullData), summary: 'Sign out: revoke the session' }, config: { access: 'public' } },
     async (req, reply) => {
       if (req.auth) {
         const auth = req.auth;
@@ -74,7 +89,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/amazon-user/getQrLoginCode',
-    { schema: { summary: 'New QR sign-in code for this browser' }, config: { access: 'public' } },
+    {
+      schema: { response: replies(qrLoginCode), summary: 'New QR sign-in code for this browser' },
+      config: { access: 'public' },
+    },
     async (req, reply) => {
       const { browserKey, ...data } = await createQrCode(deps, `${req.protocol}://${req.host}`);
       reply.setCookie(COOKIE.qr, browserKey, {
@@ -91,7 +109,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/amazon-user/confirmQrLogin',
     {
-      schema: { body: qrCodeQuery, summary: 'Approve a QR code from a signed-in device' },
+      schema: { body: qrCodeQuery, response: replies(nullData), summary: 'Approve a QR code from a signed-in device' },
       config: { access: 'account.self' },
     },
     async (req) => {
@@ -104,7 +122,11 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/amazon-user/getScanQrRes',
     {
-      schema: { querystring: qrCodeQuery, summary: 'Poll a QR code (asking browser only)' },
+      schema: {
+        querystring: qrCodeQuery,
+        response: replies(scanQrData),
+        summary: 'Poll a QR code (asking browser only)',
+      },
       config: { access: 'public' },
     },
     async (req, reply) => {
@@ -123,7 +145,14 @@ export async function authRoutes(fastify: FastifyInstance) {
   if (deps.config.testHooks) {
     app.get(
       '/__test__/captcha',
-      { schema: { querystring: z.object({ id: z.string() }), hide: true }, config: { access: 'public' } },
+      {
+        schema: {
+          querystring: z.object({ id: z.string() }),
+          response: replies(z.object({ answer: z.string().nullable() })),
+          hide: true,
+        },
+        config: { access: 'public' },
+      },
       async (req) => ok({ answer: (await captchaAnswer(deps, req.query.id)) ?? null }),
     );
   }

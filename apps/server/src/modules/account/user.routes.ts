@@ -1,8 +1,16 @@
-import { MSG, toggleAccountBody, updatePasswordBody, updateUserAccountBody } from '@console/shared';
+import {
+  loginResult,
+  MSG,
+  nullData,
+  toggleAccountBody,
+  updatePasswordBody,
+  updateUserAccountBody,
+  userInfo,
+} from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { presentLogin, presentUserInfo, tokenInfo } from './account.presenter.js';
 import { menuListFor } from './menu.service.js';
@@ -18,7 +26,11 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/amazon-user/getUserInfo',
     {
-      schema: { body: z.strictObject({}).optional(), summary: 'User info from the session' },
+      schema: {
+        body: z.strictObject({}).optional(),
+        response: replies(userInfo),
+        summary: 'User info from the session',
+      },
       config: { access: 'account.self' },
     },
     async (req) => {
@@ -32,7 +44,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/amazon-user/updateUserAccount',
     {
-      schema: { body: updateUserAccountBody, summary: 'Save the account-info form' },
+      schema: { body: updateUserAccountBody, response: replies(nullData), summary: 'Save the account-info form' },
       config: { access: 'account.self' },
     },
     async (req) => {
@@ -45,7 +57,11 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/amazon-user/updateUserPassword',
     {
-      schema: { body: updatePasswordBody, summary: 'Change the own password (ends all sessions)' },
+      schema: {
+        body: updatePasswordBody,
+        response: replies(nullData),
+        summary: 'Change the own password (ends all sessions)',
+      },
       config: { access: 'account.self' },
     },
     async (req, reply) => {
@@ -59,7 +75,11 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/amazon-user/toggleAccount',
     {
-      schema: { body: toggleAccountBody, summary: 'Switch to a same-phone account or a managed child' },
+      schema: {
+        body: toggleAccountBody,
+        response: replies(loginResult),
+        summary: 'Switch to a same-phone account or a managed child',
+      },
       config: { access: 'account.self' },
     },
     async (req, reply) => {

@@ -36,7 +36,8 @@ export function isStorageKey(key: string): boolean {
 /** Storage key of an export job's workbook. */
 export const exportKey = (jobId: string) => `exports/${jobId}.xlsx`;
 
-const CONTENT_TYPES: Record<string, string> = {
+/** MIME type per stored file extension. */
+export const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',

@@ -1,21 +1,23 @@
 import type { PassThrough } from 'node:stream';
-import { isInternal } from '@console/shared';
+import { isInternal, remoteCopyData, uploadedImage } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { findGoods } from '../goods/goods.repository.js';
 import { audit } from '../system/audit.js';
-import { contentTypeOf, isSafeKey } from './file-storage.js';
+import { CONTENT_TYPES, contentTypeOf, isSafeKey } from './file-storage.js';
 import { storeImage } from './images.service.js';
 import { fetchPublic } from './remote-fetch.js';
 import { fileStorage } from './storage.js';
 
 const OWN = /^\/PDD\/files\/(.+)$/;
+/** What `/files/*` may answer (a stored file's type follows its extension). */
+const SERVED_TYPES = [...new Set([...Object.values(CONTENT_TYPES), 'application/octet-stream'])];
 
 /**
  * Product images: upload, serving, zip download, copying remote images into our storage.
@@ -29,7 +31,10 @@ export async function filesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/files/upload',
-    { schema: { summary: 'Upload one image (multipart field "file")' }, config: { access: 'goods.operate' } },
+    {
+      schema: { response: replies(uploadedImage), summary: 'Upload one image (multipart field "file")' },
+      config: { access: 'goods.operate' },
+    },
     async (req) => {
       const auth = authOf(req);
       if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件');
@@ -51,23 +56,30 @@ export async function filesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/files/*', { schema: { hide: true }, config: { access: 'authenticated' } }, async (req, reply) => {
-    const auth = authOf(req);
-    const key = (req.params as { '*': string })['*'];
-    const internal = isInternal(subjectOf(auth.user), { internalIds: deps.config.internalIds });
-    // The platform operator's images belong to the products it publishes for claiming: every signed-in user sees them.
-    const owner = Number(/^t(\d+)\//.exec(key)?.[1]);
-    const readable = internal || owner === auth.tenantId || deps.config.internalIds.includes(owner);
-    if (!isSafeKey(key) || !readable) throw notFound('文件不存在');
-    const stream = await storage.get(key);
-    if (!stream) throw notFound('文件不存在');
-    return reply.type(contentTypeOf(key)).header('cache-control', 'private, max-age=86400').send(stream);
-  });
+  app.get(
+    '/files/*',
+    { schema: { hide: true, response: fileReplies(SERVED_TYPES) }, config: { access: 'authenticated' } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const key = (req.params as { '*': string })['*'];
+      const internal = isInternal(subjectOf(auth.user), { internalIds: deps.config.internalIds });
+      // The platform operator's images belong to the products it publishes for claiming: every signed-in user sees them.
+      const owner = Number(/^t(\d+)\//.exec(key)?.[1]);
+      const readable = internal || owner === auth.tenantId || deps.config.internalIds.includes(owner);
+      if (!isSafeKey(key) || !readable) throw notFound('文件不存在');
+      const stream = await storage.get(key);
+      if (!stream) throw notFound('文件不存在');
+      return reply.type(contentTypeOf(key)).header('cache-control', 'private, max-age=86400').send(stream);
+    },
+  );
 
   app.post(
     '/amazon-user/downZlibImgs',
     {
-      schema: { body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }) },
+      schema: {
+        body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }),
+        response: fileReplies(['application/zip']),
+      },
       config: { access: 'goods.operate' },
     },
     async (req, reply) => {
@@ -120,6 +132,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
             .min(1, { error: '请提供图片地址' })
             .max(50, { error: '一次最多50张图片' }),
         }),
+        response: replies(remoteCopyData),
       },
       config: { access: 'goods.operate' },
     },

@@ -1,7 +1,8 @@
-import { categoryCreateBody, categoryUpdateBody, idQuery } from '@console/shared';
+import { categoryCreateBody, categoryNode, categoryRow, categoryUpdateBody, idQuery, nullData } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { categoryTree, createCategory, removeCategory, updateCategoryNode } from './category.service.js';
 
@@ -11,18 +12,28 @@ export async function categoryRoutes(fastify: FastifyInstance) {
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
 
-  app.get('/goods/category/tree', { config }, async (req) => ok(await categoryTree(deps, authOf(req).tenantId)));
-
-  app.post('/goods/category/create', { schema: { body: categoryCreateBody }, config }, async (req) =>
-    ok(await createCategory(deps, actorOf(req, authOf(req)), req.body), '添加成功'),
+  app.get('/goods/category/tree', { schema: { response: replies(z.array(categoryNode)) }, config }, async (req) =>
+    ok(await categoryTree(deps, authOf(req).tenantId)),
   );
 
-  app.post('/goods/category/update', { schema: { body: categoryUpdateBody }, config }, async (req) =>
-    ok(await updateCategoryNode(deps, actorOf(req, authOf(req)), req.body), '修改成功'),
+  app.post(
+    '/goods/category/create',
+    { schema: { body: categoryCreateBody, response: replies(categoryRow) }, config },
+    async (req) => ok(await createCategory(deps, actorOf(req, authOf(req)), req.body), '添加成功'),
   );
 
-  app.post('/goods/category/delete', { schema: { body: idQuery }, config }, async (req) => {
-    await removeCategory(deps, actorOf(req, authOf(req)), req.body.id);
-    return ok(null, '删除成功');
-  });
+  app.post(
+    '/goods/category/update',
+    { schema: { body: categoryUpdateBody, response: replies(categoryRow) }, config },
+    async (req) => ok(await updateCategoryNode(deps, actorOf(req, authOf(req)), req.body), '修改成功'),
+  );
+
+  app.post(
+    '/goods/category/delete',
+    { schema: { body: idQuery, response: replies(nullData) }, config },
+    async (req) => {
+      await removeCategory(deps, actorOf(req, authOf(req)), req.body.id);
+      return ok(null, '删除成功');
+    },
+  );
 }

@@ -1,7 +1,7 @@
-import { eanImportBody, eanListQuery, idsBody } from '@console/shared';
+import { deletedData, eanImportBody, eanImportReport, eanListQuery, eanPage, idsBody } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { deleteEans, importEans, listEanPool } from './ean.service.js';
 import { presentEan } from './library.presenter.js';
@@ -12,24 +12,32 @@ export async function eanRoutes(fastify: FastifyInstance) {
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
 
-  app.get('/goods/ean/list', { schema: { querystring: eanListQuery }, config }, async (req) => {
-    const r = await listEanPool(deps, authOf(req).tenantId, req.query);
-    return ok({
-      list: r.rows.map(presentEan),
-      total: r.total,
-      page: req.query.page,
-      pageSize: req.query.pageSize,
-      free: r.free,
-      used: r.used,
-    });
-  });
+  app.get(
+    '/goods/ean/list',
+    { schema: { querystring: eanListQuery, response: replies(eanPage) }, config },
+    async (req) => {
+      const r = await listEanPool(deps, authOf(req).tenantId, req.query);
+      return ok({
+        list: r.rows.map(presentEan),
+        total: r.total,
+        page: req.query.page,
+        pageSize: req.query.pageSize,
+        free: r.free,
+        used: r.used,
+      });
+    },
+  );
 
-  app.post('/goods/ean/import', { schema: { body: eanImportBody }, config }, async (req) => {
-    const r = await importEans(deps, actorOf(req, authOf(req)), req.body);
-    return ok(r, `导入完成: 新增${r.added}个,重复${r.duplicate}个,无效${r.invalid}个`);
-  });
+  app.post(
+    '/goods/ean/import',
+    { schema: { body: eanImportBody, response: replies(eanImportReport) }, config },
+    async (req) => {
+      const r = await importEans(deps, actorOf(req, authOf(req)), req.body);
+      return ok(r, `导入完成: 新增${r.added}个,重复${r.duplicate}个,无效${r.invalid}个`);
+    },
+  );
 
-  app.post('/goods/ean/delete', { schema: { body: idsBody }, config }, async (req) => {
+  app.post('/goods/ean/delete', { schema: { body: idsBody, response: replies(deletedData) }, config }, async (req) => {
     const deleted = await deleteEans(deps, actorOf(req, authOf(req)), req.body.ids);
     return ok({ deleted }, '删除成功');
   });

@@ -1,7 +1,16 @@
-import { idQuery, idsBody, searchTermsCreateBody, searchTermsListQuery, searchTermsUpdateBody } from '@console/shared';
+import {
+  deletedData,
+  idQuery,
+  idsBody,
+  searchTermsCreateBody,
+  searchTermsEntry,
+  searchTermsListQuery,
+  searchTermsPage,
+  searchTermsUpdateBody,
+} from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { presentSearchTerms } from './library.presenter.js';
 import {
@@ -18,29 +27,44 @@ export async function searchTermsRoutes(fastify: FastifyInstance) {
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
 
-  app.get('/goods/search-terms/list', { schema: { querystring: searchTermsListQuery }, config }, async (req) => {
-    const r = await listSearchTermEntries(deps, authOf(req).tenantId, req.query);
-    return ok({
-      list: r.rows.map(presentSearchTerms),
-      total: r.total,
-      page: req.query.page,
-      pageSize: req.query.pageSize,
-    });
-  });
-
-  app.get('/goods/search-terms/get', { schema: { querystring: idQuery }, config }, async (req) =>
-    ok(presentSearchTerms(await getSearchTermEntry(deps, authOf(req).tenantId, req.query.id))),
+  app.get(
+    '/goods/search-terms/list',
+    { schema: { querystring: searchTermsListQuery, response: replies(searchTermsPage) }, config },
+    async (req) => {
+      const r = await listSearchTermEntries(deps, authOf(req).tenantId, req.query);
+      return ok({
+        list: r.rows.map(presentSearchTerms),
+        total: r.total,
+        page: req.query.page,
+        pageSize: req.query.pageSize,
+      });
+    },
   );
 
-  app.post('/goods/search-terms/create', { schema: { body: searchTermsCreateBody }, config }, async (req) =>
-    ok(presentSearchTerms(await createSearchTermEntry(deps, actorOf(req, authOf(req)), req.body)), '添加成功'),
+  app.get(
+    '/goods/search-terms/get',
+    { schema: { querystring: idQuery, response: replies(searchTermsEntry) }, config },
+    async (req) => ok(presentSearchTerms(await getSearchTermEntry(deps, authOf(req).tenantId, req.query.id))),
   );
 
-  app.post('/goods/search-terms/update', { schema: { body: searchTermsUpdateBody }, config }, async (req) =>
-    ok(presentSearchTerms(await updateSearchTermEntry(deps, actorOf(req, authOf(req)), req.body)), '修改成功'),
+  app.post(
+    '/goods/search-terms/create',
+    { schema: { body: searchTermsCreateBody, response: replies(searchTermsEntry) }, config },
+    async (req) =>
+      ok(presentSearchTerms(await createSearchTermEntry(deps, actorOf(req, authOf(req)), req.body)), '添加成功'),
   );
 
-  app.post('/goods/search-terms/delete', { schema: { body: idsBody }, config }, async (req) =>
-    ok({ deleted: await deleteSearchTermEntries(deps, actorOf(req, authOf(req)), req.body.ids) }, '删除成功'),
+  app.post(
+    '/goods/search-terms/update',
+    { schema: { body: searchTermsUpdateBody, response: replies(searchTermsEntry) }, config },
+    async (req) =>
+      ok(presentSearchTerms(await updateSearchTermEntry(deps, actorOf(req, authOf(req)), req.body)), '修改成功'),
+  );
+
+  app.post(
+    '/goods/search-terms/delete',
+    { schema: { body: idsBody, response: replies(deletedData) }, config },
+    async (req) =>
+      ok({ deleted: await deleteSearchTermEntries(deps, actorOf(req, authOf(req)), req.body.ids) }, '删除成功'),
   );
 }

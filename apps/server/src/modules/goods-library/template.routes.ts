@@ -1,7 +1,14 @@
-import { categoryTempQuery, productTypeQuery, tempAttrQuery } from '@console/shared';
+import {
+  categoryTempData,
+  categoryTempQuery,
+  productTypeQuery,
+  productTypesData,
+  tempAttrData,
+  tempAttrQuery,
+} from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { getTemplateAttributes, listCategoryTemplates, searchProductTypes } from './template.service.js';
 
 /** Category templates from Amazon product type definitions (spec section 7 `categoryTemplate/*`). */
@@ -9,15 +16,21 @@ export async function templateRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const config = { access: 'goods.operate' as const };
 
-  app.get('/categoryTemplate/getCategoryTemp', { schema: { querystring: categoryTempQuery }, config }, async (req) =>
-    ok(listCategoryTemplates(req.query.marketplace)),
+  app.get(
+    '/categoryTemplate/getCategoryTemp',
+    { schema: { querystring: categoryTempQuery, response: replies(categoryTempData) }, config },
+    async (req) => ok(listCategoryTemplates(req.query.marketplace)),
   );
 
-  app.get('/categoryTemplate/getProductType', { schema: { querystring: productTypeQuery }, config }, async (req) =>
-    ok(searchProductTypes(req.query.keyword, req.query.marketplace)),
+  app.get(
+    '/categoryTemplate/getProductType',
+    { schema: { querystring: productTypeQuery, response: replies(productTypesData) }, config },
+    async (req) => ok(searchProductTypes(req.query.keyword, req.query.marketplace)),
   );
 
-  app.get('/categoryTemplate/getTempAttr', { schema: { querystring: tempAttrQuery }, config }, async (req) =>
-    ok(getTemplateAttributes(req.query.productType, req.query.marketplace)),
+  app.get(
+    '/categoryTemplate/getTempAttr',
+    { schema: { querystring: tempAttrQuery, response: replies(tempAttrData) }, config },
+    async (req) => ok(getTemplateAttributes(req.query.productType, req.query.marketplace)),
   );
 }

@@ -1,8 +1,8 @@
-import { idsField, pageQuery } from '@console/shared';
+import { batchUpdateData, claimPage, copyGoodsData, idsField, pageQuery } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { claimGoods, listClaimable, publishForClaim } from './claim.service.js';
 
@@ -15,7 +15,10 @@ export async function claimRoutes(fastify: FastifyInstance) {
   app.get(
     '/claim/list',
     {
-      schema: { querystring: z.strictObject({ ...pageQuery, keyword: z.string().trim().max(100).optional() }) },
+      schema: {
+        querystring: z.strictObject({ ...pageQuery, keyword: z.string().trim().max(100).optional() }),
+        response: replies(claimPage),
+      },
       config,
     },
     async (req) => ok(await listClaimable(deps, authOf(req).tenantId, req.query)),
@@ -24,7 +27,10 @@ export async function claimRoutes(fastify: FastifyInstance) {
   app.post(
     '/claim/claimGoods',
     {
-      schema: { body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }) },
+      schema: {
+        body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }),
+        response: replies(copyGoodsData),
+      },
       config,
     },
     async (req) => ok(await claimGoods(deps, actorOf(req, authOf(req)), req.body.id), '认领成功'),
@@ -33,7 +39,10 @@ export async function claimRoutes(fastify: FastifyInstance) {
   app.post(
     '/claim/publish',
     {
-      schema: { body: z.strictObject({ ids: idsField, claimable: z.boolean({ error: 'claimable必须为布尔值' }) }) },
+      schema: {
+        body: z.strictObject({ ids: idsField, claimable: z.boolean({ error: 'claimable必须为布尔值' }) }),
+        response: replies(batchUpdateData),
+      },
       config: { access: 'platform.internal' },
     },
     async (req) =>

@@ -1,9 +1,9 @@
-import { goodsFilterSchema, idsField } from '@console/shared';
+import { type ExportJob, exportJob, exportJobStarted, goodsFilterSchema, idsField } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { exportKey } from '../files/file-storage.js';
 import { fileStorage } from '../files/storage.js';
@@ -33,6 +33,7 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
         body: z
           .strictObject({ ids: idsField.optional(), filter: goodsFilterSchema.optional() })
           .refine((b) => b.ids || b.filter, { error: '请选择商品或筛选条件', path: ['ids'] }),
+        response: fileReplies([XLSX], exportJobStarted),
       },
       config,
     },
@@ -49,20 +50,29 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/amazon-user/exportJob', { schema: { querystring: jobId }, config }, async (req) => {
-    const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
-    return ok({
-      ...job,
-      created_at: Math.floor(job.created_at.getTime() / 1000),
-      finished_at: job.finished_at ? Math.floor(job.finished_at.getTime() / 1000) : null,
-    });
-  });
+  app.get(
+    '/amazon-user/exportJob',
+    { schema: { querystring: jobId, response: replies(exportJob) }, config },
+    async (req) => {
+      const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
+      return ok({
+        ...job,
+        status: job.status as ExportJob['status'],
+        created_at: Math.floor(job.created_at.getTime() / 1000),
+        finished_at: job.finished_at ? Math.floor(job.finished_at.getTime() / 1000) : null,
+      });
+    },
+  );
 
-  app.get('/amazon-user/exportJob/download', { schema: { querystring: jobId }, config }, async (req, reply) => {
-    const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
-    if (job.status !== 'done') throw badRequest('导出尚未完成');
-    const stream = await fileStorage(deps.config).get(exportKey(job.id));
-    if (!stream) throw notFound('导出文件已不存在,请重新导出');
-    return reply.type(XLSX).header('content-disposition', attachment(job.file_name)).send(stream);
-  });
+  app.get(
+    '/amazon-user/exportJob/download',
+    { schema: { querystring: jobId, response: fileReplies([XLSX]) }, config },
+    async (req, reply) => {
+      const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
+      if (job.status !== 'done') throw badRequest('导出尚未完成');
+      const stream = await fileStorage(deps.config).get(exportKey(job.id));
+      if (!stream) throw notFound('导出文件已不存在,请重新导出');
+      return reply.type(XLSX).header('content-disposition', attachment(job.file_name)).send(stream);
+    },
+  );
 }

@@ -1,4 +1,10 @@
-import { BASE_INFO_DEFAULTS, DESC_LANGUAGES, type GoodsListRow, PRICE_COUNTRIES } from '@console/shared';
+import {
+  BASE_INFO_DEFAULTS,
+  DESC_LANGUAGES,
+  type GoodsListRow,
+  type GoodsRecord,
+  PRICE_COUNTRIES,
+} from '@console/shared';
 import type { GoodsRow } from '../../db/types.js';
 import type { StoredDescs, StoredImages, StoredPrices } from './goods.tables.js';
 
@@ -7,7 +13,7 @@ export type { StoredDescs, StoredExtra, StoredImages, StoredParentage, StoredPri
 const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** A product as the editor loads it: every language and every price country present, in order. */
-export function presentGoods(row: GoodsRow) {
+export function presentGoods(row: GoodsRow): GoodsRecord {
   const descs: StoredDescs = row.descs ?? {};
   const prices: StoredPrices = row.prices ?? {};
   return {

@@ -1,21 +1,35 @@
 import {
   batchCopyBody,
+  batchCopyData,
   batchEnTitleBody,
+  batchEnTitleData,
   batchUpdateBody,
+  batchUpdateData,
   COPYABLE_FIELDS,
   copyFieldsBody,
+  copyFieldsData,
+  copyGoodsData,
   delGoodsBody,
+  delGoodsData,
+  goodsCreator,
   goodsIdQuery,
+  goodsListPage,
+  goodsOverview as goodsOverviewData,
+  goodsRecord,
   insertGoodsBody,
+  linkUrlData,
+  neighbourData,
   neighbourQuery,
   productListQuery,
+  saveGoodsResult,
   setGoodsStatusBody,
+  setGoodsStatusData,
 } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { filteredGoods, findGoods, neighbourId } from './goods.repository.js';
 import { getGoods, goodsCreators, listGoods } from './goods.service.js';
@@ -37,43 +51,63 @@ export async function goodsRoutes(fastify: FastifyInstance) {
   const config = { access: 'goods.operate' as const };
   const idBody = z.strictObject({ id: goodsIdQuery.shape.id });
 
-  app.get('/amazon-user/productList', { schema: { querystring: productListQuery }, config }, async (req) =>
-    ok(await listGoods(deps, authOf(req).tenantId, req.query)),
+  app.get(
+    '/amazon-user/productList',
+    { schema: { querystring: productListQuery, response: replies(goodsListPage) }, config },
+    async (req) => ok(await listGoods(deps, authOf(req).tenantId, req.query)),
   );
 
-  app.get('/goods/overview', { config }, async (req) => ok(await goodsOverview(deps, authOf(req).tenantId)));
+  app.get('/goods/overview', { schema: { response: replies(goodsOverviewData) }, config }, async (req) =>
+    ok(await goodsOverview(deps, authOf(req).tenantId)),
+  );
 
-  app.get('/amazon-user/goodsCreators', { config }, async (req) => ok(await goodsCreators(deps, authOf(req).tenantId)));
+  app.get('/amazon-user/goodsCreators', { schema: { response: replies(z.array(goodsCreator)) }, config }, async (req) =>
+    ok(await goodsCreators(deps, authOf(req).tenantId)),
+  );
 
-  app.get('/amazon-user/getProduct', { schema: { querystring: goodsIdQuery }, config }, async (req) =>
-    ok(await getGoods(deps, authOf(req).tenantId, req.query.id)),
+  app.get(
+    '/amazon-user/getProduct',
+    { schema: { querystring: goodsIdQuery, response: replies(goodsRecord) }, config },
+    async (req) => ok(await getGoods(deps, authOf(req).tenantId, req.query.id)),
   );
 
   for (const [path, dir] of [
     ['/amazon-user/getProductPreviewId', 'prev'],
     ['/amazon-user/getProductNextId', 'next'],
   ] as const) {
-    app.get(path, { schema: { querystring: neighbourQuery }, config }, async (req) => {
-      const { id, ...filter } = req.query;
-      const q = filteredGoods(deps.db, authOf(req).tenantId, filter);
-      return ok({ id: await neighbourId(q, id, dir) });
-    });
+    app.get(
+      path,
+      { schema: { querystring: neighbourQuery, response: replies(neighbourData) }, config },
+      async (req) => {
+        const { id, ...filter } = req.query;
+        const q = filteredGoods(deps.db, authOf(req).tenantId, filter);
+        return ok({ id: await neighbourId(q, id, dir) });
+      },
+    );
   }
 
-  app.post('/amazon-user/insertGoods_v2', { schema: { body: insertGoodsBody }, config }, async (req) => {
-    const auth = authOf(req);
-    const saved = await saveGoods(deps, actorOf(req, auth), auth.user, req.body);
-    return ok(saved, saveMessage(saved.warnings));
-  });
+  app.post(
+    '/amazon-user/insertGoods_v2',
+    { schema: { body: insertGoodsBody, response: replies(saveGoodsResult) }, config },
+    async (req) => {
+      const auth = authOf(req);
+      const saved = await saveGoods(deps, actorOf(req, auth), auth.user, req.body);
+      return ok(saved, saveMessage(saved.warnings));
+    },
+  );
 
-  app.post('/amazon-user/delGoodsMutl', { schema: { body: delGoodsBody }, config }, async (req) => {
-    const r = await deleteGoods(deps, actorOf(req, authOf(req)), req.body.ids, req.body.is_delete);
-    return ok(r, '操作成功');
-  });
+  app.post(
+    '/amazon-user/delGoodsMutl',
+    { schema: { body: delGoodsBody, response: replies(delGoodsData) }, config },
+    async (req) => {
+      const r = await deleteGoods(deps, actorOf(req, authOf(req)), req.body.ids, req.body.is_delete);
+      return ok(r, '操作成功');
+    },
+  );
 
   app.post(
     '/amazon-user/setGoodsStatus',
-    { schema: { body: setGoodsStatusBody }, config: { access: 'goods.audit' } },
+    { schema: { body: setGoodsStatusBody, response: replies(setGoodsStatusData) }, config: { access: 'goods.audit' } },
     async (req) => {
       const status = req.body.status as Parameters<typeof setGoodsStatus>[3];
       const r = await setGoodsStatus(deps, actorOf(req, authOf(req)), req.body.ids, status);
@@ -81,49 +115,67 @@ export async function goodsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/amazon-user/copyOneBenRenProduct', { schema: { body: idBody }, config }, async (req) =>
-    ok(await copyGoods(deps, actorOf(req, authOf(req)), req.body.id), '复制成功'),
+  app.post(
+    '/amazon-user/copyOneBenRenProduct',
+    { schema: { body: idBody, response: replies(copyGoodsData) }, config },
+    async (req) => ok(await copyGoods(deps, actorOf(req, authOf(req)), req.body.id), '复制成功'),
   );
 
   // Not in the specification (which copies one by one): the batch copy of the normal tag set,
   // guarded on the server by the permission that shows the button (docs/api-goods.md).
   app.post(
     '/amazon-user/batchCopyGoods',
-    { schema: { body: batchCopyBody }, config: { access: 'goods.batchCopy' } },
+    { schema: { body: batchCopyBody, response: replies(batchCopyData) }, config: { access: 'goods.batchCopy' } },
     async (req) => {
       const r = await batchCopyGoods(deps, actorOf(req, authOf(req)), req.body.ids);
       return ok(r, `已复制${r.copies.length}个商品`);
     },
   );
 
-  app.post('/amazon-user/batchUpdate2', { schema: { body: batchUpdateBody }, config }, async (req) => {
-    const { fields, ...sel } = req.body;
-    return ok(await batchUpdate(deps, actorOf(req, authOf(req)), sel, fields), '批量修改成功');
-  });
+  app.post(
+    '/amazon-user/batchUpdate2',
+    { schema: { body: batchUpdateBody, response: replies(batchUpdateData) }, config },
+    async (req) => {
+      const { fields, ...sel } = req.body;
+      return ok(await batchUpdate(deps, actorOf(req, authOf(req)), sel, fields), '批量修改成功');
+    },
+  );
 
-  app.post('/amazon-user/batchUpdateEnTitle', { schema: { body: batchEnTitleBody }, config }, async (req) => {
-    const { ids, filter, ...opts } = req.body;
-    const r = await batchReplaceEnTitle(deps, actorOf(req, authOf(req)), { ids, filter }, opts);
-    return ok(r, opts.preview ? `共${r.matched}个商品匹配` : `已替换${r.matched}个商品`);
-  });
+  app.post(
+    '/amazon-user/batchUpdateEnTitle',
+    { schema: { body: batchEnTitleBody, response: replies(batchEnTitleData) }, config },
+    async (req) => {
+      const { ids, filter, ...opts } = req.body;
+      const r = await batchReplaceEnTitle(deps, actorOf(req, authOf(req)), { ids, filter }, opts);
+      return ok(r, opts.preview ? `共${r.matched}个商品匹配` : `已替换${r.matched}个商品`);
+    },
+  );
 
-  app.post('/goods/getCopyFields', { schema: { body: copyFieldsBody }, config }, async (req) => {
-    const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
-    if (!row) throw notFound('商品不存在');
-    const descs = row.descs;
-    const fields = req.body.fields.filter((f) => (COPYABLE_FIELDS as readonly string[]).includes(f));
-    const data = Object.fromEntries(
-      req.body.langs.map((lang) => [
-        lang,
-        Object.fromEntries(fields.map((f) => [f, descs[lang]?.[f] ?? (f === 'bullet_points' ? [] : '')])),
-      ]),
-    );
-    return ok(data);
-  });
+  app.post(
+    '/goods/getCopyFields',
+    { schema: { body: copyFieldsBody, response: replies(copyFieldsData) }, config },
+    async (req) => {
+      const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
+      if (!row) throw notFound('商品不存在');
+      const descs = row.descs;
+      const fields = req.body.fields.filter((f) => (COPYABLE_FIELDS as readonly string[]).includes(f));
+      const data = Object.fromEntries(
+        req.body.langs.map((lang) => [
+          lang,
+          Object.fromEntries(fields.map((f) => [f, descs[lang]?.[f] ?? (f === 'bullet_points' ? [] : '')])),
+        ]),
+      );
+      return ok(data);
+    },
+  );
 
-  app.post('/goods/getOneBaseInfoLinkUrl', { schema: { body: idBody }, config }, async (req) => {
-    const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
-    if (!row) throw notFound('商品不存在');
-    return ok({ id: Number(row.id), link_url: row.link_url });
-  });
+  app.post(
+    '/goods/getOneBaseInfoLinkUrl',
+    { schema: { body: idBody, response: replies(linkUrlData) }, config },
+    async (req) => {
+      const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
+      if (!row) throw notFound('商品不存在');
+      return ok({ id: Number(row.id), link_url: row.link_url });
+    },
+  );
 }

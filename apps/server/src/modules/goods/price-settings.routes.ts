@@ -1,7 +1,7 @@
-import { savePriceInfoBody } from '@console/shared';
+import { priceInfo, savePriceInfoBody, savePriceInfoData } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { getPriceInfo, savePriceInfo } from './price-settings.service.js';
 
@@ -11,9 +11,13 @@ export async function priceSettingsRoutes(fastify: FastifyInstance) {
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
 
-  app.get('/amazon-user/priceInfoData', { config }, async (req) => ok(await getPriceInfo(deps, authOf(req).user.id)));
+  app.get('/amazon-user/priceInfoData', { schema: { response: replies(priceInfo) }, config }, async (req) =>
+    ok(await getPriceInfo(deps, authOf(req).user.id)),
+  );
 
-  app.post('/amazon-user/savePriceInfo', { schema: { body: savePriceInfoBody }, config }, async (req) =>
-    ok(await savePriceInfo(deps, actorOf(req, authOf(req)), req.body), '保存成功'),
+  app.post(
+    '/amazon-user/savePriceInfo',
+    { schema: { body: savePriceInfoBody, response: replies(savePriceInfoData) }, config },
+    async (req) => ok(await savePriceInfo(deps, actorOf(req, authOf(req)), req.body), '保存成功'),
   );
 }

@@ -1,10 +1,19 @@
-import { COOKIE, CSRF_HEADER, issueField, issueMessage, refreshBody } from '@console/shared';
+import {
+  COOKIE,
+  CSRF_HEADER,
+  envelope,
+  issueField,
+  issueMessage,
+  refreshBody,
+  refreshTokenData,
+} from '@console/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteAccess } from '../../context.js';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { requireAccess } from '../../plugins/auth.js';
 import { tokenInfo } from '../account/account.presenter.js';
 import { refreshSession } from '../account/session.service.js';
@@ -13,6 +22,8 @@ import { deliverTokens, wantsBearer } from '../account/session-cookies.js';
 interface AdminMethod {
   access: RouteAccess;
   body: z.ZodType;
+  /** Schema of the answer's `data` (checked before sending, shown in the OpenAPI document). */
+  data: z.ZodType;
   handler: (req: FastifyRequest, reply: FastifyReply, body: unknown) => Promise<unknown>;
 }
 
@@ -26,6 +37,7 @@ export function adminMethods(fastify: FastifyInstance): Record<string, AdminMeth
     'refresh.admin.token': {
       access: 'refreshToken',
       body: refreshBody,
+      data: refreshTokenData,
       handler: async (req, reply, raw) => {
         const body = raw as z.infer<typeof refreshBody>;
         const bearer = wantsBearer(req) || body.refresh !== undefined;
@@ -46,11 +58,19 @@ export function adminMethods(fastify: FastifyInstance): Record<string, AdminMeth
   };
 }
 
+/** The answer of the dispatcher route: any method's `data`. */
+function dataOfAny(schemas: z.ZodType[]): z.ZodType {
+  const [first, ...rest] = schemas;
+  if (!first) return z.never();
+  return rest.length ? z.union([first, ...rest]) : first;
+}
+
+/** The dispatcher route; each method's access, body and answer are checked as a route's would be. */
 export async function adminMethodRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const methods = adminMethods(fastify);
   for (const [name, m] of Object.entries(methods)) {
-    fastify.routeTable.push({ method: 'POST', url: `/PDD/v1/admin/?method=${name}`, access: m.access });
+    fastify.routeTable.push({ method: 'POST', url: `/PDD/v1/admin/?method=${name}`, access: m.access, response: true });
   }
   app.post(
     '/v1/admin/',
@@ -58,6 +78,7 @@ export async function adminMethodRoutes(fastify: FastifyInstance) {
       schema: {
         querystring: z.strictObject({ method: z.string({ error: '缺少 method 参数' }).min(1).max(100) }),
         body: z.unknown(),
+        response: replies(dataOfAny(Object.values(methods).map((m) => m.data))),
         summary: `Method dispatcher: ${Object.keys(methods).join(', ')}`,
       },
       config: { access: 'public' },
@@ -71,7 +92,11 @@ export async function adminMethodRoutes(fastify: FastifyInstance) {
         const issue = parsed.error.issues[0]!;
         throw badRequest(issueMessage(issue), { field: issueField(issue) });
       }
-      return method.handler(req, reply, parsed.data);
+      const answer = await method.handler(req, reply, parsed.data);
+      // The route's schema admits any method's answer; each answer must match its own method's.
+      const checked = envelope(method.data).safeParse(answer);
+      if (!checked.success) throw new ResponseSerializationError('POST', req.url, { cause: checked.error });
+      return checked.data;
     },
   );
 }

@@ -1,20 +1,12 @@
+import type { OperaLogEntry } from '@console/shared';
 import { type Kysely, sql } from 'kysely';
 import { pageAndTotal } from '../../db/paging.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
 
-export interface OperaLogInsert {
-  tenant_id: number;
-  user_id: number;
-  account: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  summary: { before?: unknown; after?: unknown };
-  ip: string;
-  request_id: string;
-}
+/** A new operation-log row: the shared row (schemas/system.ts) without what the database fills in. */
+export type OperaLogInsert = Omit<OperaLogEntry, 'id' | 'created_at'>;
 
 export async function insertOperaLog(db: Db, row: OperaLogInsert): Promise<void> {
   await db

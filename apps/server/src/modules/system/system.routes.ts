@@ -1,7 +1,15 @@
-import { isInternal, operaLogQuery, PRODUCT_NAME, type TraderSetting } from '@console/shared';
+import {
+  isInternal,
+  type OperaLogEntry,
+  operaLogPage,
+  operaLogQuery,
+  PRODUCT_NAME,
+  type TraderSetting,
+  traderSetting,
+} from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { listOperaLog } from './opera-log.repository.js';
@@ -13,7 +21,10 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/trader_setting/getTraderSetting',
-    { schema: { summary: 'Branding of the trader serving this host name' }, config: { access: 'public' } },
+    {
+      schema: { response: replies(traderSetting), summary: 'Branding of the trader serving this host name' },
+      config: { access: 'public' },
+    },
     async (req) => {
       const row = await deps.db
         .selectFrom('trader_settings')
@@ -28,7 +39,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
   app.get(
     '/opera-log/list',
     {
-      schema: { querystring: operaLogQuery, summary: 'Operation log of the tenant' },
+      schema: { querystring: operaLogQuery, response: replies(operaLogPage), summary: 'Operation log of the tenant' },
       config: { access: 'system.operaLog.read' },
     },
     async (req) => {
@@ -36,7 +47,13 @@ export async function systemRoutes(fastify: FastifyInstance) {
       const all = isInternal(subjectOf(user), { internalIds: deps.config.internalIds });
       const { rows, total } = await listOperaLog(deps.db, all ? null : tenantId, req.query);
       return ok({
-        list: rows.map((r) => ({ ...r, created_at: Math.floor(r.created_at.getTime() / 1000) })),
+        list: rows.map((r) => ({
+          ...r,
+          // bigint key: pg parses int8 as a number (db/database.ts); db/types.ts still says string.
+          id: Number(r.id),
+          summary: r.summary as OperaLogEntry['summary'],
+          created_at: Math.floor(r.created_at.getTime() / 1000),
+        })),
         total,
         page: req.query.page,
         pageSize: req.query.pageSize,

@@ -1,7 +1,7 @@
-import { translateGoodsBody, translateJobQuery } from '@console/shared';
+import { translateGoodsBody, translateJobQuery, translateJobStarted, translateJobView } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { getTranslateJob, startTranslateJob } from './translate-job.service.js';
 
@@ -11,12 +11,18 @@ export async function translateJobRoutes(fastify: FastifyInstance) {
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
 
-  app.post('/transfer/translateGoods', { schema: { body: translateGoodsBody }, config }, async (req) => {
-    const r = await startTranslateJob(deps, fastify.jobs, actorOf(req, authOf(req)), req.body);
-    return ok(r, '翻译任务已创建');
-  });
+  app.post(
+    '/transfer/translateGoods',
+    { schema: { body: translateGoodsBody, response: replies(translateJobStarted) }, config },
+    async (req) => {
+      const r = await startTranslateJob(deps, fastify.jobs, actorOf(req, authOf(req)), req.body);
+      return ok(r, '翻译任务已创建');
+    },
+  );
 
-  app.get('/transfer/translateJob', { schema: { querystring: translateJobQuery }, config }, async (req) =>
-    ok(await getTranslateJob(deps, authOf(req).tenantId, req.query.id)),
+  app.get(
+    '/transfer/translateJob',
+    { schema: { querystring: translateJobQuery, response: replies(translateJobView) }, config },
+    async (req) => ok(await getTranslateJob(deps, authOf(req).tenantId, req.query.id)),
   );
 }

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { COPYABLE_FIELDS, type TranslateGoodsBody } from '@console/shared';
+import {
+  COPYABLE_FIELDS,
+  type TranslateGoodsBody,
+  type TranslateJobItem,
+  type TranslateJobView,
+} from '@console/shared';
 import { sql } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -117,6 +122,8 @@ export async function getTranslateJob(deps: AppDeps, tenantId: number, id: strin
   if (!job) throw notFound('翻译任务不存在');
   return {
     ...job,
+    status: job.status as TranslateJobView['status'],
+    result: job.result as TranslateJobItem[],
     created_at: Math.floor(job.created_at.getTime() / 1000),
     finished_at: job.finished_at ? Math.floor(job.finished_at.getTime() / 1000) : null,
   };

@@ -1,18 +1,29 @@
 import {
+  correctionPage,
+  deletedData,
   glossaryDeleteBody,
+  glossaryEntry,
   glossarySaveBody,
+  glossarySavedData,
   machineCheckBody,
+  machineCheckData,
+  memoryPage,
   mulTranslateBody,
+  nullData,
   saveCorrectionBody,
   singleTranslateBody,
   translateEntryDeleteBody,
   translateMemoryQuery,
+  translateStatus as translateStatusData,
+  translateUsage,
   translateUsageQuery,
+  translationData,
+  translationsData,
 } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { closeProvider } from '../../translation/provider-factory.js';
 import { glossaryDelete, glossaryList, glossarySave } from './glossary.service.js';
@@ -37,65 +48,99 @@ export async function translateRoutes(fastify: FastifyInstance) {
   const admin = { access: 'role.companyOrPersonalAdmin' as const };
   fastify.addHook('onClose', async () => closeProvider(deps.config));
 
-  app.post('/transfer/mulObjGoogleTran', { schema: { body: mulTranslateBody }, config: use }, async (req) => {
-    const { arr, to, from } = req.body;
-    const r = await translateTexts(deps, authOf(req).tenantId, { texts: arr, to, from, format: formatOf(arr) });
-    return ok(r.translations);
-  });
-
-  app.post('/transfer/googleTran', { schema: { body: singleTranslateBody }, config: use }, async (req) => {
-    const { word, to, from } = req.body;
-    const r = await translateTexts(deps, authOf(req).tenantId, { texts: [word], to, from, format: formatOf([word]) });
-    return ok(r.translations[0]);
-  });
-
-  app.post('/transfer/saveCorrection', { schema: { body: saveCorrectionBody }, config: use }, async (req) => {
-    await saveCorrection(deps, actorOf(req, authOf(req)), req.body);
-    return ok(null, '译文已保存,下次翻译将使用该译文');
-  });
-
-  app.get('/transfer/glossary/list', { schema: { querystring: z.strictObject({}) }, config: use }, async (req) =>
-    ok(await glossaryList(deps, authOf(req).tenantId)),
+  app.post(
+    '/transfer/mulObjGoogleTran',
+    { schema: { body: mulTranslateBody, response: replies(translationsData) }, config: use },
+    async (req) => {
+      const { arr, to, from } = req.body;
+      const r = await translateTexts(deps, authOf(req).tenantId, { texts: arr, to, from, format: formatOf(arr) });
+      return ok(r.translations);
+    },
   );
 
-  app.post('/transfer/glossary/save', { schema: { body: glossarySaveBody }, config: admin }, async (req) =>
-    ok(await glossarySave(deps, actorOf(req, authOf(req)), req.body), '保存成功'),
+  app.post(
+    '/transfer/googleTran',
+    { schema: { body: singleTranslateBody, response: replies(translationData) }, config: use },
+    async (req) => {
+      const { word, to, from } = req.body;
+      const r = await translateTexts(deps, authOf(req).tenantId, { texts: [word], to, from, format: formatOf([word]) });
+      return ok(r.translations[0] ?? '');
+    },
   );
 
-  app.post('/transfer/glossary/delete', { schema: { body: glossaryDeleteBody }, config: admin }, async (req) => {
-    const deleted = await glossaryDelete(deps, actorOf(req, authOf(req)), req.body.ids);
-    return ok({ deleted }, '删除成功');
-  });
-
-  app.get('/transfer/usage', { schema: { querystring: translateUsageQuery }, config: admin }, async (req) =>
-    ok(await usageOf(deps, authOf(req).tenantId, req.query.days)),
+  app.post(
+    '/transfer/saveCorrection',
+    { schema: { body: saveCorrectionBody, response: replies(nullData) }, config: use },
+    async (req) => {
+      await saveCorrection(deps, actorOf(req, authOf(req)), req.body);
+      return ok(null, '译文已保存,下次翻译将使用该译文');
+    },
   );
 
-  app.get('/transfer/status', { schema: { querystring: z.strictObject({}) }, config: use }, async () =>
-    ok(translateStatus(deps)),
+  app.get(
+    '/transfer/glossary/list',
+    { schema: { querystring: z.strictObject({}), response: replies(z.array(glossaryEntry)) }, config: use },
+    async (req) => ok(await glossaryList(deps, authOf(req).tenantId)),
   );
 
-  app.post('/transfer/machineCheck', { schema: { body: machineCheckBody }, config: use }, async (req) =>
-    ok({ machine: await machineCheck(deps, authOf(req).tenantId, req.body.to, req.body.texts) }),
+  app.post(
+    '/transfer/glossary/save',
+    { schema: { body: glossarySaveBody, response: replies(glossarySavedData) }, config: admin },
+    async (req) => ok(await glossarySave(deps, actorOf(req, authOf(req)), req.body), '保存成功'),
+  );
+
+  app.post(
+    '/transfer/glossary/delete',
+    { schema: { body: glossaryDeleteBody, response: replies(deletedData) }, config: admin },
+    async (req) => {
+      const deleted = await glossaryDelete(deps, actorOf(req, authOf(req)), req.body.ids);
+      return ok({ deleted }, '删除成功');
+    },
+  );
+
+  app.get(
+    '/transfer/usage',
+    { schema: { querystring: translateUsageQuery, response: replies(translateUsage) }, config: admin },
+    async (req) => ok(await usageOf(deps, authOf(req).tenantId, req.query.days)),
+  );
+
+  app.get(
+    '/transfer/status',
+    { schema: { querystring: z.strictObject({}), response: replies(translateStatusData) }, config: use },
+    async () => ok(translateStatus(deps)),
+  );
+
+  app.post(
+    '/transfer/machineCheck',
+    { schema: { body: machineCheckBody, response: replies(machineCheckData) }, config: use },
+    async (req) => ok({ machine: await machineCheck(deps, authOf(req).tenantId, req.body.to, req.body.texts) }),
   );
 
   // Management screen (翻译术语与记忆): memory entries and corrections, admins only.
-  app.get('/transfer/memory/list', { schema: { querystring: translateMemoryQuery }, config: admin }, async (req) =>
-    ok(await memoryList(deps, authOf(req).tenantId, req.query)),
+  app.get(
+    '/transfer/memory/list',
+    { schema: { querystring: translateMemoryQuery, response: replies(memoryPage) }, config: admin },
+    async (req) => ok(await memoryList(deps, authOf(req).tenantId, req.query)),
   );
 
-  app.post('/transfer/memory/delete', { schema: { body: translateEntryDeleteBody }, config: admin }, async (req) => {
-    const deleted = await memoryDelete(deps, actorOf(req, authOf(req)), req.body.ids);
-    return ok({ deleted }, '删除成功');
-  });
+  app.post(
+    '/transfer/memory/delete',
+    { schema: { body: translateEntryDeleteBody, response: replies(deletedData) }, config: admin },
+    async (req) => {
+      const deleted = await memoryDelete(deps, actorOf(req, authOf(req)), req.body.ids);
+      return ok({ deleted }, '删除成功');
+    },
+  );
 
-  app.get('/transfer/corrections/list', { schema: { querystring: translateMemoryQuery }, config: admin }, async (req) =>
-    ok(await correctionList(deps, authOf(req).tenantId, req.query)),
+  app.get(
+    '/transfer/corrections/list',
+    { schema: { querystring: translateMemoryQuery, response: replies(correctionPage) }, config: admin },
+    async (req) => ok(await correctionList(deps, authOf(req).tenantId, req.query)),
   );
 
   app.post(
     '/transfer/corrections/delete',
-    { schema: { body: translateEntryDeleteBody }, config: admin },
+    { schema: { body: translateEntryDeleteBody, response: replies(deletedData) }, config: admin },
     async (req) => {
       const deleted = await correctionDelete(deps, actorOf(req, authOf(req)), req.body.ids);
       return ok({ deleted }, '删除成功');

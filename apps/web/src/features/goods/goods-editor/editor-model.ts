@@ -4,6 +4,7 @@ import {
   DESC_LANGUAGES,
   defaultQuantity,
   type GoodsData,
+  type GoodsRecord,
   LISTING_LIMITS,
   PRICE_COUNTRIES,
 } from '@console/shared';
@@ -53,9 +54,9 @@ export function emptyDraft(quantityRange?: [number, number]): EditorDraft {
 }
 
 /** The editor's working copy of a saved product. */
-export function fromGoodsData(g: Partial<GoodsData>): EditorDraft {
+export function fromGoodsData(g: Partial<GoodsRecord['goodsData']>): EditorDraft {
   const byKey = new Map((g.commonData?.descs ?? []).map((d) => [d.key, d]));
-  const priceByCode = new Map((g.priceTable ?? []).map((p) => [p.country_code, p.price as number | null]));
+  const priceByCode = new Map((g.priceTable ?? []).map((p) => [p.country_code, p.price]));
   const p = g.parentageTable ?? { theme: '', attrs: [], children: [] };
   const children = (p.children ?? []).map((c) => ({ ...c, images: c.images ?? [] }));
   return {

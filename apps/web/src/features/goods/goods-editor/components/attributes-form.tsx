@@ -1,3 +1,4 @@
+import type { Answer, categoryTempData, TempAttrData } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty, Form, Select, Space, Spin, Switch, Typography } from 'antd';
 import { memo, useMemo, useState } from 'react';
@@ -5,20 +6,13 @@ import { get } from '../../../../api/http';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { type AttrError, useEditor, useEditorStore } from '../editor-store';
 import { AttrRow } from './attributes/attr-row';
-import { buildAttrModel, type SchemaNode } from './attributes/attr-schema';
+import { buildAttrModel } from './attributes/attr-schema';
 import { isBlank, normalizeAttrs } from './attributes/attr-values';
 import './attributes/attributes.css';
 
-interface TypeRow {
-  productType: string;
-  displayName: string;
-  marketplaces: string[];
-}
-interface TempAttr {
-  productType: string;
-  displayName: string;
-  schema: SchemaNode;
-}
+/** A product type of getCategoryTemp and the answer of getTempAttr (shared schemas). */
+type TypeRow = Answer<typeof categoryTempData>['list'][number];
+type TempAttr = TempAttrData;
 
 /** Marketplaces the shipped product types are offered in (codes as the server's catalog). */
 const MARKETPLACES = [
@@ -32,7 +26,7 @@ const marketplaceName = (code: string) => MARKETPLACES.find((m) => m.value === c
 
 const typesQuery = (marketplace: string) => ({
   queryKey: ['goods', 'product-types', marketplace],
-  queryFn: () => get<{ list: TypeRow[] }>('/categoryTemplate/getCategoryTemp', { marketplace }),
+  queryFn: () => get<Answer<typeof categoryTempData>>('/categoryTemplate/getCategoryTemp', { marketplace }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 const schemaQuery = (productType: string, marketplace: string) => ({

@@ -89,7 +89,11 @@ describe('insertGoods_v2 and getProduct', () => {
     const first = await call(t.app, a, 'POST', `${P}insertGoods_v2`, { id, version: 1, goodsData: edit('By A') });
     expect(first.data.version).toBe(2);
     const stale = await call(t.app, b, 'POST', `${P}insertGoods_v2`, { id, version: 1, goodsData: edit('By B') });
-    expect(stale).toMatchObject({ http: 409, msg: '数据已被他人修改,请刷新后重试', data: { version: 2 } });
+    expect(stale).toMatchObject({
+      http: 409,
+      msg: '数据已被他人修改,请刷新后重试',
+      data: { code: 'STALE_VERSION', version: 2 },
+    });
     const row = await t.db
       .selectFrom('goods')
       .select(['title', 'version'])

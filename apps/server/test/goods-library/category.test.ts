@@ -52,6 +52,7 @@ describe('own categories', () => {
     expect(await update(worker, { id: ids.shirts, name: 'x', version: 1 })).toMatchObject({
       http: 409,
       msg: '数据已被他人修改,请刷新后重试',
+      data: { code: 'STALE_VERSION', version: 2 },
     });
     expect(await update(worker, { id: ids.clothes, parent_id: ids.shirts })).toMatchObject({
       http: 400,

@@ -67,7 +67,11 @@ describe('bullet-point library', () => {
     const first = await call(t.app, a, 'POST', '/PDD/goods/points/update', { id, version: 1, name: '发带五点 v2' });
     expect(first).toMatchObject({ status: 200, data: { name: '发带五点 v2', version: 2 } });
     const stale = await call(t.app, b, 'POST', '/PDD/goods/points/update', { id, version: 1, points: { en: ['Old'] } });
-    expect(stale).toMatchObject({ http: 409, msg: '数据已被他人修改,请刷新后重试', data: { version: 2 } });
+    expect(stale).toMatchObject({
+      http: 409,
+      msg: '数据已被他人修改,请刷新后重试',
+      data: { code: 'STALE_VERSION', version: 2 },
+    });
     const now = await call(t.app, a, 'GET', `/PDD/goods/points/get?id=${id}`);
     expect(now.data).toMatchObject({
       name: '发带五点 v2',

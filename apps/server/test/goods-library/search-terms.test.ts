@@ -74,7 +74,7 @@ describe('search-terms library', () => {
     const r = await call(t.app, admin, 'POST', '/PDD/goods/search-terms/update', { id, version: 1, terms: 'haarreif' });
     expect(r).toMatchObject({ status: 200, data: { terms: 'haarreif', version: 2 } });
     const stale = await call(t.app, worker, 'POST', '/PDD/goods/search-terms/update', { id, version: 1, terms: 'alt' });
-    expect(stale).toMatchObject({ http: 409, msg: '数据已被他人修改,请刷新后重试' });
+    expect(stale).toMatchObject({ http: 409, msg: '数据已被他人修改,请刷新后重试', data: { code: 'STALE_VERSION' } });
     const moved = await call(t.app, worker, 'POST', '/PDD/goods/search-terms/update', {
       id,
       version: 2,

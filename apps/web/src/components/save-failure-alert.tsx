@@ -25,7 +25,7 @@ export function SaveFailureAlert({ failure, version, onReload, testId }: Props) 
       title={failure.text}
       description={
         failure.stale
-          ? `其他人已保存了新版本(版本 ${failure.version}),你的修改基于版本 ${version},未保存。重新加载会丢弃你的修改。`
+          ? `其他人已保存了新版本${failure.version === undefined ? '' : `(版本 ${failure.version})`},你的修改基于版本 ${version},未保存。重新加载会丢弃你的修改。`
           : undefined
       }
       action={

@@ -1,13 +1,8 @@
-import {
-  type CategoryCreateBody,
-  type CategoryNode,
-  type CategoryUpdateBody,
-  STALE_VERSION_MSG,
-} from '@console/shared';
+import type { CategoryCreateBody, CategoryNode, CategoryUpdateBody } from '@console/shared';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB } from '../../db/types.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, isUniqueViolation, notFound, staleSave } from '../../lib/app-error.js';
 import { audit, diff } from '../system/audit.js';
 import {
   countGoodsInCategory,
@@ -105,8 +100,7 @@ export function updateCategoryNode(deps: AppDeps, actor: Actor, body: CategoryUp
       const byId = new Map(rows.map((r) => [r.id, r]));
       const before = byId.get(id);
       if (!before) throw notFound(NOT_FOUND);
-      if (version !== undefined && before.version !== version)
-        throw conflict(STALE_VERSION_MSG, { version: before.version });
+      if (version !== undefined && before.version !== version) throw staleSave(before.version);
       const parent = patch.parent_id;
       if (parent !== undefined && parent !== before.parent_id) {
         if (parent !== 0 && !byId.has(parent)) throw notFound('上级分类不存在');
@@ -118,7 +112,7 @@ export function updateCategoryNode(deps: AppDeps, actor: Actor, body: CategoryUp
         }
       }
       const row = await updateCategory(trx, actor.tenantId, id, version, patch);
-      if (!row) throw conflict(STALE_VERSION_MSG);
+      if (!row) throw staleSave();
       await audit(trx, actor, {
         action: 'goods.category.update',
         targetType: 'goods_category',

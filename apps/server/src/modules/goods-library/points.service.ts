@@ -1,6 +1,6 @@
-import { type PointsCreateBody, type PointsUpdateBody, STALE_VERSION_MSG } from '@console/shared';
+import type { PointsCreateBody, PointsUpdateBody } from '@console/shared';
 import type { Actor, AppDeps } from '../../context.js';
-import { conflict, notFound } from '../../lib/app-error.js';
+import { notFound, staleSave } from '../../lib/app-error.js';
 import { audit, diff } from '../system/audit.js';
 import {
   deletePoints,
@@ -63,13 +63,13 @@ export function updatePointSet(deps: AppDeps, actor: Actor, body: PointsUpdateBo
   return deps.db.transaction().execute(async (trx) => {
     const before = await findPoints(trx, actor.tenantId, body.id);
     if (!before) throw notFound(NOT_FOUND);
-    if (before.version !== body.version) throw conflict(STALE_VERSION_MSG, { version: before.version });
+    if (before.version !== body.version) throw staleSave(before.version);
     const patch = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.points !== undefined ? { points: cleanPoints(body.points) } : {}),
     };
     const row = await updatePointsVersioned(trx, actor.tenantId, body.id, body.version, patch);
-    if (!row) throw conflict(STALE_VERSION_MSG);
+    if (!row) throw staleSave();
     await audit(trx, actor, {
       action: 'goods.points.update',
       targetType: 'goods_points',

@@ -3,10 +3,9 @@ import {
   SEARCH_TERM_COUNTRY_SET,
   type SearchTermsCreateBody,
   type SearchTermsUpdateBody,
-  STALE_VERSION_MSG,
 } from '@console/shared';
 import type { Actor, AppDeps } from '../../context.js';
-import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import { audit, diff } from '../system/audit.js';
 import {
   deleteSearchTerms,
@@ -69,9 +68,9 @@ export function updateSearchTermEntry(deps: AppDeps, actor: Actor, body: SearchT
     const before = await findSearchTerms(trx, actor.tenantId, id);
     if (!before) throw notFound(NOT_FOUND);
     if (patch.country !== undefined && patch.country !== before.country) assertCountry(patch.country);
-    if (before.version !== version) throw conflict(STALE_VERSION_MSG, { version: before.version });
+    if (before.version !== version) throw staleSave(before.version);
     const row = await updateSearchTermsVersioned(trx, actor.tenantId, id, version, patch);
-    if (!row) throw conflict(STALE_VERSION_MSG);
+    if (!row) throw staleSave();
     await audit(trx, actor, {
       action: 'goods.searchTerms.update',
       targetType: 'goods_search_terms',

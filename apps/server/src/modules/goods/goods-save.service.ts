@@ -1,9 +1,8 @@
-import type { BaseInfo, InsertGoodsBody } from '@console/shared';
-import { type GoodsData, MSG } from '@console/shared';
+import type { BaseInfo, GoodsData, InsertGoodsBody } from '@console/shared';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
-import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound, staleSave } from '../../lib/app-error.js';
 import { assertOwnCategory } from '../goods-library/category.service.js';
 import { assignEans, releaseEans } from '../goods-library/ean.service.js';
 import { lockedAttrChanges } from '../goods-library/extra-attrs.locked.js';
@@ -110,7 +109,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
     const before = await findGoods(trx, actor.tenantId, body.id);
     if (!before) throw notFound('商品不存在');
     if (before.is_delete) throw conflict('商品已在回收站中,请先恢复');
-    if (before.version !== body.version) throw conflict(MSG.staleVersion, { version: before.version });
+    if (before.version !== body.version) throw staleSave(before.version);
     if (data.template) {
       // Amazon's `editable: false`: a stored value of such a field is never changed by an update.
       const stored = before.extra_attrs?.attributes ?? {};
@@ -127,7 +126,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
     );
     const w = toWrite({ ...data, parentageTable: parentage }, before.base_info as BaseInfo);
     const row = await updateGoodsVersioned(trx, actor.tenantId, body.id, body.version!, w);
-    if (!row) throw conflict(MSG.staleVersion, { version: before.version });
+    if (!row) throw staleSave(before.version);
     await audit(trx, actor, {
       action: 'goods.update',
       targetType: 'goods',

@@ -1,16 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  MSG,
-  PRICE_COUNTRIES,
-  type PriceCountrySetting,
-  type PriceInfo,
-  type savePriceInfoBody,
-} from '@console/shared';
+import { PRICE_COUNTRIES, type PriceCountrySetting, type PriceInfo, type savePriceInfoBody } from '@console/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
-import { conflict } from '../../lib/app-error.js';
+import { staleSave } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
 
 interface RatesFile {
@@ -87,7 +81,7 @@ export async function savePriceInfo(deps: AppDeps, actor: Actor, body: z.infer<t
             .where('version', '=', body.version)
             .returning('version')
             .executeTakeFirst();
-    if (!row) throw conflict(MSG.staleVersion);
+    if (!row) throw staleSave();
     await audit(trx, actor, {
       action: 'goods.priceSettings',
       targetType: 'user',

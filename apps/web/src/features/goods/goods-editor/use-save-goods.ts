@@ -1,3 +1,4 @@
+import { isStaleSave } from '@console/shared';
 import { useState } from 'react';
 import type { StoreApi } from 'zustand';
 import { type SaveResult, saveGoods } from '../../../api/goods';
@@ -5,9 +6,6 @@ import { ApiError } from '../../../api/http';
 import { useFeedback } from '../../../app/ui-bridge';
 import { toGoodsData } from './editor-model';
 import type { AttrError, EditorState } from './editor-store';
-
-/** The stale-save message of the server (409). */
-export const STALE_MESSAGE = '数据已被他人修改,请刷新后重试';
 
 /** What a successful save asks the user to look at: sensitive words, variations without an EAN. */
 export function saveNotes(r: SaveResult): string[] {
@@ -55,7 +53,7 @@ export function useSaveGoods(
       handlers.onSaved(r);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      if (e.status === 409 && e.message.includes('已被他人修改')) handlers.onStale(e.message);
+      if (isStaleSave(e)) handlers.onStale(e.message);
       else if (e.status === 400 && Array.isArray((e.data as { errors?: unknown })?.errors)) {
         store.getState().setWarnings({ attrErrors: (e.data as { errors: AttrError[] }).errors });
         store.getState().setPane('5');

@@ -49,7 +49,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
       return ok({
         list: rows.map((r) => ({
           ...r,
-          // bigint key: pg parses int8 as a number (db/database.ts); db/types.ts still says string.
+          // bigint key: pg parses int8 as a number (db/database.ts); system.tables.ts still says string.
           id: Number(r.id),
           summary: r.summary as OperaLogEntry['summary'],
           created_at: Math.floor(r.created_at.getTime() / 1000),

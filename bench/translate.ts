@@ -22,10 +22,10 @@ import type { Actor, AppDeps } from '../apps/server/src/context.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seed } from '../apps/server/src/db/seed.js';
-import { insertGoods } from '../apps/server/src/modules/goods/goods.repository.js';
-import { toWrite } from '../apps/server/src/modules/goods/goods.service.js';
 import { runTracked } from '../apps/server/src/jobs/job-runner.js';
 import { findJob, insertJob } from '../apps/server/src/jobs/jobs.repository.js';
+import { insertGoods } from '../apps/server/src/modules/goods/goods.repository.js';
+import { toWrite } from '../apps/server/src/modules/goods/goods.service.js';
 import { goodsTranslateJob, type TranslatePayload } from '../apps/server/src/modules/translate/translate-job.job.js';
 import { GOOGLE_SIM_KEY, startGoogleSimulator } from '../apps/server/src/translation/simulators/google.simulator.js';
 
@@ -99,7 +99,14 @@ async function main() {
         const part = ids.slice(j * per, (j + 1) * per);
         if (part.length === 0) continue;
         const id = randomUUID();
-        const payload: TranslatePayload = { ids: part, from: 'en', to: TARGETS, fields: [...FIELDS], overwrite: true, actor };
+        const payload: TranslatePayload = {
+          ids: part,
+          from: 'en',
+          to: TARGETS,
+          fields: [...FIELDS],
+          overwrite: true,
+          actor,
+        };
         await insertJob(db, admin.id, {
           id,
           kind: goodsTranslateJob.kind,

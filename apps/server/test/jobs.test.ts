@@ -59,7 +59,10 @@ describe('the job system', () => {
   });
 
   it('enqueue refuses a payload its kind does not accept, and writes nothing', async () => {
-    const before = await t.db.selectFrom('jobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
+    const before = await t.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirst();
     const err = await t.app.jobs
       .enqueue(goodsExportJob, { tenantId: admin.id, userId: admin.id }, {})
       .then(() => null)
@@ -70,7 +73,10 @@ describe('the job system', () => {
       .enqueue(goodsExportJob, { tenantId: admin.id, userId: admin.id }, { ids: [-1] })
       .catch((e: unknown) => e);
     expect(bad).toMatchObject({ status: 400 });
-    const after = await t.db.selectFrom('jobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
+    const after = await t.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirst();
     expect(after).toEqual(before);
   });
 
@@ -90,9 +96,9 @@ describe('the job system', () => {
       .catch(() => {});
     expect(id).not.toBe('');
     expect(await t.db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-    const queued = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where data ->> 'id' = ${id}`.execute(
-      t.db,
-    );
+    const queued = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where data ->> 'id' = ${id}`.execute(t.db);
     expect(queued.rows[0]?.n).toBe(0);
   });
 
@@ -151,7 +157,7 @@ describe('the job system', () => {
     expect((await getJob(s, id)).data).toMatchObject({ status: 'failed', error: BAD_PAYLOAD_MESSAGE });
   });
 
-  it("the worker reads a job by its tenant: a message naming another tenant runs nothing", async () => {
+  it('the worker reads a job by its tenant: a message naming another tenant runs nothing', async () => {
     const id = await stepRow(admin, { end: 'done' });
     const other = await buildTenant(t.db);
     await runTracked(t.deps, stepJob, defs, { id, tenant_id: other.id }, true);
@@ -219,11 +225,7 @@ describe('the job system', () => {
     }
     const r = await runRetention({ deps: t.deps, definitions: t.app.jobs.definitions }, JOB_RETENTION_DAYS);
     expect(r.deleted).toBeGreaterThanOrEqual(2);
-    const left = await t.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('id', 'in', Object.values(rows))
-      .execute();
+    const left = await t.db.selectFrom('jobs').select('id').where('id', 'in', Object.values(rows)).execute();
     expect(left.map((x) => x.id).sort()).toEqual([rows.newExport, rows.newStep].sort());
     expect(await storage.exists(exportKey(rows.oldExport!))).toBe(false);
     expect(await storage.exists(exportKey(rows.newExport!))).toBe(true);

@@ -162,8 +162,10 @@ export function TranslateAllDialog({
       setJob(null);
       setBusy(null);
       setPhase({ kind: 'form' });
-      if (poll.error instanceof ApiError) setError(poll.error.message);
-      report(poll.error);
+      if (poll.error instanceof ApiError) {
+        setError(poll.error.message);
+        report(poll.error);
+      } else message.error(poll.error.message || '翻译失败,请稍后重试');
       return;
     }
     if (!j || !isFinalJobStatus(j.status)) return;

@@ -3,14 +3,14 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { UserRow } from '../src/db/types.js';
-import { BAD_PAYLOAD_MESSAGE, DEFAULT_FAIL_MESSAGE, runTracked } from '../src/jobs/job-runner.js';
+import { BAD_PAYLOAD_MESSAGE, DEFAULT_FAIL_MESSAGE, runScheduled, runTracked } from '../src/jobs/job-runner.js';
 import { insertJob } from '../src/jobs/jobs.repository.js';
 import { AppError } from '../src/lib/app-error.js';
 import { defineJob, type JobDefinition } from '../src/lib/server-module.js';
 import { exportKey } from '../src/modules/files/file-storage.js';
 import { fileStorage } from '../src/modules/files/storage.js';
 import { goodsExportJob } from '../src/modules/goods/goods-export.job.js';
-import { JOB_RETENTION_DAYS, runRetention } from '../src/modules/jobs/job-retention.job.js';
+import { JOB_RETENTION_DAYS, jobRetention, runRetention } from '../src/modules/jobs/job-retention.job.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
 
@@ -223,12 +223,32 @@ describe('the job system', () => {
                 finished_at = now() - make_interval(days => ${daysAgo}) where id = ${id}`.execute(t.db);
       if (kind === goodsExportJob.kind) await storage.put(exportKey(id), Buffer.from('xlsx'));
     }
-    const r = await runRetention({ deps: t.deps, definitions: t.app.jobs.definitions }, JOB_RETENTION_DAYS);
-    expect(r.deleted).toBeGreaterThanOrEqual(2);
+    // As pg-boss's clock starts it: the schedule's data is the payload.
+    await runScheduled(t.deps, jobRetention, t.app.jobs.definitions, { days: JOB_RETENTION_DAYS });
     const left = await t.db.selectFrom('jobs').select('id').where('id', 'in', Object.values(rows)).execute();
     expect(left.map((x) => x.id).sort()).toEqual([rows.newExport, rows.newStep].sort());
     expect(await storage.exists(exportKey(rows.oldExport!))).toBe(false);
     expect(await storage.exists(exportKey(rows.newExport!))).toBe(true);
     expect(await getJob(s, rows.oldExport!)).toMatchObject({ http: 404 });
+  });
+
+  it('retention keeps rows whose file could not be removed, for the next run', async () => {
+    const id = randomUUID();
+    await insertJob(t.db, admin.id, { id, kind: 'test-discard', userId: admin.id, payload: {}, total: 0 });
+    await sql`update jobs set updated_at = now() - interval '9 days' where id = ${id}`.execute(t.db);
+    const failing = defineJob({
+      kind: 'test-discard',
+      payload: z.object({}),
+      run: async () => {},
+      discard: async () => {
+        throw new Error('storage down');
+      },
+    });
+    const definitions = new Map<string, JobDefinition>([[failing.kind, failing]]);
+    await expect(runRetention({ deps: t.deps, definitions }, JOB_RETENTION_DAYS)).rejects.toThrow('storage down');
+    expect(await t.db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()).toEqual({ id });
+    expect(await runRetention({ deps: t.deps, definitions: new Map() }, JOB_RETENTION_DAYS)).toMatchObject({
+      deleted: 1,
+    });
   });
 });

@@ -124,8 +124,9 @@ export function localStorage(dataDir: string): FileStorage {
       return stat?.isFile() ?? false;
     },
     async remove(key) {
+      const file = full(key);
       try {
-        await fs.rm(full(key), { force: true });
+        await fs.rm(file, { force: true });
       } catch (err) {
         throw fail('delete', key, err);
       }

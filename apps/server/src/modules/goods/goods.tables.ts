@@ -1,6 +1,6 @@
 import type { BaseInfo, GoodsData, PriceCountrySetting } from '@console/shared';
 import type { Generated, GeneratedAlways } from 'kysely';
-import type { Json, NullableTimestamp, Timestamp } from '../../db/types.js';
+import type { Json, Timestamp } from '../../db/types.js';
 
 /** Stored shapes of the product's JSON sections (what the save writes). */
 export type StoredDescs = Record<

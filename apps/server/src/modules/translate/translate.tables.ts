@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Json, NullableTimestamp, Timestamp } from '../../db/types.js';
+import type { Timestamp } from '../../db/types.js';
 
 /** Translation memory: a provider's answer for a protected source text. */
 export interface TranslationMemoryTable {

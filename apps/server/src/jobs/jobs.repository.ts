@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/types.js';
-import type { JobStatus } from './jobs.tables.js';
+import type { JobStatus } from '../modules/jobs/jobs.tables.js';
 
 type Db = Kysely<DB>;
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Json, NullableTimestamp, Timestamp } from '../db/types.js';
+import type { Json, NullableTimestamp, Timestamp } from '../../db/types.js';
 
 /** Where a job is: waiting, being worked on, or final (done or failed). */
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -26,7 +26,7 @@ export interface JobsTable {
   finished_at: NullableTimestamp;
 }
 
-declare module '../db/types.js' {
+declare module '../../db/types.js' {
   /** The table of the job system. */
   interface DB {
     jobs: JobsTable;

@@ -11,6 +11,7 @@ export * from './schemas/account.js';
 export * from './schemas/common.js';
 export * from './schemas/goods.js';
 export * from './schemas/goods-library.js';
+export * from './schemas/jobs.js';
 export * from './schemas/price-settings.js';
 export * from './schemas/system.js';
 export * from './schemas/translate.js';

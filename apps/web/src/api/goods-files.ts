@@ -2,7 +2,7 @@ import { API_PREFIX, CSRF_HEADER } from '@console/shared';
 import { ui } from '../app/ui-bridge';
 import { addLog } from '../stores/log-store';
 import { csrfToken } from './cookies';
-import { ApiError, get, TOAST_SECONDS } from './http';
+import { ApiError, TOAST_SECONDS } from './http';
 
 /** What the image upload answers. */
 export interface UploadedImage {
@@ -83,17 +83,4 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
   const env = (await res.json().catch(() => null)) as { status?: number; msg?: string; data?: UploadedImage } | null;
   if (env?.status === 200 && env.data) return env.data;
   return failWith(env?.msg || `HTTP ${res.status}`, env?.status ?? res.status, url);
-}
-
-/** Export job state. */
-export interface ExportJob {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  total: number;
-  file_name?: string;
-}
-
-/** Polls one export job. */
-export function exportJob(id: string | number) {
-  return get<ExportJob>('/amazon-user/exportJob', { id }, { silent: true });
 }

@@ -4,7 +4,6 @@ import type {
   GlossarySaveBody,
   MemoryEntry,
   Paged,
-  TranslateJobView,
   TranslateStatus,
   TranslateUsage,
 } from '@console/shared';
@@ -61,11 +60,6 @@ export function startTranslateGoods(body: {
   overwrite?: boolean;
 }) {
   return post<{ job_id: string; total: number }>('/transfer/translateGoods', body, { silent: true });
-}
-
-/** One poll of a translation job. */
-export function getTranslateJob(id: string) {
-  return get<TranslateJobView>('/transfer/translateJob', { id }, { silent: true });
 }
 
 /** The configured provider (the editor explains how to configure one when there is none). */

@@ -1,6 +1,6 @@
 import type { BaseInfo, GoodsData, PriceCountrySetting } from '@console/shared';
 import type { Generated, GeneratedAlways } from 'kysely';
-import type { Json, NullableTimestamp, Timestamp } from '../../db/types.js';
+import type { Json, Timestamp } from '../../db/types.js';
 
 /** Stored shapes of the product's JSON sections (what the save writes). */
 export type StoredDescs = Record<
@@ -71,28 +71,11 @@ export interface GoodsClaimsTable {
   created_at: Timestamp;
 }
 
-/** A background export (migration 0005). */
-export interface ExportJobsTable {
-  id: string;
-  tenant_id: number;
-  user_id: number;
-  kind: string;
-  status: Generated<string>;
-  params: Json;
-  progress: Generated<number>;
-  total: Generated<number>;
-  file_name: Generated<string>;
-  error: Generated<string>;
-  created_at: Timestamp;
-  finished_at: NullableTimestamp;
-}
-
 declare module '../../db/types.js' {
-  /** The tables of this module (the product library, price settings, claims and exports). */
+  /** The tables of this module (the product library, price settings and claims; export jobs are rows of `jobs`). */
   interface DB {
     goods: GoodsTable;
     price_settings: PriceSettingsTable;
     goods_claims: GoodsClaimsTable;
-    export_jobs: ExportJobsTable;
   }
 }

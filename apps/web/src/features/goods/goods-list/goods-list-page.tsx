@@ -42,7 +42,7 @@ function GoodsList() {
   const [filters, setFilters] = useState<GoodsListFilters>({ page: 1, pageSize: 20, status: 'all', is_delete: 0 });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<'edit' | 'title' | null>(null);
-  const [jobId, setJobId] = useState<string | number | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const list = useGoodsList(filters);
   const invalidate = useInvalidateGoodsLists();
   const navigate = useNavigate();
@@ -152,7 +152,7 @@ function GoodsList() {
       restore: () => remove(ids, 0),
       destroy: () => remove(ids, 2),
       exportItems: async (scope: Scope) => {
-        const f = await postForFile<{ job_id: string | number }>(
+        const f = await postForFile<{ job_id: string }>(
           '/amazon-user/exportSelectTableData',
           selectionFor(scope),
           'goods.xlsx',

@@ -5,8 +5,8 @@ import {
   DESC_LANGUAGE_KEYS,
   GOODS_LACKS,
   LISTING_LIMITS,
-  PRICE_COUNTRY_CODES,
 } from '../constants/goods.js';
+import { PRICE_COUNTRY_CODES } from '../constants/marketplaces.js';
 import { MSG } from '../validation/rules.js';
 import { pageQuery, secondsQuery } from './common.js';
 

@@ -1,4 +1,4 @@
-import { AUDIT_STATUSES, CURRENCY_DIGITS, GOODS_TYPES, PRICE_COUNTRIES } from '@console/shared';
+import { AUDIT_STATUSES, GOODS_TYPES, isMinor, PRICE_COUNTRIES, toDecimalString } from '@console/shared';
 import type { AppDeps } from '../../context.js';
 import type { StoredDescs, StoredParentage, StoredPrices } from './goods.presenter.js';
 import type { Selection } from './goods-batch.service.js';
@@ -7,11 +7,9 @@ import { type ExportRow, exportBatch } from './goods-export.repository.js';
 const BATCH = 500;
 
 const typeLabel = Object.fromEntries(GOODS_TYPES.map((t) => [t.value, t.label]));
-const money = (minor: number | undefined, currency: string) => {
-  if (minor === undefined) return '';
-  const d = CURRENCY_DIGITS[currency] ?? 2;
-  return (minor / 10 ** d).toFixed(d);
-};
+/** A price cell: the amount in major units with the currency's digits ("12.99", "1980"), empty when unset. */
+const money = (amount: number | undefined, currency: string) =>
+  isMinor(amount) ? toDecimalString(amount, currency) : '';
 
 /** Columns of the product workbook (same for the direct download and the job). */
 export const COLUMNS = [

@@ -9,7 +9,7 @@ import {
   PRODUCT_TYPES,
   type ProductTypeEntry,
   type SchemaNode,
-} from './product-type.catalog.js';
+} from '../../marketplace/product-type.catalog.js';
 import { flattenAttributes } from './template-attrs.js';
 
 const presentMarketplace = (m: Marketplace) => ({ code: m.code, id: m.id, name: m.name });

@@ -68,7 +68,7 @@ export interface ProductTypeEntry {
   marketplaces: readonly string[];
 }
 
-/** The shipped product types (files in ./product-types/; see its README). */
+/** The shipped product types (files in ./product-types/, see `docs/api-goods-library.md`). */
 export const PRODUCT_TYPES: readonly ProductTypeEntry[] = [
   {
     name: 'HAIRBAND',

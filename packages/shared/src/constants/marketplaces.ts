@@ -337,6 +337,12 @@ export function countryName(code: string): string {
   return marketplaceByCode(code)?.name ?? code;
 }
 
+/**
+ * Marketplaces the shipped product-type templates are offered in (server
+ * `marketplace/product-type.catalog.ts`), in the order the template pickers list them.
+ */
+export const PRODUCT_TYPE_MARKETPLACES = ['us', 'en', 'de', 'fr', 'ja'] as const satisfies readonly MarketplaceCode[];
+
 /** The price countries of the editor in the order of spec section 3 ("priceTable rows"). */
 const PRICE_COUNTRY_ORDER = [
   'en',

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  type ExchangeRates,
+  exchangeRatesSchema,
   MSG,
   PRICE_COUNTRIES,
   type PriceCountrySetting,
@@ -13,18 +15,24 @@ import type { Actor, AppDeps } from '../../context.js';
 import { conflict } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
 
-interface RatesFile {
-  as_of: string;
-  rates: Record<string, string>;
-}
+let cached: { file: string; data: ExchangeRates } | undefined;
 
-let cached: { file: string; data: RatesFile } | undefined;
-
-/** The default exchange rates: EXCHANGE_RATES_FILE if set, else the dated file shipped beside this module. */
+/**
+ * The default exchange rates, dated: EXCHANGE_RATES_FILE if set, else the file shipped beside
+ * this module. The file is checked against the money module's schema (a date and decimal rates),
+ * so a bad configuration fails with a message naming the file instead of pricing with garbage.
+ */
 export function defaultRates(
   file = process.env.EXCHANGE_RATES_FILE || path.join(import.meta.dirname, 'default-rates.json'),
-): RatesFile {
-  if (cached?.file !== file) cached = { file, data: JSON.parse(fs.readFileSync(file, 'utf8')) as RatesFile };
+): ExchangeRates {
+  if (cached?.file !== file) {
+    const parsed = exchangeRatesSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`汇率文件 ${file} 不正确: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    }
+    cached = { file, data: parsed.data };
+  }
   return cached.data;
 }
 

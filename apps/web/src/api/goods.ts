@@ -21,6 +21,8 @@ export interface GoodsListPage {
   pageSize: number;
   next_cursor: number | null;
   counts: GoodsCounts;
+  /** A keyword's count stopped at its cap: `total` and every count mean "at least" ("1000+"). */
+  total_capped: boolean;
 }
 
 /** One product as getProduct answers (the editor shape of docs/api-goods.md). */

@@ -12,7 +12,13 @@ import type { GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { listTenantAccounts } from '../account/user.repository.js';
 import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } from './goods.presenter.js';
-import { countByStatus, findGoods, type GoodsWrite, listGoodsPage } from './goods.repository.js';
+import {
+  countByStatus,
+  findGoods,
+  type GoodsWrite,
+  KEYWORD_COUNT_CAP,
+  listGoodsPage,
+} from './goods.repository.js';
 
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
 
@@ -86,19 +92,26 @@ export async function getGoods(deps: AppDeps, tenantId: number, id: number) {
   return presentGoods(row);
 }
 
-/** productList: a page, the total, and counts per status tab under the same filter. */
+/**
+ * productList: a page, the total, and counts per status tab under the same filter. A keyword
+ * counts at most KEYWORD_COUNT_CAP + 1 matches: beyond that `total_capped` is true, `total`
+ * and `counts.all` are KEYWORD_COUNT_CAP, and each status count is the number of its
+ * products among the matches read, so every figure is a lower bound (the web shows "1000+").
+ */
 export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQuery) {
   // The total follows from the per-status counts: one counting query instead of two.
-  const [rows, byStatus] = await Promise.all([
+  const [rows, { byStatus, capped }] = await Promise.all([
     listGoodsPage(deps.db, tenantId, q, q),
     countByStatus(deps.db, tenantId, q),
   ]);
-  const all = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  const sum = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  const all = capped ? KEYWORD_COUNT_CAP : sum;
   const total = q.status === 'all' ? all : (byStatus[q.status] ?? 0);
   const list = rows.map(presentListRow);
   return {
     list,
     total,
+    total_capped: capped,
     page: q.page,
     pageSize: q.pageSize,
     next_cursor: list.length === q.pageSize ? list[list.length - 1]!.id : null,

@@ -1,5 +1,5 @@
 import type { BaseInfo, GoodsData, PriceCountrySetting } from '@console/shared';
-import type { Generated, GeneratedAlways } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Json, Timestamp } from '../../db/types.js';
 
 /** Stored shapes of the product's JSON sections (what the save writes). */
@@ -71,10 +71,23 @@ export interface GoodsClaimsTable {
   created_at: Timestamp;
 }
 
+/**
+ * Signed product counts per tenant, recycle flag, type and audit status, appended by
+ * triggers on goods (migration 20261125_113711): a group's count is the sum of its rows.
+ */
+export interface GoodsCountsTable {
+  tenant_id: number;
+  is_delete: number;
+  type: number;
+  audit_status: string;
+  n: ColumnType<string, number, number>;
+}
+
 declare module '../../db/types.js' {
   /** The tables of this module (the product library, price settings and claims; export jobs are rows of `jobs`). */
   interface DB {
     goods: GoodsTable;
+    goods_counts: GoodsCountsTable;
     price_settings: PriceSettingsTable;
     goods_claims: GoodsClaimsTable;
   }

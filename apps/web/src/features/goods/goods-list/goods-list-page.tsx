@@ -15,6 +15,7 @@ import {
 } from '../../../api/goods';
 import { postForFile, saveBlob } from '../../../api/goods-files';
 import { PageContainer } from '../../../layout/page/page-container';
+import { countLabel } from '../lib/counters';
 import { useGoodsListFilters } from '../lib/list-filters-store';
 import { BatchEditDialog } from './components/batch-edit-dialog';
 import { BatchEnTitleDialog } from './components/batch-en-title-dialog';
@@ -166,6 +167,8 @@ function GoodsList() {
   );
 
   const counts = list.data?.counts;
+  const capped = list.data?.total_capped ?? false;
+  const totalLabel = countLabel(list.data?.total ?? 0, capped);
   const pagination = useMemo(
     () => ({
       current: filters.page,
@@ -205,14 +208,19 @@ function GoodsList() {
           key: t.key,
           label: (
             <span data-testid={`goods-status-${t.key}`}>
-              {t.label} <Badge count={counts?.[t.key] ?? 0} showZero overflowCount={999999} color="#bfbfbf" />
+              {t.label} <Badge
+                count={countLabel(counts?.[t.key] ?? 0, capped)}
+                showZero
+                overflowCount={999999}
+                color="#bfbfbf"
+              />
             </span>
           ),
         }))}
       />
       <GoodsBatchBar
         count={selected.size}
-        total={list.data?.total ?? 0}
+        total={totalLabel}
         recycleBin={recycleBin}
         actions={batchActions}
       />
@@ -231,7 +239,7 @@ function GoodsList() {
           onClose={() => setDialog(null)}
           selectionFor={selectionFor}
           selectedCount={selected.size}
-          total={list.data?.total ?? 0}
+          total={totalLabel}
           onDone={done}
         />
       )}
@@ -241,7 +249,7 @@ function GoodsList() {
           onClose={() => setDialog(null)}
           selectionFor={selectionFor}
           selectedCount={selected.size}
-          total={list.data?.total ?? 0}
+          total={totalLabel}
           onDone={done}
         />
       )}

@@ -434,7 +434,9 @@ async function main() {
     console.log(`  ratio deep/first at p95:                      ${(pct(deep, 95) / pct(first, 95)).toFixed(2)}`);
     console.log(`  keyword "${KEYWORD}", API:                     ${fmt(keyword)}  ${target(keyword, KEYWORD_TARGET)}`);
     console.log(`  keyword by hand (window page, capped counts): ${fmt(keywordHand)}`);
-    console.log(`  ratio keyword API/hand at p95:                ${(pct(keyword, 95) / pct(keywordHand, 95)).toFixed(2)}`);
+    console.log(
+      `  ratio keyword API/hand at p95:                ${(pct(keyword, 95) / pct(keywordHand, 95)).toFixed(2)}`,
+    );
     console.log(`  keyword = one ASIN of the tenant, API:        ${fmt(asin)}  ${target(asin, KEYWORD_TARGET)}`);
     console.log(`batchUpdate2 of one field over ${affected.toLocaleString()} products: ${batchMs.toFixed(0)} ms`);
     console.log(

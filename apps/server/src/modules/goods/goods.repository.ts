@@ -296,7 +296,11 @@ async function maintainedCounts(db: Db, conditions: GoodsCondition[]): Promise<R
     (slot) => {
       let q = db
         .selectFrom('goods_counts')
-        .select(['goods_counts.audit_status', sql<string>`sum(goods_counts.n)`.as('n'), sql<string>`count(*)`.as('parts')])
+        .select([
+          'goods_counts.audit_status',
+          sql<string>`sum(goods_counts.n)`.as('n'),
+          sql<string>`count(*)`.as('parts'),
+        ])
         .where('goods_counts.tenant_id', '=', slot(0))
         .where('goods_counts.is_delete', '=', slot(1));
       if (conditions.length > 2) q = q.where('goods_counts.type', '=', slot(2));

@@ -12,13 +12,7 @@ import type { GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { listTenantAccounts } from '../account/user.repository.js';
 import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } from './goods.presenter.js';
-import {
-  countByStatus,
-  findGoods,
-  type GoodsWrite,
-  KEYWORD_COUNT_CAP,
-  listGoodsPage,
-} from './goods.repository.js';
+import { countByStatus, findGoods, type GoodsWrite, KEYWORD_COUNT_CAP, listGoodsPage } from './goods.repository.js';
 
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
 

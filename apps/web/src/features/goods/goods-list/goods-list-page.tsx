@@ -208,22 +208,13 @@ function GoodsList() {
           key: t.key,
           label: (
             <span data-testid={`goods-status-${t.key}`}>
-              {t.label} <Badge
-                count={countLabel(counts?.[t.key] ?? 0, capped)}
-                showZero
-                overflowCount={999999}
-                color="#bfbfbf"
-              />
+              {t.label}{' '}
+              <Badge count={countLabel(counts?.[t.key] ?? 0, capped)} showZero overflowCount={999999} color="#bfbfbf" />
             </span>
           ),
         }))}
       />
-      <GoodsBatchBar
-        count={selected.size}
-        total={totalLabel}
-        recycleBin={recycleBin}
-        actions={batchActions}
-      />
+      <GoodsBatchBar count={selected.size} total={totalLabel} recycleBin={recycleBin} actions={batchActions} />
       <GoodsTable
         rows={list.data?.list ?? []}
         loading={list.isFetching}

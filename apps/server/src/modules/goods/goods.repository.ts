@@ -170,15 +170,20 @@ function pageQuery(q: GoodsQuery) {
  */
 export const KEYWORD_WINDOW = 1000;
 
-/** A page in stable order (newest id first): keyset after `cursor`, else by offset. */
+/**
+ * A page in stable order (newest id first): keyset after `cursor`, else by offset. A keyword
+ * page first looks among the newest products unless `matches` is 'few' (its capped count
+ * stopped below the cap, so the trigram index finds and sorts them all cheaply).
+ */
 export async function listGoodsPage(
   db: Db,
   tenantId: number,
   f: GoodsFilter,
   page: { page: number; pageSize: number; cursor?: number },
+  matches: 'many' | 'few' = 'many',
 ) {
   const conditions = goodsConditions(tenantId, f, true);
-  if (f.keyword) {
+  if (f.keyword && matches === 'many') {
     const rows = await keywordWindowPage(db, conditions, page);
     if (rows) return rows;
   }

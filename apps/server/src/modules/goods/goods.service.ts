@@ -93,11 +93,12 @@ export async function getGoods(deps: AppDeps, tenantId: number, id: number) {
  * products among the matches read, so every figure is a lower bound (the web shows "1000+").
  */
 export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQuery) {
+  const { rows, byStatus, capped } = q.keyword
+    ? await keywordPage(deps, tenantId, q)
+    : await Promise.all([listGoodsPage(deps.db, tenantId, q, q), countByStatus(deps.db, tenantId, q)]).then(
+        ([rows, counts]) => ({ rows, ...counts }),
+      );
   // The total follows from the per-status counts: one counting query instead of two.
-  const [rows, { byStatus, capped }] = await Promise.all([
-    listGoodsPage(deps.db, tenantId, q, q),
-    countByStatus(deps.db, tenantId, q),
-  ]);
   const sum = Object.values(byStatus).reduce((a, b) => a + b, 0);
   const all = capped ? KEYWORD_COUNT_CAP : sum;
   const total = q.status === 'all' ? all : (byStatus[q.status] ?? 0);
@@ -116,6 +117,19 @@ export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQ
       useless: byStatus.useless ?? 0,
     },
   };
+}
+
+/**
+ * A keyword's counts first, then its page by what they say: a capped count (a common word)
+ * pages from the newest products, fewer matches through the trigram index, none needs no page.
+ */
+async function keywordPage(deps: AppDeps, tenantId: number, q: ProductListQuery) {
+  const counts = await countByStatus(deps.db, tenantId, q);
+  const tab =
+    q.status === 'all' ? Object.values(counts.byStatus).reduce((a, b) => a + b, 0) : (counts.byStatus[q.status] ?? 0);
+  const rows =
+    !counts.capped && tab === 0 ? [] : await listGoodsPage(deps.db, tenantId, q, q, counts.capped ? 'many' : 'few');
+  return { rows, ...counts };
 }
 
 /** goodsCreators: the tenant's accounts for the list's creator filter (names only, no contact data). */

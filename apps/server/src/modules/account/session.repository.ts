@@ -96,3 +96,9 @@ export async function revokeUserSessions(db: Db, userId: number, reason: string)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** The account a session belongs to (sessions are looked up by their random id, not by tenant). */
+export async function findSessionUserId(db: Db, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom('sessions').select('user_id').where('id', '=', id).executeTakeFirst();
+  return row?.user_id;
+}

@@ -1,5 +1,5 @@
 import type { PassThrough } from 'node:stream';
-import { isInternal } from '@console/shared';
+import { goodsIdQuery, isInternal } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { z } from 'zod';
@@ -57,7 +57,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
   app.post(
     '/amazon-user/downZlibImgs',
     {
-      schema: { body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }) },
+      schema: { body: goodsIdQuery },
       config: { access: 'goods.operate' },
     },
     async (req, reply) => {

@@ -14,7 +14,12 @@ export async function uploadImage(
 ): Promise<StoredImage> {
   const image = await storeImage(storage, actor.tenantId, data);
   await deps.db.transaction().execute((trx) =>
-    audit(trx, actor, { action: 'files.upload', targetType: 'file', targetId: image.url, after: { size: image.size } }),
+    audit(trx, actor, {
+      action: 'files.upload',
+      targetType: 'file',
+      targetId: image.url,
+      after: { size: image.size },
+    }),
   );
   return image;
 }

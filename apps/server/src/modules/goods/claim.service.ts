@@ -1,8 +1,8 @@
 import type { Actor, AppDeps } from '../../context.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
-import { presentListRow } from './goods.presenter.js';
 import { findClaimableGoods, insertClaim, listClaimableGoods, setGoodsClaimable } from './claim.repository.js';
+import { presentListRow } from './goods.presenter.js';
 import { insertCopy } from './goods-batch.service.js';
 
 /** claim/list: products the platform publishes for claiming, with whether the caller's tenant has claimed each. */

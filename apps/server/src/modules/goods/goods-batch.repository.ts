@@ -98,7 +98,11 @@ export interface EnTitleReplace {
   matchCase: boolean;
 }
 
-function enTitleSql(r: EnTitleReplace): { en: RawBuilder<string>; matches: RawBuilder<boolean>; replaced: RawBuilder<string> } {
+function enTitleSql(r: EnTitleReplace): {
+  en: RawBuilder<string>;
+  matches: RawBuilder<boolean>;
+  replaced: RawBuilder<string>;
+} {
   const pattern = escapeRegExp(r.find);
   const en = sql<string>`coalesce(descs->'en'->>'title', '')`;
   const matches = r.matchCase ? sql<boolean>`strpos(${en}, ${r.find}) > 0` : sql<boolean>`${en} ~* ${pattern}`;

@@ -48,7 +48,12 @@ export async function adminMethodRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const methods = adminMethods(fastify);
   for (const [name, m] of Object.entries(methods)) {
-    fastify.routeTable.push({ method: 'POST', url: `/PDD/v1/admin/?method=${name}`, access: m.access });
+    fastify.routeTable.push({
+      method: 'POST',
+      url: `/PDD/v1/admin/?method=${name}`,
+      access: m.access,
+      request: { body: m.body },
+    });
   }
   app.post(
     '/v1/admin/',

@@ -29,16 +29,24 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Tables with a `tenant_id` column, read from the database types (`db/types.ts`). */
+/**
+ * Tables with a `tenant_id` column, read from the table types: `db/types.ts` and each module's
+ * `<name>.tables.ts` (which add their tables to `DB` by declaration merging).
+ */
 function tenantTables(): string[] {
-  const types = fs.readFileSync(path.join(SRC, 'db/types.ts'), 'utf8');
+  const texts = sourceFiles(SRC)
+    .filter((f) => f.endsWith('.tables.ts') || f.endsWith(path.join('db', 'types.ts')))
+    .map((f) => fs.readFileSync(f, 'utf8'));
   const withTenant = new Set(
-    [...types.matchAll(/export interface (\w+) \{([^}]*)\}/g)]
-      .filter((m) => /\btenant_id\b/.test(m[2]!))
-      .map((m) => m[1]),
+    texts.flatMap((t) =>
+      [...t.matchAll(/interface (\w+) \{([^}]*)\}/g)].filter((m) => /\btenant_id\b/.test(m[2]!)).map((m) => m[1]),
+    ),
   );
-  const db = /export interface DB \{([^}]*)\}/.exec(types)?.[1] ?? '';
-  return [...db.matchAll(/(\w+):\s*(\w+);/g)].filter((m) => withTenant.has(m[2])).map((m) => m[1]!);
+  return texts.flatMap((t) =>
+    [...t.matchAll(/interface DB \{([^}]*)\}/g)].flatMap((db) =>
+      [...db[1]!.matchAll(/(\w+):\s*(\w+);/g)].filter((m) => withTenant.has(m[2])).map((m) => m[1]!),
+    ),
+  );
 }
 
 /** Raw `sql` template literals of a file (their text up to the closing backtick). */

@@ -110,6 +110,7 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { ids: 'goods' },
     request: (id) => ({ body: { ids: [id('ids')], status: 'hasAudit' } }),
   },
+  [`POST ${G}/batchCopyGoods`]: { fields: { ids: 'goods' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
   [`POST ${G}/copyOneBenRenProduct`]: { fields: { id: 'goods' }, request: (id) => ({ body: { id: id('id') } }) },
   [`POST ${G}/batchUpdate2`]: {
     fields: {
@@ -250,6 +251,7 @@ function leaks(data: unknown, marker: string, ids: Set<number | string>): string
 describe("tenancy: every route that takes an id refuses another tenant's ids", () => {
   let operator: UserRow;
   let a: UserRow;
+  let aWorker: UserRow;
   let aRows: Rows;
   let b: UserRow;
   let bRows: Rows;
@@ -280,7 +282,7 @@ describe("tenancy: every route that takes an id refuses another tenant's ids", (
     operator = await buildTenant(t.db); // uid 1: the platform operator (internalIds [1])
     a = await buildTenant(t.db, { auth: 0, max_child: 10 });
     b = await buildTenant(t.db, { auth: 0, max_child: 10 });
-    const aChild = await buildUser(t.db, a, { auth: 2 });
+    aWorker = await buildUser(t.db, a, { auth: 2 });
     const bChild = await buildUser(t.db, b, { auth: 2 });
     const aLib = await buildTenantRows(t.db, a, 'TenantAOwn');
     const bLib = await buildTenantRows(t.db, b, MARKER);
@@ -289,7 +291,7 @@ describe("tenancy: every route that takes an id refuses another tenant's ids", (
       .set({ user_name: `${MARKER}子账号` })
       .where('id', '=', bChild.id)
       .execute();
-    aRows = { ...aLib, user: aChild.id, ...(await jobsOf(a, aLib.goods)) };
+    aRows = { ...aLib, user: aWorker.id, ...(await jobsOf(a, aLib.goods)) };
     bRows = { ...bLib, user: bChild.id, ...(await jobsOf(b, bLib.goods)) };
   }, 120_000);
 
@@ -318,8 +320,13 @@ describe("tenancy: every route that takes an id refuses another tenant's ids", (
       const key = `${entry.method} ${entry.url}`;
       const route = ID_ROUTES[key];
       if (!route) continue;
-      const caller = [a, operator].find((u) => allowed(u, entry.access)) ?? a;
-      const own = caller === a ? aRows : null;
+      // Tenant A's admin, else its worker (batch copy is the normal tag set's), else the platform operator.
+      const caller = [a, aWorker, operator].find((u) => allowed(u, entry.access));
+      if (!caller) {
+        failures.push(`${key}: no account of this test may call it (${entry.access}); add one`);
+        continue;
+      }
+      const own = caller.tenant_id === a.tenant_id ? aRows : null;
       for (const [field, kind] of Object.entries(route.fields)) {
         const id: Pick = (f) => (f === field ? bRows[kind] : (own?.[route.fields[f]!] ?? bRows[route.fields[f]!]));
         // Other id fields carry the caller's own rows, so only the field under test points at tenant B.

@@ -40,9 +40,6 @@ export async function auditRemoteCopies(deps: AppDeps, actor: Actor, copied: num
 export async function goodsImageUrls(deps: AppDeps, tenantId: number, id: number) {
   const row = await findGoods(deps.db, tenantId, id);
   if (!row) throw notFound('商品不存在');
-  const urls = [
-    ...row.images.map((i) => i.url),
-    ...(row.parentage.children ?? []).flatMap((c) => c.images ?? []),
-  ];
+  const urls = [...row.images.map((i) => i.url), ...(row.parentage.children ?? []).flatMap((c) => c.images ?? [])];
   return { id: Number(row.id), sku: row.sku, urls: [...new Set(urls)] };
 }

@@ -9,16 +9,6 @@ import { describe, expect, it } from 'vitest';
  */
 const SRC = import.meta.dirname;
 
-/**
- * Files being rewritten on another branch (the one job system, issue 12 §2) at the time this
- * rule was added; they move their SQL into repositories there. Remove each entry when it does.
- */
-const TEMPORARY_EXCEPTIONS = [
-  'modules/goods/goods-export.service.ts',
-  'modules/translate/translate-job.service.ts',
-  'jobs/',
-];
-
 const BUILDER = /\.(selectFrom|updateTable|insertInto|deleteFrom)\s*\(/;
 
 function sourceFiles(dir: string): string[] {
@@ -54,8 +44,7 @@ function sqlTemplates(text: string): string[] {
   return [...text.matchAll(/\bsql(?:<[^>]*>)?`([^`]*)`/g)].map((m) => m[1]!);
 }
 
-const allowed = (rel: string) =>
-  rel.endsWith('.repository.ts') || rel.startsWith('db/') || TEMPORARY_EXCEPTIONS.some((e) => rel.startsWith(e));
+const allowed = (rel: string) => rel.endsWith('.repository.ts') || rel.startsWith('db/');
 
 describe('SQL lives in repositories', () => {
   const files = sourceFiles(SRC).map((f) => ({ rel: path.relative(SRC, f).split(path.sep).join('/'), file: f }));

@@ -210,6 +210,7 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { ids: 'goods' },
     request: (id) => ({ body: { ids: [id('ids')], from: 'en', to: ['de'] } }),
   },
+  'GET /PDD/jobs/get': { fields: { id: 'exportJob' }, request: (id) => ({ query: { id: id('id') } }) },
   'GET /PDD/transfer/translateJob': { fields: { id: 'translateJob' }, request: (id) => ({ query: { id: id('id') } }) },
 };
 

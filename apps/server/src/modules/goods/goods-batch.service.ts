@@ -29,10 +29,6 @@ const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, 
 /** At most this many ids are copied into one operation-log row. */
 const LOGGED_IDS = 200;
 
-export type { Selection } from './goods-batch.repository.js';
-/** Kept here for callers outside this module's batch code (the export). */
-export { selectedIds } from './goods-batch.repository.js';
-
 /** delGoodsMutl: 1 to the recycle bin, 0 restore from it, 2 delete for good (only what is in the bin). */
 export async function deleteGoods(deps: AppDeps, actor: Actor, ids: number[], isDelete: 0 | 1 | 2) {
   return deps.db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRICE_COUNTRY_CODES, priceCountryCurrency } from '../constants/marketplaces.js';
 import { type Minor, type PriceRounding, RATE_TEXT, sellingPrice } from '../money/index.js';
+import { DB_INT_MAX } from './common.js';
 
 /** How a computed price is rounded up (in the country's currency). */
 export const ROUNDING_RULES = {
@@ -34,7 +35,7 @@ export const savePriceInfoBody = z
   .strictObject({
     price_country: z.array(priceCountrySetting).min(1).max(PRICE_COUNTRY_CODES.length),
     quantityRange: z.tuple([z.number().int().min(0).max(1_000_000), z.number().int().min(0).max(1_000_000)]),
-    version: z.number().int().min(0),
+    version: z.number().int().min(0).max(DB_INT_MAX, { error: '版本号不合法' }),
   })
   .refine((b) => b.quantityRange[0] <= b.quantityRange[1], { error: '库存范围不正确', path: ['quantityRange'] });
 

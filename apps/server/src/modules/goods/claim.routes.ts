@@ -1,4 +1,4 @@
-import { idsField, pageQuery } from '@console/shared';
+import { goodsIdQuery, idsField, pageQuery } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
@@ -24,7 +24,7 @@ export async function claimRoutes(fastify: FastifyInstance) {
   app.post(
     '/claim/claimGoods',
     {
-      schema: { body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }) },
+      schema: { body: goodsIdQuery },
       config,
     },
     async (req) => ok(await claimGoods(deps, actorOf(req, authOf(req)), req.body.id), '认领成功'),

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../context.js';
 import { defineJob, type JobContext, requireJob } from '../../lib/server-module.js';
 import { exportKey } from '../files/file-storage.js';
 import { fileStorage } from '../files/storage.js';
-import type { Selection } from './goods-batch.service.js';
+import type { Selection } from './goods-batch.repository.js';
 import { COLUMNS, forEachBatch, toSheetRow } from './goods-export.sheet.js';
 
 /** What a finished export job holds: the download's file name and the storage key of the workbook. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { type Selection, selectedIds } from './goods-batch.service.js';
+import { type Selection, selectedIds } from './goods-batch.repository.js';
 
 type Db = Kysely<DB>;
 

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/app-error.js';
 import { exportKey } from '../files/file-storage.js';
 import { getTenantJob } from '../jobs/jobs.service.js';
 import { audit } from '../system/audit.js';
-import type { Selection } from './goods-batch.service.js';
+import type { Selection } from './goods-batch.repository.js';
 import { type ExportResult, goodsExportJob } from './goods-export.job.js';
 import { countSelected } from './goods-export.repository.js';
 import { COLUMNS, forEachBatch, toSheetRow } from './goods-export.sheet.js';

@@ -1,7 +1,7 @@
 import { AUDIT_STATUSES, GOODS_TYPES, isMinor, PRICE_COUNTRIES, toDecimalString } from '@console/shared';
 import type { AppDeps } from '../../context.js';
 import type { StoredDescs, StoredParentage, StoredPrices } from './goods.presenter.js';
-import type { Selection } from './goods-batch.service.js';
+import type { Selection } from './goods-batch.repository.js';
 import { type ExportRow, exportBatch } from './goods-export.repository.js';
 
 const BATCH = 500;

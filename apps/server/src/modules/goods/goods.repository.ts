@@ -396,3 +396,8 @@ export function goodsStates(db: Db, tenantId: number, ids: number[]) {
     .where('id', 'in', ids)
     .execute();
 }
+
+/** Stores the variations (parentage) of one of the tenant's products, without a version bump (same save). */
+export async function setGoodsParentage(db: Db, tenantId: number, id: number, parentage: string): Promise<void> {
+  await db.updateTable('goods').set({ parentage }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}

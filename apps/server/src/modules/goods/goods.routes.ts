@@ -2,7 +2,6 @@ import {
   batchCopyBody,
   batchEnTitleBody,
   batchUpdateBody,
-  COPYABLE_FIELDS,
   copyFieldsBody,
   delGoodsBody,
   goodsIdQuery,
@@ -13,12 +12,17 @@ import {
 } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
-import { filteredGoods, findGoods, neighbourId } from './goods.repository.js';
-import { getGoods, goodsCreators, listGoods } from './goods.service.js';
+import {
+  getGoods,
+  goodsCopyFields,
+  goodsCreators,
+  goodsLinkUrl,
+  goodsNeighbourId,
+  listGoods,
+} from './goods.service.js';
 import {
   batchCopyGoods,
   batchReplaceEnTitle,
@@ -55,8 +59,7 @@ export async function goodsRoutes(fastify: FastifyInstance) {
   ] as const) {
     app.get(path, { schema: { querystring: neighbourQuery }, config }, async (req) => {
       const { id, ...filter } = req.query;
-      const q = filteredGoods(deps.db, authOf(req).tenantId, filter);
-      return ok({ id: await neighbourId(q, id, dir) });
+      return ok({ id: await goodsNeighbourId(deps, authOf(req).tenantId, filter, id, dir) });
     });
   }
 
@@ -107,23 +110,11 @@ export async function goodsRoutes(fastify: FastifyInstance) {
     return ok(r, opts.preview ? `共${r.matched}个商品匹配` : `已替换${r.matched}个商品`);
   });
 
-  app.post('/goods/getCopyFields', { schema: { body: copyFieldsBody }, config }, async (req) => {
-    const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
-    if (!row) throw notFound('商品不存在');
-    const descs = row.descs;
-    const fields = req.body.fields.filter((f) => (COPYABLE_FIELDS as readonly string[]).includes(f));
-    const data = Object.fromEntries(
-      req.body.langs.map((lang) => [
-        lang,
-        Object.fromEntries(fields.map((f) => [f, descs[lang]?.[f] ?? (f === 'bullet_points' ? [] : '')])),
-      ]),
-    );
-    return ok(data);
-  });
+  app.post('/goods/getCopyFields', { schema: { body: copyFieldsBody }, config }, async (req) =>
+    ok(await goodsCopyFields(deps, authOf(req).tenantId, req.body)),
+  );
 
-  app.post('/goods/getOneBaseInfoLinkUrl', { schema: { body: idBody }, config }, async (req) => {
-    const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
-    if (!row) throw notFound('商品不存在');
-    return ok({ id: Number(row.id), link_url: row.link_url });
-  });
+  app.post('/goods/getOneBaseInfoLinkUrl', { schema: { body: idBody }, config }, async (req) =>
+    ok(await goodsLinkUrl(deps, authOf(req).tenantId, req.body.id)),
+  );
 }

@@ -1,18 +1,32 @@
 import {
   BASE_INFO_DEFAULTS,
   type BaseInfo,
+  COPYABLE_FIELDS,
+  type copyFieldsBody,
   defaultQuantity,
   type GoodsCreator,
   type GoodsData,
+  type GoodsFilter,
   PRICE_COUNTRIES,
   type ProductListQuery,
 } from '@console/shared';
+import type { z } from 'zod';
 import type { AppDeps } from '../../context.js';
 import type { GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { listTenantAccounts } from '../account/user.repository.js';
 import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } from './goods.presenter.js';
-import { countByStatus, findGoods, type GoodsWrite, KEYWORD_COUNT_CAP, listGoodsPage } from './goods.repository.js';
+import {
+  countByStatus,
+  filteredGoods,
+  findGoods,
+  type GoodsWrite,
+  KEYWORD_COUNT_CAP,
+  listGoodsPage,
+  neighbourId,
+} from './goods.repository.js';
+
+type CopyFieldsBody = z.infer<typeof copyFieldsBody>;
 
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
 
@@ -141,4 +155,30 @@ export async function goodsCreators(deps: AppDeps, tenantId: number): Promise<Go
     parent_id: r.parent_id,
     disabled: r.status !== 1 || r.deleted_at !== null,
   }));
+}
+
+/** The id of the neighbour of `id` in the tenant's list under a filter (`prev` newer, `next` older). */
+export function goodsNeighbourId(deps: AppDeps, tenantId: number, f: GoodsFilter, id: number, dir: 'prev' | 'next') {
+  return neighbourId(filteredGoods(deps.db, tenantId, f), id, dir);
+}
+
+/** getCopyFields: the chosen text fields of the chosen languages of one of the tenant's products. */
+export async function goodsCopyFields(deps: AppDeps, tenantId: number, body: CopyFieldsBody) {
+  const row = await findGoods(deps.db, tenantId, body.id);
+  if (!row) throw notFound('商品不存在');
+  const descs = row.descs;
+  const fields = body.fields.filter((f) => (COPYABLE_FIELDS as readonly string[]).includes(f));
+  return Object.fromEntries(
+    body.langs.map((lang) => [
+      lang,
+      Object.fromEntries(fields.map((f) => [f, descs[lang]?.[f] ?? (f === 'bullet_points' ? [] : '')])),
+    ]),
+  );
+}
+
+/** getOneBaseInfoLinkUrl: the source link of one of the tenant's products. */
+export async function goodsLinkUrl(deps: AppDeps, tenantId: number, id: number) {
+  const row = await findGoods(deps.db, tenantId, id);
+  if (!row) throw notFound('商品不存在');
+  return { id: Number(row.id), link_url: row.link_url };
 }

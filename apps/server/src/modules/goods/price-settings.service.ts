@@ -9,11 +9,11 @@ import {
   type PriceInfo,
   type savePriceInfoBody,
 } from '@console/shared';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
 import { conflict } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
+import { findPriceSettings, insertPriceSettings, updatePriceSettingsVersioned } from './price-settings.repository.js';
 
 let cached: { file: string; data: ExchangeRates } | undefined;
 
@@ -48,8 +48,8 @@ function defaults(): PriceCountrySetting[] {
 }
 
 /** priceInfoData: the user's settings, every country present (defaults fill the gaps). */
-export async function getPriceInfo(deps: AppDeps, userId: number): Promise<PriceInfo> {
-  const row = await deps.db.selectFrom('price_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+export async function getPriceInfo(deps: AppDeps, tenantId: number, userId: number): Promise<PriceInfo> {
+  const row = await findPriceSettings(deps.db, tenantId, userId);
   const saved = new Map((row?.countries ?? []).map((c) => [c.country_code, c]));
   return {
     price_country: defaults().map((d) => {
@@ -63,12 +63,8 @@ export async function getPriceInfo(deps: AppDeps, userId: number): Promise<Price
 }
 
 /** The quantity range new products draw their default stock from. */
-export async function quantityRangeOf(deps: AppDeps, userId: number): Promise<[number, number]> {
-  const row = await deps.db
-    .selectFrom('price_settings')
-    .select(['quantity_lo', 'quantity_hi'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+export async function quantityRangeOf(deps: AppDeps, tenantId: number, userId: number): Promise<[number, number]> {
+  const row = await findPriceSettings(deps.db, tenantId, userId);
   return [row?.quantity_lo ?? 19, row?.quantity_hi ?? 55];
 }
 
@@ -82,19 +78,8 @@ export async function savePriceInfo(deps: AppDeps, actor: Actor, body: z.infer<t
   return deps.db.transaction().execute(async (trx) => {
     const row =
       body.version === 0
-        ? await trx
-            .insertInto('price_settings')
-            .values({ user_id: actor.userId, tenant_id: actor.tenantId, ...values })
-            .onConflict((oc) => oc.column('user_id').doNothing())
-            .returning('version')
-            .executeTakeFirst()
-        : await trx
-            .updateTable('price_settings')
-            .set({ ...values, version: sql`version + 1`, updated_at: sql`now()` })
-            .where('user_id', '=', actor.userId)
-            .where('version', '=', body.version)
-            .returning('version')
-            .executeTakeFirst();
+        ? await insertPriceSettings(trx, actor.tenantId, actor.userId, values)
+        : await updatePriceSettingsVersioned(trx, actor.tenantId, actor.userId, body.version, values);
     if (!row) throw conflict(MSG.staleVersion);
     await audit(trx, actor, {
       action: 'goods.priceSettings',

@@ -22,9 +22,11 @@ import type { Actor, AppDeps } from '../apps/server/src/context.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seed } from '../apps/server/src/db/seed.js';
+import { runTracked } from '../apps/server/src/jobs/job-runner.js';
+import { findJob, insertJob } from '../apps/server/src/jobs/jobs.repository.js';
 import { insertGoods } from '../apps/server/src/modules/goods/goods.repository.js';
 import { toWrite } from '../apps/server/src/modules/goods/goods.service.js';
-import { runTranslateJob } from '../apps/server/src/modules/translate/translate-job.service.js';
+import { goodsTranslateJob, type TranslatePayload } from '../apps/server/src/modules/translate/translate-job.job.js';
 import { GOOGLE_SIM_KEY, startGoogleSimulator } from '../apps/server/src/translation/simulators/google.simulator.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
@@ -97,21 +99,31 @@ async function main() {
         const part = ids.slice(j * per, (j + 1) * per);
         if (part.length === 0) continue;
         const id = randomUUID();
-        const params = { ids: part, from: 'en', to: TARGETS, fields: FIELDS, overwrite: true, actor };
-        await db
-          .insertInto('translate_jobs')
-          .values({ id, tenant_id: admin.id, user_id: admin.id, params: JSON.stringify(params), total: part.length })
-          .execute();
+        const payload: TranslatePayload = {
+          ids: part,
+          from: 'en',
+          to: TARGETS,
+          fields: [...FIELDS],
+          overwrite: true,
+          actor,
+        };
+        await insertJob(db, admin.id, {
+          id,
+          kind: goodsTranslateJob.kind,
+          userId: admin.id,
+          payload,
+          total: part.length,
+        });
         jobIds.push(id);
       }
-      await Promise.all(jobIds.map((id) => runTranslateJob(deps, id)));
-      const jobs = await db
-        .selectFrom('translate_jobs')
-        .select(['status', 'result', 'error'])
-        .where('id', 'in', jobIds)
-        .execute();
+      const defs = new Map([[goodsTranslateJob.kind, goodsTranslateJob]]);
+      await Promise.all(
+        jobIds.map((id) => runTracked(deps, goodsTranslateJob, defs, { id, tenant_id: admin.id }, true)),
+      );
+      const jobs = await Promise.all(jobIds.map((id) => findJob(db, admin.id, id)));
       let failed = 0;
       for (const j of jobs) {
+        if (!j) continue;
         if (j.error) console.log(`job failed: ${j.error}`);
         failed += (j.result as { status: string }[]).filter((r) => r.status !== 'done').length;
       }

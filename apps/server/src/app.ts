@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from './context.js';
+import type { AppDeps, RouteRequestSchemas } from './context.js';
 import { startJobQueue } from './jobs/job-queue.js';
 import { hasResponseSchema } from './lib/route.js';
 import { loadServerModules } from './lib/server-module.js';
@@ -74,7 +74,15 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     if (!route.url.startsWith(API_PREFIX) || route.method === 'HEAD') return;
     const access = route.config?.access;
     if (!access) throw new Error(`route ${route.method} ${route.url} has no access config`);
-    app.routeTable.push({ method: String(route.method), url: route.url, access, response: hasResponseSchema(route) });
+    const { querystring, body, params } = (route.schema ?? {}) as RouteRequestSchemas;
+    const request = { ...(querystring && { querystring }), ...(body && { body }), ...(params && { params }) };
+    app.routeTable.push({
+      method: String(route.method),
+      url: route.url,
+      access,
+      request,
+      response: hasResponseSchema(route),
+    });
   });
   await app.register(
     async (api) => {

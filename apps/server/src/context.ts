@@ -1,4 +1,5 @@
 import type { Permission } from '@console/shared';
+import type { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { SessionRow, UserRow } from './db/types.js';
@@ -43,6 +44,15 @@ export interface RouteAccessEntry {
   access: RouteAccess;
   /** The route declares its success answer's schema (a test fails for a route without one). */
   response: boolean;
+  /** The zod schemas that validate the request (the tenancy and number-bound tests walk them). */
+  request?: RouteRequestSchemas;
+}
+
+/** A route's request schemas, as declared on the route. */
+export interface RouteRequestSchemas {
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  params?: z.ZodType;
 }
 
 declare module 'fastify' {

@@ -3,12 +3,15 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seed } from './db/seed.js';
 import { checkFileStorage, describeStorage } from './modules/files/storage.js';
+import { defaultRates } from './modules/goods/price-settings.service.js';
 
 /** `npm start`: database (embedded unless DATABASE_URL), migrations, seed, HTTP server. */
 async function main() {
   const config = loadConfig();
   // A misconfigured bucket stops the start here, before the database, with a message naming what to fix.
   await checkFileStorage(config);
+  // So does a bad exchange-rates file (EXCHANGE_RATES_FILE): its message names the file and the field.
+  defaultRates();
   const logger = { level: config.logLevel };
   const app0 = { log: (m: string) => process.stdout.write(`${m}\n`) };
   const { db, close } = await openDatabase(config, (m) => {

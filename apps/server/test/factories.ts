@@ -6,6 +6,14 @@ import { hashPassword } from '../src/lib/password.js';
 import { insertUser } from '../src/modules/account/user.repository.js';
 import { insertGoods } from '../src/modules/goods/goods.repository.js';
 import { toWrite } from '../src/modules/goods/goods.service.js';
+import { insertCategory } from '../src/modules/goods-library/category.repository.js';
+import { insertEans } from '../src/modules/goods-library/ean.repository.js';
+import { checkEan, gs1CheckDigit } from '../src/modules/goods-library/ean-codes.js';
+import { insertPoints } from '../src/modules/goods-library/points.repository.js';
+import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
+import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
+import { insertGlossaryEntry } from '../src/translation/glossary.repository.js';
+import { saveMemory, upsertCorrection } from '../src/translation/memory.repository.js';
 import { randomName } from './harness.js';
 
 export const TEST_PASSWORD = 'secret-123';
@@ -55,4 +63,69 @@ export async function buildGoods(
     ...rest,
   });
   return insertGoods(db, tenant.id, creatorId ?? tenant.id, toWrite(parsed), auditStatus);
+}
+
+/** Ids of one row of every kind of library data a tenant owns (for "another tenant's id" tests). */
+export interface TenantRows {
+  goods: number;
+  category: number;
+  points: number;
+  searchTerms: number;
+  sensitive: number;
+  ean: number;
+  glossary: number;
+  memory: number;
+  correction: number;
+}
+
+/**
+ * One row of each kind of library data for `tenant`, every text carrying `marker` so a
+ * response that leaks one of them can be spotted.
+ */
+export async function buildTenantRows(db: Database, tenant: UserRow, marker: string): Promise<TenantRows> {
+  const goods = await buildGoods(db, tenant, { commonData: { descs: [{ key: 'en', title: `${marker} goods` }] } });
+  const category = await insertCategory(db, { tenant_id: tenant.id, parent_id: 0, name: `${marker}分类`, sort: 0 });
+  const points = await insertPoints(db, {
+    tenant_id: tenant.id,
+    creator_id: tenant.id,
+    name: `${marker} points`,
+    points: { en: [`${marker} bullet`] },
+  });
+  const terms = await insertSearchTerms(db, {
+    tenant_id: tenant.id,
+    creator_id: tenant.id,
+    country: 'us',
+    name: `${marker} terms`,
+    terms: `${marker} term`,
+  });
+  await insertSensitiveWords(db, tenant.id, tenant.id, 'en', [`${marker}word`]);
+  const body = `69${String(tenant.id).padStart(10, '0')}`;
+  const ean = checkEan(`${body}${gs1CheckDigit(body)}`);
+  if ('error' in ean) throw new Error(ean.error);
+  await insertEans(db, tenant.id, tenant.id, [ean]);
+  const glossary = await insertGlossaryEntry(db, tenant.id, { term: `${marker}term`, lang: '', translation: '' });
+  await saveMemory(db, tenant.id, { provider: 'google', from: 'en', to: 'de', format: 'text' }, [
+    { source: `${marker} source`, translated: `${marker} Quelle` },
+  ]);
+  await upsertCorrection(db, tenant.id, tenant.id, {
+    source: `${marker} fix`,
+    from: 'en',
+    to: 'de',
+    text: `${marker} fixed`,
+  });
+  const idOf = async (
+    table: 'goods_sensitive_words' | 'goods_eans' | 'translation_memory' | 'translation_corrections',
+  ) =>
+    Number((await db.selectFrom(table).select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow()).id);
+  return {
+    goods: Number(goods.id),
+    category: Number(category.id),
+    points: Number(points.id),
+    searchTerms: Number(terms.id),
+    sensitive: await idOf('goods_sensitive_words'),
+    ean: await idOf('goods_eans'),
+    glossary: Number(glossary.id),
+    memory: await idOf('translation_memory'),
+    correction: await idOf('translation_corrections'),
+  };
 }

@@ -62,6 +62,12 @@ describe('localStorage', () => {
     expect(fs.existsSync(part)).toBe(false);
     expect(fs.readFileSync(path.join(dataDir, 'exports', `${job}.xlsx`), 'utf8')).toBe('book');
     expect((await storage.read(exportKey(job)))?.toString()).toBe('book');
+
+    // The job retention removes expired exports; removing what is gone is no error.
+    await storage.remove(exportKey(job));
+    expect(await storage.exists(exportKey(job))).toBe(false);
+    await storage.remove(exportKey(job));
+    await expect(storage.remove('../x.xlsx')).rejects.toThrow('unsafe file key');
   });
 
   it('a failure other than "missing" is a StorageError', async () => {

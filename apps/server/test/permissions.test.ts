@@ -70,6 +70,7 @@ describe('route access', () => {
         }
       });
 
+      // Every route that takes an id is tried with another tenant's ids in tenancy.test.ts; this one covers each role.
       it(`auth ${auth}: another tenant's account ids are never found`, async () => {
         const user = users.get(auth)!;
         const s = await signIn(t.app, user.account, TEST_PASSWORD);

@@ -193,6 +193,11 @@ describe('s3Storage against the simulator', () => {
     // A stream cannot be hashed up front: sent as UNSIGNED-PAYLOAD with a length (no aws-chunked encoding).
     expect(puts[1]).toMatchObject({ payloadHash: 'UNSIGNED-PAYLOAD', headers: { 'content-length': '14' } });
     fs.rmSync(dir, { recursive: true, force: true });
+
+    // The job retention deletes expired exports; deleting a missing key is no error.
+    await storage.remove(key);
+    expect(sim.objects.has(`console-test/${key}`)).toBe(false);
+    await storage.remove(key);
   });
 
   it('retries 500 InternalError and 503 SlowDown, then fails with a StorageError naming the S3 code', async () => {

@@ -14,8 +14,15 @@ import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
 import { hashPassword } from '../lib/password.js';
 import { revokeUserSessions } from '../modules/account/session.repository.js';
-import { findUserByAccount, findUserById, insertUser } from '../modules/account/user.repository.js';
+import {
+  findUserByAccount,
+  findUserById,
+  insertUser,
+  listLiveAccounts,
+  setUserPassword,
+} from '../modules/account/user.repository.js';
 import { audit } from '../modules/system/audit.js';
+import { upsertTraderSetting } from '../modules/system/trader-settings.repository.js';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -128,8 +135,8 @@ async function resetPassword(db: Database, v: Values) {
   if (!user) throw new Error(`no account "${account}"`);
   const password_hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash }).where('id', '=', user.id).execute();
-    await revokeUserSessions(trx, user.id, 'password_reset');
+    await setUserPassword(trx, user.tenant_id, user.id, password_hash);
+    await revokeUserSessions(trx, user.tenant_id, user.id, 'password_reset');
     await audit(trx, operator(user.tenant_id), {
       action: 'account.cli.resetPassword',
       targetType: 'user',
@@ -144,13 +151,7 @@ function validateList(v: Values): void {
 }
 
 async function listAccounts(db: Database, v: Values) {
-  let q = db
-    .selectFrom('users')
-    .select(['id', 'account', 'auth', 'parent_id', 'tenant_id', 'user_name', 'phone', 'status'])
-    .where('deleted_at', 'is', null)
-    .orderBy('id');
-  if (v.parent) q = q.where('tenant_id', '=', Number(v.parent));
-  const rows = await q.execute();
+  const rows = await listLiveAccounts(db, v.parent ? Number(v.parent) : undefined);
   console.log(['uid', 'account', 'auth', 'parent', 'tenant', 'name', 'phone', 'status'].join('\t'));
   for (const r of rows) {
     console.log(
@@ -178,11 +179,7 @@ async function setTrader(db: Database, v: Values) {
     fav_icon: v['fav-icon'] ?? '',
   };
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('trader_settings')
-      .values(row)
-      .onConflict((oc) => oc.column('host').doUpdateSet({ ...row, updated_at: new Date() }))
-      .execute();
+    await upsertTraderSetting(trx, row);
     await audit(trx, operator(trader.tenant_id), {
       action: 'system.cli.setTrader',
       targetType: 'trader',

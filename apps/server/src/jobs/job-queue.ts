@@ -1,39 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { issueMessage } from '@console/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 import type { AppDeps } from '../context.js';
 import type { DB } from '../db/types.js';
+import { badRequest } from '../lib/app-error.js';
 import type { JobDefinition } from '../lib/server-module.js';
+import { runScheduled, runTracked, type TrackedMessage } from './job-runner.js';
+import { insertJob } from './jobs.repository.js';
 
-/** Long work queued in PostgreSQL (pg-boss), shared safely by every server process. */
-export interface JobQueue {
-  send(queue: string, data: Record<string, unknown>): Promise<string | null>;
+/** Who a job belongs to: its tenant (always) and the person who started it. */
+export interface JobOwner {
+  tenantId: number;
+  userId: number | null;
+}
+
+/** Options of `enqueue`. */
+export interface EnqueueOptions {
+  /** The caller's transaction: the row and the message commit (or vanish) with the caller's own writes. */
+  tx?: Kysely<DB>;
+  /** How many items the job will work through (progress shows `progress / total`). */
+  total?: number;
+}
+
+/** The job client of services: queues a job kind for a tenant and answers its id (the `jobs` row's). */
+export interface JobClient {
+  /**
+   * Validates the payload by the kind's schema (400 with a Chinese message when it does not
+   * fit), writes the `jobs` row and sends the pg-boss message in one transaction: the
+   * caller's when given, else one of its own, so there is never a row without its message
+   * or a message without its row.
+   */
+  enqueue<P, R>(def: JobDefinition<P, R>, owner: JobOwner, payload: P, opts?: EnqueueOptions): Promise<{ id: string }>;
+}
+
+/** Background jobs (pg-boss) as the app holds them. */
+export interface JobQueue extends JobClient {
+  /** Every job definition of the app, by kind. */
+  definitions: ReadonlyMap<string, JobDefinition>;
   stop(): Promise<void>;
 }
 
+/** Retries and expiry of every message (a job still running after 30 minutes is taken as lost and retried). */
+const SEND_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInMinutes: 30 } as const;
+/** Time zone of schedules that name none: the users work on Beijing time. */
+const DEFAULT_TZ = 'Asia/Shanghai';
+
+const trackedMessage = z.object({ id: z.uuid(), tenant_id: z.number().int() });
+/** A scheduled run's message (`{schedule: data}`), told apart from a tracked one by its key. */
+const isScheduled = (data: unknown): data is { schedule: unknown } =>
+  typeof data === 'object' && data !== null && 'schedule' in data;
+
+/** pg-boss statements run on a Kysely connection (the pool, or a transaction). */
+function executorOf(db: Kysely<DB>) {
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      const r = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: r.rows as Record<string, unknown>[] };
+    },
+  };
+}
+
 /**
- * Starts pg-boss on the app's own connection pool. With `workers` the given job
- * definitions run in this process (payload validated by their schema; throwing marks the
- * job failed and pg-boss retries); without (web-only nodes) it only sends.
+ * Starts pg-boss on the app's own connection pool and creates a queue per job kind. With
+ * `workers` this process also runs the jobs (one at a time per kind), keeps pg-boss's
+ * maintenance and its clock, and registers the schedules of the definitions (removing
+ * schedules no definition has any more); without (web-only nodes) it only enqueues.
  */
 export async function startJobQueue(
   db: Kysely<DB>,
-  definitions: JobDefinition<unknown>[],
+  definitions: JobDefinition[],
   opts: { workers: boolean; deps?: AppDeps; onError?: (err: Error) => void },
 ): Promise<JobQueue> {
-  const kinds = new Set<string>();
+  const byKind = new Map<string, JobDefinition>();
   for (const def of definitions) {
-    if (kinds.has(def.kind)) throw new Error(`job kind ${def.kind} is defined twice`);
-    kinds.add(def.kind);
+    if (byKind.has(def.kind)) throw new Error(`job kind ${def.kind} is defined twice`);
+    byKind.set(def.kind, def);
   }
   const boss = new PgBoss({
-    db: {
-      executeSql: async (text: string, values: unknown[]) => {
-        const r = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-        return { rows: r.rows as Record<string, unknown>[] };
-      },
-    },
+    db: executorOf(db),
     supervise: opts.workers,
-    schedule: false,
+    schedule: opts.workers,
   });
   boss.on('error', (err) => opts.onError?.(err));
   await boss.start();
@@ -42,13 +90,51 @@ export async function startJobQueue(
     const deps = opts.deps;
     if (!deps) throw new Error('job workers need the app dependencies');
     for (const def of definitions) {
-      await boss.work(def.kind, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (job) await def.run(deps, def.payload.parse(job.data));
-      });
+      await boss.work<unknown>(
+        def.kind,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          if (isScheduled(job.data)) return runScheduled(deps, def, byKind, job.data.schedule);
+          const msg: TrackedMessage = trackedMessage.parse(job.data);
+          await runTracked(deps, def, byKind, msg, job.retryCount >= job.retryLimit);
+        },
+      );
+    }
+    const wanted = definitions.filter((d) => d.schedule);
+    for (const def of wanted) {
+      const s = def.schedule!;
+      await boss.schedule(def.kind, s.cron, { schedule: s.data }, { ...SEND_OPTIONS, tz: s.tz ?? DEFAULT_TZ });
+    }
+    for (const s of await boss.getSchedules()) {
+      if (!wanted.some((d) => d.kind === s.name)) await boss.unschedule(s.name);
     }
   }
   return {
-    send: (queue, data) => boss.send(queue, data, { retryLimit: 2, retryDelay: 5, expireInMinutes: 30 }),
+    definitions: byKind,
+    async enqueue(def, owner, payload, o = {}) {
+      if (!byKind.has(def.kind)) throw new Error(`job kind ${def.kind} is not registered`);
+      const parsed = def.payload.safeParse(payload);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw badRequest(`任务参数不合法: ${issue ? issueMessage(issue) : ''}`, { issues: parsed.error.issues });
+      }
+      const id = randomUUID();
+      const write = async (tx: Kysely<DB>) => {
+        await insertJob(tx, owner.tenantId, {
+          id,
+          kind: def.kind,
+          userId: owner.userId,
+          payload: parsed.data,
+          total: o.total ?? 0,
+        });
+        const message: TrackedMessage = { id, tenant_id: owner.tenantId };
+        await boss.send(def.kind, message, { ...SEND_OPTIONS, db: executorOf(tx) });
+      };
+      if (o.tx) await write(o.tx);
+      else await db.transaction().execute(write);
+      return { id };
+    },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
 }

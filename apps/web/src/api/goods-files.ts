@@ -1,9 +1,9 @@
-import type { ExportJob, UploadedImage } from '@console/shared';
+import type { UploadedImage } from '@console/shared';
 import { API_PREFIX, CSRF_HEADER } from '@console/shared';
 import { ui } from '../app/ui-bridge';
 import { addLog } from '../stores/log-store';
 import { csrfToken } from './cookies';
-import { ApiError, get, TOAST_SECONDS } from './http';
+import { ApiError, TOAST_SECONDS } from './http';
 
 /** What the image upload answers (shared schema `uploadedImage`). */
 export type { UploadedImage };
@@ -78,12 +78,4 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
   const env = (await res.json().catch(() => null)) as { status?: number; msg?: string; data?: UploadedImage } | null;
   if (env?.status === 200 && env.data) return env.data;
   return failWith(env?.msg || `HTTP ${res.status}`, env?.status ?? res.status, url);
-}
-
-/** Export job state (shared schema `exportJob`). */
-export type { ExportJob };
-
-/** Polls one export job. */
-export function exportJob(id: string | number) {
-  return get<ExportJob>('/amazon-user/exportJob', { id }, { silent: true });
 }

@@ -7,7 +7,6 @@ import type {
   glossarySavedData,
   machineCheckData,
   memoryPage,
-  TranslateJobView,
   TranslateStatus,
   TranslateUsage,
   translateJobStarted,
@@ -66,11 +65,6 @@ export function startTranslateGoods(body: {
   overwrite?: boolean;
 }) {
   return post<Answer<typeof translateJobStarted>>('/transfer/translateGoods', body, { silent: true });
-}
-
-/** One poll of a translation job. */
-export function getTranslateJob(id: string) {
-  return get<TranslateJobView>('/transfer/translateJob', { id }, { silent: true });
 }
 
 /** The configured provider (the editor explains how to configure one when there is none). */

@@ -1,3 +1,5 @@
+import type { MarketplaceCode } from './marketplaces.js';
+
 /** Listing languages of the editor (spec section 3 "commonData.descs"): key and language value. */
 export const DESC_LANGUAGES = [
   { key: 'zh-CN', langVal: 'zh-CN', label: '中文' },
@@ -20,45 +22,6 @@ export const DESC_LANGUAGE_KEYS = DESC_LANGUAGES.map((l) => l.key) as readonly D
 /** The text fields of one language, and the fields that can be copied between languages. */
 export const COPYABLE_FIELDS = ['title', 'bullet_points', 'search_terms', 'product_description'] as const;
 export type CopyableField = (typeof COPYABLE_FIELDS)[number];
-
-/** Price countries of the editor (spec section 3 "priceTable rows") with their currency. */
-export const PRICE_COUNTRIES = [
-  { country: '英国', country_code: 'en', currency: 'GBP' },
-  { country: '法国', country_code: 'fr', currency: 'EUR' },
-  { country: '德国', country_code: 'de', currency: 'EUR' },
-  { country: '意大利', country_code: 'it', currency: 'EUR' },
-  { country: '西班牙', country_code: 'es', currency: 'EUR' },
-  { country: '美国', country_code: 'us', currency: 'USD' },
-  { country: '加拿大', country_code: 'ca', currency: 'CAD' },
-  { country: '墨西哥', country_code: 'mx', currency: 'MXN' },
-  { country: '日本', country_code: 'ja', currency: 'JPY' },
-  { country: '瑞典', country_code: 'se', currency: 'SEK' },
-  { country: '波兰', country_code: 'pl', currency: 'PLN' },
-  { country: '巴西', country_code: 'br', currency: 'BRL' },
-  { country: '阿联酋', country_code: 'ae', currency: 'AED' },
-  { country: '沙特', country_code: 'sa', currency: 'SAR' },
-  { country: '澳大利亚', country_code: 'au', currency: 'AUD' },
-] as const;
-
-export type PriceCountry = (typeof PRICE_COUNTRIES)[number]['country_code'];
-export const PRICE_COUNTRY_CODES = PRICE_COUNTRIES.map((c) => c.country_code) as readonly PriceCountry[];
-
-/** Digits after the decimal point of each currency (amounts are stored in minor units). */
-export const CURRENCY_DIGITS: Record<string, number> = {
-  GBP: 2,
-  EUR: 2,
-  USD: 2,
-  CAD: 2,
-  MXN: 2,
-  JPY: 0,
-  SEK: 2,
-  PLN: 2,
-  BRL: 2,
-  AED: 2,
-  SAR: 2,
-  AUD: 2,
-  CNY: 2,
-};
 
 /** Product list type filter (spec section 9). 0 means all. */
 export const GOODS_TYPES = [
@@ -127,7 +90,16 @@ export const LISTING_LIMITS = {
 } as const;
 
 /** Countries whose search-terms library may get new entries (spec section 9). */
-export const SEARCH_TERM_COUNTRIES = ['en', 'fr', 'de', 'it', 'es', 'nl', 'ja', 'pl'] as const;
+export const SEARCH_TERM_COUNTRIES = [
+  'en',
+  'fr',
+  'de',
+  'it',
+  'es',
+  'nl',
+  'ja',
+  'pl',
+] as const satisfies readonly MarketplaceCode[];
 
 /**
  * baseInfo defaults (spec section 3). Money is minor units: the specification's cost price 1

@@ -11,7 +11,7 @@ import {
   PASSWORD_MIN,
   PHONE_RE,
 } from '../validation/rules.js';
-import { flag01, paged, pageQuery, requiredString } from './common.js';
+import { dbId, flag01, paged, pageQuery, requiredString } from './common.js';
 
 const password = z
   .string({ error: MSG.required })
@@ -180,7 +180,7 @@ export const updatePasswordBody = z
   })
   .refine((v) => v.password === v.passwordAgain, { error: MSG.passwordMismatch, path: ['passwordAgain'] });
 
-const uidField = z.coerce.number({ error: '账号ID必须为数字' }).int().positive({ error: '账号ID不合法' });
+const uidField = dbId('账号ID', 'integer');
 
 /** POST /amazon-user/toggleAccount: switch to an account on the same phone, or to a managed child. */
 export const toggleAccountBody = z.strictObject({ uid: uidField });

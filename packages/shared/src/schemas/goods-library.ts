@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { DESC_LANGUAGE_KEYS, LISTING_LIMITS, SEARCH_TERM_COUNTRIES, utf8Bytes } from '../constants/goods.js';
 import { MSG } from '../validation/rules.js';
-import { paged, pageQuery, requiredString } from './common.js';
+import { DB_BIGINT_MAX, DB_INT_MAX, dbId, paged, pageQuery, requiredString } from './common.js';
 import { sensitiveHit } from './goods.js';
 
 /** A record id in a body or query (numbers arrive as strings in a query). */
-export const libraryId = z.coerce.number({ error: 'ID必须为数字' }).int().positive({ error: 'ID不合法' });
+export const libraryId = dbId('ID');
 /** Several ids at once (batch delete). */
 export const libraryIds = z
   .array(libraryId, { error: '请选择要操作的记录' })
   .min(1, { error: '请选择要操作的记录' })
   .max(1000, { error: '一次最多操作1000条' });
 /** The version the client last read; a stale one is refused (409). */
-export const versionField = z.coerce.number({ error: '版本号必须为数字' }).int().min(1, { error: '版本号不合法' });
+export const versionField = z.coerce
+  .number({ error: '版本号必须为数字' })
+  .int({ error: '版本号不合法' })
+  .min(1, { error: '版本号不合法' })
+  .max(DB_INT_MAX, { error: '版本号不合法' });
 
 const keyword = z
   .string()
@@ -226,7 +230,11 @@ export type EanPage = z.infer<typeof eanPage>;
 
 const categoryName = requiredString(50);
 const sort = z.coerce.number({ error: '排序必须为数字' }).int().min(0).max(1_000_000);
-const parentId = z.coerce.number({ error: '上级分类ID必须为数字' }).int().min(0, { error: '上级分类ID不合法' });
+const parentId = z.coerce
+  .number({ error: '上级分类ID必须为数字' })
+  .int({ error: '上级分类ID不合法' })
+  .min(0, { error: '上级分类ID不合法' })
+  .max(DB_BIGINT_MAX, { error: '上级分类ID不合法' });
 
 /** POST /goods/category/create. parent_id 0 = top level. */
 export const categoryCreateBody = z.strictObject({

@@ -5,54 +5,48 @@ import {
   DESC_LANGUAGE_KEYS,
   GOODS_LACKS,
   LISTING_LIMITS,
-  PRICE_COUNTRY_CODES,
 } from '../constants/goods.js';
+import { PRICE_COUNTRY_CODES } from '../constants/marketplaces.js';
 import { MSG } from '../validation/rules.js';
-import { affectedData, paged, pageQuery, savedVersionData, secondsQuery } from './common.js';
+import { affectedData, dbId, dbIdList, dbInt, paged, pageQuery, savedVersionData, secondsQuery } from './common.js';
 
-const int = (label: string, min = 0, max = 2_147_483_647) =>
-  z.coerce
-    .number({ error: `${label}必须为数字` })
-    .int({ error: `${label}必须为整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(max, { error: `${label}不能大于${max}` });
 const text = (max: number) =>
   z
     .string()
     .trim()
     .max(max, { error: MSG.maxLength(max) });
 const flag = z.union([z.literal(0), z.literal(1)], { error: '只能为0或1' });
-const goodsId = z.coerce.number({ error: '商品ID必须为数字' }).int().positive({ error: '商品ID不合法' });
+const goodsId = dbId('商品ID');
 
 /** baseInfo of the editor (spec section 3); money in minor units (cost_price in fen). */
 export const baseInfoSchema = z.strictObject({
-  category_id: int('分类').nullable().optional(),
+  category_id: dbInt('分类').nullable().optional(),
   product_category_text: text(300).optional(),
   amz_category_name: text(300).optional(),
   gid: text(64).optional(),
   status: text(32).optional(),
-  type: int('类型', 0, 8).optional(),
+  type: dbInt('类型', 0, 8).optional(),
   vendor: text(100).optional(),
   brand_name: text(100).optional(),
   source: text(100).optional(),
   link_url: text(2000).optional(),
   sku: text(100).optional(),
   sku_id_ext: text(100).optional(),
-  product_type: int('产品类型', 0, 99).optional(),
+  product_type: dbInt('产品类型', 0, 99).optional(),
   product_id: text(64).optional(),
-  quantity: int('库存', 0, 1_000_000).optional(),
-  deal_time: int('处理时间', 0, 30).optional(),
+  quantity: dbInt('库存', 0, 1_000_000).optional(),
+  deal_time: dbInt('处理时间', 0, 30).optional(),
   remark: text(2000).optional(),
   manufactuer_id: text(32).optional(),
-  cost_price: int('成本价', 0).optional(),
-  weight: int('重量', 0).optional(),
-  length1: int('长', 0).optional(),
-  length2: int('宽', 0).optional(),
-  length3: int('高', 0).optional(),
+  cost_price: dbInt('成本价', 0).optional(),
+  weight: dbInt('重量', 0).optional(),
+  length1: dbInt('长', 0).optional(),
+  length2: dbInt('宽', 0).optional(),
+  length3: dbInt('高', 0).optional(),
   discount: z.coerce.number({ error: '折扣必须为数字' }).min(0).max(1, { error: '折扣不能大于1' }).optional(),
   is_electric: flag.optional(),
   not_vat: flag.optional(),
-  product_template_id: int('模板').nullable().optional(),
+  product_template_id: dbInt('模板').nullable().optional(),
 });
 export type BaseInfo = z.infer<typeof baseInfoSchema>;
 
@@ -73,15 +67,15 @@ export type Desc = z.infer<typeof descSchema>;
 /** One price-table row: amount in the country's minor units (the currency follows the country). */
 export const priceRowSchema = z.strictObject({
   country_code: z.enum(PRICE_COUNTRY_CODES as [string, ...string[]], { error: '国家不合法' }),
-  price: int('价格', 0, 1_000_000_000),
+  price: dbInt('价格', 0, 1_000_000_000),
 });
 
 /** One child of the variation table. */
 export const variationChildSchema = z.strictObject({
   sku: text(100),
   values: z.record(z.string().max(50), text(100)),
-  price: int('价格', 0, 1_000_000_000).optional(),
-  quantity: int('库存', 0, 1_000_000).optional(),
+  price: dbInt('价格', 0, 1_000_000_000).optional(),
+  quantity: dbInt('库存', 0, 1_000_000).optional(),
   images: z.array(text(2000)).max(20).default([]),
   ean: text(14).optional(),
 });
@@ -122,7 +116,7 @@ export type GoodsData = z.infer<typeof goodsDataSchema>;
 export const insertGoodsBody = z
   .strictObject({
     id: goodsId.optional(),
-    version: int('版本', 1).optional(),
+    version: dbInt('版本', 1).optional(),
     goodsData: goodsDataSchema,
   })
   .refine((b) => b.id === undefined || b.version !== undefined, {
@@ -133,11 +127,11 @@ export type InsertGoodsBody = z.infer<typeof insertGoodsBody>;
 
 /** Filters of the product list (also used by batch calls "over everything the filter matches"). */
 export const goodsFilterSchema = z.strictObject({
-  type: int('类型', 0, 8).default(0),
+  type: dbInt('类型', 0, 8).default(0),
   status: z.enum(['all', ...AUDIT_STATUS_KEYS] as [string, ...string[]], { error: '状态不合法' }).default('all'),
   keyword: text(100).optional(),
-  category_id: int('分类', 1).optional(),
-  creator_id: int('创建人', 1).optional(),
+  category_id: dbInt('分类', 1).optional(),
+  creator_id: dbInt('创建人', 1).optional(),
   startTime: secondsQuery,
   endTime: secondsQuery,
   is_delete: z.coerce.number().pipe(flag).default(0),
@@ -149,7 +143,7 @@ export type GoodsFilter = z.infer<typeof goodsFilterSchema>;
 /** GET /amazon-user/productList. `cursor` (the last id of the previous page) pages by keyset. */
 export const productListQuery = goodsFilterSchema.extend({
   ...pageQuery,
-  cursor: int('游标', 1).optional(),
+  cursor: dbInt('游标', 1).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
@@ -158,22 +152,7 @@ export const goodsIdQuery = z.strictObject({ id: goodsId });
 export const neighbourQuery = goodsFilterSchema.extend({ id: goodsId });
 
 /** `ids` as the specification sends it: a list as text ("1,2,3" or "[1,2,3]"), or an array. */
-export const idsField = z
-  .union([z.string().max(200_000), z.array(goodsId).max(20_000)], { error: '请选择商品' })
-  .transform((v, ctx) => {
-    const parts = Array.isArray(v)
-      ? v
-      : v
-          .replace(/[[\]\s"]/g, '')
-          .split(',')
-          .filter(Boolean)
-          .map(Number);
-    if (parts.length === 0 || parts.some((n) => !Number.isInteger(n) || n <= 0)) {
-      ctx.addIssue({ code: 'custom', message: '商品ID列表不合法' });
-      return z.NEVER;
-    }
-    return [...new Set(parts)];
-  });
+export const idsField = dbIdList({ label: '商品ID', empty: '请选择商品', invalid: '商品ID列表不合法' });
 
 /** POST delGoodsMutl: is_delete 1 to the recycle bin, 0 restore, 2 delete for good (from the bin only). */
 export const delGoodsBody = z.strictObject({
@@ -200,16 +179,16 @@ const selection = {
 
 /** Fields batchUpdate2 may set (base fields, prices per country, tags). */
 export const batchFieldsSchema = z.strictObject({
-  type: int('类型', 0, 8).optional(),
-  category_id: int('分类', 1).nullable().optional(),
-  product_template_id: int('模板', 1).nullable().optional(),
+  type: dbInt('类型', 0, 8).optional(),
+  category_id: dbInt('分类', 1).nullable().optional(),
+  product_template_id: dbInt('模板', 1).nullable().optional(),
   brand_name: text(100).optional(),
   vendor: text(100).optional(),
   manufactuer_id: text(32).optional(),
-  quantity: int('库存', 0, 1_000_000).optional(),
-  deal_time: int('处理时间', 0, 30).optional(),
-  cost_price: int('成本价', 0).optional(),
-  weight: int('重量', 0).optional(),
+  quantity: dbInt('库存', 0, 1_000_000).optional(),
+  deal_time: dbInt('处理时间', 0, 30).optional(),
+  cost_price: dbInt('成本价', 0).optional(),
+  weight: dbInt('重量', 0).optional(),
   discount: z.coerce.number().min(0).max(1).optional(),
   is_electric: flag.optional(),
   not_vat: flag.optional(),
@@ -308,7 +287,12 @@ export const goodsCounts = z.object({ all: int_, hasAudit: int_, willAudit: int_
 export type GoodsCounts = z.infer<typeof goodsCounts>;
 
 /** GET productList: a page, the keyset cursor of the next page and the status-tab counts. */
-export const goodsListPage = paged(goodsListRow).extend({ next_cursor: int_.nullable(), counts: goodsCounts });
+export const goodsListPage = paged(goodsListRow).extend({
+  next_cursor: int_.nullable(),
+  counts: goodsCounts,
+  /** A keyword's count stopped at its cap: `total` and every count mean "at least" ("1000+"). */
+  total_capped: z.boolean(),
+});
 export type GoodsListPage = z.infer<typeof goodsListPage>;
 
 /**

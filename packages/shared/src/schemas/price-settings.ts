@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { CURRENCY_DIGITS, PRICE_COUNTRIES, PRICE_COUNTRY_CODES } from '../constants/goods.js';
+import { PRICE_COUNTRY_CODES, priceCountryCurrency } from '../constants/marketplaces.js';
+import { type Minor, type PriceRounding, RATE_TEXT, sellingPrice } from '../money/index.js';
+import { DB_INT_MAX } from './common.js';
 
 /** How a computed price is rounded up (in the country's currency). */
-export const ROUNDING_RULES = { none: '不取整', up99: '向上取整到.99', upInt: '向上取整到整数' } as const;
+export const ROUNDING_RULES = {
+  none: '不取整',
+  up99: '向上取整到.99',
+  upInt: '向上取整到整数',
+} as const satisfies Record<PriceRounding, string>;
 export type RoundingRule = keyof typeof ROUNDING_RULES;
 
 /**
@@ -14,7 +20,7 @@ export const priceCountrySetting = z.strictObject({
   country_code: z.enum(PRICE_COUNTRY_CODES as [string, ...string[]], { error: '国家不合法' }),
   exchange_rate: z
     .string()
-    .regex(/^\d{1,6}(\.\d{1,6})?$/, { error: '汇率格式不正确' })
+    .regex(RATE_TEXT, { error: '汇率格式不正确' })
     .refine((v) => Number(v) > 0, {
       error: '汇率必须大于0',
     }),
@@ -29,7 +35,7 @@ export const savePriceInfoBody = z
   .strictObject({
     price_country: z.array(priceCountrySetting).min(1).max(PRICE_COUNTRY_CODES.length),
     quantityRange: z.tuple([z.number().int().min(0).max(1_000_000), z.number().int().min(0).max(1_000_000)]),
-    version: z.number().int().min(0),
+    version: z.number().int().min(0).max(DB_INT_MAX, { error: '版本号不合法' }),
   })
   .refine((b) => b.quantityRange[0] <= b.quantityRange[1], { error: '库存范围不正确', path: ['quantityRange'] });
 
@@ -55,33 +61,20 @@ export type PriceInfo = z.infer<typeof priceInfo>;
 /** POST savePriceInfo: the new version. */
 export const savePriceInfoData = z.object({ version: z.number().int() });
 
-const pow10 = (n: number) => 10n ** BigInt(n);
-
-/** Parses a decimal string into an integer scaled by 10^6 (exact, no floats). */
-function micro(decimal: string): bigint {
-  const [i = '0', f = ''] = decimal.split('.');
-  return BigInt(i) * 1_000_000n + BigInt(`${f}000000`.slice(0, 6));
-}
-
 /**
- * The selling price in the country's minor units: (cost + shipping) x (1 + margin%) / rate,
- * rounded as the setting says. Integer arithmetic throughout.
+ * The selling price of a country in its currency's minor units, from a cost in fen and the
+ * user's setting for the country: the money module's `sellingPrice` (integer arithmetic,
+ * rounding rules stated there).
  */
 export function computePrice(
   costFen: number,
   s: Pick<PriceCountrySetting, 'country_code' | 'exchange_rate' | 'margin' | 'shipping' | 'rounding'>,
-): number {
-  const currency = PRICE_COUNTRIES.find((c) => c.country_code === s.country_code)?.currency ?? 'USD';
-  const digits = CURRENCY_DIGITS[currency] ?? 2;
-  const marginBp = BigInt(Math.round(s.margin * 100));
-  const num = BigInt(costFen + s.shipping) * (10_000n + marginBp) * 1_000_000n * pow10(digits);
-  const den = 100n * 10_000n * micro(s.exchange_rate);
-  let minor = (num + den / 2n) / den;
-  const unit = pow10(digits);
-  if (s.rounding === 'upInt') minor = ((minor + unit - 1n) / unit) * unit;
-  if (s.rounding === 'up99') {
-    const step = digits === 0 ? 100n : unit;
-    minor = ((minor + 1n + step - 1n) / step) * step - 1n;
-  }
-  return Number(minor);
+): Minor {
+  return sellingPrice(costFen, {
+    currency: priceCountryCurrency(s.country_code),
+    rate: s.exchange_rate,
+    marginPercent: s.margin,
+    shippingFen: s.shipping,
+    rounding: s.rounding,
+  });
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { paged, pageQuery, secondsQuery } from './common.js';
+import { dbId, paged, pageQuery, secondsQuery } from './common.js';
 
 /** GET /opera-log/list filters. */
 export const operaLogQuery = z.strictObject({
   ...pageQuery,
-  user_id: z.coerce.number({ error: '用户ID必须为数字' }).int().positive().optional(),
+  user_id: dbId('用户ID', 'integer').optional(),
   action: z.string().trim().max(64).optional(),
   startTime: secondsQuery,
   endTime: secondsQuery,

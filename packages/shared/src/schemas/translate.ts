@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COPYABLE_FIELDS, DESC_LANGUAGE_KEYS } from '../constants/goods.js';
-import { paged, pageQuery } from './common.js';
+import { dbId, paged, pageQuery } from './common.js';
 import { idsField } from './goods.js';
 import { libraryId } from './goods-library.js';
 
@@ -50,9 +50,12 @@ export const saveCorrectionBody = z.strictObject({
   text: text.min(1, { error: '译文不能为空' }),
 });
 
+/** A glossary entry's id (a `serial` column). */
+const glossaryId = dbId('ID', 'integer');
+
 /** POST /transfer/glossary/save: creates (no id) or changes an entry. */
 export const glossarySaveBody = z.strictObject({
-  id: libraryId.optional(),
+  id: glossaryId.optional(),
   term: z
     .string({ error: '请填写术语' })
     .trim()
@@ -63,7 +66,7 @@ export const glossarySaveBody = z.strictObject({
 });
 /** POST /transfer/glossary/delete. */
 export const glossaryDeleteBody = z.strictObject({
-  ids: z.array(libraryId, { error: '请选择要删除的术语' }).min(1, { error: '请选择要删除的术语' }).max(1000),
+  ids: z.array(glossaryId, { error: '请选择要删除的术语' }).min(1, { error: '请选择要删除的术语' }).max(1000),
 });
 
 /** POST /transfer/translateGoods: a job over one or more products. */

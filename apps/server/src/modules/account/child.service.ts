@@ -108,7 +108,7 @@ export async function updateChildAccount(deps: AppDeps, actor: Actor, me: UserRo
   return deps.db.transaction().execute(async (trx) => {
     const updated = await updateTenantUser(trx, me.tenant_id, uid, patch);
     if (!updated) throw notFound('账号不存在');
-    if (patch.status === 0 && target.status !== 0) await revokeUserSessions(trx, uid, 'disabled');
+    if (patch.status === 0 && target.status !== 0) await revokeUserSessions(trx, me.tenant_id, uid, 'disabled');
     const changes = diff(target as unknown as Record<string, unknown>, patch as Record<string, unknown>);
     await audit(trx, actor, { action: 'account.child.update', targetType: 'user', targetId: uid, ...changes });
     return updated;
@@ -121,7 +121,7 @@ export async function resetChildAccount(deps: AppDeps, actor: Actor, me: UserRow
   const password_hash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, me.tenant_id, uid, { password_hash });
-    const ended = await revokeUserSessions(trx, uid, 'password_reset');
+    const ended = await revokeUserSessions(trx, me.tenant_id, uid, 'password_reset');
     await audit(trx, actor, {
       action: 'account.child.resetPassword',
       targetType: 'user',
@@ -136,7 +136,7 @@ export async function deleteChildAccount(deps: AppDeps, actor: Actor, me: UserRo
   const target = await managedChild(deps, me, uid);
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, me.tenant_id, uid, { deleted_at: new Date() });
-    await revokeUserSessions(trx, uid, 'deleted');
+    await revokeUserSessions(trx, me.tenant_id, uid, 'deleted');
     await audit(trx, actor, {
       action: 'account.child.delete',
       targetType: 'user',

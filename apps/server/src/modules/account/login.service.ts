@@ -1,5 +1,4 @@
 import type { LoginBody } from '@console/shared';
-import { sql } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
@@ -7,9 +6,10 @@ import { AppError, badRequest, forbidden } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/password.js';
 import { newId } from '../../lib/tokens.js';
 import { audit } from '../system/audit.js';
+import { findCaptchaAnswer, insertCaptcha, takeCaptcha } from './captcha.repository.js';
 import { recentFailures, recordAttempt } from './login-throttle.repository.js';
 import { type IssuedTokens, openSession } from './session.service.js';
-import { findUserByAccount, findUserById } from './user.repository.js';
+import { findUserByAccount, findUserById, touchLastLogin } from './user.repository.js';
 
 /** Failures (per account name or per address) after which a verification code is required. */
 export const CODE_AFTER_FAILURES = 3;
@@ -51,31 +51,20 @@ function lockedUntil(failures: Date[]): number {
 export async function createCaptcha(deps: AppDeps): Promise<{ id: string; svg: string }> {
   const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f5f7fa' });
   const id = newId();
-  await deps.db
-    .insertInto('captchas')
-    .values({ id, answer: c.text.toLowerCase(), expires_at: new Date(Date.now() + CAPTCHA_TTL_MS) })
-    .execute();
+  await insertCaptcha(deps.db, id, c.text.toLowerCase(), new Date(Date.now() + CAPTCHA_TTL_MS));
   return { id, svg: c.data };
 }
 
 /** Consumes a captcha: true when the answer matches, the code is live and unused. */
 async function solveCaptcha(deps: AppDeps, id: string | undefined, answer: string): Promise<boolean> {
   if (!id || !/^[0-9a-f-]{36}$/.test(id)) return false;
-  const row = await deps.db
-    .updateTable('captchas')
-    .set({ used_at: sql`now()` })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning('answer')
-    .executeTakeFirst();
-  return !!row && row.answer === answer.trim().toLowerCase();
+  const expected = await takeCaptcha(deps.db, id);
+  return expected !== undefined && expected === answer.trim().toLowerCase();
 }
 
 /** The answer of a captcha (test hook only). */
 export async function captchaAnswer(deps: AppDeps, id: string): Promise<string | undefined> {
-  const row = await deps.db.selectFrom('captchas').select('answer').where('id', '=', id).executeTakeFirst();
-  return row?.answer;
+  return findCaptchaAnswer(deps.db, id);
 }
 
 /**
@@ -108,7 +97,7 @@ export async function login(deps: AppDeps, body: LoginBody, meta: LoginMeta): Pr
 
   const tokens = await deps.db.transaction().execute(async (trx) => {
     await recordAttempt(trx, key, meta.ip, true);
-    await trx.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', user.id).execute();
+    await touchLastLogin(trx, user.tenant_id, user.id);
     const t = await openSession(trx, deps, user, 'password', meta);
     await audit(trx, actorFor(user, meta), { action: 'account.login', targetType: 'session', targetId: t.sessionId });
     return t;

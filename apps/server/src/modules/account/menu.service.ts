@@ -2,21 +2,16 @@ import { can, MENU_ITEMS, type MenuItem, type Permission } from '@console/shared
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/types.js';
 import { subjectOf } from './account.presenter.js';
+import { listMenus, replaceMenus } from './menu.repository.js';
 
 /** Writes the shared menu definition into the `menus` table (idempotent; run at start). */
 export async function syncMenus(db: Kysely<DB>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('menus').execute();
-    await trx
-      .insertInto('menus')
-      .values(MENU_ITEMS.map((m) => ({ ...m, permission: m.permission ?? null })))
-      .execute();
-  });
+  await db.transaction().execute((trx) => replaceMenus(trx, MENU_ITEMS));
 }
 
 /** The menu rows a user may see (spec section 2 "Menu building"), parents before children. */
 export async function menuListFor(db: Kysely<DB>, user: UserRow, internalIds: readonly number[]): Promise<MenuItem[]> {
-  const rows = await db.selectFrom('menus').selectAll().orderBy('parent_id').orderBy('sort').execute();
+  const rows = await listMenus(db);
   const subject = subjectOf(user);
   const allowed = (p: string | null) => !p || can(subject, p as Permission, { internalIds });
   const visibleParents = new Set(rows.filter((r) => r.parent_id === 0 && allowed(r.permission)).map((r) => r.menu_id));

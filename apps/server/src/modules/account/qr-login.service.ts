@@ -1,5 +1,4 @@
 import { MSG } from '@console/shared';
-import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Actor, AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
@@ -7,6 +6,7 @@ import { badRequest } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { audit } from '../system/audit.js';
 import { actorFor, assertUsable } from './login.service.js';
+import { confirmQrLogin, consumeQrLogin, findQrLogin, insertQrLogin } from './qr-login.repository.js';
 import { type IssuedTokens, openSession } from './session.service.js';
 import { findUserById } from './user.repository.js';
 
@@ -17,10 +17,7 @@ export async function createQrCode(deps: AppDeps, origin: string) {
   const code = randomToken(18);
   const browserKey = randomToken();
   const expiresAt = new Date(Date.now() + QR_TTL_MS);
-  await deps.db
-    .insertInto('qr_logins')
-    .values({ code, browser_key_hash: sha256(browserKey), expires_at: expiresAt })
-    .execute();
+  await insertQrLogin(deps.db, code, sha256(browserKey), expiresAt);
   const url = `${origin}/#/qr-confirm?code=${code}`;
   const qr = await QRCode.toDataURL(url, { margin: 1, width: 220 });
   return { code, url, qr, expires_at: Math.floor(expiresAt.getTime() / 1000), browserKey };
@@ -29,15 +26,7 @@ export async function createQrCode(deps: AppDeps, origin: string) {
 /** A signed-in user approves a code shown on another screen. */
 export async function confirmQrCode(deps: AppDeps, actor: Actor, user: UserRow, code: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('qr_logins')
-      .set({ confirmed_by: user.id, confirmed_at: sql`now()` })
-      .where('code', '=', code)
-      .where('confirmed_by', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning('code')
-      .executeTakeFirst();
-    if (!row) throw badRequest(MSG.qrExpired);
+    if (!(await confirmQrLogin(trx, code, user.id))) throw badRequest(MSG.qrExpired);
     await audit(trx, actor, { action: 'account.qrConfirm', targetType: 'qr_login', targetId: code.slice(0, 8) });
   });
 }
@@ -53,7 +42,7 @@ export async function pollQrCode(
   browserKey: string | undefined,
   meta: { ip: string; userAgent: string; requestId: string },
 ): Promise<QrResult> {
-  const row = await deps.db.selectFrom('qr_logins').selectAll().where('code', '=', code).executeTakeFirst();
+  const row = await findQrLogin(deps.db, code);
   const expired = !row || row.consumed_at || row.expires_at.getTime() < Date.now();
   if (expired || !browserKey || row.browser_key_hash !== sha256(browserKey)) throw badRequest(MSG.qrExpired);
   if (!row.confirmed_by) return { state: 'pending', expires_at: Math.floor(row.expires_at.getTime() / 1000) };
@@ -61,14 +50,7 @@ export async function pollQrCode(
   if (!user) throw badRequest(MSG.qrExpired);
   await assertUsable(deps, user);
   const tokens = await deps.db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .updateTable('qr_logins')
-      .set({ consumed_at: sql`now()` })
-      .where('code', '=', code)
-      .where('consumed_at', 'is', null)
-      .returning('code')
-      .executeTakeFirst();
-    if (!taken) throw badRequest(MSG.qrExpired);
+    if (!(await consumeQrLogin(trx, code))) throw badRequest(MSG.qrExpired);
     const t = await openSession(trx, deps, user, 'qr', meta);
     await audit(trx, actorFor(user, meta), { action: 'account.qrLogin', targetType: 'session', targetId: t.sessionId });
     return t;

@@ -86,13 +86,20 @@ export async function revokeSession(db: Db, id: string, reason: string): Promise
     .execute();
 }
 
-/** Ends every live session of an account. */
-export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<number> {
+/** Ends every live session of one account of the tenant. */
+export async function revokeUserSessions(db: Db, tenantId: number, userId: number, reason: string): Promise<number> {
   const r = await db
     .updateTable('sessions')
     .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/** The account a session belongs to (sessions are looked up by their random id, not by tenant). */
+export async function findSessionUserId(db: Db, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom('sessions').select('user_id').where('id', '=', id).executeTakeFirst();
+  return row?.user_id;
 }

@@ -145,3 +145,34 @@ export function listTenantAccounts(db: Db, tenantId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Records a successful sign-in of one account of the tenant. */
+export async function touchLastLogin(db: Db, tenantId: number, id: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_login_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets the password hash of one account of the tenant. */
+export async function setUserPassword(db: Db, tenantId: number, id: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Live accounts of every tenant, or of one (the operator's command line, not a request). */
+export function listLiveAccounts(db: Db, tenantId?: number) {
+  let q = db
+    .selectFrom('users')
+    .select(['id', 'account', 'auth', 'parent_id', 'tenant_id', 'user_name', 'phone', 'status'])
+    .where('deleted_at', 'is', null)
+    .orderBy('id');
+  if (tenantId !== undefined) q = q.where('tenant_id', '=', tenantId);
+  return q.execute();
+}

@@ -74,7 +74,7 @@ export async function updatePassword(
   const password_hash = await hashPassword(body.password);
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, user.tenant_id, user.id, { password_hash });
-    const ended = await revokeUserSessions(trx, user.id, 'password_changed');
+    const ended = await revokeUserSessions(trx, user.tenant_id, user.id, 'password_changed');
     await audit(trx, actor, {
       action: 'account.updatePassword',
       targetType: 'user',

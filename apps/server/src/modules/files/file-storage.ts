@@ -18,6 +18,8 @@ export interface FileStorage {
   get(key: string): Promise<Readable | null>;
   read(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
+  /** Deletes a file; a missing one is no error (the job retention removes expired exports). */
+  remove(key: string): Promise<void>;
 }
 
 const IMAGE_KEY = /^t\d+\/\d{4}\/\d{2}\/[0-9a-f-]{36}(_w200)?\.(jpg|png|webp|gif)$/;
@@ -121,6 +123,14 @@ export function localStorage(dataDir: string): FileStorage {
       if (!isStorageKey(key)) return false;
       const stat = await fs.stat(full(key)).catch(orNull('stat', key));
       return stat?.isFile() ?? false;
+    },
+    async remove(key) {
+      const file = full(key);
+      try {
+        await fs.rm(file, { force: true });
+      } catch (err) {
+        throw fail('delete', key, err);
+      }
     },
   };
 }

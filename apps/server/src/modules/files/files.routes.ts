@@ -1,5 +1,5 @@
 import type { PassThrough } from 'node:stream';
-import { isInternal, remoteCopyData, uploadedImage } from '@console/shared';
+import { goodsIdQuery, isInternal, remoteCopyData, uploadedImage } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { z } from 'zod';
@@ -8,9 +8,8 @@ import { ok } from '../../lib/envelope.js';
 import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
-import { findGoods } from '../goods/goods.repository.js';
-import { audit } from '../system/audit.js';
 import { CONTENT_TYPES, contentTypeOf, isSafeKey } from './file-storage.js';
+import { auditRemoteCopies, goodsImageUrls, uploadImage } from './files.service.js';
 import { storeImage } from './images.service.js';
 import { fetchPublic } from './remote-fetch.js';
 import { fileStorage } from './storage.js';
@@ -43,16 +42,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
       const data = await part.toBuffer().catch(() => {
         throw badRequest(`文件不能超过 ${Math.round(deps.config.maxUploadBytes / 1024 / 1024)}MB`);
       });
-      const image = await storeImage(storage, auth.tenantId, data);
-      await deps.db.transaction().execute((trx) =>
-        audit(trx, actorOf(req, auth), {
-          action: 'files.upload',
-          targetType: 'file',
-          targetId: image.url,
-          after: { size: image.size },
-        }),
-      );
-      return ok(image, '上传成功');
+      return ok(await uploadImage(deps, storage, actorOf(req, auth), data), '上传成功');
     },
   );
 
@@ -76,18 +66,13 @@ export async function filesRoutes(fastify: FastifyInstance) {
   app.post(
     '/amazon-user/downZlibImgs',
     {
-      schema: {
-        body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }),
-        response: fileReplies(['application/zip']),
-      },
+      schema: { body: goodsIdQuery, response: fileReplies(['application/zip']) },
       config: { access: 'goods.operate' },
     },
     async (req, reply) => {
       const auth = authOf(req);
-      const row = await findGoods(deps.db, auth.tenantId, req.body.id);
-      if (!row) throw notFound('商品不存在');
-      const urls = [...row.images.map((i) => i.url), ...(row.parentage.children ?? []).flatMap((c) => c.images ?? [])];
-      const unique = [...new Set(urls)];
+      const row = await goodsImageUrls(deps, auth.tenantId, req.body.id);
+      const unique = row.urls;
       if (unique.length === 0) throw badRequest('该商品没有图片');
       const zip = new yazl.ZipFile();
       const outside: string[] = [];
@@ -154,14 +139,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
         }
       }
       const copied = results.filter((r) => r.url).length;
-      await deps.db.transaction().execute((trx) =>
-        audit(trx, actorOf(req, auth), {
-          action: 'files.copyRemote',
-          targetType: 'file',
-          targetId: `${copied} items`,
-          after: { copied, failed: results.length - copied },
-        }),
-      );
+      await auditRemoteCopies(deps, actorOf(req, auth), copied, results.length - copied);
       return ok(results, `已复制${copied}张,失败${results.length - copied}张`);
     },
   );

@@ -4,7 +4,13 @@ import fs from 'node:fs/promises';
 import type http from 'node:http';
 import type https from 'node:https';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { S3Setting } from '../../config.js';
 import { contentTypeOf, type FileStorage, isStorageKey, StorageError } from './file-storage.js';
 
@@ -158,6 +164,15 @@ export function s3Storage(setting: S3Setting, opts: S3StorageOptions = {}): File
       } catch (err) {
         if (isMissing(err)) return false;
         throw fail('HeadObject', key, err);
+      }
+    },
+    async remove(key) {
+      // S3 answers 204 for a missing key too.
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw fail('DeleteObject', key, err);
       }
     },
   };

@@ -109,3 +109,8 @@ export async function freeEans(
   const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** Records which variation (SKU) uses a code of the tenant's pool. */
+export async function setEanSku(db: Db, tenantId: number, code: string, sku: string): Promise<void> {
+  await db.updateTable('goods_eans').set({ sku }).where('tenant_id', '=', tenantId).where('code', '=', code).execute();
+}

@@ -1,6 +1,6 @@
 import { derefSchemaNode } from '@console/shared';
+import { findMarketplace, loadProductTypeSchema, type SchemaNode } from '../../marketplace/product-type.catalog.js';
 import type { ExtraAttrIssue } from './extra-attrs.validator.js';
-import { findMarketplace, loadProductTypeSchema, type SchemaNode } from './product-type.catalog.js';
 
 const asNode = (v: unknown): SchemaNode | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as SchemaNode) : undefined;

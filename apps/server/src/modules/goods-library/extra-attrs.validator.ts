@@ -3,8 +3,13 @@ import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019.js';
 import addFormats from 'ajv-formats';
 import { badRequest } from '../../lib/app-error.js';
+import {
+  findMarketplace,
+  loadProductTypeSchema,
+  type Marketplace,
+  type SchemaNode,
+} from '../../marketplace/product-type.catalog.js';
 import { extraAttrMessage } from './extra-attrs.messages.js';
-import { findMarketplace, loadProductTypeSchema, type Marketplace, type SchemaNode } from './product-type.catalog.js';
 
 /** One problem with a product's extra attributes: the attribute, the field path and a Chinese message. */
 export interface ExtraAttrIssue {

@@ -1,5 +1,5 @@
 import type { TemplateAttribute, TemplateField } from '@console/shared';
-import type { SchemaNode } from './product-type.catalog.js';
+import type { SchemaNode } from '../../marketplace/product-type.catalog.js';
 
 /** Item properties filled from the marketplace, never typed by the user. */
 const SELECTOR_FIELDS = new Set(['marketplace_id', 'language_tag']);

@@ -4,12 +4,12 @@ import {
   findMarketplace,
   findProductType,
   loadProductTypeSchema,
-  MARKETPLACES,
   type Marketplace,
   PRODUCT_TYPES,
   type ProductTypeEntry,
   type SchemaNode,
-} from './product-type.catalog.js';
+  TEMPLATE_MARKETPLACES,
+} from '../../marketplace/product-type.catalog.js';
 import { flattenAttributes } from './template-attrs.js';
 
 const presentMarketplace = (m: Marketplace) => ({ code: m.code, id: m.id, name: m.name });
@@ -34,7 +34,7 @@ function presentType(p: ProductTypeEntry) {
 export function listCategoryTemplates(marketplace: string | undefined) {
   const m = marketplace ? marketplaceOrThrow(marketplace) : undefined;
   const list = PRODUCT_TYPES.filter((p) => !m || p.marketplaces.includes(m.code)).map(presentType);
-  return { marketplaces: MARKETPLACES.map(presentMarketplace), list };
+  return { marketplaces: TEMPLATE_MARKETPLACES.map(presentMarketplace), list };
 }
 
 /** Product types whose name, Chinese name or browse path contains the keyword (case-insensitive). */

@@ -1,4 +1,4 @@
-import { batchUpdateData, claimPage, copyGoodsData, idsField, pageQuery } from '@console/shared';
+import { batchUpdateData, claimPage, copyGoodsData, goodsIdQuery, idsField, pageQuery } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
@@ -27,10 +27,7 @@ export async function claimRoutes(fastify: FastifyInstance) {
   app.post(
     '/claim/claimGoods',
     {
-      schema: {
-        body: z.strictObject({ id: z.coerce.number({ error: '商品ID必须为数字' }).int().positive() }),
-        response: replies(copyGoodsData),
-      },
+      schema: { body: goodsIdQuery, response: replies(copyGoodsData) },
       config,
     },
     async (req) => ok(await claimGoods(deps, actorOf(req, authOf(req)), req.body.id), '认领成功'),

@@ -3,54 +3,38 @@ import {
   AUDIT_TRANSITIONS,
   type AuditStatus,
   type batchFieldsSchema,
-  type GoodsFilter,
   PRICE_COUNTRIES,
 } from '@console/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import { escapeRegExp } from '../../lib/regexp.js';
 import { assertOwnCategory } from '../goods-library/category.service.js';
 import { releaseEans } from '../goods-library/ean.service.js';
 import { audit } from '../system/audit.js';
-import { filteredGoods, findGoods, goodsStates, insertGoods } from './goods.repository.js';
+import { findGoods, goodsStates, insertGoods } from './goods.repository.js';
+import {
+  batchUpdateGoods,
+  deleteRecycledGoods,
+  previewEnTitleReplace,
+  replaceEnTitles,
+  type Selection,
+  setGoodsAuditStatus,
+  setGoodsRecycled,
+} from './goods-batch.repository.js';
 
 type Db = Kysely<DB>;
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
 /** At most this many ids are copied into one operation-log row. */
 const LOGGED_IDS = 200;
 
-/** A batch call's selection: chosen ids, or everything the filter matches (tenant-scoped either way). */
-export interface Selection {
-  ids?: number[];
-  filter?: GoodsFilter;
-}
-
-export function selectedIds(db: Db, tenantId: number, sel: Selection) {
-  if (sel.ids) {
-    return db
-      .selectFrom('goods')
-      .select('goods.id')
-      .where('goods.tenant_id', '=', tenantId)
-      .where('goods.id', 'in', sel.ids);
-  }
-  return filteredGoods(db, tenantId, sel.filter!).select('goods.id');
-}
-
 /** delGoodsMutl: 1 to the recycle bin, 0 restore from it, 2 delete for good (only what is in the bin). */
 export async function deleteGoods(deps: AppDeps, actor: Actor, ids: number[], isDelete: 0 | 1 | 2) {
   return deps.db.transaction().execute(async (trx) => {
     let affected: number[];
     if (isDelete === 2) {
-      const rows = await trx
-        .deleteFrom('goods')
-        .where('tenant_id', '=', actor.tenantId)
-        .where('id', 'in', ids)
-        .where('is_delete', '=', 1)
-        .returning(['id', 'parentage'])
-        .execute();
+      const rows = await deleteRecycledGoods(trx, actor.tenantId, ids);
       affected = rows.map((r) => Number(r.id));
       // Their EANs go back to the pool.
       for (const r of rows) {
@@ -58,14 +42,7 @@ export async function deleteGoods(deps: AppDeps, actor: Actor, ids: number[], is
         await releaseEans(trx, actor.tenantId, codes, Number(r.id));
       }
     } else {
-      const rows = await trx
-        .updateTable('goods')
-        .set({ is_delete: isDelete, version: sql`version + 1`, updated_at: sql`now()` })
-        .where('tenant_id', '=', actor.tenantId)
-        .where('id', 'in', ids)
-        .where('is_delete', '=', isDelete === 1 ? 0 : 1)
-        .returning('id')
-        .execute();
+      const rows = await setGoodsRecycled(trx, actor.tenantId, ids, isDelete);
       affected = rows.map((r) => Number(r.id));
     }
     if (affected.length === 0) throw notFound(isDelete === 2 ? '所选商品不在回收站中' : '没有可操作的商品');
@@ -96,12 +73,7 @@ export async function setGoodsStatus(deps: AppDeps, actor: Actor, ids: number[],
   }
   if (legal.length === 0) throw badRequest(refused[0]!.reason, { refused });
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('goods')
-      .set({ audit_status: to, version: sql`version + 1`, updated_at: sql`now()` })
-      .where('tenant_id', '=', actor.tenantId)
-      .where('id', 'in', legal)
-      .execute();
+    await setGoodsAuditStatus(trx, actor.tenantId, legal, to);
     await audit(trx, actor, {
       action: 'goods.setStatus',
       targetType: 'goods',
@@ -195,33 +167,19 @@ export async function batchUpdate(deps: AppDeps, actor: Actor, sel: Selection, f
   const prices = Object.fromEntries(
     (fields.prices ?? []).map((p) => [p.country_code, { price: p.price, currency: CURRENCY[p.country_code] }]),
   );
-  const add = fields.add_tags ?? [];
-  const remove = fields.remove_tags ?? [];
   return deps.db.transaction().execute(async (trx) => {
     await assertOwnCategory(trx, actor.tenantId, fields.category_id);
-    const result = await trx
-      .updateTable('goods')
-      .set({
-        base_info: sql`base_info || ${JSON.stringify(base)}::jsonb`,
-        prices: sql`prices || ${JSON.stringify(prices)}::jsonb`,
+    const affected = await batchUpdateGoods(trx, actor.tenantId, sel, {
+      base,
+      prices,
+      columns: {
         ...('type' in base ? { type: base.type as number } : {}),
         ...('category_id' in base ? { category_id: base.category_id as number | null } : {}),
         ...('product_template_id' in base ? { product_template_id: base.product_template_id as number | null } : {}),
-        ...(add.length || remove.length
-          ? {
-              tags: sql<
-                string[]
-              >`(select coalesce(array_agg(distinct t order by t), '{}') from unnest(tags || ${add}::text[]) t where t <> all(${remove}::text[]))`,
-            }
-          : {}),
-        version: sql`version + 1`,
-        updated_at: sql`now()`,
-      })
-      .where('tenant_id', '=', actor.tenantId)
-      .where('is_delete', '=', 0)
-      .where('id', 'in', selectedIds(trx, actor.tenantId, sel))
-      .executeTakeFirst();
-    const affected = Number(result.numUpdatedRows);
+      },
+      addTags: fields.add_tags ?? [],
+      removeTags: fields.remove_tags ?? [],
+    });
     await audit(trx, actor, {
       action: 'goods.batchUpdate',
       targetType: 'goods',
@@ -239,45 +197,10 @@ export async function batchReplaceEnTitle(
   sel: Selection,
   opts: { find: string; replace: string; match_case: boolean; preview: boolean },
 ) {
-  const pattern = escapeRegExp(opts.find);
-  const flags = opts.match_case ? 'g' : 'gi';
-  const en = sql<string>`coalesce(descs->'en'->>'title', '')`;
-  const matches = opts.match_case ? sql<boolean>`strpos(${en}, ${opts.find}) > 0` : sql<boolean>`${en} ~* ${pattern}`;
-  const replaced = sql<string>`regexp_replace(${en}, ${pattern}, ${opts.replace.replace(/\\/g, '\\\\')}, ${flags})`;
-  const scope = (db: Db) =>
-    db
-      .selectFrom('goods')
-      .where('tenant_id', '=', actor.tenantId)
-      .where('is_delete', '=', 0)
-      .where('id', 'in', selectedIds(db, actor.tenantId, sel))
-      .where(matches);
-  if (opts.preview) {
-    const [count, samples] = await Promise.all([
-      scope(deps.db)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-      scope(deps.db)
-        .select(['id', en.as('before'), replaced.as('after')])
-        .orderBy('id', 'desc')
-        .limit(5)
-        .execute(),
-    ]);
-    return { matched: Number(count.n), samples: samples.map((s) => ({ ...s, id: Number(s.id) })) };
-  }
+  const r = { find: opts.find, replace: opts.replace, matchCase: opts.match_case };
+  if (opts.preview) return previewEnTitleReplace(deps.db, actor.tenantId, sel, r);
   return deps.db.transaction().execute(async (trx) => {
-    const res = await trx
-      .updateTable('goods')
-      .set({
-        descs: sql`jsonb_set(descs, '{en,title}', to_jsonb(${replaced}))`,
-        version: sql`version + 1`,
-        updated_at: sql`now()`,
-      })
-      .where('tenant_id', '=', actor.tenantId)
-      .where('is_delete', '=', 0)
-      .where('id', 'in', selectedIds(trx, actor.tenantId, sel))
-      .where(matches)
-      .executeTakeFirst();
-    const affected = Number(res.numUpdatedRows);
+    const affected = await replaceEnTitles(trx, actor.tenantId, sel, r);
     await audit(trx, actor, {
       action: 'goods.batchReplaceEnTitle',
       targetType: 'goods',

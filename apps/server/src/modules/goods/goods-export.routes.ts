@@ -1,11 +1,10 @@
-import { type ExportJob, exportJob, exportJobStarted, goodsFilterSchema, idsField } from '@console/shared';
+import { type ExportJob, exportJob, exportJobStarted, goodsFilterSchema, idsField, jobIdQuery } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
-import { exportKey } from '../files/file-storage.js';
 import { fileStorage } from '../files/storage.js';
 import {
   assertSomething,
@@ -19,12 +18,14 @@ import {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** exportSelectTableData: an .xlsx of the selection, at once when small, as a job when large. */
+/**
+ * exportSelectTableData: an .xlsx of the selection, at once when small, as a job when large.
+ * `exportJob` is the export's view of `GET /jobs/get` (kept for API clients, docs/api-goods.md).
+ */
 export async function goodsExportRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
-  const jobId = z.strictObject({ id: z.uuid({ error: '任务ID不合法' }) });
 
   app.post(
     '/amazon-user/exportSelectTableData',
@@ -52,12 +53,16 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/amazon-user/exportJob',
-    { schema: { querystring: jobId, response: replies(exportJob) }, config },
+    { schema: { querystring: jobIdQuery, response: replies(exportJob) }, config },
     async (req) => {
       const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
       return ok({
-        ...job,
+        id: job.id,
         status: job.status as ExportJob['status'],
+        progress: job.progress,
+        total: job.total,
+        file_name: job.file_name,
+        error: job.error,
         created_at: Math.floor(job.created_at.getTime() / 1000),
         finished_at: job.finished_at ? Math.floor(job.finished_at.getTime() / 1000) : null,
       });
@@ -66,11 +71,11 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/amazon-user/exportJob/download',
-    { schema: { querystring: jobId, response: fileReplies([XLSX]) }, config },
+    { schema: { querystring: jobIdQuery, response: fileReplies([XLSX]) }, config },
     async (req, reply) => {
       const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
       if (job.status !== 'done') throw badRequest('导出尚未完成');
-      const stream = await fileStorage(deps.config).get(exportKey(job.id));
+      const stream = await fileStorage(deps.config).get(job.file_key);
       if (!stream) throw notFound('导出文件已不存在,请重新导出');
       return reply.type(XLSX).header('content-disposition', attachment(job.file_name)).send(stream);
     },

@@ -4,13 +4,14 @@ import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound, staleSave } from '../../lib/app-error.js';
 import { assertOwnCategory } from '../goods-library/category.service.js';
+import { setEanSku } from '../goods-library/ean.repository.js';
 import { assignEans, releaseEans } from '../goods-library/ean.service.js';
 import { lockedAttrChanges } from '../goods-library/extra-attrs.locked.js';
 import { validateExtraAttrs } from '../goods-library/extra-attrs.validator.js';
 import { findSensitiveWords } from '../goods-library/sensitive.service.js';
 import { audit } from '../system/audit.js';
 import type { StoredParentage } from './goods.presenter.js';
-import { findGoods, insertGoods, updateGoodsVersioned } from './goods.repository.js';
+import { findGoods, insertGoods, setGoodsParentage, updateGoodsVersioned } from './goods.repository.js';
 import { changedSections, newBaseInfo, toWrite } from './goods.service.js';
 import { quantityRangeOf } from './price-settings.service.js';
 
@@ -39,12 +40,7 @@ async function settleEans(
     });
     // The pool shows which variation uses each code.
     for (const c of needing.filter((n) => n.ean)) {
-      await trx
-        .updateTable('goods_eans')
-        .set({ sku: c.sku })
-        .where('tenant_id', '=', tenantId)
-        .where('code', '=', c.ean!)
-        .execute();
+      await setEanSku(trx, tenantId, c.ean!, c.sku);
     }
   }
   const kept = new Set(children.map((c) => c.ean).filter(Boolean));
@@ -83,7 +79,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
   const saved = await deps.db.transaction().execute(async (trx) => {
     await assertOwnCategory(trx, actor.tenantId, data.baseInfo.category_id);
     if (body.id === undefined) {
-      const w = toWrite(data, newBaseInfo(await quantityRangeOf(deps, actor.userId)));
+      const w = toWrite(data, newBaseInfo(await quantityRangeOf(deps, actor.tenantId, actor.userId)));
       const row = await insertGoods(trx, actor.tenantId, actor.userId, w);
       const { parentage, missingEans } = await settleEans(
         trx,
@@ -93,11 +89,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
         undefined,
         useEan,
       );
-      await trx
-        .updateTable('goods')
-        .set({ parentage: JSON.stringify(parentage) })
-        .where('id', '=', row.id)
-        .execute();
+      await setGoodsParentage(trx, actor.tenantId, Number(row.id), JSON.stringify(parentage));
       await audit(trx, actor, {
         action: 'goods.create',
         targetType: 'goods',

@@ -27,6 +27,14 @@ function goodsConditions(tenantId: number, f: GoodsFilter, withStatus: boolean):
     c.push({ name: 'status', value: f.status, apply: (q, v: string) => q.where('goods.audit_status', '=', v) });
   }
   if (f.keyword) {
+    const grams = keywordGrams(tenantId, f.keyword);
+    if (grams.length > 0) {
+      c.push({
+        name: 'grams',
+        value: grams,
+        apply: (q, v: string[]) => q.where(sql<boolean>`${TENANT_GRAMS} @> ${v}::text[]`),
+      });
+    }
     const pattern = containsPattern(f.keyword.toLowerCase());
     c.push({ name: 'keyword', value: pattern, apply: (q, v: string) => q.where('goods.search_text', 'like', v) });
   }
@@ -52,6 +60,26 @@ function goodsConditions(tenantId: number, f: GoodsFilter, withStatus: boolean):
     });
   }
   return c;
+}
+
+/** The expression of `goods_tenant_grams_idx` (migration 20261125_114046): the tenant's trigrams of a product. */
+const TENANT_GRAMS = sql`goods_tenant_grams(goods.tenant_id, goods.search_text)`;
+
+/**
+ * The trigrams every product whose `search_text` contains `keyword` has in
+ * `goods_tenant_grams_idx`, prefixed with the tenant (`42:hai`): the three-letter windows
+ * inside each run of ASCII letters and digits of the lower-cased keyword. pg_trgm splits text
+ * into words at every other character and pads each word, so a run inside the keyword is
+ * inside some word of a matching product and its inner windows are among that product's
+ * trigrams, whatever the database's locale makes of other characters. Empty when the keyword
+ * has no such run of three (then the older trigram index serves the LIKE alone).
+ */
+export function keywordGrams(tenantId: number, keyword: string): string[] {
+  const grams = new Set<string>();
+  for (const run of keyword.toLowerCase().split(/[^a-z0-9]+/)) {
+    for (let i = 0; i + 3 <= run.length; i++) grams.add(`${tenantId}:${run.slice(i, i + 3)}`);
+  }
+  return [...grams].sort();
 }
 
 /**
@@ -91,9 +119,12 @@ function lackCondition(lack: string): GoodsCondition {
 /** A variation without an EAN (JSON path over `parentage`). */
 export const LACKING_EAN_PATH = '$.children[*] ? (!exists(@.ean))';
 
-/** Applies conditions with their values, or with slots when a query shape is compiled. */
-function applyConditions(q: GoodsQuery, conditions: GoodsCondition[], slot?: SlotOf): GoodsQuery {
-  return conditions.reduce((acc, c, i) => c.apply(acc, slot ? slot(i) : (c.value as never)), q);
+/**
+ * Applies conditions with their values, or with slots when a query shape is compiled (the
+ * condition at i takes slot `from + i`).
+ */
+function applyConditions(q: GoodsQuery, conditions: GoodsCondition[], slot?: SlotOf, from = 0): GoodsQuery {
+  return conditions.reduce((acc, c, i) => c.apply(acc, slot ? slot(from + i) : (c.value as never)), q);
 }
 
 /** The tenant's products matching a filter (without the status tab when `withStatus` is false). */
@@ -131,14 +162,31 @@ function pageQuery(q: GoodsQuery) {
     .orderBy('goods.id', 'desc');
 }
 
-/** A page in stable order (newest id first): keyset after `cursor`, else by offset. */
+/**
+ * The newest products of a keyword filter's other conditions that a keyword page reads first.
+ * A common word fills a page within them (reading the id index newest first and stopping at
+ * the page's end), where the trigram index would fetch and sort every match of the tenant; a
+ * rare word does not, and the trigram index then finds its few matches.
+ */
+export const KEYWORD_WINDOW = 1000;
+
+/**
+ * A page in stable order (newest id first): keyset after `cursor`, else by offset. A keyword
+ * page first looks among the newest products unless `matches` is 'few' (its capped count
+ * stopped below the cap, so the trigram index finds and sorts them all cheaply).
+ */
 export async function listGoodsPage(
   db: Db,
   tenantId: number,
   f: GoodsFilter,
   page: { page: number; pageSize: number; cursor?: number },
+  matches: 'many' | 'few' = 'many',
 ) {
   const conditions = goodsConditions(tenantId, f, true);
+  if (f.keyword && matches === 'many') {
+    const rows = await keywordWindowPage(db, conditions, page);
+    if (rows) return rows;
+  }
   const n = conditions.length;
   const byCursor = Boolean(page.cursor);
   const values = [
@@ -154,20 +202,136 @@ export async function listGoodsPage(
   return (await db.executeQuery(compiled)).rows;
 }
 
-/** Products per audit status under the filter (the status tabs). */
-export async function countByStatus(db: Db, tenantId: number, f: GoodsFilter): Promise<Record<string, number>> {
+/**
+ * A keyword page looked for among the newest KEYWORD_WINDOW products of the other
+ * conditions; undefined when they hold fewer matches than the page needs (then the whole
+ * filter is asked, through the trigram index). The rows are the same either way: when the
+ * window holds offset + pageSize matches, no older product can be among the first ones.
+ */
+async function keywordWindowPage(
+  db: Db,
+  conditions: GoodsCondition[],
+  page: { page: number; pageSize: number; cursor?: number },
+) {
+  const keyword = conditions.find((c) => c.name === 'keyword')!;
+  const others = conditions.filter((c) => c.name !== 'keyword' && c.name !== 'grams');
+  const byCursor = Boolean(page.cursor);
+  const skip = byCursor ? 0 : (page.page - 1) * page.pageSize;
+  const needed = skip + page.pageSize;
+  if (needed > KEYWORD_WINDOW) return undefined;
+  const n = others.length;
+  // Slots: the other conditions, the window size, the pattern, the page's end, the cursor.
+  const values = [...others.map((c) => c.value), KEYWORD_WINDOW, keyword.value, needed];
+  if (byCursor) values.push(page.cursor);
+  const key = `window:${others.map((c) => c.name).join(',')}:${byCursor ? 'cursor' : 'first'}`;
+  const compiled = listShapes.compiled(key, values, (slot) => {
+    let newest = applyConditions(db.selectFrom('goods'), others, slot)
+      .select([...LIST_COLUMNS, 'goods.search_text', 'goods.parentage'])
+      .orderBy('goods.id', 'desc')
+      .limit(slot(n));
+    if (byCursor) newest = newest.where('goods.id', '<', slot(n + 3));
+    // The window is aliased `goods` and holds every column the page reads, so the page's
+    // builder applies to it as to the table.
+    const windowed = db.selectFrom(newest.as('goods')) as unknown as GoodsQuery;
+    return pageQuery(windowed.where('goods.search_text', 'like', slot(n + 1))).limit(slot(n + 2));
+  });
+  const rows = (await db.executeQuery(compiled)).rows;
+  return rows.length < needed ? undefined : rows.slice(skip);
+}
+
+/** Conditions the maintained counts (`goods_counts`) can answer: tenant, recycle flag, type. */
+const MAINTAINED = new Set(['tenant', 'deleted', 'type']);
+
+/** A tenant's `goods_counts` rows are folded into one per group once a read sees more than this many. */
+const COMPACT_AFTER = 64;
+
+/** Most matches a keyword's count reads; beyond it the list says "1000+". */
+export const KEYWORD_COUNT_CAP = 1000;
+
+/** Products per audit status under a filter. */
+export interface StatusCounts {
+  /** Products per audit status (absent: none). */
+  byStatus: Record<string, number>;
+  /**
+   * The count stopped after KEYWORD_COUNT_CAP + 1 matches: more match, and `byStatus` holds
+   * what those first matches were (each a lower bound).
+   */
+  capped: boolean;
+}
+
+/**
+ * Products per audit status under the filter (the status tabs). A filter of type and recycle
+ * flag alone (the first page, the tabs) reads the maintained counts; a keyword reads at most
+ * KEYWORD_COUNT_CAP + 1 matches (a common word matches a large part of a big tenant, and
+ * counting it exactly means reading every match); any other filter counts its products.
+ */
+export async function countByStatus(db: Db, tenantId: number, f: GoodsFilter): Promise<StatusCounts> {
   const conditions = goodsConditions(tenantId, f, false);
-  const key = `counts:${conditions.map((c) => c.name).join(',')}`;
+  if (conditions.every((c) => MAINTAINED.has(c.name))) {
+    return { byStatus: await maintainedCounts(db, conditions), capped: false };
+  }
+  const cap = f.keyword ? KEYWORD_COUNT_CAP : undefined;
+  const values: unknown[] = conditions.map((c) => c.value);
+  if (cap) values.push(cap + 1);
+  const key = `counts:${conditions.map((c) => c.name).join(',')}${cap ? ':capped' : ''}`;
+  const compiled = listShapes.compiled(key, values, (slot) => {
+    const matching = applyConditions(db.selectFrom('goods'), conditions, slot);
+    if (!cap) {
+      return matching
+        .select(['goods.audit_status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('goods.audit_status');
+    }
+    return db
+      .selectFrom(matching.select('goods.audit_status').limit(slot(conditions.length)).as('goods'))
+      .select(['goods.audit_status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('goods.audit_status');
+  });
+  const rows = (await db.executeQuery(compiled)).rows;
+  const byStatus = Object.fromEntries(rows.map((r) => [r.audit_status, Number(r.n)]));
+  const read = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  return { byStatus, capped: cap !== undefined && read > cap };
+}
+
+/** Counts per status from `goods_counts` (conditions: tenant, recycle flag, optionally type). */
+async function maintainedCounts(db: Db, conditions: GoodsCondition[]): Promise<Record<string, number>> {
+  const key = `maintained:${conditions.map((c) => c.name).join(',')}`;
   const compiled = listShapes.compiled(
     key,
     conditions.map((c) => c.value),
-    (slot) =>
-      applyConditions(db.selectFrom('goods'), conditions, slot)
-        .select(['goods.audit_status', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('goods.audit_status'),
+    (slot) => {
+      let q = db
+        .selectFrom('goods_counts')
+        .select([
+          'goods_counts.audit_status',
+          sql<string>`sum(goods_counts.n)`.as('n'),
+          sql<string>`count(*)`.as('parts'),
+        ])
+        .where('goods_counts.tenant_id', '=', slot(0))
+        .where('goods_counts.is_delete', '=', slot(1));
+      if (conditions.length > 2) q = q.where('goods_counts.type', '=', slot(2));
+      return q.groupBy('goods_counts.audit_status');
+    },
   );
   const rows = (await db.executeQuery(compiled)).rows;
-  return Object.fromEntries(rows.map((r) => [r.audit_status, Number(r.n)]));
+  if (rows.reduce((sum, r) => sum + Number(r.parts), 0) > COMPACT_AFTER) {
+    await compactGoodsCounts(db, conditions[0]!.value as number);
+  }
+  return Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [r.audit_status, Number(r.n)]));
+}
+
+/**
+ * Folds a tenant's `goods_counts` rows into one per group, in one statement: a reader sees
+ * either the old rows or their sums. A concurrent fold of the same tenant waits for this one
+ * and then finds only rows committed after it; writers never wait (they only append).
+ */
+export async function compactGoodsCounts(db: Db, tenantId: number): Promise<void> {
+  await sql`
+    with gone as (delete from goods_counts where tenant_id = ${tenantId}
+                  returning tenant_id, is_delete, type, audit_status, n)
+    insert into goods_counts (tenant_id, is_delete, type, audit_status, n)
+    select tenant_id, is_delete, type, audit_status, sum(n) from gone
+     group by tenant_id, is_delete, type, audit_status
+    having sum(n) <> 0`.execute(db);
 }
 
 export function findGoods(db: Db, tenantId: number, id: number): Promise<GoodsRow | undefined> {
@@ -231,4 +395,9 @@ export function goodsStates(db: Db, tenantId: number, ids: number[]) {
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .execute();
+}
+
+/** Stores the variations (parentage) of one of the tenant's products, without a version bump (same save). */
+export async function setGoodsParentage(db: Db, tenantId: number, id: number, parentage: string): Promise<void> {
+  await db.updateTable('goods').set({ parentage }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }

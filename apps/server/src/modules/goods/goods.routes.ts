@@ -5,7 +5,6 @@ import {
   batchEnTitleData,
   batchUpdateBody,
   batchUpdateData,
-  COPYABLE_FIELDS,
   copyFieldsBody,
   copyFieldsData,
   copyGoodsData,
@@ -27,12 +26,17 @@ import {
 } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
-import { filteredGoods, findGoods, neighbourId } from './goods.repository.js';
-import { getGoods, goodsCreators, listGoods } from './goods.service.js';
+import {
+  getGoods,
+  goodsCopyFields,
+  goodsCreators,
+  goodsLinkUrl,
+  goodsNeighbourId,
+  listGoods,
+} from './goods.service.js';
 import {
   batchCopyGoods,
   batchReplaceEnTitle,
@@ -80,8 +84,7 @@ export async function goodsRoutes(fastify: FastifyInstance) {
       { schema: { querystring: neighbourQuery, response: replies(neighbourData) }, config },
       async (req) => {
         const { id, ...filter } = req.query;
-        const q = filteredGoods(deps.db, authOf(req).tenantId, filter);
-        return ok({ id: await neighbourId(q, id, dir) });
+        return ok({ id: await goodsNeighbourId(deps, authOf(req).tenantId, filter, id, dir) });
       },
     );
   }
@@ -154,28 +157,12 @@ export async function goodsRoutes(fastify: FastifyInstance) {
   app.post(
     '/goods/getCopyFields',
     { schema: { body: copyFieldsBody, response: replies(copyFieldsData) }, config },
-    async (req) => {
-      const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
-      if (!row) throw notFound('商品不存在');
-      const descs = row.descs;
-      const fields = req.body.fields.filter((f) => (COPYABLE_FIELDS as readonly string[]).includes(f));
-      const data = Object.fromEntries(
-        req.body.langs.map((lang) => [
-          lang,
-          Object.fromEntries(fields.map((f) => [f, descs[lang]?.[f] ?? (f === 'bullet_points' ? [] : '')])),
-        ]),
-      );
-      return ok(data);
-    },
+    async (req) => ok(await goodsCopyFields(deps, authOf(req).tenantId, req.body)),
   );
 
   app.post(
     '/goods/getOneBaseInfoLinkUrl',
     { schema: { body: idBody, response: replies(linkUrlData) }, config },
-    async (req) => {
-      const row = await findGoods(deps.db, authOf(req).tenantId, req.body.id);
-      if (!row) throw notFound('商品不存在');
-      return ok({ id: Number(row.id), link_url: row.link_url });
-    },
+    async (req) => ok(await goodsLinkUrl(deps, authOf(req).tenantId, req.body.id)),
   );
 }

@@ -1,18 +1,32 @@
 import {
   BASE_INFO_DEFAULTS,
   type BaseInfo,
+  COPYABLE_FIELDS,
+  type copyFieldsBody,
   defaultQuantity,
   type GoodsCreator,
   type GoodsData,
+  type GoodsFilter,
   PRICE_COUNTRIES,
   type ProductListQuery,
 } from '@console/shared';
+import type { z } from 'zod';
 import type { AppDeps } from '../../context.js';
 import type { GoodsRow } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { listTenantAccounts } from '../account/user.repository.js';
 import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } from './goods.presenter.js';
-import { countByStatus, findGoods, type GoodsWrite, listGoodsPage } from './goods.repository.js';
+import {
+  countByStatus,
+  filteredGoods,
+  findGoods,
+  type GoodsWrite,
+  KEYWORD_COUNT_CAP,
+  listGoodsPage,
+  neighbourId,
+} from './goods.repository.js';
+
+type CopyFieldsBody = z.infer<typeof copyFieldsBody>;
 
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
 
@@ -86,19 +100,27 @@ export async function getGoods(deps: AppDeps, tenantId: number, id: number) {
   return presentGoods(row);
 }
 
-/** productList: a page, the total, and counts per status tab under the same filter. */
+/**
+ * productList: a page, the total, and counts per status tab under the same filter. A keyword
+ * counts at most KEYWORD_COUNT_CAP + 1 matches: beyond that `total_capped` is true, `total`
+ * and `counts.all` are KEYWORD_COUNT_CAP, and each status count is the number of its
+ * products among the matches read, so every figure is a lower bound (the web shows "1000+").
+ */
 export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQuery) {
+  const { rows, byStatus, capped } = q.keyword
+    ? await keywordPage(deps, tenantId, q)
+    : await Promise.all([listGoodsPage(deps.db, tenantId, q, q), countByStatus(deps.db, tenantId, q)]).then(
+        ([rows, counts]) => ({ rows, ...counts }),
+      );
   // The total follows from the per-status counts: one counting query instead of two.
-  const [rows, byStatus] = await Promise.all([
-    listGoodsPage(deps.db, tenantId, q, q),
-    countByStatus(deps.db, tenantId, q),
-  ]);
-  const all = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  const sum = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  const all = capped ? KEYWORD_COUNT_CAP : sum;
   const total = q.status === 'all' ? all : (byStatus[q.status] ?? 0);
   const list = rows.map(presentListRow);
   return {
     list,
     total,
+    total_capped: capped,
     page: q.page,
     pageSize: q.pageSize,
     next_cursor: list.length === q.pageSize ? list[list.length - 1]!.id : null,
@@ -111,6 +133,19 @@ export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQ
   };
 }
 
+/**
+ * A keyword's counts first, then its page by what they say: a capped count (a common word)
+ * pages from the newest products, fewer matches through the trigram index, none needs no page.
+ */
+async function keywordPage(deps: AppDeps, tenantId: number, q: ProductListQuery) {
+  const counts = await countByStatus(deps.db, tenantId, q);
+  const tab =
+    q.status === 'all' ? Object.values(counts.byStatus).reduce((a, b) => a + b, 0) : (counts.byStatus[q.status] ?? 0);
+  const rows =
+    !counts.capped && tab === 0 ? [] : await listGoodsPage(deps.db, tenantId, q, q, counts.capped ? 'many' : 'few');
+  return { rows, ...counts };
+}
+
 /** goodsCreators: the tenant's accounts for the list's creator filter (names only, no contact data). */
 export async function goodsCreators(deps: AppDeps, tenantId: number): Promise<GoodsCreator[]> {
   const rows = await listTenantAccounts(deps.db, tenantId);
@@ -120,4 +155,30 @@ export async function goodsCreators(deps: AppDeps, tenantId: number): Promise<Go
     parent_id: r.parent_id,
     disabled: r.status !== 1 || r.deleted_at !== null,
   }));
+}
+
+/** The id of the neighbour of `id` in the tenant's list under a filter (`prev` newer, `next` older). */
+export function goodsNeighbourId(deps: AppDeps, tenantId: number, f: GoodsFilter, id: number, dir: 'prev' | 'next') {
+  return neighbourId(filteredGoods(deps.db, tenantId, f), id, dir);
+}
+
+/** getCopyFields: the chosen text fields of the chosen languages of one of the tenant's products. */
+export async function goodsCopyFields(deps: AppDeps, tenantId: number, body: CopyFieldsBody) {
+  const row = await findGoods(deps.db, tenantId, body.id);
+  if (!row) throw notFound('商品不存在');
+  const descs = row.descs;
+  const fields = body.fields.filter((f) => (COPYABLE_FIELDS as readonly string[]).includes(f));
+  return Object.fromEntries(
+    body.langs.map((lang) => [
+      lang,
+      Object.fromEntries(fields.map((f) => [f, descs[lang]?.[f] ?? (f === 'bullet_points' ? [] : '')])),
+    ]),
+  );
+}
+
+/** getOneBaseInfoLinkUrl: the source link of one of the tenant's products. */
+export async function goodsLinkUrl(deps: AppDeps, tenantId: number, id: number) {
+  const row = await findGoods(deps.db, tenantId, id);
+  if (!row) throw notFound('商品不存在');
+  return { id: Number(row.id), link_url: row.link_url };
 }

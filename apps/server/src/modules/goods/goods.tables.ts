@@ -1,6 +1,6 @@
 import type { BaseInfo, GoodsData, PriceCountrySetting } from '@console/shared';
-import type { Generated, GeneratedAlways } from 'kysely';
-import type { Json, NullableTimestamp, Timestamp } from '../../db/types.js';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { Json, Timestamp } from '../../db/types.js';
 
 /** Stored shapes of the product's JSON sections (what the save writes). */
 export type StoredDescs = Record<
@@ -71,28 +71,24 @@ export interface GoodsClaimsTable {
   created_at: Timestamp;
 }
 
-/** A background export (migration 0005). */
-export interface ExportJobsTable {
-  id: string;
+/**
+ * Signed product counts per tenant, recycle flag, type and audit status, appended by
+ * triggers on goods (migration 20261125_113711): a group's count is the sum of its rows.
+ */
+export interface GoodsCountsTable {
   tenant_id: number;
-  user_id: number;
-  kind: string;
-  status: Generated<string>;
-  params: Json;
-  progress: Generated<number>;
-  total: Generated<number>;
-  file_name: Generated<string>;
-  error: Generated<string>;
-  created_at: Timestamp;
-  finished_at: NullableTimestamp;
+  is_delete: number;
+  type: number;
+  audit_status: string;
+  n: ColumnType<string, number, number>;
 }
 
 declare module '../../db/types.js' {
-  /** The tables of this module (the product library, price settings, claims and exports). */
+  /** The tables of this module (the product library, price settings and claims; export jobs are rows of `jobs`). */
   interface DB {
     goods: GoodsTable;
+    goods_counts: GoodsCountsTable;
     price_settings: PriceSettingsTable;
     goods_claims: GoodsClaimsTable;
-    export_jobs: ExportJobsTable;
   }
 }

@@ -11,9 +11,10 @@ export async function priceSettingsRoutes(fastify: FastifyInstance) {
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
 
-  app.get('/amazon-user/priceInfoData', { schema: { response: replies(priceInfo) }, config }, async (req) =>
-    ok(await getPriceInfo(deps, authOf(req).user.id)),
-  );
+  app.get('/amazon-user/priceInfoData', { schema: { response: replies(priceInfo) }, config }, async (req) => {
+    const auth = authOf(req);
+    return ok(await getPriceInfo(deps, auth.tenantId, auth.user.id));
+  });
 
   app.post(
     '/amazon-user/savePriceInfo',

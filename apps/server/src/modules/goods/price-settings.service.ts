@@ -1,24 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRICE_COUNTRIES, type PriceCountrySetting, type PriceInfo, type savePriceInfoBody } from '@console/shared';
-import { sql } from 'kysely';
+import {
+  type ExchangeRates,
+  exchangeRatesSchema,
+  PRICE_COUNTRIES,
+  type PriceCountrySetting,
+  type PriceInfo,
+  type savePriceInfoBody,
+} from '@console/shared';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
 import { staleSave } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
+import { findPriceSettings, insertPriceSettings, updatePriceSettingsVersioned } from './price-settings.repository.js';
 
-interface RatesFile {
-  as_of: string;
-  rates: Record<string, string>;
-}
+let cached: { file: string; data: ExchangeRates } | undefined;
 
-let cached: { file: string; data: RatesFile } | undefined;
-
-/** The default exchange rates: EXCHANGE_RATES_FILE if set, else the dated file shipped beside this module. */
+/**
+ * The default exchange rates, dated: EXCHANGE_RATES_FILE if set, else the file shipped beside
+ * this module. The file is checked against the money module's schema (a date and decimal rates),
+ * so a bad configuration fails with a message naming the file instead of pricing with garbage.
+ */
 export function defaultRates(
   file = process.env.EXCHANGE_RATES_FILE || path.join(import.meta.dirname, 'default-rates.json'),
-): RatesFile {
-  if (cached?.file !== file) cached = { file, data: JSON.parse(fs.readFileSync(file, 'utf8')) as RatesFile };
+): ExchangeRates {
+  if (cached?.file !== file) {
+    const parsed = exchangeRatesSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`汇率文件 ${file} 不正确: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    }
+    cached = { file, data: parsed.data };
+  }
   return cached.data;
 }
 
@@ -34,8 +47,8 @@ function defaults(): PriceCountrySetting[] {
 }
 
 /** priceInfoData: the user's settings, every country present (defaults fill the gaps). */
-export async function getPriceInfo(deps: AppDeps, userId: number): Promise<PriceInfo> {
-  const row = await deps.db.selectFrom('price_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+export async function getPriceInfo(deps: AppDeps, tenantId: number, userId: number): Promise<PriceInfo> {
+  const row = await findPriceSettings(deps.db, tenantId, userId);
   const saved = new Map((row?.countries ?? []).map((c) => [c.country_code, c]));
   return {
     price_country: defaults().map((d) => {
@@ -49,12 +62,8 @@ export async function getPriceInfo(deps: AppDeps, userId: number): Promise<Price
 }
 
 /** The quantity range new products draw their default stock from. */
-export async function quantityRangeOf(deps: AppDeps, userId: number): Promise<[number, number]> {
-  const row = await deps.db
-    .selectFrom('price_settings')
-    .select(['quantity_lo', 'quantity_hi'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+export async function quantityRangeOf(deps: AppDeps, tenantId: number, userId: number): Promise<[number, number]> {
+  const row = await findPriceSettings(deps.db, tenantId, userId);
   return [row?.quantity_lo ?? 19, row?.quantity_hi ?? 55];
 }
 
@@ -68,19 +77,8 @@ export async function savePriceInfo(deps: AppDeps, actor: Actor, body: z.infer<t
   return deps.db.transaction().execute(async (trx) => {
     const row =
       body.version === 0
-        ? await trx
-            .insertInto('price_settings')
-            .values({ user_id: actor.userId, tenant_id: actor.tenantId, ...values })
-            .onConflict((oc) => oc.column('user_id').doNothing())
-            .returning('version')
-            .executeTakeFirst()
-        : await trx
-            .updateTable('price_settings')
-            .set({ ...values, version: sql`version + 1`, updated_at: sql`now()` })
-            .where('user_id', '=', actor.userId)
-            .where('version', '=', body.version)
-            .returning('version')
-            .executeTakeFirst();
+        ? await insertPriceSettings(trx, actor.tenantId, actor.userId, values)
+        : await updatePriceSettingsVersioned(trx, actor.tenantId, actor.userId, body.version, values);
     if (!row) throw staleSave();
     await audit(trx, actor, {
       action: 'goods.priceSettings',

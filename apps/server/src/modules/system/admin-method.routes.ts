@@ -16,6 +16,7 @@ import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { requireAccess } from '../../plugins/auth.js';
 import { tokenInfo } from '../account/account.presenter.js';
+import { findSessionUserId } from '../account/session.repository.js';
 import { refreshSession } from '../account/session.service.js';
 import { deliverTokens, wantsBearer } from '../account/session-cookies.js';
 
@@ -46,12 +47,9 @@ export function adminMethods(fastify: FastifyInstance): Record<string, AdminMeth
         // A cookie-carried refresh is a state change triggered by the browser: it needs the CSRF token.
         const csrf = body.refresh !== undefined ? null : String(req.headers[CSRF_HEADER] ?? '');
         const tokens = await refreshSession(deps, refresh, csrf);
-        const session = await deps.db
-          .selectFrom('sessions')
-          .select('user_id')
-          .where('id', '=', tokens.sessionId)
-          .executeTakeFirstOrThrow();
-        if (!bearer) deliverTokens(req, reply, deps.config, tokens, session.user_id);
+        const userId = await findSessionUserId(deps.db, tokens.sessionId);
+        if (userId === undefined) throw unauthorized('请先登录');
+        if (!bearer) deliverTokens(req, reply, deps.config, tokens, userId);
         return ok({ token: tokenInfo(tokens, bearer) });
       },
     },
@@ -70,7 +68,13 @@ export async function adminMethodRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const methods = adminMethods(fastify);
   for (const [name, m] of Object.entries(methods)) {
-    fastify.routeTable.push({ method: 'POST', url: `/PDD/v1/admin/?method=${name}`, access: m.access, response: true });
+    fastify.routeTable.push({
+      method: 'POST',
+      url: `/PDD/v1/admin/?method=${name}`,
+      access: m.access,
+      request: { body: m.body },
+      response: true,
+    });
   }
   app.post(
     '/v1/admin/',

@@ -13,6 +13,7 @@ import { replies, zodApp } from '../../lib/route.js';
 import { authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { listOperaLog } from './opera-log.repository.js';
+import { findTraderSettingByHost } from './trader-settings.repository.js';
 
 /** Trader branding and the operation log. */
 export async function systemRoutes(fastify: FastifyInstance) {
@@ -26,11 +27,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
       config: { access: 'public' },
     },
     async (req) => {
-      const row = await deps.db
-        .selectFrom('trader_settings')
-        .select(['title', 'logo', 'logo_small', 'fav_icon'])
-        .where('host', '=', req.hostname.toLowerCase())
-        .executeTakeFirst();
+      const row = await findTraderSettingByHost(deps.db, req.hostname.toLowerCase());
       const data: TraderSetting = row ?? { title: PRODUCT_NAME, logo: '', logo_small: '', fav_icon: '' };
       return ok(data);
     },

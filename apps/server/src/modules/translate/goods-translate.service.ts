@@ -1,9 +1,9 @@
 import { type CopyableField, type FieldFit, MSG } from '@console/shared';
-import { sql } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { machineOutputs } from '../../translation/memory.repository.js';
 import type { StoredDescs } from '../goods/goods.presenter.js';
+import { findGoodsDescs, updateGoodsDescsVersioned } from '../goods/goods-descs.repository.js';
 import { audit } from '../system/audit.js';
 import { type DescTexts, listingFit } from './listing-fit.js';
 import { translateTexts } from './translate.service.js';
@@ -57,13 +57,7 @@ interface Slot {
 }
 
 async function readPlans(deps: AppDeps, actor: Actor, ids: number[], p: GoodsTranslateParams) {
-  const rows = await deps.db
-    .selectFrom('goods')
-    .select(['id', 'descs', 'version'])
-    .where('tenant_id', '=', actor.tenantId)
-    .where('id', 'in', ids)
-    .where('is_delete', '=', 0)
-    .execute();
+  const rows = await findGoodsDescs(deps.db, actor.tenantId, ids);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const plans: Plan[] = [];
   const settled = new Map<number, GoodsTranslateResult>();
@@ -166,15 +160,7 @@ async function writePlan(deps: AppDeps, actor: Actor, pl: Plan, p: GoodsTranslat
   const kept = p.to.flatMap((l) => pl.kept.get(l) ?? []);
   const base = { id: pl.id, kept, limits: pl.limits };
   return deps.db.transaction().execute(async (trx) => {
-    const saved = await trx
-      .updateTable('goods')
-      .set({ descs: JSON.stringify(pl.descs), version: sql`version + 1`, updated_at: sql`now()` })
-      .where('tenant_id', '=', actor.tenantId)
-      .where('id', '=', pl.id)
-      .where('version', '=', pl.version)
-      .where('is_delete', '=', 0)
-      .returning(['version'])
-      .executeTakeFirst();
+    const saved = await updateGoodsDescsVersioned(trx, actor.tenantId, pl.id, pl.version, JSON.stringify(pl.descs));
     if (!saved) return { ...base, limits: {}, status: 'failed' as const, message: MSG.staleVersion };
     await audit(trx, actor, {
       action: 'goods.translate',

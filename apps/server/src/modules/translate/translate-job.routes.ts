@@ -5,7 +5,10 @@ import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { getTranslateJob, startTranslateJob } from './translate-job.service.js';
 
-/** Product translation jobs: start one for a product or a selection, poll its progress. */
+/**
+ * Product translation jobs: start one for a product or a selection, poll its progress
+ * (`translateJob` is the translation's view of `GET /jobs/get`, kept for API clients, docs/translation.md).
+ */
 export async function translateJobRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Json, NullableTimestamp, Timestamp } from '../../db/types.js';
+import type { Timestamp } from '../../db/types.js';
 
 /** Translation memory: a provider's answer for a protected source text. */
 export interface TranslationMemoryTable {
@@ -55,29 +55,13 @@ export interface TranslationUsageTable {
   texts: Generated<number>;
 }
 
-/** Product translation jobs with the progress the editor polls. */
-export interface TranslateJobsTable {
-  id: string;
-  tenant_id: number;
-  user_id: number;
-  status: Generated<string>;
-  params: Json;
-  progress: Generated<number>;
-  total: Generated<number>;
-  result: ColumnType<unknown, string | undefined, string>;
-  error: Generated<string>;
-  created_at: Timestamp;
-  finished_at: NullableTimestamp;
-}
-
 declare module '../../db/types.js' {
-  /** The tables of this module (translation memory, corrections, glossary, usage and product translation jobs). */
+  /** The tables of this module (translation memory, corrections, glossary and usage; translation jobs are rows of `jobs`). */
   interface DB {
     translation_memory: TranslationMemoryTable;
     translation_corrections: TranslationCorrectionsTable;
     translation_outputs: TranslationOutputsTable;
     translation_glossary: TranslationGlossaryTable;
     translation_usage: TranslationUsageTable;
-    translate_jobs: TranslateJobsTable;
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '../../../api/goods';
 import { postForFile, saveBlob } from '../../../api/goods-files';
 import { PageContainer } from '../../../layout/page/page-container';
+import { countLabel } from '../lib/counters';
 import { useGoodsListFilters } from '../lib/list-filters-store';
 import { BatchEditDialog } from './components/batch-edit-dialog';
 import { BatchEnTitleDialog } from './components/batch-en-title-dialog';
@@ -42,7 +43,7 @@ function GoodsList() {
   const [filters, setFilters] = useState<GoodsListFilters>({ page: 1, pageSize: 20, status: 'all', is_delete: 0 });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<'edit' | 'title' | null>(null);
-  const [jobId, setJobId] = useState<string | number | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const list = useGoodsList(filters);
   const invalidate = useInvalidateGoodsLists();
   const navigate = useNavigate();
@@ -152,7 +153,7 @@ function GoodsList() {
       restore: () => remove(ids, 0),
       destroy: () => remove(ids, 2),
       exportItems: async (scope: Scope) => {
-        const f = await postForFile<{ job_id: string | number }>(
+        const f = await postForFile<{ job_id: string }>(
           '/amazon-user/exportSelectTableData',
           selectionFor(scope),
           'goods.xlsx',
@@ -166,6 +167,8 @@ function GoodsList() {
   );
 
   const counts = list.data?.counts;
+  const capped = list.data?.total_capped ?? false;
+  const totalLabel = countLabel(list.data?.total ?? 0, capped);
   const pagination = useMemo(
     () => ({
       current: filters.page,
@@ -205,17 +208,13 @@ function GoodsList() {
           key: t.key,
           label: (
             <span data-testid={`goods-status-${t.key}`}>
-              {t.label} <Badge count={counts?.[t.key] ?? 0} showZero overflowCount={999999} color="#bfbfbf" />
+              {t.label}{' '}
+              <Badge count={countLabel(counts?.[t.key] ?? 0, capped)} showZero overflowCount={999999} color="#bfbfbf" />
             </span>
           ),
         }))}
       />
-      <GoodsBatchBar
-        count={selected.size}
-        total={list.data?.total ?? 0}
-        recycleBin={recycleBin}
-        actions={batchActions}
-      />
+      <GoodsBatchBar count={selected.size} total={totalLabel} recycleBin={recycleBin} actions={batchActions} />
       <GoodsTable
         rows={list.data?.list ?? []}
         loading={list.isFetching}
@@ -231,7 +230,7 @@ function GoodsList() {
           onClose={() => setDialog(null)}
           selectionFor={selectionFor}
           selectedCount={selected.size}
-          total={list.data?.total ?? 0}
+          total={totalLabel}
           onDone={done}
         />
       )}
@@ -241,7 +240,7 @@ function GoodsList() {
           onClose={() => setDialog(null)}
           selectionFor={selectionFor}
           selectedCount={selected.size}
-          total={list.data?.total ?? 0}
+          total={totalLabel}
           onDone={done}
         />
       )}

@@ -22,10 +22,10 @@ const REFRESH_AFTER_MS = 10_000;
 
 /** The product home page (`/goods/index`, 商品首页): the library at a glance. */
 export function GoodsOverviewPage() {
-  return <GoodsOverviewContent />;
+  return <GoodsOverviewCards />;
 }
 
-function GoodsOverviewContent() {
+function GoodsOverviewCards() {
   const navigate = useNavigate();
   const request = useGoodsListFilters((s) => s.request);
   /** Opens the product list filtered as asked (the list applies it and shows it in its form). */

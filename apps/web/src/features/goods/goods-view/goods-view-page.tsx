@@ -1,9 +1,10 @@
 import {
   AUDIT_STATUSES,
   type AuditStatus,
+  countryName,
   DESC_LANGUAGES,
   goodsTypeLabel,
-  PRICE_COUNTRIES,
+  priceCountryCurrency,
   thumbnailUrl,
 } from '@console/shared';
 import { Button, Descriptions, Empty, Image, Result, Spin, Table, Tabs, Tag } from 'antd';
@@ -12,7 +13,7 @@ import { useGoods } from '../../../api/goods';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { CategoryPath } from '../components/category-select';
-import { countryDigits, fenToYuan, minorToMajor } from '../lib/money';
+import { fenText, formatMoney } from '../lib/money';
 
 /** Read-only preview of a product (`/goods/admin/view/:goods_id`, not cached). */
 export function GoodsViewPage() {
@@ -46,7 +47,7 @@ function GoodsView() {
           <CategoryPath id={b.category_id} />
         </Descriptions.Item>
         <Descriptions.Item label="品牌">{b.brand_name || '-'}</Descriptions.Item>
-        <Descriptions.Item label="成本价">{fenToYuan(b.cost_price).toFixed(2)} 元</Descriptions.Item>
+        <Descriptions.Item label="成本价">{fenText(b.cost_price)} 元</Descriptions.Item>
         <Descriptions.Item label="库存">{b.quantity ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="创建">{formatSeconds(r.created_at)}</Descriptions.Item>
         <Descriptions.Item label="更新">{formatSeconds(r.updated_at)}</Descriptions.Item>
@@ -101,14 +102,13 @@ function GoodsView() {
           {
             title: '国家',
             dataIndex: 'country_code',
-            render: (c: string) => PRICE_COUNTRIES.find((x) => x.country_code === c)?.country,
+            render: (c: string) => countryName(c),
           },
           {
             title: '价格',
             dataIndex: 'price',
             align: 'right',
-            render: (p: number, row) =>
-              `${minorToMajor(p, countryDigits(row.country_code))} ${PRICE_COUNTRIES.find((x) => x.country_code === row.country_code)?.currency ?? ''}`,
+            render: (p: number, row) => formatMoney(p, priceCountryCurrency(row.country_code)),
           },
         ]}
       />
@@ -135,7 +135,7 @@ function GoodsView() {
             {
               title: '成本价(元)',
               dataIndex: 'price',
-              render: (p?: number) => (p === undefined ? '-' : fenToYuan(p).toFixed(2)),
+              render: (p?: number) => (p === undefined ? '-' : fenText(p)),
             },
             { title: '库存', dataIndex: 'quantity' },
             { title: 'EAN', dataIndex: 'ean', render: (e?: string) => e || '未分配' },

@@ -1,6 +1,6 @@
 import { LISTING_LIMITS } from '@console/shared';
 import { describe, expect, it } from 'vitest';
-import { listingCounters, overLimits, overLimitText } from './counters';
+import { countLabel, listingCounters, overLimits, overLimitText } from './counters';
 
 const texts = (over: Partial<{ title: string; bullets: string[]; search: string; desc: string }> = {}) => ({
   title: over.title ?? 'Mug',
@@ -57,5 +57,14 @@ describe('over-limit flags', () => {
     expect(list.map((o) => o.field)).toEqual(['title', 'search_terms', 'product_description']);
     expect(overLimitText(list)).toBe('标题 250/200, 搜索词(字节) 300/249, 产品描述 2100/2000');
     expect(overLimitText([])).toBe('');
+  });
+});
+
+describe('countLabel', () => {
+  it('shows a capped count as a lower bound ("1000+") and an exact one as it is', () => {
+    expect(countLabel(1000, true)).toBe('1000+');
+    expect(countLabel(334, true)).toBe('334+');
+    expect(countLabel(42, false)).toBe('42');
+    expect(countLabel(0, false)).toBe('0');
   });
 });

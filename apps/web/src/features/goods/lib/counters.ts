@@ -7,6 +7,9 @@ export interface Counter {
   over: boolean;
 }
 
+/** A count as the list shows it: "1000+" when the server stopped counting at 1000 (a keyword's cap). */
+export const countLabel = (n: number, capped: boolean): string => (capped ? `${n}+` : `${n}`);
+
 const counter = (value: number, limit: number): Counter => ({ value, limit, over: value > limit });
 
 /** Counters of one language against the marketplace limits (title chars, bullets, search-terms bytes, description chars). */

@@ -1,4 +1,4 @@
-import { type PriceInfo, ROUNDING_RULES } from '@console/shared';
+import { isMinor, moneyFromNumber, moneyToNumber, type PriceInfo, RATE_TEXT, ROUNDING_RULES } from '@console/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Select, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -94,7 +94,7 @@ export function PriceSettingsTable({ open, onClose }: { open: boolean; onClose: 
                 render: (v: string, r) => (
                   <Input
                     value={v}
-                    status={/^\d{1,6}(\.\d{1,6})?$/.test(v.trim()) && Number(v) > 0 ? undefined : 'error'}
+                    status={RATE_TEXT.test(v.trim()) && Number(v) > 0 ? undefined : 'error'}
                     onChange={(e) => set(r.country_code, { exchange_rate: e.target.value })}
                     style={{ width: 110 }}
                   />
@@ -114,8 +114,8 @@ export function PriceSettingsTable({ open, onClose }: { open: boolean; onClose: 
                   <InputNumber
                     min={0}
                     precision={2}
-                    value={v / 100}
-                    onChange={(x) => set(r.country_code, { shipping: Math.round((x ?? 0) * 100) })}
+                    value={isMinor(v) ? moneyToNumber(v, 'CNY') : 0}
+                    onChange={(x) => set(r.country_code, { shipping: moneyFromNumber(x, 'CNY') ?? 0 })}
                   />
                 ),
               },

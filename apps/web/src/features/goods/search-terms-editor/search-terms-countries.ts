@@ -1,28 +1,13 @@
-import { LISTING_LIMITS, SEARCH_TERM_COUNTRIES, utf8Bytes } from '@console/shared';
+import {
+  countryName,
+  LISTING_LIMITS,
+  SEARCH_TERM_COUNTRIES,
+  COUNTRY_OPTIONS as SHARED_COUNTRY_OPTIONS,
+  utf8Bytes,
+} from '@console/shared';
 
-/** The country option list of spec section 3 (label: value). */
-export const COUNTRY_OPTIONS = [
-  { label: '英国', value: 'en' },
-  { label: '法国', value: 'fr' },
-  { label: '德国', value: 'de' },
-  { label: '意大利', value: 'it' },
-  { label: '西班牙', value: 'es' },
-  { label: '瑞典', value: 'se' },
-  { label: '美国', value: 'us' },
-  { label: '加拿大', value: 'ca' },
-  { label: '墨西哥', value: 'mx' },
-  { label: '巴西', value: 'br' },
-  { label: '荷兰', value: 'nl' },
-  { label: '日本', value: 'ja' },
-  { label: '波兰', value: 'pl' },
-  { label: '阿联酋', value: 'ae' },
-  { label: '沙特', value: 'sa' },
-  { label: '澳大利亚', value: 'au' },
-  { label: '土耳其', value: 'tr' },
-  { label: '比利时', value: 'be' },
-  { label: '埃及', value: 'eg' },
-  { label: '印度', value: 'in' },
-] as const;
+/** The country option list of spec section 3 (label: value), from the shared marketplace table. */
+export const COUNTRY_OPTIONS = SHARED_COUNTRY_OPTIONS;
 
 const allowed: ReadonlySet<string> = new Set(SEARCH_TERM_COUNTRIES);
 
@@ -47,9 +32,7 @@ export const SEARCH_TERM_FILTER_OPTIONS = COUNTRY_OPTIONS.filter((c) => canAddSe
 }));
 
 /** The label of a country code (the code itself when unknown). */
-export function countryLabel(code: string): string {
-  return COUNTRY_OPTIONS.find((c) => c.value === code)?.label ?? code;
-}
+export const countryLabel = countryName;
 
 /** Error text for search terms over Amazon's byte limit, or null; counted like the server (trimmed, UTF-8). */
 export function searchTermsBytesError(terms: string): string | null {

@@ -1,4 +1,5 @@
 import type { Answer, categoryTempData, TempAttrData } from '@console/shared';
+import { countryName, PRODUCT_TYPE_MARKETPLACES } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty, Form, Select, Space, Spin, Switch, Typography } from 'antd';
 import { memo, useMemo, useState } from 'react';
@@ -14,15 +15,8 @@ import './attributes/attributes.css';
 type TypeRow = Answer<typeof categoryTempData>['list'][number];
 type TempAttr = TempAttrData;
 
-/** Marketplaces the shipped product types are offered in (codes as the server's catalog). */
-const MARKETPLACES = [
-  { value: 'us', label: '美国' },
-  { value: 'en', label: '英国' },
-  { value: 'de', label: '德国' },
-  { value: 'fr', label: '法国' },
-  { value: 'ja', label: '日本' },
-];
-const marketplaceName = (code: string) => MARKETPLACES.find((m) => m.value === code)?.label ?? code;
+/** Marketplaces the shipped product types are offered in, labelled with their country names. */
+const MARKETPLACES = PRODUCT_TYPE_MARKETPLACES.map((code) => ({ value: code, label: countryName(code) }));
 
 const typesQuery = (marketplace: string) => ({
   queryKey: ['goods', 'product-types', marketplace],
@@ -133,7 +127,7 @@ export const AttributesForm = memo(function AttributesForm() {
     if (list.some((t) => t.productType === template.product_type)) await apply(template.product_type, mp);
     else {
       setPickedMarketplace(mp);
-      message.info(`产品类型 ${template.product_type} 在${marketplaceName(mp)}站点不可用,请选择该站点的产品类型`);
+      message.info(`产品类型 ${template.product_type} 在${countryName(mp)}站点不可用,请选择该站点的产品类型`);
     }
   };
 
@@ -189,7 +183,7 @@ export const AttributesForm = memo(function AttributesForm() {
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          title={`当前模板仍为 ${template.product_type}(${marketplaceName(template.marketplace)});选择产品类型后切换到${marketplaceName(marketplace)}站点。`}
+          title={`当前模板仍为 ${template.product_type}(${countryName(template.marketplace)});选择产品类型后切换到${countryName(marketplace)}站点。`}
         />
       )}
       {missing.length > 0 && (

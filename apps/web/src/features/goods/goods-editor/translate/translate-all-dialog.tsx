@@ -3,11 +3,14 @@ import {
   type CopyableField,
   DESC_LANGUAGES,
   type FieldFit,
+  isFinalJobStatus,
+  type JobView,
   type TranslateJobItem,
 } from '@console/shared';
 import { Alert, Button, Checkbox, Form, Modal, Progress, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../../api/http';
+import { useJobProgress } from '../../../../api/jobs';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { overLimits, overLimitText } from '../../lib/counters';
 import { FIELD_LABELS } from '../components/copy-language-dialog';
@@ -91,6 +94,22 @@ type Phase =
   | { kind: 'running'; percent: number; text: string }
   | { kind: 'done'; outcome: TranslateOutcome };
 
+/** The progress bar of a running translation job (before its first poll: being created). */
+function jobPhase(job: JobView<TranslateJobItem[]> | undefined): Phase {
+  if (!job) return { kind: 'running', percent: 0, text: '正在创建翻译任务…' };
+  if (job.status === 'queued') return { kind: 'running', percent: 5, text: '排队中…' };
+  const percent = job.total ? Math.max(10, Math.round((job.progress / job.total) * 100)) : 10;
+  return { kind: 'running', percent, text: '正在翻译并保存…' };
+}
+
+/** A translation job the dialog follows: its id and what it was asked to do. */
+interface RunningJob {
+  id: string;
+  from: string;
+  to: string[];
+  fields: CopyableField[];
+}
+
 /**
  * 一键翻译: every chosen language from the source. A saved product without unsaved changes is
  * translated by the server's job (progress polled, then the editor reloads the product);
@@ -115,13 +134,16 @@ export function TranslateAllDialog({
   const overwrite = useTranslateState((s) => s.overwrite);
   const setOverwrite = useTranslateState((s) => s.setOverwrite);
   const setBusy = useTranslateState((s) => s.setBusy);
-  const { ready, report, translateInForm, runJob } = useTranslate();
+  const { ready, report, translateInForm, startJob } = useTranslate();
   const { message, modal } = useFeedback();
   const [targets, setTargets] = useState<string[]>([]);
   const [fields, setFields] = useState<CopyableField[]>([...COPYABLE_FIELDS]);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const [error, setError] = useState('');
   const [jobMode, setJobMode] = useState(false);
+  const [job, setJob] = useState<RunningJob | null>(null);
+  const poll = useJobProgress<TranslateJobItem[]>(job?.id ?? null);
+  const handled = useRef<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -131,46 +153,65 @@ export function TranslateAllDialog({
   }, [open, id, onReload, editor]);
   useEffect(() => setTargets(MARKET_LANGUAGES.filter((l) => l !== from)), [from]);
 
-  const running = phase.kind === 'running';
+  // The job's end (or a failed poll): report it once, then back to the form or on to the summary.
+  useEffect(() => {
+    if (!job || handled.current === job.id) return;
+    const j = poll.data;
+    if (poll.error) {
+      handled.current = job.id;
+      setJob(null);
+      setBusy(null);
+      setPhase({ kind: 'form' });
+      if (poll.error instanceof ApiError) {
+        setError(poll.error.message);
+        report(poll.error);
+      } else message.error(poll.error.message || '翻译失败,请稍后重试');
+      return;
+    }
+    if (!j || !isFinalJobStatus(j.status)) return;
+    handled.current = job.id;
+    setJob(null);
+    setBusy(null);
+    const item = (j.result ?? [])[0];
+    if (j.status === 'failed' || item?.status === 'failed') {
+      const msg = j.error || item?.message || '翻译失败,请稍后重试';
+      setError(msg);
+      message.error(msg);
+      setPhase({ kind: 'form' });
+      return;
+    }
+    if (!item || item.status === 'skipped') {
+      setError(item?.message ?? '没有可翻译的内容');
+      setPhase({ kind: 'form' });
+      return;
+    }
+    const outcome = { langs: job.to, kept: item.kept, over: overFromLimits(item.limits) };
+    onJobDone({ from: job.from, to: job.to, fields: job.fields, kept: item.kept });
+    onClose();
+    modal.success({
+      title: '翻译完成,已保存',
+      content: <TranslateSummary outcome={outcome} />,
+      okText: '知道了',
+      width: 560,
+    });
+    onReload?.();
+  }, [job, poll.data, poll.error, setBusy, report, message, modal, onJobDone, onClose, onReload]);
+
+  const shown: Phase = job ? jobPhase(poll.data) : phase;
+  const running = shown.kind === 'running';
   const run = async () => {
     if (!ready()) return;
     const to = targets.filter((l) => l !== from);
     setError('');
     setBusy('all');
     setPhase({ kind: 'running', percent: 0, text: jobMode ? '正在创建翻译任务…' : '正在翻译…' });
+    let handedOver = false;
     try {
       if (jobMode && id !== null) {
-        const job = await runJob(id, { to, fields, overwrite }, (j) =>
-          setPhase({
-            kind: 'running',
-            percent: j.status === 'queued' ? 5 : j.total ? Math.max(10, Math.round((j.progress / j.total) * 100)) : 10,
-            text: j.status === 'queued' ? '排队中…' : '正在翻译并保存…',
-          }),
-        );
-        const item = job.result[0];
-        if (job.status === 'failed' || item?.status === 'failed') {
-          const msg = job.error || item?.message || '翻译失败,请稍后重试';
-          setError(msg);
-          message.error(msg);
-          setPhase({ kind: 'form' });
-          return;
-        }
-        if (!item || item.status === 'skipped') {
-          const msg = item?.message ?? '没有可翻译的内容';
-          setError(msg);
-          setPhase({ kind: 'form' });
-          return;
-        }
-        const outcome = { langs: to, kept: item.kept, over: overFromLimits(item.limits) };
-        onJobDone({ from, to, fields, kept: item.kept });
-        onClose();
-        modal.success({
-          title: '翻译完成,已保存',
-          content: <TranslateSummary outcome={outcome} />,
-          okText: '知道了',
-          width: 560,
-        });
-        onReload?.();
+        const jobId = await startJob(id, { to, fields, overwrite });
+        // From here the job's polls drive the dialog; the effect above ends it (and the busy state).
+        setJob({ id: jobId, from, to, fields });
+        handedOver = true;
         return;
       }
       const r = await translateInForm(to, fields, {
@@ -195,7 +236,7 @@ export function TranslateAllDialog({
       report(e);
       setPhase({ kind: 'form' });
     } finally {
-      setBusy(null);
+      if (!handedOver) setBusy(null);
     }
   };
 
@@ -277,10 +318,10 @@ export function TranslateAllDialog({
           </Checkbox>
         </Form>
       )}
-      {running && (
+      {shown.kind === 'running' && (
         <div style={{ marginTop: 16 }} data-testid="translate-progress">
-          <Progress percent={phase.percent} status="active" />
-          <div>{phase.text}</div>
+          <Progress percent={shown.percent} status="active" />
+          <div>{shown.text}</div>
         </div>
       )}
       {error && <Alert type="error" showIcon style={{ marginTop: 12 }} title={error} data-testid="translate-error" />}

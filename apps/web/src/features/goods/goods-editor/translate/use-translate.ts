@@ -1,12 +1,6 @@
-import type { CopyableField, TranslateJobView } from '@console/shared';
+import type { CopyableField } from '@console/shared';
 import { ApiError } from '../../../../api/http';
-import {
-  getTranslateJob,
-  machineCheck,
-  startTranslateGoods,
-  translateTexts,
-  useTranslateStatus,
-} from '../../../../api/translate';
+import { machineCheck, startTranslateGoods, translateTexts, useTranslateStatus } from '../../../../api/translate';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { FIELD_LABELS } from '../components/copy-language-dialog';
 import { useEditorStore } from '../editor-store';
@@ -23,8 +17,6 @@ import { translateStateOf } from './translate-state';
 
 /** The specification's wait before a translate call (section 9 "translation wait 500 ms"). */
 export const TRANSLATE_WAIT_MS = 500;
-/** How often the editor polls a translation job. */
-const POLL_MS = 1000;
 const NOT_CONFIGURED = '未配置翻译服务';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -188,20 +180,11 @@ export function useTranslate() {
     }
   }
 
-  /** Runs the server's translation job over a saved product, reporting each poll. */
-  async function runJob(
-    id: number,
-    body: { to: string[]; fields: CopyableField[]; overwrite: boolean },
-    onPoll: (job: TranslateJobView) => void,
-  ): Promise<TranslateJobView> {
+  /** Starts the server's translation job over a saved product; its progress is polled by `useJobProgress`. */
+  async function startJob(id: number, body: { to: string[]; fields: CopyableField[]; overwrite: boolean }) {
     const { job_id } = await startTranslateGoods({ ids: [id], from: sourceOf(), ...body });
-    for (;;) {
-      await sleep(POLL_MS);
-      const job = await getTranslateJob(job_id);
-      onPoll(job);
-      if (job.status === 'done' || job.status === 'failed') return job;
-    }
+    return job_id;
   }
 
-  return { status: status.data, ready, report, sourceOf, translateInForm, translateField, translateLanguage, runJob };
+  return { status: status.data, ready, report, sourceOf, translateInForm, translateField, translateLanguage, startJob };
 }

@@ -1,46 +1,40 @@
 import { Alert, Button, Modal, Progress } from 'antd';
-import { useEffect, useState } from 'react';
-import { type ExportJob, exportJob, getFile, saveBlob } from '../../../../api/goods-files';
+import { useEffect, useRef, useState } from 'react';
+import { getFile, saveBlob } from '../../../../api/goods-files';
+import { useJobProgress } from '../../../../api/jobs';
 
-/** Poll interval of an export job (one second). */
-const POLL_MS = 1000;
+/** What a finished export job holds (its `result`). */
+interface ExportResult {
+  file_name: string;
+}
 
-/** Progress of a large export (a server job): polls every second, then downloads the file. */
-export function ExportProgressDialog({ jobId, onClose }: { jobId: string | number | null; onClose: () => void }) {
-  const [job, setJob] = useState<ExportJob | null>(null);
-  const [error, setError] = useState('');
+/** Progress of a large export (a server job, polled by `useJobProgress`), then downloads the file once. */
+export function ExportProgressDialog({ jobId, onClose }: { jobId: string | null; onClose: () => void }) {
+  const poll = useJobProgress<ExportResult>(jobId);
+  const job = jobId === null ? undefined : poll.data;
+  const [downloadError, setDownloadError] = useState('');
+  const downloaded = useRef<string | null>(null);
 
   useEffect(() => {
-    if (jobId === null) return;
-    setJob(null);
-    setError('');
-    let stop = false;
-    const tick = async () => {
-      if (stop) return;
-      try {
-        const j = await exportJob(jobId);
-        if (stop) return;
-        setJob(j);
-        if (j.status === 'done') {
-          const f = await getFile(
-            `/amazon-user/exportJob/download?id=${encodeURIComponent(String(jobId))}`,
-            'goods.xlsx',
-          );
-          if (f.kind === 'file') saveBlob(f.blob, j.file_name ?? f.fileName);
-          return;
-        }
-        if (j.status === 'failed') return setError('导出失败,请重试');
-      } catch (e) {
-        return setError((e as Error).message || '导出失败');
-      }
-      setTimeout(tick, POLL_MS);
-    };
-    void tick();
-    return () => {
-      stop = true;
-    };
+    setDownloadError('');
+    if (jobId === null) downloaded.current = null;
   }, [jobId]);
 
+  useEffect(() => {
+    if (jobId === null || job?.status !== 'done' || downloaded.current === jobId) return;
+    downloaded.current = jobId;
+    const fileName = job.result?.file_name;
+    getFile(`/amazon-user/exportJob/download?id=${encodeURIComponent(jobId)}`, 'goods.xlsx')
+      .then((f) => {
+        if (f.kind === 'file') saveBlob(f.blob, fileName || f.fileName);
+      })
+      .catch((e: Error) => setDownloadError(e.message || '导出失败'));
+  }, [jobId, job]);
+
+  const error =
+    downloadError ||
+    (poll.error ? poll.error.message || '导出失败' : '') ||
+    (job?.status === 'failed' ? job.error || '导出失败,请重试' : '');
   const percent = job?.total ? Math.floor((job.progress / job.total) * 100) : 0;
   return (
     <Modal
@@ -60,7 +54,7 @@ export function ExportProgressDialog({ jobId, onClose }: { jobId: string | numbe
           />
           <p>
             {job?.status === 'done'
-              ? `导出完成,已开始下载 ${job.file_name ?? ''}`
+              ? `导出完成,已开始下载 ${job.result?.file_name ?? ''}`
               : `正在导出 ${job?.progress ?? 0} / ${job?.total ?? '…'}`}
           </p>
         </>

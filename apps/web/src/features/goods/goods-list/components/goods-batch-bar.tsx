@@ -32,8 +32,8 @@ export const GoodsBatchBar = memo(function GoodsBatchBar({
   actions,
 }: {
   count: number;
-  /** Products the current filter matches (all pages). */
-  total: number;
+  /** Products the current filter matches (all pages), as shown ("1000+" when capped). */
+  total: string;
   recycleBin: boolean;
   actions: BatchActions;
 }) {
@@ -112,7 +112,7 @@ export const GoodsBatchBar = memo(function GoodsBatchBar({
               menu={{
                 items: [
                   { key: 'selected', label: `导出选中的${count}个商品`, disabled: none },
-                  { key: 'filter', label: `导出全部筛选结果(${total}个)`, disabled: total === 0 },
+                  { key: 'filter', label: `导出全部筛选结果(${total}个)`, disabled: total === '0' },
                 ],
                 onClick: ({ key }) => actions.exportItems(key as Scope),
               }}

@@ -14,7 +14,8 @@ export function SelectionScope({
   value: Scope;
   onChange: (v: Scope) => void;
   selectedCount: number;
-  total: number;
+  /** Products the filter matches, as shown ("1000+" when capped). */
+  total: string;
 }) {
   return (
     <Radio.Group value={value} onChange={(e) => onChange(e.target.value)} style={{ marginBottom: 12 }}>
@@ -33,6 +34,7 @@ export interface BatchDialogProps {
   /** Builds the selection of the call for a scope. */
   selectionFor: (scope: Scope) => GoodsSelection;
   selectedCount: number;
-  total: number;
+  /** Products the filter matches, as shown ("1000+" when capped). */
+  total: string;
   onDone: () => void;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import cup from '../../../../../../../server/src/modules/goods-library/product-types/DRINKING_CUP.json?raw';
-import hairband from '../../../../../../../server/src/modules/goods-library/product-types/HAIRBAND.json?raw';
-import shirt from '../../../../../../../server/src/modules/goods-library/product-types/SHIRT.json?raw';
-import figure from '../../../../../../../server/src/modules/goods-library/product-types/TOY_FIGURE.json?raw';
+import cup from '../../../../../../../server/src/marketplace/product-types/DRINKING_CUP.json?raw';
+import hairband from '../../../../../../../server/src/marketplace/product-types/HAIRBAND.json?raw';
+import shirt from '../../../../../../../server/src/marketplace/product-types/SHIRT.json?raw';
+import figure from '../../../../../../../server/src/marketplace/product-types/TOY_FIGURE.json?raw';
 import {
   type AttrDef,
   buildAttrModel,

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type MarketplaceCode,
+  marketplace,
+  marketplaceLanguageLabel,
+  marketplaceTitle,
+  PRODUCT_TYPE_MARKETPLACES,
+} from '@console/shared';
 
 /** A JSON Schema object as Amazon's product type definitions write them. */
 export type SchemaNode = { [key: string]: unknown };
@@ -9,55 +16,29 @@ export type SchemaNode = { [key: string]: unknown };
 export interface Marketplace {
   code: string;
   id: string;
+  /** Amazon's marketplace name (`Amazon.co.uk`). */
   name: string;
   languageTag: string;
+  /** Chinese label of the language tag (`英语 (英国)`). */
   languageName: string;
   currency: string;
 }
 
-/** Marketplaces of the shipped templates (country codes as in PRICE_COUNTRIES; `en` is the UK). */
-export const MARKETPLACES: readonly Marketplace[] = [
-  {
-    code: 'us',
-    id: 'ATVPDKIKX0DER',
-    name: 'Amazon.com',
-    languageTag: 'en_US',
-    languageName: '英语 (美国)',
-    currency: 'USD',
-  },
-  {
-    code: 'en',
-    id: 'A1F83G8C2ARO7P',
-    name: 'Amazon.co.uk',
-    languageTag: 'en_GB',
-    languageName: '英语 (英国)',
-    currency: 'GBP',
-  },
-  {
-    code: 'de',
-    id: 'A1PA6795UKMFR9',
-    name: 'Amazon.de',
-    languageTag: 'de_DE',
-    languageName: '德语 (德国)',
-    currency: 'EUR',
-  },
-  {
-    code: 'fr',
-    id: 'A13V1IB3VIYZZH',
-    name: 'Amazon.fr',
-    languageTag: 'fr_FR',
-    languageName: '法语 (法国)',
-    currency: 'EUR',
-  },
-  {
-    code: 'ja',
-    id: 'A1VC38T7YXB528',
-    name: 'Amazon.co.jp',
-    languageTag: 'ja_JP',
-    languageName: '日语 (日本)',
-    currency: 'JPY',
-  },
-];
+/** A template marketplace as the shared marketplace table describes it. */
+function templateMarketplace(code: MarketplaceCode): Marketplace {
+  const m = marketplace(code);
+  return {
+    code: m.code,
+    id: m.marketplaceId,
+    name: marketplaceTitle(m),
+    languageTag: m.languageTag,
+    languageName: marketplaceLanguageLabel(m),
+    currency: m.currency,
+  };
+}
+
+/** Marketplaces of the shipped templates (codes of the shared table; `en` is the UK), Amazon.com first. */
+export const TEMPLATE_MARKETPLACES: readonly Marketplace[] = PRODUCT_TYPE_MARKETPLACES.map(templateMarketplace);
 
 /** A product type of the shipped data set and the marketplaces it is offered in. */
 export interface ProductTypeEntry {
@@ -68,7 +49,7 @@ export interface ProductTypeEntry {
   marketplaces: readonly string[];
 }
 
-/** The shipped product types (files in ./product-types/; see its README). */
+/** The shipped product types (files in ./product-types/, see `docs/api-goods-library.md`). */
 export const PRODUCT_TYPES: readonly ProductTypeEntry[] = [
   {
     name: 'HAIRBAND',
@@ -88,13 +69,13 @@ export const PRODUCT_TYPES: readonly ProductTypeEntry[] = [
 
 const DATA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'product-types');
 /** The files are written for Amazon.com; other marketplaces are derived from them. */
-const BASE = MARKETPLACES[0]!;
+const BASE = TEMPLATE_MARKETPLACES[0]!;
 
 /** A marketplace by country code or marketplace id (default: Amazon.com). */
 export function findMarketplace(codeOrId: string | undefined): Marketplace | undefined {
   if (!codeOrId) return BASE;
   const key = codeOrId.trim();
-  return MARKETPLACES.find((m) => m.code === key.toLowerCase() || m.id === key);
+  return TEMPLATE_MARKETPLACES.find((m) => m.code === key.toLowerCase() || m.id === key);
 }
 
 /** A shipped product type by name (case-insensitive). */

@@ -2,7 +2,7 @@
 // format. Attributes every product type shares (title, brand, identifiers, offer, dimensions,
 // compliance) are copied unchanged from the real HAIRBAND definition (vendored from Amazon);
 // the attributes specific to each type are written here in the same shape with zh_CN labels.
-// Run: node apps/server/src/modules/goods-library/product-types/generate-product-types.mjs
+// Run: node apps/server/src/marketplace/product-types/generate-product-types.mjs
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,0 +1,362 @@
+import { type Auth, can, type Permission } from '@console/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../src/db/types.js';
+import { startExportJob } from '../src/modules/goods/goods-export.service.js';
+import { GOOGLE_SIM_KEY, startGoogleSimulator } from '../src/translation/simulators/google.simulator.js';
+import { buildTenant, buildTenantRows, buildUser, TEST_PASSWORD, type TenantRows } from './factories.js';
+import { call, signIn, useTestApp } from './harness.js';
+import { ID_NAME, idFields } from './support/request-fields.js';
+
+const sim = await startGoogleSimulator();
+afterAll(() => sim.close());
+const t = useTestApp({
+  translateProvider: 'google',
+  translateApiKey: GOOGLE_SIM_KEY,
+  translateBaseUrl: sim.url,
+  translateRetryBaseMs: 5,
+});
+
+/** What an id field of a request points at. */
+type Kind = keyof TenantRows | 'user' | 'exportJob' | 'translateJob';
+/** One tenant's rows of every kind. */
+type Rows = TenantRows & { user: number; exportJob: string; translateJob: string };
+/** Gives the id to put in a field: tenant B's row for the field under test, the caller's own for the others. */
+type Pick = (field: string) => number | string;
+
+/** How to call one route that takes ids: which field holds which kind of row, and a valid request. */
+interface IdRoute {
+  fields: Record<string, Kind>;
+  /** Id-named fields of this route that hold no tenant row, each with the reason. */
+  notRowIds?: Record<string, string>;
+  request: (id: Pick) => { query?: Record<string, string | number>; body?: Record<string, unknown> };
+}
+
+/** Fields whose names look like ids but hold no row id (texts of the product or of the account). */
+const NOT_ROW_IDS: Record<string, string> = {
+  product_id: 'the product code (EAN/UPC/ASIN text), not a row',
+  manufactuer_id: 'the manufacturer code text, not a row',
+  product_template_id: 'a stored template number; no table holds templates yet (map it when one does)',
+};
+
+const G = '/PDD/amazon-user';
+const descs = { descs: [{ key: 'en', title: 'x' }] };
+
+/**
+ * Every API route that takes a row id, with a valid request. A route added later with an id
+ * field fails the test below until it is mapped here.
+ */
+const ID_ROUTES: Record<string, IdRoute> = {
+  // Test hook (only with testHooks): captchas are random ids before sign-in, not tenant data.
+  'GET /PDD/__test__/captcha': {
+    fields: {},
+    notRowIds: { id: 'a captcha id: random, made before sign-in, no tenant' },
+    request: () => ({}),
+  },
+  [`POST ${G}/updateUserAccount`]: {
+    fields: { id: 'user', uid: 'user' },
+    request: (id) => ({ body: { id: id('id'), uid: id('uid'), user_name: 'x', email: 'x@example.com' } }),
+  },
+  [`POST ${G}/toggleAccount`]: { fields: { uid: 'user' }, request: (id) => ({ body: { uid: id('uid') } }) },
+  [`POST ${G}/updateChildAccount`]: {
+    fields: { uid: 'user' },
+    request: (id) => ({ body: { uid: id('uid'), user_name: 'x' } }),
+  },
+  [`POST ${G}/resetChildAccount`]: {
+    fields: { uid: 'user' },
+    request: (id) => ({ body: { uid: id('uid'), password: 'xxxxxxxx' } }),
+  },
+  [`POST ${G}/deleteChildAccount`]: { fields: { uid: 'user' }, request: (id) => ({ body: { uid: id('uid') } }) },
+  [`POST ${G}/downZlibImgs`]: { fields: { id: 'goods' }, request: (id) => ({ body: { id: id('id') } }) },
+  [`GET ${G}/productList`]: {
+    fields: { category_id: 'category', creator_id: 'user' },
+    request: (id) => ({ query: { category_id: id('category_id'), creator_id: id('creator_id') } }),
+  },
+  [`GET ${G}/getProduct`]: { fields: { id: 'goods' }, request: (id) => ({ query: { id: id('id') } }) },
+  ...Object.fromEntries(
+    ['getProductPreviewId', 'getProductNextId'].map((p) => [
+      `GET ${G}/${p}`,
+      {
+        fields: { id: 'goods', category_id: 'category', creator_id: 'user' },
+        request: (id: Pick) => ({
+          query: { id: id('id'), category_id: id('category_id'), creator_id: id('creator_id') },
+        }),
+      },
+    ]),
+  ),
+  [`POST ${G}/insertGoods_v2`]: {
+    fields: {
+      id: 'goods',
+      'goodsData.baseInfo.category_id': 'category',
+    },
+    request: (id) => ({
+      body: {
+        id: id('id'),
+        version: 1,
+        goodsData: {
+          baseInfo: {
+            category_id: id('goodsData.baseInfo.category_id'),
+          },
+          commonData: descs,
+        },
+      },
+    }),
+  },
+  [`POST ${G}/delGoodsMutl`]: {
+    fields: { ids: 'goods' },
+    request: (id) => ({ body: { ids: [id('ids')], is_delete: 1 } }),
+  },
+  [`POST ${G}/setGoodsStatus`]: {
+    fields: { ids: 'goods' },
+    request: (id) => ({ body: { ids: [id('ids')], status: 'hasAudit' } }),
+  },
+  [`POST ${G}/batchCopyGoods`]: { fields: { ids: 'goods' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  [`POST ${G}/copyOneBenRenProduct`]: { fields: { id: 'goods' }, request: (id) => ({ body: { id: id('id') } }) },
+  [`POST ${G}/batchUpdate2`]: {
+    fields: {
+      ids: 'goods',
+      'filter.category_id': 'category',
+      'filter.creator_id': 'user',
+      'fields.category_id': 'category',
+    },
+    request: (id) => ({
+      body: {
+        ids: [id('ids')],
+        filter: { category_id: id('filter.category_id'), creator_id: id('filter.creator_id') },
+        fields: {
+          category_id: id('fields.category_id'),
+          remark: 'x',
+        },
+      },
+    }),
+  },
+  [`POST ${G}/batchUpdateEnTitle`]: {
+    fields: { ids: 'goods', 'filter.category_id': 'category', 'filter.creator_id': 'user' },
+    request: (id) => ({
+      body: {
+        ids: [id('ids')],
+        filter: { category_id: id('filter.category_id'), creator_id: id('filter.creator_id') },
+        find: 'goods',
+        replace: 'x',
+      },
+    }),
+  },
+  'POST /PDD/goods/getCopyFields': {
+    fields: { id: 'goods' },
+    request: (id) => ({ body: { id: id('id'), langs: ['en'] } }),
+  },
+  'POST /PDD/goods/getOneBaseInfoLinkUrl': { fields: { id: 'goods' }, request: (id) => ({ body: { id: id('id') } }) },
+  // Another tenant's unpublished product: claiming finds nothing (published ones are open to all by design).
+  'POST /PDD/claim/claimGoods': { fields: { id: 'goods' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/claim/publish': {
+    fields: { ids: 'goods' },
+    request: (id) => ({ body: { ids: [id('ids')], claimable: true } }),
+  },
+  [`POST ${G}/exportSelectTableData`]: {
+    fields: { ids: 'goods', 'filter.category_id': 'category', 'filter.creator_id': 'user' },
+    request: (id) => ({
+      body: {
+        ids: [id('ids')],
+        filter: { category_id: id('filter.category_id'), creator_id: id('filter.creator_id') },
+      },
+    }),
+  },
+  [`GET ${G}/exportJob`]: { fields: { id: 'exportJob' }, request: (id) => ({ query: { id: id('id') } }) },
+  [`GET ${G}/exportJob/download`]: { fields: { id: 'exportJob' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/goods/ean/delete': { fields: { ids: 'ean' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'POST /PDD/goods/sensitive/delete': {
+    fields: { ids: 'sensitive' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'GET /PDD/goods/points/get': { fields: { id: 'points' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/goods/points/update': {
+    fields: { id: 'points' },
+    request: (id) => ({ body: { id: id('id'), version: 1, name: 'x' } }),
+  },
+  'POST /PDD/goods/points/delete': { fields: { ids: 'points' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'GET /PDD/goods/search-terms/get': { fields: { id: 'searchTerms' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/goods/search-terms/update': {
+    fields: { id: 'searchTerms' },
+    request: (id) => ({ body: { id: id('id'), version: 1, name: 'x' } }),
+  },
+  'POST /PDD/goods/search-terms/delete': {
+    fields: { ids: 'searchTerms' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'POST /PDD/goods/category/create': {
+    fields: { parent_id: 'category' },
+    request: (id) => ({ body: { name: 'x', parent_id: id('parent_id'), sort: 0 } }),
+  },
+  'POST /PDD/goods/category/update': {
+    fields: { id: 'category', parent_id: 'category' },
+    request: (id) => ({ body: { id: id('id'), version: 1, name: 'x', parent_id: id('parent_id') } }),
+  },
+  'POST /PDD/goods/category/delete': { fields: { id: 'category' }, request: (id) => ({ body: { id: id('id') } }) },
+  'GET /PDD/opera-log/list': { fields: { user_id: 'user' }, request: (id) => ({ query: { user_id: id('user_id') } }) },
+  'POST /PDD/transfer/glossary/save': {
+    fields: { id: 'glossary' },
+    request: (id) => ({ body: { id: id('id'), term: 'x' } }),
+  },
+  'POST /PDD/transfer/glossary/delete': {
+    fields: { ids: 'glossary' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'POST /PDD/transfer/memory/delete': { fields: { ids: 'memory' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'POST /PDD/transfer/corrections/delete': {
+    fields: { ids: 'correction' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'POST /PDD/transfer/translateGoods': {
+    fields: { ids: 'goods' },
+    request: (id) => ({ body: { ids: [id('ids')], from: 'en', to: ['de'] } }),
+  },
+  'GET /PDD/jobs/get': { fields: { id: 'exportJob' }, request: (id) => ({ query: { id: id('id') } }) },
+  'GET /PDD/transfer/translateJob': { fields: { id: 'translateJob' }, request: (id) => ({ query: { id: id('id') } }) },
+};
+
+/** Every row of a tenant in every table with a tenant column (and its accounts), to compare before and after. */
+async function snapshot(tenantId: number): Promise<string> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where table_schema = 'public' and column_name = 'tenant_id' order by table_name`.execute(t.db);
+  const out: Record<string, unknown[]> = {};
+  for (const { table_name } of tables.rows) {
+    // Sessions move on their own (last use); nothing here signs tenant B in during the calls.
+    if (table_name === 'sessions') continue;
+    const rows = await sql`select * from ${sql.table(table_name)} where tenant_id = ${tenantId} order by 1`.execute(
+      t.db,
+    );
+    out[table_name] = rows.rows;
+  }
+  return JSON.stringify(out);
+}
+
+/** Where a 200 answer shows tenant B's data: its marker text, or one of its ids under an id-like key. */
+function leaks(data: unknown, marker: string, ids: Set<number | string>): string | null {
+  const text = JSON.stringify(data ?? null);
+  if (text.includes(marker)) return `shows "${marker}"`;
+  const walk = (v: unknown, key: string): string | null => {
+    if (Array.isArray(v)) return v.map((x) => walk(x, key)).find(Boolean) ?? null;
+    if (v && typeof v === 'object') {
+      return (
+        Object.entries(v)
+          .map(([k, x]) => walk(x, k))
+          .find(Boolean) ?? null
+      );
+    }
+    return ID_NAME.test(key) && ids.has(v as number | string) ? `shows ${key}=${String(v)}` : null;
+  };
+  return walk(data, '');
+}
+
+describe("tenancy: every route that takes an id refuses another tenant's ids", () => {
+  let operator: UserRow;
+  let a: UserRow;
+  let aWorker: UserRow;
+  let aRows: Rows;
+  let b: UserRow;
+  let bRows: Rows;
+  const MARKER = 'TenantBSecret';
+
+  /** A job of each kind for a tenant, finished before the calls so its rows no longer move. */
+  async function jobsOf(owner: UserRow, goods: number): Promise<{ exportJob: string; translateJob: string }> {
+    const actor = { userId: owner.id, tenantId: owner.tenant_id, account: owner.account, ip: '', requestId: 'test' };
+    const exp = await startExportJob(t.deps, t.app.jobs, actor, { ids: [goods] }, 1);
+    const s = await signIn(t.app, owner.account, TEST_PASSWORD, 'bearer');
+    const tr = await call(t.app, s, 'POST', '/PDD/transfer/translateGoods', { ids: [goods], from: 'en', to: ['de'] });
+    expect(tr.status, tr.msg).toBe(200);
+    for (const [url, id] of [
+      [`${G}/exportJob`, exp.job_id],
+      ['/PDD/transfer/translateJob', tr.data.job_id],
+    ] as const) {
+      for (let i = 0; ; i++) {
+        const job = await call(t.app, s, 'GET', `${url}?id=${id}`);
+        if (['done', 'failed'].includes(job.data?.status)) break;
+        if (i > 150) throw new Error(`job ${url} ${id} did not finish: ${JSON.stringify(job)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    return { exportJob: exp.job_id, translateJob: tr.data.job_id };
+  }
+
+  beforeAll(async () => {
+    operator = await buildTenant(t.db); // uid 1: the platform operator (internalIds [1])
+    a = await buildTenant(t.db, { auth: 0, max_child: 10 });
+    b = await buildTenant(t.db, { auth: 0, max_child: 10 });
+    aWorker = await buildUser(t.db, a, { auth: 2 });
+    const bChild = await buildUser(t.db, b, { auth: 2 });
+    const aLib = await buildTenantRows(t.db, a, 'TenantAOwn');
+    const bLib = await buildTenantRows(t.db, b, MARKER);
+    await t.db
+      .updateTable('users')
+      .set({ user_name: `${MARKER}子账号` })
+      .where('id', '=', bChild.id)
+      .execute();
+    aRows = { ...aLib, user: aWorker.id, ...(await jobsOf(a, aLib.goods)) };
+    bRows = { ...bLib, user: bChild.id, ...(await jobsOf(b, bLib.goods)) };
+  }, 120_000);
+
+  it('every route with an id field is mapped (a new route fails here until it is)', () => {
+    const unmapped: string[] = [];
+    for (const entry of t.app.routeTable) {
+      const key = `${entry.method} ${entry.url}`;
+      const fields = idFields(entry)
+        .map((f) => f.path.join('.'))
+        .filter((p) => !(p.split('.').at(-1)! in NOT_ROW_IDS));
+      const mapped = ID_ROUTES[key];
+      const missing = fields.filter((f) => !mapped || !(f in mapped.fields || f in (mapped.notRowIds ?? {})));
+      if (missing.length) {
+        unmapped.push(
+          `${key} takes ids in ${missing.join(', ')}: map it in ID_ROUTES of apps/server/test/tenancy.test.ts (which row kind each field holds, and a valid request)`,
+        );
+      }
+    }
+    expect(unmapped).toEqual([]);
+  });
+
+  it("tenant A calling with tenant B's ids gets not found or a refusal, never B's data, and B's rows stay unchanged", async () => {
+    const failures: string[] = [];
+    const bIds = new Set<number | string>(Object.values(bRows));
+    for (const entry of t.app.routeTable) {
+      const key = `${entry.method} ${entry.url}`;
+      const route = ID_ROUTES[key];
+      if (!route) continue;
+      // Tenant A's admin, else its worker (batch copy is the normal tag set's), else the platform operator.
+      const caller = [a, aWorker, operator].find((u) => allowed(u, entry.access));
+      if (!caller) {
+        failures.push(`${key}: no account of this test may call it (${entry.access}); add one`);
+        continue;
+      }
+      const own = caller.tenant_id === a.tenant_id ? aRows : null;
+      for (const [field, kind] of Object.entries(route.fields)) {
+        const id: Pick = (f) => (f === field ? bRows[kind] : (own?.[route.fields[f]!] ?? bRows[route.fields[f]!]));
+        // Other id fields carry the caller's own rows, so only the field under test points at tenant B.
+        const req = route.request(id);
+        const s = await signIn(t.app, caller.account, TEST_PASSWORD, 'bearer');
+        const before = await snapshot(b.id);
+        const qs = req.query
+          ? `?${Object.entries(req.query)
+              .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+              .join('&')}`
+          : '';
+        const res = await call(t.app, s, entry.method as 'GET' | 'POST', `${entry.url}${qs}`, req.body);
+        const after = await snapshot(b.id);
+        const where = `${key} ${field}=${String(bRows[kind])}`;
+        if (res.http >= 500) failures.push(`${where}: ${res.http} ${res.msg}`);
+        else if (res.http === 400 && res.data?.issues)
+          failures.push(`${where}: the mapped request is invalid: ${res.msg}`);
+        else if (res.http < 400) {
+          const leak = leaks(res.data, MARKER, bIds);
+          if (leak) failures.push(`${where}: answered ${res.http} and ${leak}`);
+        }
+        if (before !== after) failures.push(`${where}: tenant B's rows changed`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+function allowed(u: UserRow, access: string): boolean {
+  if (['public', 'authenticated', 'refreshToken'].includes(access)) return true;
+  return can({ uid: u.id, auth: u.auth as Auth, parent_id: u.parent_id }, access as Permission, { internalIds: [1] });
+}

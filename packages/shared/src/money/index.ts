@@ -1,0 +1,4 @@
+export * from './currencies.js';
+export * from './exchange.js';
+export * from './money.js';
+export * from './pricing.js';

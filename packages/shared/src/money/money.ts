@@ -1,0 +1,101 @@
+import { currencyDigits } from './currencies.js';
+
+declare const minorBrand: unique symbol;
+
+/**
+ * An amount in integer minor units of its currency (fen, cents; whole yen for JPY). The brand
+ * keeps a plain number (a major-unit input, a float) from being passed where an amount is
+ * expected: amounts come from `minor()`, `parseMoney`, `convertMoney` or `sellingPrice`.
+ */
+export type Minor = number & { readonly [minorBrand]: 'Minor' };
+
+/** Whether a value is a valid amount in minor units (a safe integer). */
+export function isMinor(value: unknown): value is Minor {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+/** Brands a stored amount; throws RangeError for anything but a safe integer (a programming error). */
+export function minor(value: number): Minor {
+  if (!isMinor(value)) throw new RangeError(`not an amount in minor units: ${value}`);
+  return value;
+}
+
+/** The amount as a decimal text in major units with the currency's digits: 1999 USD -> "19.99", 1980 JPY -> "1980". */
+export function toDecimalString(amount: Minor, currency: string): string {
+  const digits = currencyDigits(currency);
+  const sign = amount < 0 ? '-' : '';
+  const abs = String(Math.abs(amount));
+  if (digits === 0) return `${sign}${abs}`;
+  const padded = abs.padStart(digits + 1, '0');
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/** The amount for display with its currency: "19.99 USD", "1980 JPY" (no grouping, as every screen shows it). */
+export function formatMoney(amount: Minor, currency: string): string {
+  return `${toDecimalString(amount, currency)} ${currency}`;
+}
+
+/** Result of reading a user's text: the amount, or a Chinese message saying what is wrong. */
+export type ParseMoneyResult = { ok: true; value: Minor } | { ok: false; error: string };
+
+/** Options of `parseMoney`. */
+export interface ParseMoneyOptions {
+  /** Accept a leading minus (default: refused, prices and costs are never negative). */
+  allowNegative?: boolean;
+  /**
+   * Round digits beyond the currency's minor unit half away from zero instead of refusing them
+   * (for numbers an input control already rounded, never for typed text).
+   */
+  round?: boolean;
+}
+
+const MONEY_TEXT = /^(-)?(\d+)(?:\.(\d*))?$/;
+const MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A user's text in major units as exact minor units: "19.99" USD -> 1999, "1,299" JPY -> 1299.
+ * Thousands separators (`,` and `，`) and surrounding blanks are ignored. No float is involved.
+ */
+export function parseMoney(text: string, currency: string, options: ParseMoneyOptions = {}): ParseMoneyResult {
+  const t = text.trim().replace(/[,，]/g, '');
+  if (t === '') return { ok: false, error: '请输入金额' };
+  const m = MONEY_TEXT.exec(t);
+  if (!m) return { ok: false, error: '金额格式不正确' };
+  const negative = m[1] === '-';
+  if (negative && !options.allowNegative) return { ok: false, error: '金额不能为负数' };
+  const digits = currencyDigits(currency);
+  let frac = m[3] ?? '';
+  let carry = 0n;
+  if (frac.length > digits) {
+    if (!options.round) {
+      return { ok: false, error: digits === 0 ? `${currency}金额不能有小数` : `金额最多${digits}位小数` };
+    }
+    carry = frac.charCodeAt(digits) >= '5'.charCodeAt(0) ? 1n : 0n;
+    frac = frac.slice(0, digits);
+  }
+  const abs = BigInt(m[2]!) * 10n ** BigInt(digits) + BigInt(frac.padEnd(digits, '0') || '0') + carry;
+  if (abs > MAX) return { ok: false, error: '金额过大' };
+  const value = Number(abs);
+  return { ok: true, value: (negative && value !== 0 ? -value : value) as Minor };
+}
+
+/**
+ * A number from an input control in major units (antd InputNumber: 12.5 yuan) as minor units,
+ * read through its shortest decimal text so no float arithmetic is done; extra digits round half
+ * away from zero. Null for null, undefined, NaN, infinities and amounts too large.
+ */
+export function moneyFromNumber(value: number | null | undefined, currency: string): Minor | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  // Below 1e-6 JavaScript prints exponents; such a value is no amount in any currency's minor unit.
+  if (Math.abs(value) < 1e-6) return 0 as Minor;
+  const r = parseMoney(String(value), currency, { allowNegative: true, round: true });
+  return r.ok ? r.value : null;
+}
+
+/**
+ * The amount in major units as a number for an input control (1250 fen -> 12.5): the decimal
+ * text read back as a number, the closest double to the exact value, never computed.
+ */
+export function moneyToNumber(amount: Minor, currency: string): number {
+  return Number(toDecimalString(amount, currency));
+}

@@ -1,7 +1,7 @@
-import { jobIdQuery } from '@console/shared';
+import { jobIdQuery, jobView } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
-import { zodApp } from '../../lib/route.js';
+import { replies, zodApp } from '../../lib/route.js';
 import { authOf, requireAccess } from '../../plugins/auth.js';
 import { presentJob } from './jobs.presenter.js';
 import { getTenantJob } from './jobs.service.js';
@@ -16,9 +16,13 @@ export async function jobsRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;
 
-  app.get('/jobs/get', { schema: { querystring: jobIdQuery }, config: { access: 'authenticated' } }, async (req) => {
-    const job = await getTenantJob(deps, authOf(req).tenantId, req.query.id);
-    requireAccess(fastify, req, fastify.jobs.definitions.get(job.kind)?.access ?? 'authenticated');
-    return ok(presentJob(job));
-  });
+  app.get(
+    '/jobs/get',
+    { schema: { querystring: jobIdQuery, response: replies(jobView) }, config: { access: 'authenticated' } },
+    async (req) => {
+      const job = await getTenantJob(deps, authOf(req).tenantId, req.query.id);
+      requireAccess(fastify, req, fastify.jobs.definitions.get(job.kind)?.access ?? 'authenticated');
+      return ok(presentJob(job));
+    },
+  );
 }

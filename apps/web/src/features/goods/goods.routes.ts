@@ -105,8 +105,8 @@ export const routes = defineSection(
       'EAN表',
       {
         load: screen(
-          () => import('./ean-table/ean-table-page'),
-          (m) => m.EanTablePage,
+          () => import('./ean/ean-page'),
+          (m) => m.EanPage,
         ),
       },
     ],

@@ -14,7 +14,7 @@ import { EanImportDialog } from './components/ean-import-dialog';
 const KIND_LABELS: Record<EanCode['kind'], string> = { EAN13: 'EAN-13', UPCA: 'UPC-A', EAN8: 'EAN-8' };
 
 /** EAN table (`/goods/ean-table`): the tenant's code pool, import by paste or file, delete free codes. */
-export function EanTablePage() {
+export function EanPage() {
   return <EanTable />;
 }
 

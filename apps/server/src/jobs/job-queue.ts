@@ -66,7 +66,7 @@ function executorOf(db: Kysely<DB>) {
  * Starts pg-boss on the app's own connection pool and creates a queue per job kind. With
  * `workers` this process also runs the jobs (one at a time per kind), keeps pg-boss's
  * maintenance and its clock, and registers the schedules of the definitions (removing
- * schedules no definition has any more); without (web-only nodes) it only enqueues.
+ * schedules that no definition declares now); without (web-only nodes) it only enqueues.
  */
 export async function startJobQueue(
   db: Kysely<DB>,

@@ -46,7 +46,7 @@ export interface JobDefinition<P = unknown, R = unknown> {
   /** Queue name, unique over the app (e.g. `goods-export`). */
   kind: string;
   payload: z.ZodType<P>;
-  /** Who may read a job of this kind through `GET /jobs/get` (besides being of its tenant). Default: any signed-in user. */
+  /** Who may read a job of this kind through `GET /jobs/get` (besides being of its tenant). Default: every signed-in user. */
   access?: RouteAccess;
   /** What the user reads when the handler throws on its last attempt (Chinese). Default `任务执行失败,请重试`. */
   failMessage?: string;

@@ -56,7 +56,7 @@ export function adminMethods(fastify: FastifyInstance): Record<string, AdminMeth
   };
 }
 
-/** The answer of the dispatcher route: any method's `data`. */
+/** The answer of the dispatcher route: the `data` of whichever method was called. */
 function dataOfAny(schemas: z.ZodType[]): z.ZodType {
   const [first, ...rest] = schemas;
   if (!first) return z.never();

@@ -1,5 +1,11 @@
 import type { Auth } from '../constants/roles.js';
-import { isLibraryPermission, LIBRARY_PERMISSIONS, type LibraryPermission, type Permission, ROLE_PERMISSIONS } from './permissions.js';
+import {
+  isLibraryPermission,
+  LIBRARY_PERMISSIONS,
+  type LibraryPermission,
+  type Permission,
+  ROLE_PERMISSIONS,
+} from './permissions.js';
 
 /** The facts about a user that permissions depend on. */
 export interface PermissionSubject {

@@ -68,7 +68,13 @@ function productAccessPatch(actor: UserRow, body: ProductAccess): UserUpdate {
  * group; a member points at a live group leader of the tenant, locked until commit so a
  * concurrent role change or deletion of that leader waits and then empties the group.
  */
-async function checkLeader(trx: Kysely<DB>, tenantId: number, uid: number | null, auth: number, leaderId: number | null) {
+async function checkLeader(
+  trx: Kysely<DB>,
+  tenantId: number,
+  uid: number | null,
+  auth: number,
+  leaderId: number | null,
+) {
   if (leaderId === null) return;
   if (auth === AUTH.groupLeader) throw badRequest('组长不能再属于其他小组', { field: 'leader_id' });
   if (leaderId === uid) throw badRequest('不能选择自己作为所属组长', { field: 'leader_id' });

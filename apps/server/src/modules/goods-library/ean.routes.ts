@@ -39,8 +39,12 @@ export async function eanRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/goods/ean/delete', { schema: { body: idsBody, response: replies(deletedData) }, config: change }, async (req) => {
-    const deleted = await deleteEans(deps, actorOf(req, authOf(req)), req.body.ids);
-    return ok({ deleted }, '删除成功');
-  });
+  app.post(
+    '/goods/ean/delete',
+    { schema: { body: idsBody, response: replies(deletedData) }, config: change },
+    async (req) => {
+      const deleted = await deleteEans(deps, actorOf(req, authOf(req)), req.body.ids);
+      return ok({ deleted }, '删除成功');
+    },
+  );
 }

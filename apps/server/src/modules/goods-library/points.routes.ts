@@ -55,7 +55,9 @@ export async function pointsRoutes(fastify: FastifyInstance) {
     async (req) => ok(presentPoints(await updatePointSet(deps, actorOf(req, authOf(req)), req.body)), '修改成功'),
   );
 
-  app.post('/goods/points/delete', { schema: { body: idsBody, response: replies(deletedData) }, config: change }, async (req) =>
-    ok({ deleted: await deletePointSets(deps, actorOf(req, authOf(req)), req.body.ids) }, '删除成功'),
+  app.post(
+    '/goods/points/delete',
+    { schema: { body: idsBody, response: replies(deletedData) }, config: change },
+    async (req) => ok({ deleted: await deletePointSets(deps, actorOf(req, authOf(req)), req.body.ids) }, '删除成功'),
   );
 }

@@ -7,7 +7,6 @@ import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { fileStorage } from '../files/storage.js';
 import { jobReaderId } from '../jobs/jobs.service.js';
-import { goodsReachOf, requireGoodsInReach } from './goods-reach.js';
 import {
   assertSomething,
   countSelection,
@@ -16,6 +15,7 @@ import {
   SYNC_EXPORT_LIMIT,
   startExportJob,
 } from './goods-export.service.js';
+import { goodsReachOf, requireGoodsInReach } from './goods-reach.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;

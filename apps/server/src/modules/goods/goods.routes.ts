@@ -29,7 +29,6 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
-import { goodsReachOf, requireGoodsInReach } from './goods-reach.js';
 import {
   getGoods,
   goodsCopyFields,
@@ -47,6 +46,7 @@ import {
   setGoodsStatus,
 } from './goods-batch.service.js';
 import { goodsOverview } from './goods-overview.service.js';
+import { goodsReachOf, requireGoodsInReach } from './goods-reach.js';
 import { saveGoods, saveMessage } from './goods-save.service.js';
 
 /**

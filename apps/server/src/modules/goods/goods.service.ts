@@ -18,12 +18,12 @@ import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } fro
 import {
   countByStatus,
   filteredGoods,
-  type ScopedGoodsFilter,
   findGoods,
   type GoodsWrite,
   KEYWORD_COUNT_CAP,
   listGoodsPage,
   neighbourId,
+  type ScopedGoodsFilter,
 } from './goods.repository.js';
 
 type CopyFieldsBody = z.infer<typeof copyFieldsBody>;
@@ -158,12 +158,14 @@ export async function goodsCreators(
   creators: readonly number[] | null = null,
 ): Promise<GoodsCreator[]> {
   const rows = await listTenantAccounts(deps.db, tenantId);
-  return rows.filter((r) => !creators || creators.includes(r.id)).map((r) => ({
-    id: r.id,
-    name: r.user_name || r.account,
-    parent_id: r.parent_id,
-    disabled: r.status !== 1 || r.deleted_at !== null,
-  }));
+  return rows
+    .filter((r) => !creators || creators.includes(r.id))
+    .map((r) => ({
+      id: r.id,
+      name: r.user_name || r.account,
+      parent_id: r.parent_id,
+      disabled: r.status !== 1 || r.deleted_at !== null,
+    }));
 }
 
 /** The id of the neighbour of `id` in the tenant's list under a filter (`prev` newer, `next` older). */

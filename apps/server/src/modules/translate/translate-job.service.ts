@@ -50,7 +50,11 @@ export async function startTranslateJob(deps: AppDeps, jobs: JobClient, actor: A
 
 /** One translation job of the tenant (of `userId` when given), in the shape `GET /transfer/translateJob` has always answered. */
 export async function getTranslateJob(deps: AppDeps, tenantId: number, id: string, userId?: number) {
-  const job = await getTenantJob(deps, tenantId, id, { kind: goodsTranslateJob.kind, missing: '翻译任务不存在', userId });
+  const job = await getTenantJob(deps, tenantId, id, {
+    kind: goodsTranslateJob.kind,
+    missing: '翻译任务不存在',
+    userId,
+  });
   return {
     id: job.id,
     status: job.status as TranslateJobView['status'],

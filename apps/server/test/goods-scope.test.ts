@@ -161,6 +161,13 @@ describe('data scope: lists, counts and calls by id', () => {
     const ls = await signIn(t.app, leader.account, TEST_PASSWORD, 'bearer');
     const ids = (await call(t.app, ls, 'GET', `${G}/productList`)).data.list.map((r: { id: number }) => r.id);
     expect(ids).toEqual([p.w2, p.w1, p.leader]);
+    // It reviews its group's products, not the admin's.
+    const audit = (ids: number[]) => call(t.app, ls, 'POST', `${G}/setGoodsStatus`, { ids, status: 'useless' });
+    expect((await audit([p.w1, p.w2])).data).toMatchObject({ affected: 2 });
+    expect(await audit([p.w1, p.admin])).toMatchObject({
+      http: 403,
+      msg: '所选商品中有1个不在您的数据范围内(本组商品),未执行任何操作',
+    });
     const os = await signIn(t.app, loner.account, TEST_PASSWORD, 'bearer');
     expect((await call(t.app, os, 'GET', `${G}/productList`)).data.list.map((r: { id: number }) => r.id)).toEqual([
       p.loner,

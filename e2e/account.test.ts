@@ -196,10 +196,23 @@ describe('system screens', () => {
     await form.locator('#account').fill(account);
     await form.locator('#password').fill('ui-Pass-123');
     await form.locator('#user_name').fill('界面创建');
+    // Issue 13 §5: what the child may do with products, chosen on the same form.
+    await form.getByTestId('member-goods-scope').click();
+    await clickInPopup(s.page.locator('.ant-select-item-option', { hasText: '仅本人商品' }));
+    await form.getByTestId('member-library-perms').getByText('商品分类', { exact: true }).click();
     await clickInPopup(s.page.locator('.ant-modal').getByRole('button', { name: '保存' }));
     await s.page.getByText('创建成功').waitFor();
-    await s.page.locator('.ant-table-row', { hasText: account }).waitFor();
+    const row = s.page.locator('.ant-table-row', { hasText: account });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('仅本人商品');
     await s.context.close();
+
+    // The new child reads the category tree without the buttons it may not use.
+    const c = await signedInPage(browser, account, 'ui-Pass-123', '#/goods/category');
+    page = c.page;
+    await c.page.getByTestId('read-only-notice').waitFor();
+    expect(await c.page.getByRole('button', { name: '添加顶级分类' }).count()).toBe(0);
+    await c.context.close();
 
     const worker = await createChild(admin, 2);
     const w = await signedInPage(browser, worker.account, worker.password, '#/system/admin/member');

@@ -1,7 +1,7 @@
-import { ALL_AUTHS, type Auth, can, type Permission } from '@console/shared';
+import { ALL_AUTHS, type Auth, can, isLibraryPermission, LIBRARY_PERMISSIONS, type Permission } from '@console/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';
-import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
+import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, signIn, useTestApp } from './harness.js';
 
 const t = useTestApp();
@@ -87,6 +87,67 @@ describe('route access', () => {
         const row = await t.db.selectFrom('users').selectAll().where('id', '=', uid).executeTakeFirstOrThrow();
         expect(row.deleted_at).toBeNull();
         expect(row.user_name).toBe('子账号');
+      });
+    }
+  });
+
+  // Issue 13 §5: what a child account may do with products, per account (goods-scope.test.ts has the details).
+  describe('role matrix: product data scope and library settings of child accounts', () => {
+    let company: UserRow;
+    const children = new Map<Auth, UserRow>();
+    const mine = new Map<Auth, number>();
+
+    beforeAll(async () => {
+      company = await buildTenant(t.db, { auth: 0, max_child: 100 });
+      await buildGoods(t.db, company);
+      for (const auth of [1, 2, 6] as const) {
+        const u = await buildUser(t.db, company, { auth });
+        children.set(auth, u);
+        mine.set(auth, Number((await buildGoods(t.db, company, { creatorId: u.id })).id));
+      }
+    });
+
+    const setChild = async (uid: number, fields: Record<string, unknown>) => {
+      const s = await signIn(t.app, company.account, TEST_PASSWORD);
+      const r = await call(t.app, s, 'POST', '/PDD/amazon-user/updateChildAccount', { uid, ...fields });
+      expect(r.status, r.msg).toBe(200);
+    };
+
+    for (const auth of [1, 2, 6] as const) {
+      for (const scope of ['own', 'group', 'all'] as const) {
+        it(`auth ${auth}, scope ${scope}: the list holds its reach, others' products by id answer 403`, async () => {
+          const u = children.get(auth)!;
+          await setChild(u.id, { goods_scope: scope });
+          const s = await signIn(t.app, u.account, TEST_PASSWORD);
+          // No group is set up here: a group leader's group is itself, a member-less account reaches its own.
+          const reach = scope === 'all' ? 4 : 1;
+          const list = await call(t.app, s, 'GET', '/PDD/amazon-user/productList');
+          expect(list.data.total).toBe(reach);
+          const adminGoods = await t.db
+            .selectFrom('goods')
+            .select('id')
+            .where('creator_id', '=', company.id)
+            .executeTakeFirstOrThrow();
+          const other = await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${adminGoods.id}`);
+          expect(other.http).toBe(scope === 'all' ? 200 : 403);
+          const own = await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${mine.get(auth)}`);
+          expect(own.status).toBe(200);
+        });
+      }
+
+      it(`auth ${auth}: every library-settings route follows the account's own set`, async () => {
+        const u = children.get(auth)!;
+        const libraryRoutes = t.app.routeTable.filter((e) => isLibraryPermission(e.access));
+        expect(libraryRoutes.length).toBeGreaterThan(10);
+        for (const granted of [[], [...LIBRARY_PERMISSIONS]]) {
+          await setChild(u.id, { library_perms: granted });
+          for (const entry of libraryRoutes) {
+            const s = await signIn(t.app, u.account, TEST_PASSWORD);
+            const res = await call(t.app, s, 'POST', entry.url, {});
+            if (granted.length) expect([401, 403], `${entry.url} auth ${auth}`).not.toContain(res.http);
+            else expect(res.http, `${entry.url} auth ${auth}`).toBe(403);
+          }
+        }
       });
     }
   });

@@ -58,9 +58,15 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { id: id('id'), uid: id('uid'), user_name: 'x', email: 'x@example.com' } }),
   },
   [`POST ${G}/toggleAccount`]: { fields: { uid: 'user' }, request: (id) => ({ body: { uid: id('uid') } }) },
+  [`POST ${G}/createChildAccount`]: {
+    fields: { leader_id: 'user' },
+    request: (id) => ({
+      body: { account: `c${Date.now()}`, password: 'xxxxxxxx', auth: 2, user_name: 'x', leader_id: id('leader_id') },
+    }),
+  },
   [`POST ${G}/updateChildAccount`]: {
-    fields: { uid: 'user' },
-    request: (id) => ({ body: { uid: id('uid'), user_name: 'x' } }),
+    fields: { uid: 'user', leader_id: 'user' },
+    request: (id) => ({ body: { uid: id('uid'), user_name: 'x', leader_id: id('leader_id') } }),
   },
   [`POST ${G}/resetChildAccount`]: {
     fields: { uid: 'user' },

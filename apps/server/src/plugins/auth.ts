@@ -1,7 +1,15 @@
-import { COOKIE, CSRF_HEADER, can } from '@console/shared';
+import {
+  COOKIE,
+  CSRF_HEADER,
+  can,
+  isLibraryPermission,
+  LIBRARY_PERMISSION_NAMES,
+  type Permission,
+} from '@console/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, AuthContext } from '../context.js';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
+import { subjectOf } from '../modules/account/account.presenter.js';
 import { authenticate } from '../modules/account/session.service.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,15 +32,17 @@ export function requireAccess(app: FastifyInstance, req: FastifyRequest, access:
   if (!req.auth) throw unauthorized(readAccessToken(req).token ? '登录已过期,请重新登录' : '请先登录');
   if (access === 'authenticated') return req.auth;
   const { user } = req.auth;
-  const subject = { uid: user.id, auth: user.auth as 0, parent_id: user.parent_id, ...flags(user) };
-  if (!can(subject, access as Parameters<typeof can>[1], { internalIds: app.deps.config.internalIds })) {
-    throw forbidden();
+  const permission = access as Permission;
+  if (!can(subjectOf(user), permission, { internalIds: app.deps.config.internalIds })) {
+    throw forbidden(deniedMessage(permission));
   }
   return req.auth;
 }
 
-function flags(user: AuthContext['user']) {
-  return { is_use_trader_express: user.is_use_trader_express, is_use_trader_finance: user.is_use_trader_finance };
+/** The refusal of a route guard: the library settings name what is withheld (issue 13 §5). */
+function deniedMessage(permission: Permission): string | undefined {
+  if (!isLibraryPermission(permission)) return undefined;
+  return `无权修改${LIBRARY_PERMISSION_NAMES[permission]},请联系主账号管理员开通`;
 }
 
 /**

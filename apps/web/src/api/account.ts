@@ -97,12 +97,13 @@ export function toggleAccount(uid: number) {
   return post<LoginResult>('/amazon-user/toggleAccount', { uid });
 }
 
-/** The child-account list. */
-export function useChildAccounts(filters: ChildFilters) {
+/** The child-account list (fetched while `enabled`). */
+export function useChildAccounts(filters: ChildFilters, enabled = true) {
   return useQuery({
     queryKey: accountKeys.children(filters),
     queryFn: () => post<ChildList>('/amazon-user/getMyChildAccount', filters),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -1,5 +1,6 @@
-import type { Auth, Permission } from '@console/shared';
-import { AUTH, can } from '@console/shared';
+import type { Auth, LibraryPermission, Permission } from '@console/shared';
+import { AUTH, can, LIBRARY_PERMISSION_NAMES } from '@console/shared';
+import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useSessionStore } from '../stores/session-store';
 
@@ -49,5 +50,17 @@ export function RequirePermission({ permission, children }: { permission: Permis
     <div style={{ padding: 48, textAlign: 'center', color: '#909399' }} data-testid="no-access">
       无权访问该页面
     </div>
+  );
+}
+
+/**
+ * Said where the change buttons of a library setting would be, when the account may not change
+ * it (withheld per child account by its admin, issue 13 §5): the page reads, the server refuses changes.
+ */
+export function ReadOnlyNotice({ permission }: { permission: LibraryPermission }) {
+  return (
+    <Tag color="default" data-testid="read-only-notice">
+      只读:无权修改{LIBRARY_PERMISSION_NAMES[permission]},请联系主账号管理员开通
+    </Tag>
   );
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Auth } from '../constants/roles.js';
-import { assignableChildAuths, can, goodsTagSet, isInternal } from './can.js';
-import type { Permission } from './permissions.js';
+import {
+  assignableChildAuths,
+  can,
+  goodsScopeOf,
+  goodsTagSet,
+  inGoodsReach,
+  isInternal,
+  libraryPermsOf,
+} from './can.js';
+import { LIBRARY_PERMISSIONS, type Permission } from './permissions.js';
 
 const user = (auth: Auth, extra = {}) => ({ uid: 10, auth, parent_id: 0, ...extra });
 const holders = (p: Permission) => ([0, 1, 2, 3, 4, 5, 6] as Auth[]).filter((a) => can(user(a), p));
@@ -53,5 +61,29 @@ describe('goods tag sets', () => {
       );
     }
     expect([1, 2, 4, 6].every((auth) => can(user(auth as 1 | 2 | 4 | 6), 'goods.batchCopy'))).toBe(true);
+  });
+});
+
+describe('product access per child account (issue 13 §5)', () => {
+  const child = (auth: Auth, extra = {}) => ({ uid: 11, auth, parent_id: 10, ...extra });
+
+  it('library settings: every goods role holds all by default; an own set narrows a child, never widens', () => {
+    expect(holders('library.category')).toEqual([0, 1, 2, 4, 6]);
+    expect(libraryPermsOf(child(2))).toEqual([...LIBRARY_PERMISSIONS]);
+    expect(libraryPermsOf(child(2, { library_perms: ['library.ean'] }))).toEqual(['library.ean']);
+    expect(can(child(2, { library_perms: [] }), 'library.category')).toBe(false);
+    expect(can(child(2, { library_perms: [] }), 'goods.operate')).toBe(true);
+    expect(can(child(3, { library_perms: ['library.ean'] }), 'library.ean')).toBe(false);
+    // A main account is never narrowed.
+    expect(can(user(0, { library_perms: [] }), 'library.category')).toBe(true);
+  });
+
+  it('data scope: main accounts all, children as set (default all); reach by creator', () => {
+    expect(goodsScopeOf(user(0, { goods_scope: 'own' }))).toBe('all');
+    expect(goodsScopeOf(child(2))).toBe('all');
+    expect(goodsScopeOf(child(2, { goods_scope: 'group' }))).toBe('group');
+    expect(inGoodsReach({ scope: 'all', creators: null }, { creator_id: 99 })).toBe(true);
+    expect(inGoodsReach({ scope: 'own', creators: [11] }, { creator_id: 11 })).toBe(true);
+    expect(inGoodsReach({ scope: 'group', creators: [11, 12] }, { creator_id: 10 })).toBe(false);
   });
 });

@@ -1,5 +1,11 @@
 import type { Auth } from '../constants/roles.js';
-import { type Permission, ROLE_PERMISSIONS } from './permissions.js';
+import {
+  isLibraryPermission,
+  LIBRARY_PERMISSIONS,
+  type LibraryPermission,
+  type Permission,
+  ROLE_PERMISSIONS,
+} from './permissions.js';
 
 /** The facts about a user that permissions depend on. */
 export interface PermissionSubject {
@@ -8,7 +14,29 @@ export interface PermissionSubject {
   parent_id: number;
   is_use_trader_express?: number | boolean;
   is_use_trader_finance?: number | boolean;
+  /** Which products a child account sees and changes (absent: `all`); main accounts always see all. */
+  goods_scope?: GoodsScope;
+  /**
+   * The library settings this account may change; null or absent: its role's (all of them).
+   * It only narrows the role's set: a name the role lacks is never granted by it.
+   */
+  library_perms?: readonly string[] | null;
 }
+
+/**
+ * Data scope of the product library (issue 13 §5): the products an account sees in lists and
+ * counts and may read or change by id. `own`: those it created; `group`: those created by
+ * its group (its group leader and the leader's members, docs/decisions.md); `all`: the tenant's.
+ */
+export const GOODS_SCOPES = ['own', 'group', 'all'] as const;
+export type GoodsScope = (typeof GOODS_SCOPES)[number];
+
+/** Chinese names of the data scopes (child-account form, list hint, refusals). */
+export const GOODS_SCOPE_NAMES: Record<GoodsScope, string> = {
+  own: '仅本人商品',
+  group: '本组商品',
+  all: '全部商品',
+};
 
 /** Deployment facts: the internal company account ids (configurable, spec section 6). */
 export interface PermissionContext {
@@ -33,9 +61,39 @@ export function can(
       return Boolean(user.is_use_trader_express) || Boolean(user.is_use_trader_finance);
     case 'platform.internal':
       return isInternal(user, ctx);
-    default:
-      return (ROLE_PERMISSIONS[user.auth] as readonly Permission[]).includes(permission);
+    default: {
+      const byRole = (ROLE_PERMISSIONS[user.auth] as readonly Permission[]).includes(permission);
+      if (!byRole || !isLibraryPermission(permission) || user.parent_id === 0) return byRole;
+      return !user.library_perms || user.library_perms.includes(permission);
+    }
   }
+}
+
+/** The library settings an account may change (its role's, narrowed by its own set), in a fixed order. */
+export function libraryPermsOf(user: PermissionSubject): LibraryPermission[] {
+  return LIBRARY_PERMISSIONS.filter((p) => can(user, p));
+}
+
+/** The data scope of an account: main accounts always `all`, child accounts as set (default `all`). */
+export function goodsScopeOf(user: PermissionSubject): GoodsScope {
+  return user.parent_id === 0 ? 'all' : (user.goods_scope ?? 'all');
+}
+
+/**
+ * The products an account may reach, resolved: `creators` null for every product of the
+ * tenant, else the accounts whose products it sees (itself for `own`, its group for `group`).
+ */
+export interface GoodsReach {
+  scope: GoodsScope;
+  creators: readonly number[] | null;
+}
+
+/**
+ * Whether a product (by its creator) is within reach: the one row-level check of the product
+ * library, used by the server before every call on products by id and by the web app.
+ */
+export function inGoodsReach(reach: GoodsReach, goods: { creator_id: number }): boolean {
+  return reach.creators === null || reach.creators.includes(goods.creator_id);
 }
 
 /** Roles a manager may give to a child account it creates or edits. */

@@ -31,9 +31,52 @@ export const PERMISSIONS = [
   'finance.trader',
   /** Internal company (platform operator) membership. */
   'platform.internal',
+  /** Change the tenant's product categories (create, rename, move, delete). */
+  'library.category',
+  /** Change the tenant's EAN pool (import, delete codes). */
+  'library.ean',
+  /** Change the tenant's sensitive words (add, delete). */
+  'library.sensitive',
+  /** Change bullet-point templates (create, edit, delete). */
+  'library.points',
+  /** Change search-terms templates (create, edit, delete). */
+  'library.searchTerms',
+  /** Change the own price settings (exchange rates, margins, shipping, rounding). */
+  'library.priceSettings',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Library settings a company or personal admin may allow or withhold per child account
+ * (issue 13 §5). A role holds all of them by default (the behaviour before per-account
+ * settings); an account's own set can only narrow its role's (see `can`).
+ */
+export const LIBRARY_PERMISSIONS = [
+  'library.category',
+  'library.ean',
+  'library.sensitive',
+  'library.points',
+  'library.searchTerms',
+  'library.priceSettings',
+] as const satisfies readonly Permission[];
+
+export type LibraryPermission = (typeof LIBRARY_PERMISSIONS)[number];
+
+/** Chinese names of the library settings (child-account form, refusals). */
+export const LIBRARY_PERMISSION_NAMES: Record<LibraryPermission, string> = {
+  'library.category': '商品分类',
+  'library.ean': 'EAN库',
+  'library.sensitive': '敏感词',
+  'library.points': '五点描述模板',
+  'library.searchTerms': '搜索词模板',
+  'library.priceSettings': '价格设置',
+};
+
+/** Whether a permission name is one of the per-account library settings. */
+export function isLibraryPermission(p: string): p is LibraryPermission {
+  return (LIBRARY_PERMISSIONS as readonly string[]).includes(p);
+}
 
 /** Permissions granted by the role number alone (spec section 6). */
 export const ROLE_PERMISSIONS = {
@@ -47,9 +90,10 @@ export const ROLE_PERMISSIONS = {
     'goods.audit',
     'role.companyOrPersonalAdmin',
     'finance.payMargin',
+    ...LIBRARY_PERMISSIONS,
   ],
-  1: ['account.self', 'goods.operate', 'goods.audit', 'goods.batchCopy', 'role.worker'],
-  2: ['account.self', 'goods.operate', 'goods.batchCopy', 'role.worker'],
+  1: ['account.self', 'goods.operate', 'goods.audit', 'goods.batchCopy', 'role.worker', ...LIBRARY_PERMISSIONS],
+  2: ['account.self', 'goods.operate', 'goods.batchCopy', 'role.worker', ...LIBRARY_PERMISSIONS],
   3: ['account.self', 'account.child.addBuyer'],
   4: [
     'account.self',
@@ -62,7 +106,8 @@ export const ROLE_PERMISSIONS = {
     'role.worker',
     'role.companyOrPersonalAdmin',
     'finance.payMargin',
+    ...LIBRARY_PERMISSIONS,
   ],
   5: ['account.self', 'system.operaLog.read', 'role.admin'],
-  6: ['account.self', 'goods.operate', 'goods.batchCopy'],
+  6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS],
 } as const satisfies Record<Auth, readonly Permission[]>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ALL_AUTHS, type Auth } from '../constants/roles.js';
 import { menuItemSchema } from '../menu/menu-tree.js';
+import { GOODS_SCOPES } from '../permissions/can.js';
+import { LIBRARY_PERMISSIONS } from '../permissions/permissions.js';
 import {
   ACCOUNT_RE,
   COMPLIANCE_EMAIL_MAX,
@@ -115,6 +117,10 @@ export const userInfo = z.object({
   bindSomePhoneAccountList: z.array(z.object({ uid: z.number().int(), account: z.string(), user_name: z.string() })),
   /** True when the account belongs to the platform operator (internal company). */
   is_internal: z.boolean(),
+  /** Data scope of the product library (main accounts: `all`). */
+  goods_scope: z.enum(GOODS_SCOPES),
+  /** The library settings this account may change (its role's, narrowed by its own set). */
+  library_perms: z.array(z.enum(LIBRARY_PERMISSIONS)),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -215,8 +221,26 @@ const auth = z.coerce
   .int()
   .refine((v) => (ALL_AUTHS as readonly number[]).includes(v), { error: '角色不合法' });
 
+/** Data scope of a child account (issue 13 §5). */
+const goodsScopeField = z.enum(GOODS_SCOPES, { error: '数据范围只能为: 仅本人商品、本组商品、全部商品' });
+/** The group leader a child account belongs to; null for none. */
+const leaderIdField = dbId('所属组长', 'integer').nullable();
+/** The library settings a child account may change; null: its role's defaults (all). */
+const libraryPermsField = z
+  .array(z.enum(LIBRARY_PERMISSIONS, { error: '可修改的商品库设置不合法' }), { error: '可修改的商品库设置不合法' })
+  .max(LIBRARY_PERMISSIONS.length)
+  .nullable();
+
+/** Who may do what with products, set by company or personal admins on a child account (issue 13 §5). */
+const productAccessFields = {
+  goods_scope: goodsScopeField.optional(),
+  leader_id: leaderIdField.optional(),
+  library_perms: libraryPermsField.optional(),
+};
+
 /** POST /amazon-user/createChildAccount. */
 export const createChildBody = z.strictObject({
+  ...productAccessFields,
   account: accountName,
   password,
   auth,
@@ -236,6 +260,7 @@ export const updateChildBody = z.strictObject({
   email: z.string().trim().regex(EMAIL_RE, { error: MSG.email }).optional().or(z.literal('')),
   remark: z.string().trim().max(200).optional(),
   status: flag01.optional(),
+  ...productAccessFields,
 });
 export type UpdateChildBody = z.infer<typeof updateChildBody>;
 
@@ -264,6 +289,14 @@ export const childAccount = z.object({
   created_by: z.number().int(),
   created_at: z.number().int(),
   last_login_at: z.number().int().nullable(),
+  /** Data scope of the product library. */
+  goods_scope: z.enum(GOODS_SCOPES),
+  /** The group leader (auth 1) this account belongs to, if any. */
+  leader_id: z.number().int().nullable(),
+  /** The library settings it may change (role defaults when none were chosen). */
+  library_perms: z.array(z.enum(LIBRARY_PERMISSIONS)),
+  /** Whether `library_perms` was chosen for this account (false: its role's defaults). */
+  library_perms_custom: z.boolean(),
 });
 export type ChildAccount = z.infer<typeof childAccount>;
 

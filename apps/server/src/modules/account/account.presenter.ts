@@ -3,8 +3,11 @@ import {
   type Auth,
   type ChildAccount,
   can,
+  type GoodsScope,
+  goodsScopeOf,
   isInternal,
   type LoginResult,
+  libraryPermsOf,
   type MenuItem,
   type TokenInfo,
   type UserInfo,
@@ -23,6 +26,8 @@ export function subjectOf(user: UserRow) {
     parent_id: user.parent_id,
     is_use_trader_express: user.is_use_trader_express,
     is_use_trader_finance: user.is_use_trader_finance,
+    goods_scope: user.goods_scope as GoodsScope,
+    library_perms: user.library_perms,
   };
 }
 
@@ -93,6 +98,8 @@ export function presentUserInfo(
     token,
     bindSomePhoneAccountList: samePhone.map((u) => ({ uid: u.id, account: u.account, user_name: u.user_name })),
     is_internal: isInternal(subjectOf(user), { internalIds }),
+    goods_scope: goodsScopeOf(subjectOf(user)),
+    library_perms: libraryPermsOf(subjectOf(user)),
   };
 }
 
@@ -110,5 +117,9 @@ export function presentChild(user: UserRow): ChildAccount {
     created_by: user.created_by,
     created_at: secs(user.created_at),
     last_login_at: user.last_login_at ? secs(user.last_login_at) : null,
+    goods_scope: goodsScopeOf(subjectOf(user)),
+    leader_id: user.leader_id,
+    library_perms: libraryPermsOf(subjectOf(user)),
+    library_perms_custom: user.library_perms !== null,
   };
 }

@@ -39,6 +39,12 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
+  /** Data scope of the product library: 'own' | 'group' | 'all' (issue 13 §5). */
+  goods_scope: Generated<string>;
+  /** The group leader (auth 1, same tenant) this account belongs to. */
+  leader_id: number | null;
+  /** Library settings this account may change; null: its role's defaults. */
+  library_perms: string[] | null;
 }
 
 export interface SessionsTable {

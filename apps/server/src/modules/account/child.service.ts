@@ -1,23 +1,28 @@
 import {
+  AUTH,
   AUTH_NAMES,
   type Auth,
   assignableChildAuths,
   type CreateChildBody,
   can,
+  LIBRARY_PERMISSIONS,
   type UpdateChildBody,
 } from '@console/shared';
+import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
-import type { UserRow, UserUpdate } from '../../db/types.js';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/app-error.js';
+import type { DB, UserRow, UserUpdate } from '../../db/types.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/password.js';
 import { audit, diff } from '../system/audit.js';
 import { subjectOf } from './account.presenter.js';
 import { revokeUserSessions } from './session.repository.js';
 import {
+  clearGroupMembers,
   countChildren,
   findTenantUser,
   insertUser,
   listChildren,
+  lockGroupLeader,
   lockMainAccount,
   updateTenantUser,
 } from './user.repository.js';
@@ -36,6 +41,46 @@ export function canManageChild(actor: UserRow, target: UserRow): boolean {
 function assertAssignable(actor: UserRow, auth: number): void {
   if (!assignableChildAuths(subjectOf(actor)).includes(auth as Auth)) {
     throw forbidden(`无权设置角色: ${AUTH_NAMES[auth as Auth] ?? auth}`);
+  }
+}
+
+/** The product-access fields of a child account (issue 13 §5), as sent. */
+type ProductAccess = Pick<UpdateChildBody, 'goods_scope' | 'leader_id' | 'library_perms'>;
+
+/**
+ * Only company and personal admins choose what a child may do with products (a buyer managing
+ * its buyers may not); a chosen set of library settings is stored in a fixed order.
+ */
+function productAccessPatch(actor: UserRow, body: ProductAccess): UserUpdate {
+  const given = [body.goods_scope, body.leader_id, body.library_perms].some((v) => v !== undefined);
+  if (given && !can(subjectOf(actor), 'account.child.manage')) throw forbidden('无权设置商品数据范围和商品库权限');
+  const patch: UserUpdate = {};
+  if (body.goods_scope !== undefined) patch.goods_scope = body.goods_scope;
+  if (body.leader_id !== undefined) patch.leader_id = body.leader_id;
+  if (body.library_perms !== undefined) {
+    patch.library_perms = body.library_perms && LIBRARY_PERMISSIONS.filter((p) => body.library_perms!.includes(p));
+  }
+  return patch;
+}
+
+/**
+ * Group membership rules, inside the saving transaction: a leader (auth 1) belongs to no
+ * group; a member points at a live group leader of the tenant, locked until commit so a
+ * concurrent role change or deletion of that leader waits and then empties the group.
+ */
+async function checkLeader(
+  trx: Kysely<DB>,
+  tenantId: number,
+  uid: number | null,
+  auth: number,
+  leaderId: number | null,
+) {
+  if (leaderId === null) return;
+  if (auth === AUTH.groupLeader) throw badRequest('组长不能再属于其他小组', { field: 'leader_id' });
+  if (leaderId === uid) throw badRequest('不能选择自己作为所属组长', { field: 'leader_id' });
+  const leader = await lockGroupLeader(trx, tenantId, leaderId);
+  if (!leader || leader.auth !== AUTH.groupLeader) {
+    throw badRequest('所属组长不存在或不是组长', { field: 'leader_id' });
   }
 }
 
@@ -65,6 +110,7 @@ export async function listChildAccounts(
 /** Creates a child account; the tenant's `max_child` holds even under concurrent requests. */
 export async function createChildAccount(deps: AppDeps, actor: Actor, me: UserRow, body: CreateChildBody) {
   assertAssignable(me, body.auth);
+  const access = productAccessPatch(me, body);
   const password_hash = await hashPassword(body.password);
   try {
     return await deps.db.transaction().execute(async (trx) => {
@@ -72,7 +118,9 @@ export async function createChildAccount(deps: AppDeps, actor: Actor, me: UserRo
       if (!main) throw notFound('主账号不存在');
       const used = await countChildren(trx, me.tenant_id);
       if (used >= main.max_child) throw conflict(`子账号数量已达上限(${main.max_child})`);
+      await checkLeader(trx, me.tenant_id, null, body.auth, access.leader_id ?? null);
       const child = await insertUser(trx, {
+        ...access,
         account: body.account,
         password_hash,
         auth: body.auth,
@@ -90,7 +138,14 @@ export async function createChildAccount(deps: AppDeps, actor: Actor, me: UserRo
         action: 'account.child.create',
         targetType: 'user',
         targetId: child.id,
-        after: { account: child.account, auth: child.auth, user_name: child.user_name },
+        after: {
+          account: child.account,
+          auth: child.auth,
+          user_name: child.user_name,
+          goods_scope: child.goods_scope,
+          leader_id: child.leader_id,
+          library_perms: child.library_perms,
+        },
       });
       return child;
     });
@@ -102,14 +157,25 @@ export async function createChildAccount(deps: AppDeps, actor: Actor, me: UserRo
 
 export async function updateChildAccount(deps: AppDeps, actor: Actor, me: UserRow, body: UpdateChildBody) {
   const target = await managedChild(deps, me, body.uid);
-  const { uid, ...fields } = body;
+  const { uid, goods_scope, leader_id, library_perms, ...fields } = body;
   if (fields.auth !== undefined && fields.auth !== target.auth) assertAssignable(me, fields.auth);
-  const patch: UserUpdate = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const patch: UserUpdate = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    ...productAccessPatch(me, { goods_scope, leader_id, library_perms }),
+  };
+  const auth = fields.auth ?? target.auth;
+  // A new group leader leaves the group it was in.
+  if (auth === AUTH.groupLeader && patch.leader_id === undefined) patch.leader_id = null;
   return deps.db.transaction().execute(async (trx) => {
+    await checkLeader(trx, me.tenant_id, uid, auth, patch.leader_id === undefined ? target.leader_id : patch.leader_id);
     const updated = await updateTenantUser(trx, me.tenant_id, uid, patch);
     if (!updated) throw notFound('账号不存在');
     if (patch.status === 0 && target.status !== 0) await revokeUserSessions(trx, me.tenant_id, uid, 'disabled');
+    // A leader that is no longer one leaves its members without a group.
+    const released = target.auth === AUTH.groupLeader && auth !== AUTH.groupLeader;
+    const freed = released ? await clearGroupMembers(trx, me.tenant_id, uid) : 0;
     const changes = diff(target as unknown as Record<string, unknown>, patch as Record<string, unknown>);
+    if (freed) changes.after = { ...changes.after, group_members_released: freed };
     await audit(trx, actor, { action: 'account.child.update', targetType: 'user', targetId: uid, ...changes });
     return updated;
   });
@@ -137,6 +203,8 @@ export async function deleteChildAccount(deps: AppDeps, actor: Actor, me: UserRo
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, me.tenant_id, uid, { deleted_at: new Date() });
     await revokeUserSessions(trx, me.tenant_id, uid, 'deleted');
+    // A deleted leader's group is dissolved (its members keep their own products).
+    if (target.auth === AUTH.groupLeader) await clearGroupMembers(trx, me.tenant_id, uid);
     await audit(trx, actor, {
       action: 'account.child.delete',
       targetType: 'user',

@@ -176,3 +176,46 @@ export function listLiveAccounts(db: Db, tenantId?: number) {
   if (tenantId !== undefined) q = q.where('tenant_id', '=', tenantId);
   return q.execute();
 }
+
+/**
+ * A live group leader (auth 1) of the tenant, locked FOR SHARE until the transaction ends, so
+ * a concurrent change of its role or its deletion (which empty its group) waits for the
+ * assignment of a member and then sees it.
+ */
+export function lockGroupLeader(db: Db, tenantId: number, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'auth'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('parent_id', '<>', 0)
+    .where('deleted_at', 'is', null)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/** Removes every member from a leader's group (the leader lost its role or was deleted); returns how many. */
+export async function clearGroupMembers(db: Db, tenantId: number, leaderId: number): Promise<number> {
+  const r = await db
+    .updateTable('users')
+    .set({ leader_id: null, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('tenant_id', '=', tenantId)
+    .where('leader_id', '=', leaderId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/**
+ * The accounts of a group: the leader and every account pointing at it, deleted ones too
+ * (their products stay with the group).
+ */
+export async function groupAccountIds(db: Db, tenantId: number, leaderId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where((eb) => eb.or([eb('id', '=', leaderId), eb('leader_id', '=', leaderId)]))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

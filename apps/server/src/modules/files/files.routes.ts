@@ -8,6 +8,7 @@ import { ok } from '../../lib/envelope.js';
 import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
+import { goodsReachOf, requireGoodsInReach } from '../goods/goods-reach.js';
 import { CONTENT_TYPES, contentTypeOf, isSafeKey } from './file-storage.js';
 import { auditRemoteCopies, goodsImageUrls, uploadImage } from './files.service.js';
 import { storeImage } from './images.service.js';
@@ -71,6 +72,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const auth = authOf(req);
+      await requireGoodsInReach(deps.db, await goodsReachOf(deps.db, auth.user), [req.body.id]);
       const row = await goodsImageUrls(deps, auth.tenantId, req.body.id);
       const unique = row.urls;
       if (unique.length === 0) throw badRequest('该商品没有图片');

@@ -11,6 +11,8 @@ export async function categoryRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
+  /** Changes need the library setting an admin may withhold per child account (issue 13 §5). */
+  const change = { access: 'library.category' as const };
 
   app.get('/goods/category/tree', { schema: { response: replies(z.array(categoryNode)) }, config }, async (req) =>
     ok(await categoryTree(deps, authOf(req).tenantId)),
@@ -18,19 +20,19 @@ export async function categoryRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/goods/category/create',
-    { schema: { body: categoryCreateBody, response: replies(categoryRow) }, config },
+    { schema: { body: categoryCreateBody, response: replies(categoryRow) }, config: change },
     async (req) => ok(await createCategory(deps, actorOf(req, authOf(req)), req.body), '添加成功'),
   );
 
   app.post(
     '/goods/category/update',
-    { schema: { body: categoryUpdateBody, response: replies(categoryRow) }, config },
+    { schema: { body: categoryUpdateBody, response: replies(categoryRow) }, config: change },
     async (req) => ok(await updateCategoryNode(deps, actorOf(req, authOf(req)), req.body), '修改成功'),
   );
 
   app.post(
     '/goods/category/delete',
-    { schema: { body: idQuery, response: replies(nullData) }, config },
+    { schema: { body: idQuery, response: replies(nullData) }, config: change },
     async (req) => {
       await removeCategory(deps, actorOf(req, authOf(req)), req.body.id);
       return ok(null, '删除成功');

@@ -11,6 +11,8 @@ export async function eanRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
+  /** Changes need the library setting an admin may withhold per child account (issue 13 §5). */
+  const change = { access: 'library.ean' as const };
 
   app.get(
     '/goods/ean/list',
@@ -30,15 +32,19 @@ export async function eanRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/goods/ean/import',
-    { schema: { body: eanImportBody, response: replies(eanImportReport) }, config },
+    { schema: { body: eanImportBody, response: replies(eanImportReport) }, config: change },
     async (req) => {
       const r = await importEans(deps, actorOf(req, authOf(req)), req.body);
       return ok(r, `导入完成: 新增${r.added}个,重复${r.duplicate}个,无效${r.invalid}个`);
     },
   );
 
-  app.post('/goods/ean/delete', { schema: { body: idsBody, response: replies(deletedData) }, config }, async (req) => {
-    const deleted = await deleteEans(deps, actorOf(req, authOf(req)), req.body.ids);
-    return ok({ deleted }, '删除成功');
-  });
+  app.post(
+    '/goods/ean/delete',
+    { schema: { body: idsBody, response: replies(deletedData) }, config: change },
+    async (req) => {
+      const deleted = await deleteEans(deps, actorOf(req, authOf(req)), req.body.ids);
+      return ok({ deleted }, '删除成功');
+    },
+  );
 }

@@ -20,6 +20,8 @@ export async function pointsRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
+  /** Changes need the library setting an admin may withhold per child account (issue 13 §5). */
+  const change = { access: 'library.points' as const };
 
   app.get(
     '/goods/points/list',
@@ -43,17 +45,19 @@ export async function pointsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/goods/points/create',
-    { schema: { body: pointsCreateBody, response: replies(pointsSet) }, config },
+    { schema: { body: pointsCreateBody, response: replies(pointsSet) }, config: change },
     async (req) => ok(presentPoints(await createPointSet(deps, actorOf(req, authOf(req)), req.body)), '添加成功'),
   );
 
   app.post(
     '/goods/points/update',
-    { schema: { body: pointsUpdateBody, response: replies(pointsSet) }, config },
+    { schema: { body: pointsUpdateBody, response: replies(pointsSet) }, config: change },
     async (req) => ok(presentPoints(await updatePointSet(deps, actorOf(req, authOf(req)), req.body)), '修改成功'),
   );
 
-  app.post('/goods/points/delete', { schema: { body: idsBody, response: replies(deletedData) }, config }, async (req) =>
-    ok({ deleted: await deletePointSets(deps, actorOf(req, authOf(req)), req.body.ids) }, '删除成功'),
+  app.post(
+    '/goods/points/delete',
+    { schema: { body: idsBody, response: replies(deletedData) }, config: change },
+    async (req) => ok({ deleted: await deletePointSets(deps, actorOf(req, authOf(req)), req.body.ids) }, '删除成功'),
   );
 }

@@ -26,6 +26,8 @@ export async function searchTermsRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
+  /** Changes need the library setting an admin may withhold per child account (issue 13 §5). */
+  const change = { access: 'library.searchTerms' as const };
 
   app.get(
     '/goods/search-terms/list',
@@ -49,21 +51,21 @@ export async function searchTermsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/goods/search-terms/create',
-    { schema: { body: searchTermsCreateBody, response: replies(searchTermsEntry) }, config },
+    { schema: { body: searchTermsCreateBody, response: replies(searchTermsEntry) }, config: change },
     async (req) =>
       ok(presentSearchTerms(await createSearchTermEntry(deps, actorOf(req, authOf(req)), req.body)), '添加成功'),
   );
 
   app.post(
     '/goods/search-terms/update',
-    { schema: { body: searchTermsUpdateBody, response: replies(searchTermsEntry) }, config },
+    { schema: { body: searchTermsUpdateBody, response: replies(searchTermsEntry) }, config: change },
     async (req) =>
       ok(presentSearchTerms(await updateSearchTermEntry(deps, actorOf(req, authOf(req)), req.body)), '修改成功'),
   );
 
   app.post(
     '/goods/search-terms/delete',
-    { schema: { body: idsBody, response: replies(deletedData) }, config },
+    { schema: { body: idsBody, response: replies(deletedData) }, config: change },
     async (req) =>
       ok({ deleted: await deleteSearchTermEntries(deps, actorOf(req, authOf(req)), req.body.ids) }, '删除成功'),
   );

@@ -20,6 +20,8 @@ export async function sensitiveRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
+  /** Changes need the library setting an admin may withhold per child account (issue 13 §5). */
+  const change = { access: 'library.sensitive' as const };
 
   app.get(
     '/goods/sensitive/list',
@@ -37,7 +39,7 @@ export async function sensitiveRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/goods/sensitive/create',
-    { schema: { body: sensitiveCreateBody, response: replies(sensitiveAdded) }, config },
+    { schema: { body: sensitiveCreateBody, response: replies(sensitiveAdded) }, config: change },
     async (req) => {
       const r = await addSensitiveWords(deps, actorOf(req, authOf(req)), req.body.lang, req.body.words);
       return ok(r, `添加成功: 新增${r.added}个,重复${r.duplicate}个已忽略`);
@@ -46,7 +48,7 @@ export async function sensitiveRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/goods/sensitive/delete',
-    { schema: { body: idsBody, response: replies(deletedData) }, config },
+    { schema: { body: idsBody, response: replies(deletedData) }, config: change },
     async (req) => {
       const deleted = await removeSensitiveWords(deps, actorOf(req, authOf(req)), req.body.ids);
       return ok({ deleted }, '删除成功');

@@ -5,6 +5,7 @@ import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { claimGoods, listClaimable, publishForClaim } from './claim.service.js';
+import { goodsReachOf, requireGoodsInReach } from './goods-reach.js';
 
 /** Claiming products the platform publishes (spec section 7 claim/list, claimGoods — POST per DECISIONS.md). */
 export async function claimRoutes(fastify: FastifyInstance) {
@@ -42,7 +43,10 @@ export async function claimRoutes(fastify: FastifyInstance) {
       },
       config: { access: 'platform.internal' },
     },
-    async (req) =>
-      ok(await publishForClaim(deps, actorOf(req, authOf(req)), req.body.ids, req.body.claimable), '操作成功'),
+    async (req) => {
+      const auth = authOf(req);
+      await requireGoodsInReach(deps.db, await goodsReachOf(deps.db, auth.user), req.body.ids);
+      return ok(await publishForClaim(deps, actorOf(req, auth), req.body.ids, req.body.claimable), '操作成功');
+    },
   );
 }

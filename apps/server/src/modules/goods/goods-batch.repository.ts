@@ -2,7 +2,7 @@ import type { GoodsFilter } from '@console/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { escapeRegExp } from '../../lib/regexp.js';
-import { filteredGoods } from './goods.repository.js';
+import { createdByAnyOf, filteredGoods } from './goods.repository.js';
 
 type Db = Kysely<DB>;
 
@@ -10,18 +10,24 @@ type Db = Kysely<DB>;
 export interface Selection {
   ids?: number[];
   filter?: GoodsFilter;
+  /**
+   * The caller's data scope (issue 13 §5): only products of these creators are selected;
+   * null or absent for the whole tenant. Set by the server from the session.
+   */
+  creators?: readonly number[] | null;
 }
 
-/** The ids of the tenant's products in a selection, as a subquery. */
+/** The ids of the tenant's products in a selection (within its data scope), as a subquery. */
 export function selectedIds(db: Db, tenantId: number, sel: Selection) {
   if (sel.ids) {
     return db
       .selectFrom('goods')
       .select('goods.id')
       .where('goods.tenant_id', '=', tenantId)
-      .where('goods.id', 'in', sel.ids);
+      .where('goods.id', 'in', sel.ids)
+      .$if(Boolean(sel.creators), (q) => q.where(createdByAnyOf(sel.creators!)));
   }
-  return filteredGoods(db, tenantId, sel.filter!).select('goods.id');
+  return filteredGoods(db, tenantId, { ...sel.filter!, creators: sel.creators }).select('goods.id');
 }
 
 /** Deletes for good the tenant's products among `ids` that are in the recycle bin; returns them. */

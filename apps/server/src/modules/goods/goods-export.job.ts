@@ -21,6 +21,8 @@ const exportPayload = z
   .object({
     ids: z.array(z.number().int().positive()).optional(),
     filter: goodsFilterSchema.optional(),
+    /** The starter's data scope when the job was queued (issue 13 §5): creators, or null for the whole tenant. */
+    creators: z.array(z.number().int().positive()).nullable().optional(),
   })
   .refine((b) => b.ids || b.filter, { error: '请选择商品或筛选条件', path: ['ids'] });
 

@@ -6,6 +6,7 @@ import { ok } from '../../lib/envelope.js';
 import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { fileStorage } from '../files/storage.js';
+import { jobReaderId } from '../jobs/jobs.service.js';
 import {
   assertSomething,
   countSelection,
@@ -14,6 +15,7 @@ import {
   SYNC_EXPORT_LIMIT,
   startExportJob,
 } from './goods-export.service.js';
+import { goodsReachOf, requireGoodsInReach } from './goods-reach.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -41,12 +43,16 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const auth = authOf(req);
       const actor = actorOf(req, auth);
-      const total = await countSelection(deps, auth.tenantId, req.body);
+      // The caller's data scope (issue 13 §5): chosen ids all in reach, a filter narrowed to it (also in the job).
+      const reach = await goodsReachOf(deps.db, auth.user);
+      await requireGoodsInReach(deps.db, reach, req.body.ids ?? []);
+      const sel = { ...req.body, creators: reach.creators };
+      const total = await countSelection(deps, auth.tenantId, sel);
       assertSomething(total);
       if (total > SYNC_EXPORT_LIMIT) {
-        return ok(await startExportJob(deps, fastify.jobs, actor, req.body, total), '导出任务已创建,完成后可下载');
+        return ok(await startExportJob(deps, fastify.jobs, actor, sel, total), '导出任务已创建,完成后可下载');
       }
-      const buffer = await exportNow(deps, actor, req.body);
+      const buffer = await exportNow(deps, actor, sel);
       return reply.type(XLSX).header('content-disposition', attachment('goods-export.xlsx')).send(buffer);
     },
   );
@@ -55,7 +61,8 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
     '/amazon-user/exportJob',
     { schema: { querystring: jobIdQuery, response: replies(exportJob) }, config },
     async (req) => {
-      const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
+      const auth = authOf(req);
+      const job = await getExportJob(deps, auth.tenantId, req.query.id, jobReaderId(auth.user));
       return ok({
         id: job.id,
         status: job.status as ExportJob['status'],
@@ -73,7 +80,8 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
     '/amazon-user/exportJob/download',
     { schema: { querystring: jobIdQuery, response: fileReplies([XLSX]) }, config },
     async (req, reply) => {
-      const job = await getExportJob(deps, authOf(req).tenantId, req.query.id);
+      const auth = authOf(req);
+      const job = await getExportJob(deps, auth.tenantId, req.query.id, jobReaderId(auth.user));
       if (job.status !== 'done') throw badRequest('导出尚未完成');
       const stream = await fileStorage(deps.config).get(job.file_key);
       if (!stream) throw notFound('导出文件已不存在,请重新导出');

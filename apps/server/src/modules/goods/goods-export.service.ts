@@ -51,9 +51,9 @@ export async function startExportJob(deps: AppDeps, jobs: JobClient, actor: Acto
   return { job_id: id, total };
 }
 
-/** One export job of the tenant with its file (file name and storage key once done). */
-export async function getExportJob(deps: AppDeps, tenantId: number, id: string) {
-  const job = await getTenantJob(deps, tenantId, id, { kind: goodsExportJob.kind, missing: '导出任务不存在' });
+/** One export job of the tenant (of `userId` when given) with its file (file name and storage key once done). */
+export async function getExportJob(deps: AppDeps, tenantId: number, id: string, userId?: number) {
+  const job = await getTenantJob(deps, tenantId, id, { kind: goodsExportJob.kind, missing: '导出任务不存在', userId });
   const result = job.result as ExportResult | null;
   return {
     id: job.id,

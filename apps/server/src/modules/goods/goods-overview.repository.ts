@@ -1,26 +1,30 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { LACKING_EAN_PATH } from './goods.repository.js';
+import { createdByAnyOf, LACKING_EAN_PATH } from './goods.repository.js';
 
 type Db = Kysely<DB>;
+/** The caller's data scope: the creators whose products count (null or absent: the whole tenant). */
+type Creators = readonly number[] | null | undefined;
 
 /** Products per recycle flag and audit status (one index-only pass over the tenant's rows). */
-export async function countByDeleteAndStatus(db: Db, tenantId: number) {
+export async function countByDeleteAndStatus(db: Db, tenantId: number, creators?: Creators) {
   const r = await db
     .selectFrom('goods')
     .select(['is_delete', 'audit_status', (eb) => eb.fn.countAll<number>().as('n')])
     .where('tenant_id', '=', tenantId)
+    .$if(Boolean(creators), (q) => q.where(createdByAnyOf(creators!)))
     .groupBy(['is_delete', 'audit_status'])
     .execute();
   return r.map((x) => ({ is_delete: x.is_delete, audit_status: x.audit_status, n: Number(x.n) }));
 }
 
 /** Products outside the recycle bin per type. */
-export async function countByType(db: Db, tenantId: number) {
+export async function countByType(db: Db, tenantId: number, creators?: Creators) {
   const r = await db
     .selectFrom('goods')
     .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
     .where('tenant_id', '=', tenantId)
+    .$if(Boolean(creators), (q) => q.where(createdByAnyOf(creators!)))
     .where('is_delete', '=', 0)
     .groupBy('type')
     .orderBy('type')
@@ -29,12 +33,13 @@ export async function countByType(db: Db, tenantId: number) {
 }
 
 /** Products created per calendar day in `timeZone` since `since` (days without any are absent). */
-export async function createdPerDay(db: Db, tenantId: number, since: Date, timeZone: string) {
+export async function createdPerDay(db: Db, tenantId: number, since: Date, timeZone: string, creators?: Creators) {
   const day = sql<string>`to_char(goods.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const r = await db
     .selectFrom('goods')
     .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
     .where('tenant_id', '=', tenantId)
+    .$if(Boolean(creators), (q) => q.where(createdByAnyOf(creators!)))
     .where('created_at', '>=', since)
     // By position: the time zone is a bound value, so a repeated expression would not match.
     .groupBy(sql`1`)
@@ -46,7 +51,7 @@ export async function createdPerDay(db: Db, tenantId: number, since: Date, timeZ
  * Products outside the recycle bin that still lack something before upload: no image, no
  * price, no English title, variations without an EAN (one pass over the tenant's rows).
  */
-export async function countIncomplete(db: Db, tenantId: number) {
+export async function countIncomplete(db: Db, tenantId: number, creators?: Creators) {
   const r = await db
     .selectFrom('goods')
     .select([
@@ -58,6 +63,7 @@ export async function countIncomplete(db: Db, tenantId: number) {
       ),
     ])
     .where('tenant_id', '=', tenantId)
+    .$if(Boolean(creators), (q) => q.where(createdByAnyOf(creators!)))
     .where('is_delete', '=', 0)
     .executeTakeFirstOrThrow();
   return {

@@ -36,17 +36,25 @@ export function fillDays(now: Date, n: number, counts: { day: string; n: number 
   });
 }
 
-/** goods/overview: the product home page (商品首页) of the caller's tenant. */
-export async function goodsOverview(deps: AppDeps, tenantId: number, now = new Date()): Promise<GoodsOverview> {
+/**
+ * goods/overview: the product home page (商品首页) of the caller's tenant, its product figures
+ * narrowed to the caller's data scope (`creators`, null for all; the EAN pool is the tenant's).
+ */
+export async function goodsOverview(
+  deps: AppDeps,
+  tenantId: number,
+  now = new Date(),
+  creators: readonly number[] | null = null,
+): Promise<GoodsOverview> {
   // A day more than shown: the first shown day starts at its local midnight, before now - 13 x 24 h.
   const since = new Date(now.getTime() - (OVERVIEW_DAYS + 1) * 86_400_000);
   const [statuses, types, created, incomplete, eans, recent] = await Promise.all([
-    countByDeleteAndStatus(deps.db, tenantId),
-    countByType(deps.db, tenantId),
-    createdPerDay(deps.db, tenantId, since, TIME_ZONE),
-    countIncomplete(deps.db, tenantId),
+    countByDeleteAndStatus(deps.db, tenantId, creators),
+    countByType(deps.db, tenantId, creators),
+    createdPerDay(deps.db, tenantId, since, TIME_ZONE, creators),
+    countIncomplete(deps.db, tenantId, creators),
     countEans(deps.db, tenantId),
-    listGoodsPage(deps.db, tenantId, { type: 0, status: 'all', is_delete: 0 }, { page: 1, pageSize: RECENT }),
+    listGoodsPage(deps.db, tenantId, { type: 0, status: 'all', is_delete: 0, creators }, { page: 1, pageSize: RECENT }),
   ]);
   const live = statuses.filter((s) => s.is_delete === 0);
   const of = (status: string) => live.find((s) => s.audit_status === status)?.n ?? 0;

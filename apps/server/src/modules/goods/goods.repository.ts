@@ -16,12 +16,29 @@ interface GoodsCondition {
   apply: (q: GoodsQuery, value: never) => GoodsQuery;
 }
 
+/**
+ * A product-list filter narrowed to the caller's data scope (issue 13 §5): `creators` are the
+ * accounts whose products it reaches, null or absent for the whole tenant. Set by the server
+ * from the session (`goodsReachOf`), never taken from a request.
+ */
+export type ScopedGoodsFilter = GoodsFilter & { creators?: readonly number[] | null };
+
+/** The scope condition on `goods`: a product of one of these creators (the one form used by every query). */
+export const createdByAnyOf = (creators: readonly number[]) => sql<boolean>`goods.creator_id = any(${creators}::int[])`;
+
 /** The conditions of a filter, in a fixed order (without the status tab when `withStatus` is false). */
-function goodsConditions(tenantId: number, f: GoodsFilter, withStatus: boolean): GoodsCondition[] {
+function goodsConditions(tenantId: number, f: ScopedGoodsFilter, withStatus: boolean): GoodsCondition[] {
   const c: GoodsCondition[] = [
     { name: 'tenant', value: tenantId, apply: (q, v: number) => q.where('goods.tenant_id', '=', v) },
     { name: 'deleted', value: f.is_delete, apply: (q, v: number) => q.where('goods.is_delete', '=', v) },
   ];
+  if (f.creators) {
+    c.push({
+      name: 'scope',
+      value: [...f.creators],
+      apply: (q, v: number[]) => q.where(createdByAnyOf(v)),
+    });
+  }
   if (f.type) c.push({ name: 'type', value: f.type, apply: (q, v: number) => q.where('goods.type', '=', v) });
   if (withStatus && f.status !== 'all') {
     c.push({ name: 'status', value: f.status, apply: (q, v: string) => q.where('goods.audit_status', '=', v) });
@@ -128,7 +145,7 @@ function applyConditions(q: GoodsQuery, conditions: GoodsCondition[], slot?: Slo
 }
 
 /** The tenant's products matching a filter (without the status tab when `withStatus` is false). */
-export function filteredGoods(db: Db, tenantId: number, f: GoodsFilter, withStatus = true): GoodsQuery {
+export function filteredGoods(db: Db, tenantId: number, f: ScopedGoodsFilter, withStatus = true): GoodsQuery {
   return applyConditions(db.selectFrom('goods'), goodsConditions(tenantId, f, withStatus));
 }
 
@@ -178,7 +195,7 @@ export const KEYWORD_WINDOW = 1000;
 export async function listGoodsPage(
   db: Db,
   tenantId: number,
-  f: GoodsFilter,
+  f: ScopedGoodsFilter,
   page: { page: number; pageSize: number; cursor?: number },
   matches: 'many' | 'few' = 'many',
 ) {
@@ -265,7 +282,7 @@ export interface StatusCounts {
  * KEYWORD_COUNT_CAP + 1 matches (a common word matches a large part of a big tenant, and
  * counting it exactly means reading every match); any other filter counts its products.
  */
-export async function countByStatus(db: Db, tenantId: number, f: GoodsFilter): Promise<StatusCounts> {
+export async function countByStatus(db: Db, tenantId: number, f: ScopedGoodsFilter): Promise<StatusCounts> {
   const conditions = goodsConditions(tenantId, f, false);
   if (conditions.every((c) => MAINTAINED.has(c.name))) {
     return { byStatus: await maintainedCounts(db, conditions), capped: false };

@@ -6,7 +6,6 @@ import {
   defaultQuantity,
   type GoodsCreator,
   type GoodsData,
-  type GoodsFilter,
   PRICE_COUNTRIES,
   type ProductListQuery,
 } from '@console/shared';
@@ -24,9 +23,12 @@ import {
   KEYWORD_COUNT_CAP,
   listGoodsPage,
   neighbourId,
+  type ScopedGoodsFilter,
 } from './goods.repository.js';
 
 type CopyFieldsBody = z.infer<typeof copyFieldsBody>;
+/** A list query narrowed to the caller's data scope (`creators`, set from the session). */
+type ScopedListQuery = ProductListQuery & Pick<ScopedGoodsFilter, 'creators'>;
 
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
 
@@ -106,7 +108,7 @@ export async function getGoods(deps: AppDeps, tenantId: number, id: number) {
  * and `counts.all` are KEYWORD_COUNT_CAP, and each status count is the number of its
  * products among the matches read, so every figure is a lower bound (the web shows "1000+").
  */
-export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQuery) {
+export async function listGoods(deps: AppDeps, tenantId: number, q: ScopedListQuery) {
   const { rows, byStatus, capped } = q.keyword
     ? await keywordPage(deps, tenantId, q)
     : await Promise.all([listGoodsPage(deps.db, tenantId, q, q), countByStatus(deps.db, tenantId, q)]).then(
@@ -137,7 +139,7 @@ export async function listGoods(deps: AppDeps, tenantId: number, q: ProductListQ
  * A keyword's counts first, then its page by what they say: a capped count (a common word)
  * pages from the newest products, fewer matches through the trigram index, none needs no page.
  */
-async function keywordPage(deps: AppDeps, tenantId: number, q: ProductListQuery) {
+async function keywordPage(deps: AppDeps, tenantId: number, q: ScopedListQuery) {
   const counts = await countByStatus(deps.db, tenantId, q);
   const tab =
     q.status === 'all' ? Object.values(counts.byStatus).reduce((a, b) => a + b, 0) : (counts.byStatus[q.status] ?? 0);
@@ -146,19 +148,34 @@ async function keywordPage(deps: AppDeps, tenantId: number, q: ProductListQuery)
   return { rows, ...counts };
 }
 
-/** goodsCreators: the tenant's accounts for the list's creator filter (names only, no contact data). */
-export async function goodsCreators(deps: AppDeps, tenantId: number): Promise<GoodsCreator[]> {
+/**
+ * goodsCreators: the tenant's accounts for the list's creator filter (names only, no contact
+ * data), only those within the caller's data scope (`creators`, null for all).
+ */
+export async function goodsCreators(
+  deps: AppDeps,
+  tenantId: number,
+  creators: readonly number[] | null = null,
+): Promise<GoodsCreator[]> {
   const rows = await listTenantAccounts(deps.db, tenantId);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.user_name || r.account,
-    parent_id: r.parent_id,
-    disabled: r.status !== 1 || r.deleted_at !== null,
-  }));
+  return rows
+    .filter((r) => !creators || creators.includes(r.id))
+    .map((r) => ({
+      id: r.id,
+      name: r.user_name || r.account,
+      parent_id: r.parent_id,
+      disabled: r.status !== 1 || r.deleted_at !== null,
+    }));
 }
 
 /** The id of the neighbour of `id` in the tenant's list under a filter (`prev` newer, `next` older). */
-export function goodsNeighbourId(deps: AppDeps, tenantId: number, f: GoodsFilter, id: number, dir: 'prev' | 'next') {
+export function goodsNeighbourId(
+  deps: AppDeps,
+  tenantId: number,
+  f: ScopedGoodsFilter,
+  id: number,
+  dir: 'prev' | 'next',
+) {
   return neighbourId(filteredGoods(deps.db, tenantId, f), id, dir);
 }
 

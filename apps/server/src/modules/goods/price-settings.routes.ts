@@ -10,6 +10,8 @@ export async function priceSettingsRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
   const { deps } = fastify;
   const config = { access: 'goods.operate' as const };
+  /** Changes need the library setting an admin may withhold per child account (issue 13 §5). */
+  const change = { access: 'library.priceSettings' as const };
 
   app.get('/amazon-user/priceInfoData', { schema: { response: replies(priceInfo) }, config }, async (req) => {
     const auth = authOf(req);
@@ -18,7 +20,7 @@ export async function priceSettingsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/amazon-user/savePriceInfo',
-    { schema: { body: savePriceInfoBody, response: replies(savePriceInfoData) }, config },
+    { schema: { body: savePriceInfoBody, response: replies(savePriceInfoData) }, config: change },
     async (req) => ok(await savePriceInfo(deps, actorOf(req, authOf(req)), req.body), '保存成功'),
   );
 }

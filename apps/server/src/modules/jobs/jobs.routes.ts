@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { authOf, requireAccess } from '../../plugins/auth.js';
 import { presentJob } from './jobs.presenter.js';
-import { getTenantJob } from './jobs.service.js';
+import { getTenantJob, jobReaderId } from './jobs.service.js';
 
 /**
  * GET /jobs/get?id=: status, progress, result and error of one background job of the
@@ -20,7 +20,8 @@ export async function jobsRoutes(fastify: FastifyInstance) {
     '/jobs/get',
     { schema: { querystring: jobIdQuery, response: replies(jobView) }, config: { access: 'authenticated' } },
     async (req) => {
-      const job = await getTenantJob(deps, authOf(req).tenantId, req.query.id);
+      const auth = authOf(req);
+      const job = await getTenantJob(deps, auth.tenantId, req.query.id, { userId: jobReaderId(auth.user) });
       requireAccess(fastify, req, fastify.jobs.definitions.get(job.kind)?.access ?? 'authenticated');
       return ok(presentJob(job));
     },

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
+import { goodsReachOf, requireGoodsInReach } from '../goods/goods-reach.js';
+import { jobReaderId } from '../jobs/jobs.service.js';
 import { getTranslateJob, startTranslateJob } from './translate-job.service.js';
 
 /**
@@ -18,7 +20,9 @@ export async function translateJobRoutes(fastify: FastifyInstance) {
     '/transfer/translateGoods',
     { schema: { body: translateGoodsBody, response: replies(translateJobStarted) }, config },
     async (req) => {
-      const r = await startTranslateJob(deps, fastify.jobs, actorOf(req, authOf(req)), req.body);
+      const auth = authOf(req);
+      await requireGoodsInReach(deps.db, await goodsReachOf(deps.db, auth.user), req.body.ids);
+      const r = await startTranslateJob(deps, fastify.jobs, actorOf(req, auth), req.body);
       return ok(r, '翻译任务已创建');
     },
   );
@@ -26,6 +30,9 @@ export async function translateJobRoutes(fastify: FastifyInstance) {
   app.get(
     '/transfer/translateJob',
     { schema: { querystring: translateJobQuery, response: replies(translateJobView) }, config },
-    async (req) => ok(await getTranslateJob(deps, authOf(req).tenantId, req.query.id)),
+    async (req) => {
+      const auth = authOf(req);
+      return ok(await getTranslateJob(deps, auth.tenantId, req.query.id, jobReaderId(auth.user)));
+    },
   );
 }

@@ -48,9 +48,13 @@ export async function startTranslateJob(deps: AppDeps, jobs: JobClient, actor: A
   return { job_id: id, total: ids.length };
 }
 
-/** One translation job of the tenant, in the shape `GET /transfer/translateJob` has always answered. */
-export async function getTranslateJob(deps: AppDeps, tenantId: number, id: string) {
-  const job = await getTenantJob(deps, tenantId, id, { kind: goodsTranslateJob.kind, missing: '翻译任务不存在' });
+/** One translation job of the tenant (of `userId` when given), in the shape `GET /transfer/translateJob` has always answered. */
+export async function getTranslateJob(deps: AppDeps, tenantId: number, id: string, userId?: number) {
+  const job = await getTenantJob(deps, tenantId, id, {
+    kind: goodsTranslateJob.kind,
+    missing: '翻译任务不存在',
+    userId,
+  });
   return {
     id: job.id,
     status: job.status as TranslateJobView['status'],

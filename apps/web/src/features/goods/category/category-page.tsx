@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useCategoryMutations, useCategoryTree } from '../../../api/goods-library-pool';
 import { ApiError } from '../../../api/http';
 import { useFeedback } from '../../../app/ui-bridge';
+import { ReadOnlyNotice, useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { allIds, type DropPlace, planDrop } from './category-tree';
 import { type CategoryAction, CategoryDialog } from './components/category-dialog';
@@ -23,6 +24,8 @@ function CategoryTree() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const nodes = tree.data ?? [];
   const ids = allIds(nodes);
+  // Changes need the library setting an admin may withhold (issue 13 §5); reading stays open.
+  const editable = useHas()('library.category');
 
   const removeOne = async (n: CategoryNode) => {
     try {
@@ -51,26 +54,30 @@ function CategoryTree() {
       title: (
         <Space size={4} data-testid={`category-${n.name}`}>
           <span className="category-name">{n.name}</span>
-          <Button type="link" size="small" onClick={() => setAction({ kind: 'add', parent: n })}>
-            添加子分类
-          </Button>
-          <Button type="link" size="small" onClick={() => setAction({ kind: 'rename', node: n })}>
-            重命名
-          </Button>
-          <Button type="link" size="small" onClick={() => setAction({ kind: 'move', node: n })}>
-            移动
-          </Button>
-          <Popconfirm
-            title="提示"
-            description={`确定要删除分类「${n.name}」吗?`}
-            okText="确定"
-            cancelText="取消"
-            onConfirm={() => removeOne(n)}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+          {editable && (
+            <>
+              <Button type="link" size="small" onClick={() => setAction({ kind: 'add', parent: n })}>
+                添加子分类
+              </Button>
+              <Button type="link" size="small" onClick={() => setAction({ kind: 'rename', node: n })}>
+                重命名
+              </Button>
+              <Button type="link" size="small" onClick={() => setAction({ kind: 'move', node: n })}>
+                移动
+              </Button>
+              <Popconfirm
+                title="提示"
+                description={`确定要删除分类「${n.name}」吗?`}
+                okText="确定"
+                cancelText="取消"
+                onConfirm={() => removeOne(n)}
+              >
+                <Button type="link" size="small" danger>
+                  删除
+                </Button>
+              </Popconfirm>
+            </>
+          )}
         </Space>
       ),
       children: toData(n.children),
@@ -80,9 +87,13 @@ function CategoryTree() {
     <PageContainer
       title="商品分类"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAction({ kind: 'add', parent: null })}>
-          添加顶级分类
-        </Button>
+        editable ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAction({ kind: 'add', parent: null })}>
+            添加顶级分类
+          </Button>
+        ) : (
+          <ReadOnlyNotice permission="library.category" />
+        )
       }
     >
       <Typography.Paragraph type="secondary">
@@ -95,7 +106,7 @@ function CategoryTree() {
           <Tree
             data-testid="category-tree"
             blockNode
-            draggable={{ icon: false }}
+            draggable={editable ? { icon: false } : false}
             expandedKeys={ids.filter((id) => !collapsed.has(id))}
             onExpand={(keys) => {
               const open = new Set(keys.map(Number));

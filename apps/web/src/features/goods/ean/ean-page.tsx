@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { LibraryFilters } from '../../../api/goods-library';
 import { useEanList, useEanMutations } from '../../../api/goods-library-pool';
 import { DeleteSelectedButton, serverPagination } from '../../../components/list-parts';
+import { ReadOnlyNotice, useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { useSelectionDelete } from '../lib/use-selection-delete';
@@ -25,6 +26,8 @@ function EanTable() {
   const { remove } = useEanMutations();
   const { selected, setSelected, removeSelected } = useSelectionDelete(remove, '个EAN码');
   const data = list.data;
+  // Changes need the library setting an admin may withhold per child account (issue 13 §5).
+  const editable = useHas()('library.ean');
 
   return (
     <PageContainer
@@ -36,9 +39,13 @@ function EanTable() {
               空闲 {data.free} / 已使用 {data.used}
             </span>
           )}
-          <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-            导入EAN
-          </Button>
+          {editable ? (
+            <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              导入EAN
+            </Button>
+          ) : (
+            <ReadOnlyNotice permission="library.ean" />
+          )}
         </Space>
       }
     >
@@ -76,12 +83,14 @@ function EanTable() {
         </Button>
       </Form>
       <Space style={{ marginBottom: 8 }}>
-        <DeleteSelectedButton
-          count={selected.length}
-          what="个EAN码"
-          onConfirm={removeSelected}
-          loading={remove.isPending}
-        />
+        {editable && (
+          <DeleteSelectedButton
+            count={selected.length}
+            what="个EAN码"
+            onConfirm={removeSelected}
+            loading={remove.isPending}
+          />
+        )}
         <span style={{ color: '#909399' }}>已使用的EAN码不能删除</span>
       </Space>
       <Table<EanCode>
@@ -89,12 +98,16 @@ function EanTable() {
         size="middle"
         loading={list.isFetching}
         dataSource={data?.list ?? []}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-          getCheckboxProps: (r) => ({ disabled: r.status === 'used' }),
-        }}
+        rowSelection={
+          editable
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (r) => ({ disabled: r.status === 'used' }),
+              }
+            : undefined
+        }
         pagination={serverPagination(filters, data?.total ?? 0, setFilters)}
         columns={[
           { title: 'EAN码', dataIndex: 'code', render: (c: string) => <code>{c}</code> },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type LibraryFilters, usePointsList, usePointsMutations } from '../../../api/goods-library';
 import { DeleteSelectedButton, RowEditDelete, serverPagination } from '../../../components/list-parts';
+import { ReadOnlyNotice, useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { useSelectionDelete } from '../lib/use-selection-delete';
@@ -34,14 +35,20 @@ function PointsList() {
   const list = usePointsList(filters);
   const { remove } = usePointsMutations();
   const { selected, setSelected, removeIds } = useSelectionDelete(remove, '条');
+  // Changes need the library setting an admin may withhold per child account (issue 13 §5).
+  const editable = useHas()('library.points');
 
   return (
     <PageContainer
       title="五点描述库"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/goods/addPoints')}>
-          添加五点描述
-        </Button>
+        editable ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/goods/addPoints')}>
+            添加五点描述
+          </Button>
+        ) : (
+          <ReadOnlyNotice permission="library.points" />
+        )
       }
     >
       <Form
@@ -60,14 +67,18 @@ function PointsList() {
         </Button>
       </Form>
       <Space style={{ marginBottom: 8 }}>
-        <DeleteSelectedButton count={selected.length} what="条五点描述" onConfirm={() => removeIds(selected)} />
+        {editable && (
+          <DeleteSelectedButton count={selected.length} what="条五点描述" onConfirm={() => removeIds(selected)} />
+        )}
       </Space>
       <Table<PointsSet>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        rowSelection={
+          editable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+        }
         pagination={serverPagination(filters, list.data?.total ?? 0, setFilters)}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
@@ -87,13 +98,14 @@ function PointsList() {
             title: '操作',
             key: 'ops',
             width: 140,
-            render: (_, r) => (
-              <RowEditDelete
-                name={r.name}
-                onEdit={() => navigate(`/goods/editPoints/${r.id}`)}
-                onDelete={() => removeIds([r.id])}
-              />
-            ),
+            render: (_, r) =>
+              editable && (
+                <RowEditDelete
+                  name={r.name}
+                  onEdit={() => navigate(`/goods/editPoints/${r.id}`)}
+                  onDelete={() => removeIds([r.id])}
+                />
+              ),
           },
         ]}
       />

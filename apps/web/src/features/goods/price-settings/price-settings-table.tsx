@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { goodsKeys, usePriceInfo } from '../../../api/goods';
 import { post } from '../../../api/http';
 import { useFeedback } from '../../../app/ui-bridge';
+import { ReadOnlyNotice, useHas } from '../../../components/permission';
 
 type Row = PriceInfo['price_country'][number];
 const roundingOptions = Object.entries(ROUNDING_RULES).map(([value, label]) => ({ value, label }));
@@ -20,6 +21,8 @@ export function PriceSettingsTable({ open, onClose }: { open: boolean; onClose: 
   const [rows, setRows] = useState<Row[]>([]);
   const [range, setRange] = useState<[number, number]>([19, 55]);
   const [busy, setBusy] = useState(false);
+  // Saving needs the library setting an admin may withhold per child account (issue 13 §5).
+  const editable = useHas()('library.priceSettings');
 
   useEffect(() => {
     if (open && info.data) {
@@ -62,8 +65,10 @@ export function PriceSettingsTable({ open, onClose }: { open: boolean; onClose: 
       onOk={save}
       confirmLoading={busy}
       okText="保存"
+      okButtonProps={{ disabled: !editable }}
       destroyOnHidden
     >
+      {!editable && <ReadOnlyNotice permission="library.priceSettings" />}
       {info.isLoading ? (
         <Spin />
       ) : (

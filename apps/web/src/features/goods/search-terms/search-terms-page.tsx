@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type LibraryFilters, useSearchTermsList, useSearchTermsMutations } from '../../../api/goods-library';
 import { DeleteSelectedButton, RowEditDelete, serverPagination } from '../../../components/list-parts';
+import { ReadOnlyNotice, useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { useSelectionDelete } from '../lib/use-selection-delete';
@@ -21,14 +22,20 @@ function SearchTermsList() {
   const list = useSearchTermsList(filters);
   const { remove } = useSearchTermsMutations();
   const { selected, setSelected, removeIds } = useSelectionDelete(remove, '条');
+  // Changes need the library setting an admin may withhold per child account (issue 13 §5).
+  const editable = useHas()('library.searchTerms');
 
   return (
     <PageContainer
       title="搜索词库"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/goods/addSearchTerms')}>
-          添加搜索词
-        </Button>
+        editable ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/goods/addSearchTerms')}>
+            添加搜索词
+          </Button>
+        ) : (
+          <ReadOnlyNotice permission="library.searchTerms" />
+        )
       }
     >
       <Form
@@ -55,14 +62,18 @@ function SearchTermsList() {
         </Button>
       </Form>
       <Space style={{ marginBottom: 8 }}>
-        <DeleteSelectedButton count={selected.length} what="条搜索词" onConfirm={() => removeIds(selected)} />
+        {editable && (
+          <DeleteSelectedButton count={selected.length} what="条搜索词" onConfirm={() => removeIds(selected)} />
+        )}
       </Space>
       <Table<SearchTermsEntry>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        rowSelection={
+          editable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+        }
         pagination={serverPagination(filters, list.data?.total ?? 0, setFilters)}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
@@ -88,13 +99,14 @@ function SearchTermsList() {
             title: '操作',
             key: 'ops',
             width: 140,
-            render: (_, r) => (
-              <RowEditDelete
-                name={r.name}
-                onEdit={() => navigate(`/goods/editSearchTerms/${r.id}`)}
-                onDelete={() => removeIds([r.id])}
-              />
-            ),
+            render: (_, r) =>
+              editable && (
+                <RowEditDelete
+                  name={r.name}
+                  onEdit={() => navigate(`/goods/editSearchTerms/${r.id}`)}
+                  onDelete={() => removeIds([r.id])}
+                />
+              ),
           },
         ]}
       />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { LibraryFilters } from '../../../api/goods-library';
 import { type SensitiveWord, useSensitiveList, useSensitiveMutations } from '../../../api/goods-library-pool';
 import { DeleteSelectedButton, serverPagination } from '../../../components/list-parts';
+import { ReadOnlyNotice, useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { useSelectionDelete } from '../lib/use-selection-delete';
@@ -21,14 +22,20 @@ function SensitiveList() {
   const list = useSensitiveList(filters);
   const { remove } = useSensitiveMutations();
   const { selected, setSelected, removeSelected } = useSelectionDelete(remove, '个敏感词');
+  // Changes need the library setting an admin may withhold per child account (issue 13 §5).
+  const editable = useHas()('library.sensitive');
 
   return (
     <PageContainer
       title="敏感词"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-          批量添加
-        </Button>
+        editable ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            批量添加
+          </Button>
+        ) : (
+          <ReadOnlyNotice permission="library.sensitive" />
+        )
       }
     >
       <SensitiveCheckCard />
@@ -52,23 +59,29 @@ function SensitiveList() {
         </Button>
       </Form>
       <Space style={{ marginBottom: 8 }}>
-        <DeleteSelectedButton
-          count={selected.length}
-          what="个敏感词"
-          onConfirm={removeSelected}
-          loading={remove.isPending}
-        />
+        {editable && (
+          <DeleteSelectedButton
+            count={selected.length}
+            what="个敏感词"
+            onConfirm={removeSelected}
+            loading={remove.isPending}
+          />
+        )}
       </Space>
       <Table<SensitiveWord>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
+        rowSelection={
+          editable
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(Number)),
+              }
+            : undefined
+        }
         pagination={serverPagination(filters, list.data?.total ?? 0, setFilters)}
         columns={[
           { title: '敏感词', dataIndex: 'word' },

@@ -1,11 +1,23 @@
 import type { ChildAccount } from '@console/shared';
-import { AUTH_NAMES, assignableChildAuths, createChildBody, updateChildBody } from '@console/shared';
-import { Form, Input, Modal, Select, Switch } from 'antd';
+import {
+  AUTH,
+  AUTH_NAMES,
+  assignableChildAuths,
+  createChildBody,
+  GOODS_SCOPE_NAMES,
+  GOODS_SCOPES,
+  LIBRARY_PERMISSION_NAMES,
+  LIBRARY_PERMISSIONS,
+  updateChildBody,
+} from '@console/shared';
+import { Checkbox, Divider, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
-import { useChildMutations } from '../../../api/account';
+import { useChildAccounts, useChildMutations } from '../../../api/account';
 import { useFeedback } from '../../../app/ui-bridge';
+import { useHas } from '../../../components/permission';
 import { zodRule } from '../../../lib/zod-rule';
 import { useSessionStore } from '../../../stores/session-store';
+import { GOODS_ROLES, productAccessOf } from './member-access';
 
 const c = createChildBody.shape;
 const u = updateChildBody.shape;
@@ -25,12 +37,20 @@ export function MemberFormDialog({ open, record, onClose }: Props) {
   const { create, update } = useChildMutations();
   const editing = Boolean(record);
   const auths = user ? assignableChildAuths(user) : [];
+  // Product access is chosen by company and personal admins (issue 13 §5), for product-library roles.
+  const managesAccess = useHas()('account.child.manage');
+  const auth = Form.useWatch('auth', form) as number | undefined;
+  const showAccess = managesAccess && auth !== undefined && GOODS_ROLES.includes(auth);
+  const leaders = useChildAccounts({ page: 1, pageSize: 200, auth: AUTH.groupLeader }, open && managesAccess);
+  const leaderOptions = (leaders.data?.list ?? [])
+    .filter((l) => l.uid !== record?.uid)
+    .map((l) => ({ value: l.uid, label: `${l.user_name || l.account} (${l.account})` }));
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     if (record) form.setFieldsValue({ ...record, status: record.status === 1 });
-    else form.setFieldsValue({ auth: auths[0] });
+    else form.setFieldsValue({ auth: auths[0], goods_scope: 'all', library_perms: [...LIBRARY_PERMISSIONS] });
   }, [open, record, form, auths[0]]);
 
   const submit = async () => {
@@ -41,6 +61,7 @@ export function MemberFormDialog({ open, record, onClose }: Props) {
       email: String(v.email ?? '').trim(),
       remark: String(v.remark ?? '').trim(),
       auth: v.auth,
+      ...(managesAccess && GOODS_ROLES.includes(v.auth) ? productAccessOf(v, v.auth, record) : {}),
     };
     if (record) await update.mutateAsync({ uid: record.uid, ...trimmed, status: v.status ? 1 : 0 });
     else await create.mutateAsync({ account: String(v.account).trim(), password: v.password, ...trimmed });
@@ -88,6 +109,32 @@ export function MemberFormDialog({ open, record, onClose }: Props) {
           <Form.Item label="启用" name="status" valuePropName="checked">
             <Switch />
           </Form.Item>
+        )}
+        {showAccess && (
+          <>
+            <Divider plain>商品权限</Divider>
+            <Form.Item
+              label="数据范围"
+              name="goods_scope"
+              extra="该账号在商品库中可见、可操作的商品;本组商品指所属组长及其组员创建的商品"
+            >
+              <Select
+                data-testid="member-goods-scope"
+                options={GOODS_SCOPES.map((s) => ({ value: s, label: GOODS_SCOPE_NAMES[s] }))}
+              />
+            </Form.Item>
+            {auth !== AUTH.groupLeader && (
+              <Form.Item label="所属组长" name="leader_id" extra="组长本身即是一个小组;不选则不属于任何小组">
+                <Select allowClear placeholder="不属于任何小组" options={leaderOptions} loading={leaders.isLoading} />
+              </Form.Item>
+            )}
+            <Form.Item label="可修改设置" name="library_perms" extra="未勾选的商品库设置只能查看">
+              <Checkbox.Group
+                data-testid="member-library-perms"
+                options={LIBRARY_PERMISSIONS.map((p) => ({ value: p, label: LIBRARY_PERMISSION_NAMES[p] }))}
+              />
+            </Form.Item>
+          </>
         )}
       </Form>
     </Modal>

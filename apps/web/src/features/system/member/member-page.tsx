@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ChildAccount } from '@console/shared';
-import { AUTH_NAMES, CHILD_AUTHS } from '@console/shared';
+import { AUTH_NAMES, CHILD_AUTHS, GOODS_SCOPE_NAMES } from '@console/shared';
 import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { type ChildFilters, useChildAccounts, useChildMutations } from '../../../api/account';
@@ -83,6 +83,13 @@ function MemberList() {
           { title: '账号', dataIndex: 'account' },
           { title: '用户名', dataIndex: 'user_name' },
           { title: '角色', dataIndex: 'auth', render: (a: ChildAccount['auth']) => AUTH_NAMES[a] },
+          {
+            title: '商品数据范围',
+            key: 'goods_scope',
+            width: 120,
+            // Buyers have no product library: their scope means nothing.
+            render: (_, r) => (r.auth === 3 ? '-' : GOODS_SCOPE_NAMES[r.goods_scope]),
+          },
           { title: '手机号', dataIndex: 'phone' },
           { title: '邮箱', dataIndex: 'email' },
           {

@@ -1,8 +1,9 @@
-import { GOODS_LACKS, GOODS_TYPES, type GoodsLack } from '@console/shared';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { GOODS_LACKS, GOODS_SCOPE_NAMES, GOODS_TYPES, type GoodsLack, goodsScopeOf } from '@console/shared';
+import { Button, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { memo, useEffect, useMemo } from 'react';
 import { rangePresets, rangeToSeconds } from '../../../../lib/date-range';
+import { useSessionStore } from '../../../../stores/session-store';
 import { CategorySelect } from '../../components/category-select';
 import { CreatorSelect } from '../../components/creator-select';
 
@@ -47,6 +48,9 @@ export const GoodsFilterForm = memo(function GoodsFilterForm({
 }) {
   const [form] = Form.useForm<GoodsFilterValues>();
   const presets = useMemo(() => rangePresets(), []);
+  // The caller's data scope (issue 13 §5): the server narrows the list; own products need no creator filter.
+  const user = useSessionStore((s) => s.user);
+  const scope = user ? goodsScopeOf(user) : 'all';
   useEffect(() => {
     if (!preset) return;
     form.resetFields();
@@ -70,9 +74,11 @@ export const GoodsFilterForm = memo(function GoodsFilterForm({
       <Form.Item name="category_id">
         <CategorySelect style={{ width: 160 }} data-testid="goods-filter-category" />
       </Form.Item>
-      <Form.Item name="creator_id">
-        <CreatorSelect style={{ width: 140 }} data-testid="goods-filter-creator" />
-      </Form.Item>
+      {scope !== 'own' && (
+        <Form.Item name="creator_id">
+          <CreatorSelect style={{ width: 140 }} data-testid="goods-filter-creator" />
+        </Form.Item>
+      )}
       <Form.Item name="lack">
         <Select
           allowClear
@@ -97,6 +103,11 @@ export const GoodsFilterForm = memo(function GoodsFilterForm({
         >
           重置
         </Button>
+        {scope !== 'all' && (
+          <Tag color="blue" data-testid="goods-scope-tag">
+            数据范围: {GOODS_SCOPE_NAMES[scope]}
+          </Tag>
+        )}
       </Space>
     </Form>
   );

@@ -270,7 +270,7 @@ describe('migration 20261125_142829_goods_skus on a database that already holds 
         children: skus.map((sku, i) => ({ sku, values: { c: `${i}` } })),
       });
     const ins = (sku: string, parentage: string) =>
-      sql`
+      sql<{ id: string }>`
       insert into goods (tenant_id, creator_id, sku, base_info, descs, prices, parentage, images, extra_attrs)
       values (7, 7, ${sku}, '{}', '{}', '{}', ${parentage}::jsonb, '[]', '{}') returning id`.execute(db);
     const a = Number((await ins('EANTEST', kids(['EANTEST-L']))).rows[0]!.id);

@@ -235,7 +235,7 @@ async function waitForLockWait() {
 }
 
 /** The migration before goods_skus: a database as deployed before issue 13 §1. */
-const BEFORE = '20261125_114046_goods_tenant_grams';
+const BEFORE = '20261125_142701_product_access';
 
 describe('migration 20261125_142829_goods_skus on a database that already holds duplicates', () => {
   const adminUrl = inject('pgAdminUrl');

@@ -47,7 +47,12 @@ describe('product editor', () => {
     const s = await signedInPage(browser, 'admin', env().adminPassword, '#/goods/admin/create');
     page = s.page;
     const p = s.page;
+    // An empty product is not saved: the reason shows on the SKU field until a SKU is typed.
+    const skuHelp = p.locator('.ant-form-item', { has: p.getByTestId('base-sku') }).locator('.ant-form-item-explain');
+    await p.getByTestId('editor-save').click();
+    await expect.poll(() => skuHelp.textContent()).toBe('请至少填写一种语言的标题或SKU');
     await p.getByTestId('base-sku').fill(SKU);
+    await expect.poll(() => skuHelp.count()).toBe(0);
     await p.getByTestId('base-cost').fill('12.5');
 
     await pane(p, '文本');
@@ -82,6 +87,9 @@ describe('product editor', () => {
     await pane(p, '图片');
     await p.getByTestId('image-input').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => p.getByTestId('image-cell').count()).toBe(1);
+    // 64 px: Amazon refuses it as a main image, so the upload says so and the picture is tagged.
+    await p.locator('.ant-message', { hasText: '图片仅64×64像素,长边小于500像素,亚马逊不接受作为主图' }).waitFor();
+    expect(await p.getByTestId('image-small').count()).toBe(1);
 
     // The red variation gets the uploaded picture, chosen from the product's images.
     await pane(p, '变体');
@@ -121,9 +129,32 @@ describe('product editor', () => {
       };
     }>('GET', `/amazon-user/getProduct?id=${goodsId}`);
     const children = saved.data.goodsData.parentageTable.children;
-    expect(children.map((c) => c.sku)).toEqual([`${SKU}-红`, `${SKU}-蓝`]);
+    // Generated SKUs are ASCII (pinyin of the values), issue 13 §1.
+    expect(children.map((c) => c.sku)).toEqual([`${SKU}-HONG`, `${SKU}-LAN`]);
     expect(children[0]?.quantity).toBe(5);
     expect(children.map((c) => c.images)).toEqual([[saved.data.goodsData.images[0]?.url], []]);
+
+    // The EAN pool open in another tab, then a third variation saved in the editor: its EAN
+    // shows at once with the count in the message, and the pool's tab shows fresh counts.
+    const go = (hash: string) =>
+      p.evaluate((h) => {
+        location.hash = h;
+      }, hash);
+    const poolCounts = () => p.locator('[data-page="/goods/ean-table"] [data-testid=ean-counts]').textContent();
+    await go('#/goods/ean-table');
+    await expect.poll(poolCounts).toMatch(/已使用 \d+/);
+    const usedBefore = Number(/已使用 (\d+)/.exec((await poolCounts()) ?? '')?.[1]);
+    await go(`#/goods/admin/update/${goodsId}`);
+    await pane(p, '变体');
+    await values.fill('绿');
+    await values.press('Enter');
+    await p.getByTestId('variation-generate').click();
+    await expect.poll(() => p.locator('[data-testid^=variation-row-]').count()).toBe(3);
+    await p.getByTestId('editor-save').click();
+    await p.locator('.ant-message', { hasText: '保存成功,已分配1个EAN' }).waitFor();
+    await expect.poll(() => p.getByTestId('variation-ean-2').textContent()).toMatch(/^\d{13}$/);
+    await go('#/goods/ean-table');
+    await expect.poll(poolCounts).toContain(`已使用 ${usedBefore + 1}`);
     await s.context.close();
   });
 
@@ -275,7 +306,7 @@ describe('product editor', () => {
     await view.getByText('19.99 USD').waitFor();
     await view.getByText('2500 JPY').waitFor();
     expect(await view.getByRole('cell', { name: '法国', exact: true }).count()).toBe(0);
-    const red = view.getByRole('row').filter({ hasText: `${SKU}-红` });
+    const red = view.getByRole('row').filter({ hasText: `${SKU}-HONG` });
     expect(await red.locator('img').count()).toBe(1);
     await s.context.close();
     await list.context.close();

@@ -95,7 +95,8 @@ describe('copyOneBenRenProduct', () => {
     const r = await call(t.app, s, 'POST', `${P}copyOneBenRenProduct`, { id: Number(g.id) });
     const copy = await row(r.data.id);
     expect(copy).toMatchObject({ title: g.title, audit_status: 'willAudit', version: 1 });
-    expect(copy?.parentage).toMatchObject({ children: [{ sku: 'C1', values: { color: 'Red' } }] });
+    // SKUs are unique in a tenant: the copy's get the first free suffix (issue 13 §1).
+    expect(copy?.parentage).toMatchObject({ children: [{ sku: 'C1-C1', values: { color: 'Red' } }] });
     expect(JSON.stringify(copy?.parentage)).not.toContain('4006381333931');
     const other = await buildTenant(t.db);
     const so = await signIn(t.app, other.account, TEST_PASSWORD);

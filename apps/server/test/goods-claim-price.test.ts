@@ -34,7 +34,9 @@ describe('price settings', () => {
     });
     expect(stale).toMatchObject({ http: 409, msg: '数据已被他人修改,请刷新后重试', data: { code: 'STALE_VERSION' } });
     // New products draw their default stock from the saved range.
-    const created = await call(t.app, s, 'POST', '/PDD/amazon-user/insertGoods_v2', { goodsData: {} });
+    const created = await call(t.app, s, 'POST', '/PDD/amazon-user/insertGoods_v2', {
+      goodsData: { commonData: { descs: [{ key: 'en', title: 'Stock' }] } },
+    });
     const product = (await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${created.data.id}`)).data;
     expect(product.goodsData.baseInfo.quantity).toBe(100);
   });

@@ -47,7 +47,13 @@ describe('goods/overview (商品首页)', () => {
       { type: 2, n: 1 },
       { type: 4, n: 2 },
     ]);
-    expect(o.incomplete).toEqual({ no_image: 1, no_price: 1, no_en_title: 1, variation_without_ean: 1 });
+    expect(o.incomplete).toEqual({
+      no_image: 1,
+      no_price: 1,
+      no_en_title: 1,
+      variation_without_ean: 1,
+      small_main_image: 0,
+    });
     expect(o.eans).toEqual({ free: 2, used: 1 });
     expect(o.created_per_day).toHaveLength(14);
     expect(o.created_per_day.at(-1)).toEqual({ day: businessDay(new Date()), n: 4 });

@@ -22,11 +22,14 @@ async function fillPool(tenant: UserRow, n: number, start = 0) {
   return codes;
 }
 
-const variations = (n: number, withEan: string[] = []) => ({
+/** A title, the least a product needs to be saved (issue 13 §1). */
+const titled = { descs: [{ key: 'en', title: 'Product' }] };
+
+const variations = (n: number, withEan: string[] = [], prefix = 'V') => ({
   theme: 'Color',
   attrs: ['color'],
   children: Array.from({ length: n }, (_, i) => ({
-    sku: `V-${i}`,
+    sku: `${prefix}-${i}`,
     values: { color: `c${i}` },
     ...(withEan[i] ? { ean: withEan[i] } : {}),
   })),
@@ -37,8 +40,16 @@ describe('EANs on save', () => {
     const main = await buildTenant(t.db);
     const pool = await fillPool(main, 3);
     const s = await signIn(t.app, main.account, TEST_PASSWORD);
-    const created = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(2) } });
+    const created = await call(t.app, s, 'POST', SAVE, {
+      goodsData: { commonData: titled, parentageTable: variations(2) },
+    });
     expect(created.status).toBe(200);
+    // The answer lists the codes this save assigned, and says how many (the editor shows them at once).
+    expect(created.msg).toBe('保存成功,已分配2个EAN');
+    expect(created.data.assignedEans).toEqual([
+      { sku: 'V-0', ean: pool[0] },
+      { sku: 'V-1', ean: pool[1] },
+    ]);
     const g = (await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${created.data.id}`)).data;
     const eans = g.goodsData.parentageTable.children.map((c: { ean: string }) => c.ean);
     expect(eans).toEqual(pool.slice(0, 2));
@@ -57,7 +68,7 @@ describe('EANs on save', () => {
     const updated = await call(t.app, s, 'POST', SAVE, {
       id: created.data.id,
       version: 1,
-      goodsData: { parentageTable: one },
+      goodsData: { commonData: titled, parentageTable: one },
     });
     expect(updated.status).toBe(200);
     const after = await t.db
@@ -78,7 +89,9 @@ describe('EANs on save', () => {
   it('an empty pool still saves, reports the variations without a code, and a later save fills them', async () => {
     const main = await buildTenant(t.db);
     const s = await signIn(t.app, main.account, TEST_PASSWORD);
-    const saved = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(2) } });
+    const saved = await call(t.app, s, 'POST', SAVE, {
+      goodsData: { commonData: titled, parentageTable: variations(2) },
+    });
     expect(saved).toMatchObject({
       status: 200,
       msg: '保存成功,2个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)',
@@ -95,9 +108,12 @@ describe('EANs on save', () => {
     const again = await call(t.app, s, 'POST', SAVE, {
       id: saved.data.id,
       version: 1,
-      goodsData: { parentageTable: stored.data.goodsData.parentageTable },
+      goodsData: { commonData: titled, parentageTable: stored.data.goodsData.parentageTable },
     });
     expect(again.data.warnings.missingEans).toBe(1);
+    // An update that assigns codes answers with them too.
+    expect(again.data.assignedEans).toEqual([{ sku: 'V-0', ean: code }]);
+    expect(again.msg).toBe('保存成功,已分配1个EAN,1个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)');
     const now = await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${saved.data.id}`);
     expect(now.data.goodsData.parentageTable.children.map((c: { ean?: string }) => c.ean)).toEqual([code, undefined]);
     const row = await t.db
@@ -114,7 +130,9 @@ describe('EANs on save', () => {
     await fillPool(main, 2);
     await t.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', main.id).execute();
     const s = await signIn(t.app, main.account, TEST_PASSWORD);
-    const exempt = await call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(2) } });
+    const exempt = await call(t.app, s, 'POST', SAVE, {
+      goodsData: { commonData: titled, parentageTable: variations(2) },
+    });
     expect(exempt).toMatchObject({ status: 200, msg: '保存成功', data: { warnings: { missingEans: 0 } } });
     const free = await t.db.selectFrom('goods_eans').select('status').where('tenant_id', '=', main.id).execute();
     expect(free.map((f) => f.status)).toEqual(['free', 'free']);
@@ -125,7 +143,9 @@ describe('EANs on save', () => {
     await fillPool(main, 20, 100);
     const s = await signIn(t.app, main.account, TEST_PASSWORD);
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => call(t.app, s, 'POST', SAVE, { goodsData: { parentageTable: variations(3) } })),
+      Array.from({ length: 8 }, (_, k) =>
+        call(t.app, s, 'POST', SAVE, { goodsData: { commonData: titled, parentageTable: variations(3, [], `V${k}`) } }),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.reduce((n, r) => n + r.data.warnings.missingEans, 0)).toBe(4);
@@ -177,13 +197,13 @@ describe('warnings and attribute validation on save', () => {
     const s = await signIn(t.app, main.account, TEST_PASSWORD);
     const template = { product_type: 'HAIRBAND', marketplace: 'us' };
     const bad = await call(t.app, s, 'POST', SAVE, {
-      goodsData: { template, extraAttrs: { target_gender: [{ value: 'robot' }] } },
+      goodsData: { commonData: titled, template, extraAttrs: { target_gender: [{ value: 'robot' }] } },
     });
     expect(bad.http).toBe(400);
     expect(bad.data.field).toBe('extraAttrs');
     expect(bad.data.errors[0].attr).toBe('target_gender');
     const good = await call(t.app, s, 'POST', SAVE, {
-      goodsData: { template, extraAttrs: { target_gender: [{ value: 'female' }] } },
+      goodsData: { commonData: titled, template, extraAttrs: { target_gender: [{ value: 'female' }] } },
     });
     expect(good.status).toBe(200);
     expect(good.data.warnings.missingAttrs.length).toBeGreaterThan(0);
@@ -191,8 +211,11 @@ describe('warnings and attribute validation on save', () => {
     expect(back.template).toEqual(template);
     expect(back.extraAttrs).toEqual({ target_gender: [{ value: 'female' }] });
     expect(
-      (await call(t.app, s, 'POST', SAVE, { goodsData: { template: { product_type: 'NOPE', marketplace: 'us' } } }))
-        .http,
+      (
+        await call(t.app, s, 'POST', SAVE, {
+          goodsData: { commonData: titled, template: { product_type: 'NOPE', marketplace: 'us' } },
+        })
+      ).http,
     ).toBe(400);
   });
 
@@ -206,12 +229,14 @@ describe('warnings and attribute validation on save', () => {
       item_name: [{ value: 'Soft hairband' }],
       list_price: [{ value: 9.99, currency: 'USD' }],
     };
-    const created = await call(t.app, s, 'POST', SAVE, { goodsData: { template: us, extraAttrs: attrs } });
+    const created = await call(t.app, s, 'POST', SAVE, {
+      goodsData: { commonData: titled, template: us, extraAttrs: attrs },
+    });
     expect(created.status).toBe(200);
     const id = created.data.id as number;
     let version = created.data.version as number;
     const save = (template: typeof us, extraAttrs: Record<string, unknown>) =>
-      call(t.app, s, 'POST', SAVE, { id, version, goodsData: { template, extraAttrs } });
+      call(t.app, s, 'POST', SAVE, { id, version, goodsData: { commonData: titled, template, extraAttrs } });
     const stored = async () =>
       (await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${id}`)).data.goodsData.extraAttrs;
 

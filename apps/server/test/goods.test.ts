@@ -127,7 +127,7 @@ describe('insertGoods_v2 and getProduct', () => {
     const save = (goodsData: unknown) => call(t.app, s, 'POST', `${P}insertGoods_v2`, { goodsData });
     expect((await save({ ...product(), foo: 1 })).msg).toBe('不支持的字段: foo');
     expect((await save({ ...product(), priceTable: [{ country_code: 'xx', price: 1 }] })).msg).toBe('国家不合法');
-    expect((await save({ ...product(), priceTable: [{ country_code: 'us', price: -1 }] })).msg).toBe('价格不能小于0');
+    expect((await save({ ...product(), priceTable: [{ country_code: 'us', price: -1 }] })).msg).toBe('价格不能为负数');
     const six = { descs: [{ key: 'en', title: 't', bullet_points: ['1', '2', '3', '4', '5', '6'] }] };
     expect((await save({ ...product(), commonData: six })).msg).toBe('五点描述最多5条');
     const long = { descs: [{ key: 'en', title: 'x'.repeat(201) }] };

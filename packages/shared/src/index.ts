@@ -18,5 +18,7 @@ export * from './schemas/price-settings.js';
 export * from './schemas/stale-save.js';
 export * from './schemas/system.js';
 export * from './schemas/translate.js';
+export * from './sku/sku.js';
+export * from './validation/goods-save.js';
 export * from './validation/rules.js';
 export * from './validation/zod-messages.js';

@@ -63,6 +63,7 @@ export const GOODS_LACKS = [
   { value: 'price', label: '没有价格' },
   { value: 'en_title', label: '没有英文标题' },
   { value: 'ean', label: '有变体未分配EAN' },
+  { value: 'small_image', label: '主图小于500像素' },
 ] as const;
 export type GoodsLack = (typeof GOODS_LACKS)[number]['value'];
 

@@ -7,6 +7,7 @@ import {
   LISTING_LIMITS,
 } from '../constants/goods.js';
 import { PRICE_COUNTRY_CODES } from '../constants/marketplaces.js';
+import { PRICE_MSG } from '../validation/goods-save.js';
 import { MSG } from '../validation/rules.js';
 import { affectedData, dbId, dbIdList, dbInt, paged, pageQuery, savedVersionData, secondsQuery } from './common.js';
 
@@ -67,7 +68,13 @@ export type Desc = z.infer<typeof descSchema>;
 /** One price-table row: amount in the country's minor units (the currency follows the country). */
 export const priceRowSchema = z.strictObject({
   country_code: z.enum(PRICE_COUNTRY_CODES as [string, ...string[]], { error: '国家不合法' }),
-  price: dbInt('价格', 0, 1_000_000_000),
+  /** Above 0: a country the product is not sold in has no row (docs/decisions.md, issue 13 §1). */
+  price: z.coerce
+    .number({ error: '价格必须为数字' })
+    .refine((n) => n >= 0, { error: PRICE_MSG.negative })
+    .refine((n) => n !== 0, { error: PRICE_MSG.zero })
+    .int({ error: '价格必须为整数' })
+    .max(1_000_000_000, { error: '价格不能大于1000000000' }),
 });
 
 /** One child of the variation table. */
@@ -95,8 +102,15 @@ export const goodsDataSchema = z.strictObject({
     .default({ descs: [] }),
   priceTable: z.array(priceRowSchema).max(PRICE_COUNTRY_CODES.length).default([]),
   parentageTable: parentageSchema.default({ theme: '', attrs: [], children: [] }),
+  /** Width and height as the upload measured them (a main image below 500 px is flagged). */
   images: z
-    .array(z.strictObject({ url: text(2000) }))
+    .array(
+      z.strictObject({
+        url: text(2000),
+        width: dbInt('图片宽度', 1, 100_000).optional(),
+        height: dbInt('图片高度', 1, 100_000).optional(),
+      }),
+    )
     .max(30, { error: '图片最多30张' })
     .default([]),
   /** The Amazon product type whose schema the extra attributes follow, and the marketplace of that schema. */
@@ -275,7 +289,14 @@ export const goodsOverview = z.object({
   /** The last 14 days in China time, oldest first, days without products included. */
   created_per_day: z.array(z.object({ day: z.string(), n: int_ })),
   /** Products (outside the bin) that still lack something before upload. */
-  incomplete: z.object({ no_image: int_, no_price: int_, no_en_title: int_, variation_without_ean: int_ }),
+  incomplete: z.object({
+    no_image: int_,
+    no_price: int_,
+    no_en_title: int_,
+    variation_without_ean: int_,
+    /** The main image's long side is below 500 px (as measured at upload; unknown sizes are not counted). */
+    small_main_image: int_,
+  }),
   eans: z.object({ free: int_, used: int_ }),
   /** The newest products. */
   recent: z.array(goodsListRow),
@@ -374,7 +395,7 @@ export const goodsRecord = z.object({
         }),
       ),
     }),
-    images: z.array(z.object({ url: z.string() })),
+    images: z.array(z.object({ url: z.string(), width: int_.optional(), height: int_.optional() })),
     template: z.object({ product_type: z.string(), marketplace: z.string() }).nullable(),
     extraAttrs: z.record(z.string(), z.unknown()),
     tags: z.array(z.string()),
@@ -396,6 +417,8 @@ export type SensitiveHit = z.infer<typeof sensitiveHit>;
 export const saveGoodsResult = z.object({
   id: int_,
   version: int_,
+  /** EANs this save took from the pool, by variation SKU (the editor shows them at once). */
+  assignedEans: z.array(z.object({ sku: z.string(), ean: z.string() })).optional(),
   warnings: z
     .object({
       sensitive: z.array(sensitiveHit).optional(),
@@ -469,6 +492,8 @@ export const remoteCopyData = z.array(
     from: z.string(),
     url: z.string().optional(),
     thumb: z.string().optional(),
+    width: int_.optional(),
+    height: int_.optional(),
     error: z.string().optional(),
   }),
 );

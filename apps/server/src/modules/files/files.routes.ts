@@ -125,7 +125,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const auth = authOf(req);
-      const results: { from: string; url?: string; thumb?: string; error?: string }[] = [];
+      const results: z.infer<typeof remoteCopyData> = [];
       for (const from of req.body.urls) {
         try {
           const data = await fetchPublic(from, {
@@ -133,7 +133,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
             allowLoopback: deps.config.fetchAllowLoopback,
           });
           const image = await storeImage(storage, auth.tenantId, data);
-          results.push({ from, url: image.url, thumb: image.thumb });
+          results.push({ from, url: image.url, thumb: image.thumb, width: image.width, height: image.height });
         } catch (err) {
           if (!(err instanceof AppError) || err.status >= 500)
             req.log.error({ err, from }, 'copying a remote image failed');

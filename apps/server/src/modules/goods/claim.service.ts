@@ -4,6 +4,7 @@ import { audit } from '../system/audit.js';
 import { findClaimableGoods, insertClaim, listClaimableGoods, setGoodsClaimable } from './claim.repository.js';
 import { presentListRow } from './goods.presenter.js';
 import { insertCopy } from './goods-batch.service.js';
+import { COPY_SKU_RACE_MSG, refusingSkuRace } from './goods-sku.service.js';
 
 /** claim/list: products the platform publishes for claiming, with whether the caller's tenant has claimed each. */
 export async function listClaimable(
@@ -27,18 +28,20 @@ export async function listClaimable(
 export async function claimGoods(deps: AppDeps, actor: Actor, id: number) {
   const src = await findClaimableGoods(deps.db, id);
   if (!src) throw notFound('商品不存在或已下架');
-  return deps.db.transaction().execute(async (trx) => {
-    const copy = await insertCopy(trx, src, actor);
-    const claimed = await insertClaim(trx, actor.tenantId, {
-      sourceId: id,
-      goodsId: Number(copy.id),
-      userId: actor.userId,
+  const write = () =>
+    deps.db.transaction().execute(async (trx) => {
+      const copy = await insertCopy(trx, src, actor);
+      const claimed = await insertClaim(trx, actor.tenantId, {
+        sourceId: id,
+        goodsId: Number(copy.id),
+        userId: actor.userId,
+      });
+      // Lost the race or claimed before: the transaction rolls back the copy.
+      if (!claimed) throw conflict('该商品已认领过');
+      await audit(trx, actor, { action: 'goods.claim', targetType: 'goods', targetId: copy.id, before: { from: id } });
+      return { id: Number(copy.id), version: copy.version };
     });
-    // Lost the race or claimed before: the transaction rolls back the copy.
-    if (!claimed) throw conflict('该商品已认领过');
-    await audit(trx, actor, { action: 'goods.claim', targetType: 'goods', targetId: copy.id, before: { from: id } });
-    return { id: Number(copy.id), version: copy.version };
-  });
+  return refusingSkuRace(write, undefined, COPY_SKU_RACE_MSG);
 }
 
 /** claim/publish (platform operator only): offers its own products for claiming, or withdraws them. */

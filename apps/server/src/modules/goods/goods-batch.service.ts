@@ -23,6 +23,7 @@ import {
   setGoodsAuditStatus,
   setGoodsRecycled,
 } from './goods-batch.repository.js';
+import { COPY_SKU_RACE_MSG, copySkus, refusingSkuRace } from './goods-sku.service.js';
 
 type Db = Kysely<DB>;
 const CURRENCY = Object.fromEntries(PRICE_COUNTRIES.map((c) => [c.country_code, c.currency]));
@@ -84,15 +85,19 @@ export async function setGoodsStatus(deps: AppDeps, actor: Actor, ids: number[],
   return { affected: legal.length, refused };
 }
 
-/** Inserts a copy of a product into the actor's tenant, waiting for review; EANs are not copied. */
+/**
+ * Inserts a copy of a product into the actor's tenant, waiting for review; EANs are not
+ * copied, and SKUs the tenant holds get the first free `-C<n>` suffix (SKUs are unique).
+ */
 export async function insertCopy(trx: Db, src: GoodsRow, actor: Actor) {
-  const children = (src.parentage.children ?? []).map(({ ean: _drop, ...c }) => c);
+  const own = (src.parentage.children ?? []).map(({ ean: _drop, ...c }) => c);
+  const { sku, children } = await copySkus(trx, actor.tenantId, src.sku, own);
   return insertGoods(trx, actor.tenantId, actor.userId, {
     type: src.type,
-    sku: src.sku,
+    sku,
     category_id: src.tenant_id === actor.tenantId ? src.category_id : null,
     product_template_id: src.product_template_id,
-    base_info: JSON.stringify(src.base_info),
+    base_info: JSON.stringify(src.base_info.sku === undefined ? src.base_info : { ...src.base_info, sku }),
     descs: JSON.stringify(src.descs),
     prices: JSON.stringify(src.prices),
     parentage: JSON.stringify({ ...src.parentage, children }),
@@ -108,28 +113,8 @@ export async function insertCopy(trx: Db, src: GoodsRow, actor: Actor) {
 export async function copyGoods(deps: AppDeps, actor: Actor, id: number) {
   const src = await findGoods(deps.db, actor.tenantId, id);
   if (!src) throw notFound('商品不存在');
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await insertCopy(trx, src, actor);
-    await audit(trx, actor, {
-      action: 'goods.copy',
-      targetType: 'goods',
-      targetId: row.id,
-      before: { from: Number(src.id) },
-    });
-    return { id: Number(row.id), version: row.version };
-  });
-}
-
-/**
- * Batch copy (the normal tag set only: the route requires `goods.batchCopy`): a copy of each
- * chosen product in one transaction, so a missing id copies nothing.
- */
-export async function batchCopyGoods(deps: AppDeps, actor: Actor, ids: number[]) {
-  return deps.db.transaction().execute(async (trx) => {
-    const copies: { from: number; id: number; version: number }[] = [];
-    for (const id of ids) {
-      const src = await findGoods(trx, actor.tenantId, id);
-      if (!src) throw notFound(`商品不存在(ID ${id}),未复制任何商品`);
+  const write = () =>
+    deps.db.transaction().execute(async (trx) => {
       const row = await insertCopy(trx, src, actor);
       await audit(trx, actor, {
         action: 'goods.copy',
@@ -137,10 +122,34 @@ export async function batchCopyGoods(deps: AppDeps, actor: Actor, ids: number[])
         targetId: row.id,
         before: { from: Number(src.id) },
       });
-      copies.push({ from: id, id: Number(row.id), version: row.version });
-    }
-    return { copies };
-  });
+      return { id: Number(row.id), version: row.version };
+    });
+  return refusingSkuRace(write, undefined, COPY_SKU_RACE_MSG);
+}
+
+/**
+ * Batch copy (the normal tag set only: the route requires `goods.batchCopy`): a copy of each
+ * chosen product in one transaction, so a missing id copies nothing.
+ */
+export async function batchCopyGoods(deps: AppDeps, actor: Actor, ids: number[]) {
+  const write = () =>
+    deps.db.transaction().execute(async (trx) => {
+      const copies: { from: number; id: number; version: number }[] = [];
+      for (const id of ids) {
+        const src = await findGoods(trx, actor.tenantId, id);
+        if (!src) throw notFound(`商品不存在(ID ${id}),未复制任何商品`);
+        const row = await insertCopy(trx, src, actor);
+        await audit(trx, actor, {
+          action: 'goods.copy',
+          targetType: 'goods',
+          targetId: row.id,
+          before: { from: Number(src.id) },
+        });
+        copies.push({ from: id, id: Number(row.id), version: row.version });
+      }
+      return { copies };
+    });
+  return refusingSkuRace(write, undefined, COPY_SKU_RACE_MSG);
 }
 
 type BatchFields = z.infer<typeof batchFieldsSchema>;

@@ -1,6 +1,7 @@
+import { MIN_MAIN_IMAGE_SIDE } from '@console/shared';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { createdByAnyOf, LACKING_EAN_PATH } from './goods.repository.js';
+import { createdByAnyOf, LACKING_EAN_PATH, SMALL_MAIN_IMAGE } from './goods.repository.js';
 
 type Db = Kysely<DB>;
 /** The caller's data scope: the creators whose products count (null or absent: the whole tenant). */
@@ -49,7 +50,7 @@ export async function createdPerDay(db: Db, tenantId: number, since: Date, timeZ
 
 /**
  * Products outside the recycle bin that still lack something before upload: no image, no
- * price, no English title, variations without an EAN (one pass over the tenant's rows).
+ * price, no English title, variations without an EAN, a main image below 500 px (one pass over the tenant's rows).
  */
 export async function countIncomplete(db: Db, tenantId: number, creators?: Creators) {
   const r = await db
@@ -61,6 +62,7 @@ export async function countIncomplete(db: Db, tenantId: number, creators?: Creat
       sql<number>`count(*) filter (where jsonb_path_exists(parentage, ${LACKING_EAN_PATH}::jsonpath))`.as(
         'variation_without_ean',
       ),
+      sql<number>`count(*) filter (where ${SMALL_MAIN_IMAGE} < ${MIN_MAIN_IMAGE_SIDE}::int)`.as('small_main_image'),
     ])
     .where('tenant_id', '=', tenantId)
     .$if(Boolean(creators), (q) => q.where(createdByAnyOf(creators!)))
@@ -71,6 +73,7 @@ export async function countIncomplete(db: Db, tenantId: number, creators?: Creat
     no_price: Number(r.no_price),
     no_en_title: Number(r.no_en_title),
     variation_without_ean: Number(r.variation_without_ean),
+    small_main_image: Number(r.small_main_image),
   };
 }
 

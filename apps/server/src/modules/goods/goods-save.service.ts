@@ -1,4 +1,4 @@
-import type { BaseInfo, GoodsData, InsertGoodsBody } from '@console/shared';
+import { type BaseInfo, draftMinimumProblem, type GoodsData, type InsertGoodsBody } from '@console/shared';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
@@ -13,6 +13,8 @@ import { audit } from '../system/audit.js';
 import type { StoredParentage } from './goods.presenter.js';
 import { findGoods, insertGoods, setGoodsParentage, updateGoodsVersioned } from './goods.repository.js';
 import { changedSections, newBaseInfo, toWrite } from './goods.service.js';
+import { takenSkus } from './goods-sku.repository.js';
+import { assertSkusFree, refusingSkuRace } from './goods-sku.service.js';
 import { quantityRangeOf } from './price-settings.service.js';
 
 const eansOf = (p: StoredParentage | undefined) =>
@@ -21,7 +23,8 @@ const eansOf = (p: StoredParentage | undefined) =>
 /**
  * Gives every variation without an EAN a free code of the tenant's pool (unless the user is
  * exempt), as far as the pool reaches, and returns codes no variation uses any more to the
- * pool. `missingEans` counts the variations still without a code (a later save fills them).
+ * pool. `missingEans` counts the variations still without a code (a later save fills them);
+ * `assigned` lists the codes this save gave out, by variation SKU.
  */
 async function settleEans(
   trx: Kysely<DB>,
@@ -30,9 +33,10 @@ async function settleEans(
   parentage: StoredParentage,
   before: StoredParentage | undefined,
   useEan: boolean,
-): Promise<{ parentage: StoredParentage; missingEans: number }> {
+): Promise<{ parentage: StoredParentage; missingEans: number; assigned: { sku: string; ean: string }[] }> {
   const children = parentage.children.map((c) => ({ ...c }));
   const needing = children.filter((c) => !c.ean);
+  const assigned: { sku: string; ean: string }[] = [];
   if (useEan && needing.length > 0) {
     const codes = await assignEans(trx, tenantId, needing.length, { goodsId });
     needing.forEach((c, i) => {
@@ -41,13 +45,14 @@ async function settleEans(
     // The pool shows which variation uses each code.
     for (const c of needing.filter((n) => n.ean)) {
       await setEanSku(trx, tenantId, c.ean!, c.sku);
+      assigned.push({ sku: c.sku, ean: c.ean! });
     }
   }
   const kept = new Set(children.map((c) => c.ean).filter(Boolean));
   const released = eansOf(before).filter((e) => !kept.has(e));
   if (released.length) await releaseEans(trx, tenantId, released, goodsId);
   const missingEans = useEan ? children.filter((c) => !c.ean).length : 0;
-  return { parentage: { ...parentage, children }, missingEans };
+  return { parentage: { ...parentage, children }, missingEans, assigned };
 }
 
 /** Every text field of every language, for the sensitive-word check. */
@@ -64,11 +69,15 @@ function textsOf(data: GoodsData) {
  * insertGoods_v2: validates the extra attributes against the product type schema, creates or
  * updates over the loaded version (a stale save is refused, never merged; stored values of
  * `editable: false` attribute fields may not change), settles EANs in the
- * same transaction, and answers with warnings: sensitive words found and required attributes
- * still missing.
+ * same transaction, and answers with the EANs it assigned and warnings: sensitive words found
+ * and required attributes still missing. A draft needs a title or a SKU; a SKU that another
+ * product of the tenant holds is refused (checked first, and by the database when two saves
+ * race: docs/decisions.md, issue 13 §1).
  */
 export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body: InsertGoodsBody) {
   const data = body.goodsData;
+  const minimum = draftMinimumProblem(data);
+  if (minimum) throw badRequest(minimum.message, { field: minimum.field });
   let missingAttrs: { name: string; label: string }[] = [];
   if (data.template) {
     const r = validateExtraAttrs(data.template.product_type, data.template.marketplace, data.extraAttrs);
@@ -76,66 +85,87 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
     missingAttrs = r.missing;
   }
   const useEan = !user.is_not_use_ean;
-  const saved = await deps.db.transaction().execute(async (trx) => {
-    await assertOwnCategory(trx, actor.tenantId, data.baseInfo.category_id);
-    if (body.id === undefined) {
-      const w = toWrite(data, newBaseInfo(await quantityRangeOf(deps, actor.tenantId, actor.userId)));
-      const row = await insertGoods(trx, actor.tenantId, actor.userId, w);
-      const { parentage, missingEans } = await settleEans(
+  // What the SKU check compares: this save's SKUs and, for an update, the stored ones.
+  let skus: { next: { sku: string; parentage: string }; before?: { sku: string; parentage: string } } | undefined;
+  const write = () =>
+    deps.db.transaction().execute(async (trx) => {
+      await assertOwnCategory(trx, actor.tenantId, data.baseInfo.category_id);
+      if (body.id === undefined) {
+        const w = toWrite(data, newBaseInfo(await quantityRangeOf(deps, actor.tenantId, actor.userId)));
+        skus = { next: { sku: w.sku, parentage: w.parentage } };
+        await assertSkusFree(trx, actor.tenantId, null, data, skus.next);
+        const row = await insertGoods(trx, actor.tenantId, actor.userId, w);
+        const { parentage, missingEans, assigned } = await settleEans(
+          trx,
+          actor.tenantId,
+          Number(row.id),
+          data.parentageTable,
+          undefined,
+          useEan,
+        );
+        await setGoodsParentage(trx, actor.tenantId, Number(row.id), JSON.stringify(parentage));
+        await audit(trx, actor, {
+          action: 'goods.create',
+          targetType: 'goods',
+          targetId: row.id,
+          after: { title: row.title, sku: row.sku },
+        });
+        return { id: Number(row.id), version: row.version, missingEans, assigned };
+      }
+      const before = await findGoods(trx, actor.tenantId, body.id);
+      if (!before) throw notFound('商品不存在');
+      if (before.is_delete) throw conflict('商品已在回收站中,请先恢复');
+      if (before.version !== body.version) throw staleSave(before.version);
+      if (data.template) {
+        // Amazon's `editable: false`: a stored value of such a field is never changed by an update.
+        const stored = before.extra_attrs?.attributes ?? {};
+        const locked = lockedAttrChanges(
+          data.template.product_type,
+          data.template.marketplace,
+          stored,
+          data.extraAttrs,
+        );
+        if (locked.length) throw badRequest(locked[0]!.message, { field: 'extraAttrs', errors: locked });
+      }
+      const planned = toWrite(data, before.base_info as BaseInfo);
+      skus = {
+        next: { sku: planned.sku, parentage: planned.parentage },
+        before: { sku: before.sku, parentage: JSON.stringify(before.parentage) },
+      };
+      await assertSkusFree(trx, actor.tenantId, body.id, data, skus.next, skus.before);
+      const { parentage, missingEans, assigned } = await settleEans(
         trx,
         actor.tenantId,
-        Number(row.id),
+        body.id,
         data.parentageTable,
-        undefined,
+        before.parentage,
         useEan,
       );
-      await setGoodsParentage(trx, actor.tenantId, Number(row.id), JSON.stringify(parentage));
+      const w = toWrite({ ...data, parentageTable: parentage }, before.base_info as BaseInfo);
+      const row = await updateGoodsVersioned(trx, actor.tenantId, body.id, body.version!, w);
+      if (!row) throw staleSave(before.version);
       await audit(trx, actor, {
-        action: 'goods.create',
+        action: 'goods.update',
         targetType: 'goods',
         targetId: row.id,
-        after: { title: row.title, sku: row.sku },
+        before: { title: before.title, version: before.version },
+        after: { title: row.title, version: row.version, sections: changedSections(before, w) },
       });
-      return { id: Number(row.id), version: row.version, missingEans };
-    }
-    const before = await findGoods(trx, actor.tenantId, body.id);
-    if (!before) throw notFound('商品不存在');
-    if (before.is_delete) throw conflict('商品已在回收站中,请先恢复');
-    if (before.version !== body.version) throw staleSave(before.version);
-    if (data.template) {
-      // Amazon's `editable: false`: a stored value of such a field is never changed by an update.
-      const stored = before.extra_attrs?.attributes ?? {};
-      const locked = lockedAttrChanges(data.template.product_type, data.template.marketplace, stored, data.extraAttrs);
-      if (locked.length) throw badRequest(locked[0]!.message, { field: 'extraAttrs', errors: locked });
-    }
-    const { parentage, missingEans } = await settleEans(
-      trx,
-      actor.tenantId,
-      body.id,
-      data.parentageTable,
-      before.parentage,
-      useEan,
-    );
-    const w = toWrite({ ...data, parentageTable: parentage }, before.base_info as BaseInfo);
-    const row = await updateGoodsVersioned(trx, actor.tenantId, body.id, body.version!, w);
-    if (!row) throw staleSave(before.version);
-    await audit(trx, actor, {
-      action: 'goods.update',
-      targetType: 'goods',
-      targetId: row.id,
-      before: { title: before.title, version: before.version },
-      after: { title: row.title, version: row.version, sections: changedSections(before, w) },
+      return { id: Number(row.id), version: row.version, missingEans, assigned };
     });
-    return { id: Number(row.id), version: row.version, missingEans };
-  });
+  // A concurrent save that took one of these SKUs first: the same answer as the check above.
+  const saved = await refusingSkuRace(write, () =>
+    skus ? takenSkus(deps.db, actor.tenantId, body.id ?? null, skus.next, skus.before) : Promise.resolve([]),
+  );
   const sensitive = await findSensitiveWords(deps.db, actor.tenantId, textsOf(data));
-  const { missingEans, ...ids } = saved;
-  return { ...ids, warnings: { sensitive, missingAttrs, missingEans } };
+  const { missingEans, assigned, ...ids } = saved;
+  return { ...ids, assignedEans: assigned, warnings: { sensitive, missingAttrs, missingEans } };
 }
 
 /** The answer's message: saved, with what the user should look at next. */
-export function saveMessage(w: { sensitive: unknown[]; missingEans: number }): string {
+export function saveMessage(w: { sensitive: unknown[]; missingEans: number }, assignedEans = 0): string {
   const notes = [
+    ...(assignedEans ? [`已分配${assignedEans}个EAN`] : []),
     ...(w.sensitive.length ? [`发现${w.sensitive.length}处敏感词`] : []),
     ...(w.missingEans ? [`${w.missingEans}个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)`] : []),
   ];

@@ -1,4 +1,4 @@
-import type { GoodsFilter } from '@console/shared';
+import { type GoodsFilter, MIN_MAIN_IMAGE_SIDE } from '@console/shared';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/paging.js';
 import { QueryShapes, type SlotOf } from '../../db/query-shapes.js';
@@ -100,8 +100,8 @@ export function keywordGrams(tenantId: number, keyword: string): string[] {
 }
 
 /**
- * The 待完善 condition: products that still lack an image, a price, an English title, or an
- * EAN on some variation (the same tests as the home page's counts in goods-overview.repository).
+ * The 待完善 condition: products that still lack an image, a price, an English title, an
+ * EAN on some variation, or a main image of at least 500 px (the same tests as the home page's counts in goods-overview.repository).
  * Each compares with a bound value, so every kind is its own query shape.
  */
 function lackCondition(lack: string): GoodsCondition {
@@ -118,6 +118,12 @@ function lackCondition(lack: string): GoodsCondition {
         value: '{}',
         apply: (q, v: string) => q.where('goods.prices', '=', sql<StoredPrices>`${v}::jsonb`),
       };
+    case 'small_image':
+      return {
+        name: 'lack:small_image',
+        value: MIN_MAIN_IMAGE_SIDE,
+        apply: (q, v: number) => q.where(SMALL_MAIN_IMAGE, '<', v),
+      };
     case 'en_title':
       return {
         name: 'lack:en_title',
@@ -132,6 +138,12 @@ function lackCondition(lack: string): GoodsCondition {
       };
   }
 }
+
+/**
+ * The long side of the main image as the upload measured it (null when unknown, so such
+ * products never count as having a small main image).
+ */
+export const SMALL_MAIN_IMAGE = sql<number>`greatest((goods.images->0->>'width')::int, (goods.images->0->>'height')::int)`;
 
 /** A variation without an EAN (JSON path over `parentage`). */
 export const LACKING_EAN_PATH = '$.children[*] ? (!exists(@.ean))';

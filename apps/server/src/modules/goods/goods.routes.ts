@@ -121,7 +121,7 @@ export async function goodsRoutes(fastify: FastifyInstance) {
       const auth = authOf(req);
       if (req.body.id !== undefined) await reachFor(req, [req.body.id]);
       const saved = await saveGoods(deps, actorOf(req, auth), auth.user, req.body);
-      return ok(saved, saveMessage(saved.warnings));
+      return ok(saved, saveMessage(saved.warnings, saved.assignedEans.length));
     },
   );
 

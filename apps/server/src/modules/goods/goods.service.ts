@@ -8,6 +8,7 @@ import {
   type GoodsData,
   PRICE_COUNTRIES,
   type ProductListQuery,
+  skuKey,
 } from '@console/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../context.js';
@@ -58,8 +59,10 @@ export function toWrite(data: GoodsData, baseline: BaseInfo = newBaseInfo()): Go
   const skus = new Set<string>();
   for (const child of data.parentageTable.children) {
     if (!child.sku) throw badRequest('变体SKU不能为空', { field: 'parentageTable.children.sku' });
-    if (skus.has(child.sku)) throw badRequest(`变体SKU重复: ${child.sku}`, { field: 'parentageTable.children.sku' });
-    skus.add(child.sku);
+    // Compared as the database compares them (trimmed, any case: docs/decisions.md, issue 13 §1).
+    if (skus.has(skuKey(child.sku)))
+      throw badRequest(`变体SKU重复: ${child.sku}`, { field: 'parentageTable.children.sku' });
+    skus.add(skuKey(child.sku));
   }
   return {
     type: baseInfo.type ?? 0,

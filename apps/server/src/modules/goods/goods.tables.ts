@@ -11,8 +11,8 @@ export type StoredDescs = Record<
 export type StoredPrices = Record<string, { price: number; currency: string }>;
 /** The variation table. */
 export type StoredParentage = GoodsData['parentageTable'];
-/** Product images in order (the first is the main image). */
-export type StoredImages = { url: string }[];
+/** Product images in order (the first is the main image), with their size when the upload measured it. */
+export type StoredImages = GoodsData['images'];
 /** extra_attrs column: the template the attributes follow, and the attributes. */
 export type StoredExtra = { template: GoodsData['template']; attributes: Record<string, unknown> };
 /** base_info column: older rows may lack fields added later (read with BASE_INFO_DEFAULTS). */
@@ -83,6 +83,19 @@ export interface GoodsCountsTable {
   n: ColumnType<string, number, number>;
 }
 
+/**
+ * Every SKU of a tenant's products (parent and variations), one holder each (migration
+ * 20261125_142829): triggers on goods keep it; the primary key makes SKUs unique per tenant.
+ */
+export interface GoodsSkusTable {
+  tenant_id: number;
+  /** The SKU trimmed and in lower case. */
+  sku_key: string;
+  /** The SKU as the holder spells it. */
+  sku: string;
+  goods_id: ColumnType<string, number, number>;
+}
+
 declare module '../../db/types.js' {
   /** The tables of this module (the product library, price settings and claims; export jobs are rows of `jobs`). */
   interface DB {
@@ -90,5 +103,6 @@ declare module '../../db/types.js' {
     goods_counts: GoodsCountsTable;
     price_settings: PriceSettingsTable;
     goods_claims: GoodsClaimsTable;
+    goods_skus: GoodsSkusTable;
   }
 }

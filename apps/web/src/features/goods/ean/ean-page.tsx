@@ -7,6 +7,7 @@ import type { LibraryFilters } from '../../../api/goods-library';
 import { useEanList, useEanMutations } from '../../../api/goods-library-pool';
 import { DeleteSelectedButton, serverPagination } from '../../../components/list-parts';
 import { ReadOnlyNotice, useHas } from '../../../components/permission';
+import { useRefetchOnShow } from '../../../layout/keep-alive/use-refetch-on-show';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { useSelectionDelete } from '../lib/use-selection-delete';
@@ -23,6 +24,8 @@ function EanTable() {
   const [filters, setFilters] = useState<LibraryFilters>({ page: 1, pageSize: 20 });
   const [importing, setImporting] = useState(false);
   const list = useEanList(filters);
+  // Kept open in a tab while products are saved elsewhere: fresh counts when shown again.
+  useRefetchOnShow(list);
   const { remove } = useEanMutations();
   const { selected, setSelected, removeSelected } = useSelectionDelete(remove, '个EAN码');
   const data = list.data;

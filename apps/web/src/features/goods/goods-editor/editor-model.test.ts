@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fenToYuan } from '../lib/money';
-import { emptyDraft, toGoodsData } from './editor-model';
+import { emptyDraft, priceTextError, toGoodsData } from './editor-model';
 
 describe('a new product in the editor', () => {
   it('has the baseInfo defaults of spec section 3, with the cost price ¥1.00 (100 fen) like the server', () => {
@@ -38,5 +38,34 @@ describe('what a save would be refused for', () => {
     d.descs[0] = { ...d.descs[0]!, title: 'x'.repeat(200), product_description: 'z'.repeat(2000) };
     d.prices = { us: '1.999' };
     expect(toGoodsData(d).errors).toEqual([{ pane: '2', message: '美国价格格式不正确(最多2位小数)' }]);
+  });
+});
+
+describe('the rules of issue 13 §1 in the editor', () => {
+  it('asks an empty draft for a title or a SKU, on the SKU field of the base info', () => {
+    expect(toGoodsData(emptyDraft()).errors).toEqual([
+      { pane: '0', field: 'sku', message: '请至少填写一种语言的标题或SKU' },
+    ]);
+    const titled = emptyDraft();
+    titled.descs[3] = { ...titled.descs[3]!, title: 'Box' };
+    expect(toGoodsData(titled).errors).toEqual([]);
+    const skued = emptyDraft();
+    skued.baseInfo = { ...skued.baseInfo, sku: 'BOX-1' };
+    expect(toGoodsData(skued).errors).toEqual([]);
+  });
+
+  it('gives 0 and negative prices their own message; an empty price is a country not sold in', () => {
+    expect(priceTextError('', 'us')).toBeNull();
+    expect(priceTextError('0', 'us')).toBe('价格必须大于0(不在该国销售请留空)');
+    expect(priceTextError('0.00', 'us')).toBe('价格必须大于0(不在该国销售请留空)');
+    expect(priceTextError('-5', 'us')).toBe('价格不能为负数');
+    expect(priceTextError('1.999', 'us')).toBe('价格格式不正确(最多2位小数)');
+    expect(priceTextError('1.5', 'ja')).toBe('价格格式不正确(最多0位小数)');
+    const d = emptyDraft();
+    d.baseInfo = { ...d.baseInfo, sku: 'P' };
+    d.prices = { us: '-5', de: '0', fr: '', en: '12.50' };
+    const r = toGoodsData(d);
+    expect(r.errors.map((e) => e.message)).toEqual(['德国价格必须大于0(不在该国销售请留空)', '美国价格不能为负数']);
+    expect(r.data.priceTable).toEqual([{ country_code: 'en', price: 1250 }]);
   });
 });

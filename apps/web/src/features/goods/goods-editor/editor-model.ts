@@ -3,10 +3,14 @@ import {
   type BaseInfo,
   DESC_LANGUAGES,
   defaultQuantity,
+  draftMinimumProblem,
   type GoodsData,
   type GoodsRecord,
   LISTING_LIMITS,
   PRICE_COUNTRIES,
+  parseMoney,
+  priceCountryCurrency,
+  priceProblem,
 } from '@console/shared';
 import { countryDigits, majorToMinor, minorToMajor } from '../lib/money';
 import { type VariationRow, valuesFromRows } from '../lib/variations';
@@ -39,7 +43,7 @@ export interface EditorDraft {
   /** country_code -> price text in major units ("19.99"), empty when not set. */
   prices: Record<string, string>;
   parentage: ParentageDraft;
-  images: { url: string }[];
+  images: GoodsData['images'];
   template: GoodsData['template'];
   extraAttrs: Record<string, unknown>;
   tags: string[];
@@ -94,9 +98,25 @@ export function fromGoodsData(g: Partial<GoodsRecord['goodsData']>): EditorDraft
 
 /** A reason the working copy cannot be saved, with the pane that shows the field. */
 export interface DraftError {
-  /** paneName of the editor: '1' texts, '2' prices. */
-  pane: '1' | '2';
+  /** paneName of the editor: '0' base info, '1' texts, '2' prices. */
+  pane: '0' | '1' | '2';
   message: string;
+  /** The field that shows the message (`sku`: the SKU input of the base info). */
+  field?: 'sku';
+}
+
+/**
+ * Why a country's price text cannot be saved, or null: empty means the product is not sold
+ * in that country; 0 and negative amounts have their own messages (shared `priceProblem`),
+ * anything else that is not an amount is a format error.
+ */
+export function priceTextError(text: string, countryCode: string): string | null {
+  const t = text.trim();
+  if (t === '') return null;
+  const digits = countryDigits(countryCode);
+  const r = parseMoney(t, priceCountryCurrency(countryCode), { allowNegative: true });
+  if (!r.ok) return `价格格式不正确(最多${digits}位小数)`;
+  return priceProblem(r.value);
 }
 
 /** Characters the server accepts in search terms (the marketplace's 249 bytes are only flagged). */
@@ -132,12 +152,17 @@ function textErrors(descs: readonly DescDraft[]): DraftError[] {
 export function toGoodsData(d: EditorDraft): { data: GoodsData; errors: DraftError[] } {
   const errors: DraftError[] = [];
   const priceTable: GoodsData['priceTable'] = [];
+  const minimum = draftMinimumProblem({ baseInfo: d.baseInfo, commonData: { descs: d.descs } });
+  if (minimum) errors.push({ pane: '0', message: minimum.message, field: 'sku' });
   for (const c of PRICE_COUNTRIES) {
-    const minor = majorToMinor(d.prices[c.country_code] ?? '', countryDigits(c.country_code));
-    if (minor === null) continue;
-    if (Number.isNaN(minor)) {
-      errors.push({ pane: '2', message: `${c.country}价格格式不正确(最多${countryDigits(c.country_code)}位小数)` });
-    } else priceTable.push({ country_code: c.country_code, price: minor });
+    const text = d.prices[c.country_code] ?? '';
+    const problem = priceTextError(text, c.country_code);
+    if (problem) {
+      errors.push({ pane: '2', message: `${c.country}${problem}` });
+      continue;
+    }
+    const minor = majorToMinor(text, countryDigits(c.country_code));
+    if (minor !== null) priceTable.push({ country_code: c.country_code, price: minor });
   }
   errors.push(...textErrors(d.descs));
   const attrs = d.parentage.attrs.map((a) => a.trim()).filter(Boolean);

@@ -32,6 +32,9 @@ export interface EditorState {
   sensitive: SensitiveHit[];
   missingAttrs: { name: string; label: string }[];
   attrErrors: AttrError[];
+  /** Messages shown on a field of the base info (the SKU: a draft's minimum, a SKU another product holds). */
+  fieldErrors: { sku?: string };
+  setFieldErrors: (e: EditorState['fieldErrors']) => void;
   setPane: (pane: string) => void;
   setSwitch: (name: keyof EditorSwitches, on: boolean) => void;
   setBase: (patch: Partial<BaseInfo>) => void;
@@ -51,7 +54,11 @@ export interface EditorState {
 /** Creates the store of one editor instance (one per product tab). */
 export function createEditorStore(draft: EditorDraft, opts: { switches?: Partial<EditorSwitches> } = {}) {
   return createStore<EditorState>((set, get) => {
-    const change = (patch: Partial<EditorDraft>) => set({ draft: { ...get().draft, ...patch }, touched: true });
+    const change = (patch: Partial<EditorDraft>) => {
+      // Typing a SKU or a title answers a message on the SKU field.
+      const answered = get().fieldErrors.sku && ('baseInfo' in patch || 'descs' in patch);
+      set({ draft: { ...get().draft, ...patch }, touched: true, ...(answered ? { fieldErrors: {} } : {}) });
+    };
     return {
       draft,
       originData: snapshot(draft),
@@ -61,6 +68,8 @@ export function createEditorStore(draft: EditorDraft, opts: { switches?: Partial
       sensitive: [],
       missingAttrs: [],
       attrErrors: [],
+      fieldErrors: {},
+      setFieldErrors: (fieldErrors) => set({ fieldErrors }),
       setPane: (paneName) => set({ paneName }),
       setSwitch: (name, on) => set({ switches: { ...get().switches, [name]: on } }),
       setBase: (patch) => change({ baseInfo: { ...get().draft.baseInfo, ...patch } }),

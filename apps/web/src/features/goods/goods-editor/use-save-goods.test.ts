@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveNotes } from './use-save-goods';
+import { savedMessage, saveNotes, withAssignedEans } from './use-save-goods';
 
 describe('save notes', () => {
   it('names sensitive words and variations left without an EAN; nothing for a clean save', () => {
@@ -10,5 +10,32 @@ describe('save notes', () => {
       '有2处敏感词,请查看文本中的标记',
       '3个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)',
     ]);
+  });
+});
+
+describe('after a save', () => {
+  it('shows the EANs it assigned at once, matched by SKU in any case, leaving rows that had one', () => {
+    const rows = [
+      { sku: 'BOX-RED', values: { c: 'red' }, images: [] },
+      { sku: 'BOX-BLUE', values: { c: 'blue' }, images: [], ean: '4006381333931' },
+    ];
+    const next = withAssignedEans(rows, [{ sku: 'box-red', ean: '4006381333948' }]);
+    expect(next.map((r) => r.ean)).toEqual(['4006381333948', '4006381333931']);
+    expect(withAssignedEans(rows, [])).toBe(rows);
+  });
+
+  it('says how many EANs were assigned, also beside warnings', () => {
+    const two = [
+      { sku: 'A', ean: '1' },
+      { sku: 'B', ean: '2' },
+    ];
+    expect(savedMessage({ id: 1, version: 2 })).toEqual({ type: 'success', text: '保存成功' });
+    expect(savedMessage({ id: 1, version: 2, assignedEans: two })).toEqual({
+      type: 'success',
+      text: '保存成功,已分配2个EAN',
+    });
+    expect(savedMessage({ id: 1, version: 2, assignedEans: two, warnings: { missingEans: 1 } }).text).toBe(
+      '保存成功,已分配2个EAN,但1个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)',
+    );
   });
 });

@@ -26,6 +26,7 @@ import { type GoodsRowActions, GoodsTable } from './components/goods-table';
 import type { Scope } from './components/selection-scope';
 import './goods-list.css';
 import { useFeedback } from '../../../app/ui-bridge';
+import { useRefetchOnShow } from '../../../layout/keep-alive/use-refetch-on-show';
 
 const STATUS_TABS = [
   { key: 'all', label: '全部' },
@@ -45,6 +46,7 @@ function GoodsList() {
   const [dialog, setDialog] = useState<'edit' | 'title' | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const list = useGoodsList(filters);
+  useRefetchOnShow(list);
   const invalidate = useInvalidateGoodsLists();
   const navigate = useNavigate();
   const { message, modal } = useFeedback();

@@ -159,6 +159,7 @@ const LACK_COUNT: Record<GoodsLack, keyof GoodsOverview['incomplete']> = {
   price: 'no_price',
   en_title: 'no_en_title',
   ean: 'variation_without_ean',
+  small_image: 'small_main_image',
 };
 
 function Incomplete({

@@ -1,10 +1,10 @@
+import { toPinyin } from '@console/shared/sku-pinyin';
 import { describe, expect, it } from 'vitest';
 import { highlightParts, listingCounters } from './counters';
 import { countryDigits, fenToYuan, formatMoney, majorToMinor, minorToMajor, yuanToFen } from './money';
 import {
   bulkFill,
   cartesian,
-  childSku,
   dropChildImage,
   generateVariations,
   MAX_CHILD_IMAGES,
@@ -58,17 +58,20 @@ describe('variations', () => {
     ]);
     expect(cartesian([])).toEqual([[]]);
   });
-  it('names child SKUs after the parent and the values', () => {
-    expect(childSku('ABC', ['Dark Red', 'XL'])).toBe('ABC-DarkRed-XL');
+  it('names child SKUs after the parent and the values, in ASCII (the shared rule, issue 13 §1)', () => {
+    expect(generateVariations('ABC', ['c', 's'], [['Dark Red'], ['XL']]).map((r) => r.sku)).toEqual(['ABC-DarkRed-XL']);
+    expect(generateVariations('HOME-BOX-001', ['颜色'], [['红色']], [], toPinyin).map((r) => r.sku)).toEqual([
+      'HOME-BOX-001-HONGSE',
+    ]);
   });
   it('generates rows and keeps input of rows that still exist', () => {
-    const first = generateVariations('P', ['颜色'], [['红', '蓝']]);
-    expect(first.map((r) => r.sku)).toEqual(['P-红', 'P-蓝']);
+    const first = generateVariations('P', ['颜色'], [['红', '蓝']], [], toPinyin);
+    expect(first.map((r) => r.sku)).toEqual(['P-HONG', 'P-LAN']);
     const edited = bulkFill(first, { price: 1000, quantity: 7 }).map((r, i) => (i === 0 ? { ...r, ean: '123' } : r));
     const again = generateVariations('P', ['颜色', '尺码'], [['红', '蓝'], ['S']], edited);
     expect(again).toHaveLength(2);
-    const kept = generateVariations('P', ['颜色'], [['红', '绿', '红']], edited);
-    expect(kept.map((r) => r.sku)).toEqual(['P-红', 'P-绿']);
+    const kept = generateVariations('P', ['颜色'], [['红', '绿', '红']], edited, toPinyin);
+    expect(kept.map((r) => r.sku)).toEqual(['P-HONG', 'P-LV']);
     expect(kept[0]).toMatchObject({ price: 1000, quantity: 7, ean: '123' });
     expect(kept[1]?.price).toBeUndefined();
   });

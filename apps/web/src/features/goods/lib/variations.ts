@@ -1,3 +1,5 @@
+import { childSku, type Transliterate } from '@console/shared';
+
 /** One child row of the variation table as the editor keeps it. */
 export interface VariationRow {
   sku: string;
@@ -15,20 +17,18 @@ export function cartesian(lists: readonly (readonly string[])[]): string[][] {
   return lists.reduce<string[][]>((acc, list) => acc.flatMap((prefix) => list.map((v) => [...prefix, v])), [[]]);
 }
 
-/** A child SKU: the parent SKU and the values joined by "-" (spaces removed). */
-export function childSku(parentSku: string, values: readonly string[]): string {
-  return [parentSku.trim(), ...values.map((v) => v.trim().replace(/\s+/g, ''))].filter(Boolean).join('-');
-}
-
 /**
  * The child rows for attribute names and their values. Existing rows with the same values
- * keep their SKU, price, quantity, images and EAN, so regenerating never loses input.
+ * keep their SKU, price, quantity, images and EAN, so regenerating never loses input. New
+ * rows get the shared `childSku` (ASCII, at most 40 characters; Chinese values through
+ * `transliterate`, e.g. pinyin, else a short code).
  */
 export function generateVariations(
   parentSku: string,
   attrs: readonly string[],
   values: readonly (readonly string[])[],
   existing: readonly VariationRow[] = [],
+  transliterate?: Transliterate,
 ): VariationRow[] {
   const names = attrs.map((a) => a.trim()).filter(Boolean);
   const lists = names.map((_, i) => [...new Set((values[i] ?? []).map((v) => v.trim()).filter(Boolean))]);
@@ -38,7 +38,9 @@ export function generateVariations(
   return cartesian(lists).map((combo) => {
     const vals = Object.fromEntries(names.map((n, i) => [n, combo[i] ?? '']));
     const old = byKey.get(keyOf(vals));
-    return old ? { ...old, values: vals } : { sku: childSku(parentSku, combo), values: vals, images: [] };
+    return old
+      ? { ...old, values: vals }
+      : { sku: childSku(parentSku, combo, transliterate), values: vals, images: [] };
   });
 }
 

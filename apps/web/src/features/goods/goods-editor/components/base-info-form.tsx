@@ -31,6 +31,7 @@ function toPatch(changed: Partial<Values>): { base: Partial<BaseInfo>; tags?: st
 export const BaseInfoForm = memo(function BaseInfoForm() {
   const store = useEditorStore();
   const more = useEditor((s) => s.switches.goodsInfo);
+  const skuError = useEditor((s) => s.fieldErrors.sku);
   const initial = useMemo<Values>(() => {
     const { draft } = store.getState();
     const b = draft.baseInfo;
@@ -55,7 +56,12 @@ export const BaseInfoForm = memo(function BaseInfoForm() {
     >
       <Row gutter={16}>
         <Col span={8}>
-          <Form.Item name="sku" label="SKU">
+          <Form.Item
+            name="sku"
+            label="SKU"
+            validateStatus={skuError ? 'error' : undefined}
+            help={skuError || undefined}
+          >
             <Input data-testid="base-sku" />
           </Form.Item>
         </Col>

@@ -1,10 +1,11 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { thumbnailUrl } from '@console/shared';
+import { isSmallImage, MIN_MAIN_IMAGE_SIDE, thumbnailUrl } from '@console/shared';
 import { Button, Input, Modal, Space, Tag, Typography } from 'antd';
 import { memo, useRef, useState } from 'react';
 import { copyRemoteImages } from '../../../../api/goods';
 import { uploadImage } from '../../../../api/goods-files';
 import { useFeedback } from '../../../../app/ui-bridge';
+import { type Image, imageOf, smallImagesWarning } from '../../lib/image-size';
 import { dropChildImage } from '../../lib/variations';
 import { useEditor, useEditorStore } from '../editor-store';
 
@@ -30,7 +31,7 @@ export const ImageSection = memo(function ImageSection() {
   const [busy, setBusy] = useState(false);
   const [remoteOpen, setRemoteOpen] = useState(false);
   const [remote, setRemote] = useState('');
-  const setImages = (list: { url: string }[]) => store.getState().setDraft({ images: list });
+  const setImages = (list: Image[]) => store.getState().setDraft({ images: list });
   /** Removes a product image, and with it the variations' use of it. */
   const removeImage = (url: string) => {
     const { images: now, parentage } = store.getState().draft;
@@ -43,12 +44,17 @@ export const ImageSection = memo(function ImageSection() {
   const upload = async (files: FileList | null) => {
     if (!files?.length) return;
     setBusy(true);
+    const added: Image[] = [];
     try {
       for (const f of [...files].slice(0, MAX_IMAGES - images.length)) {
-        const r = await uploadImage(f);
-        setImages([...store.getState().draft.images, { url: r.url }]);
+        const img = imageOf(await uploadImage(f));
+        added.push(img);
+        setImages([...store.getState().draft.images, img]);
       }
     } finally {
+      // Amazon refuses a main image below 500 px on the long side: say so at once.
+      const warning = smallImagesWarning(added);
+      if (warning) message.warning(warning);
       setBusy(false);
       if (input.current) input.current.value = '';
     }
@@ -63,11 +69,13 @@ export const ImageSection = memo(function ImageSection() {
     setBusy(true);
     try {
       const r = await copyRemoteImages(urls);
-      const ok = r.filter((x) => x.url).map((x) => ({ url: x.url as string }));
+      const ok = r.filter((x) => x.url).map(imageOf);
       setImages([...store.getState().draft.images, ...ok].slice(0, MAX_IMAGES));
       const failed = r.filter((x) => x.error);
       if (failed.length) message.warning(`${failed.length}张失败: ${failed.map((x) => x.error).join('; ')}`);
       else message.success(`已复制${ok.length}张图片`);
+      const warning = smallImagesWarning(ok);
+      if (warning) message.warning(warning);
       setRemoteOpen(false);
       setRemote('');
     } finally {
@@ -117,6 +125,11 @@ export const ImageSection = memo(function ImageSection() {
             {i === 0 && (
               <Tag color="blue" className="image-main">
                 主图
+              </Tag>
+            )}
+            {isSmallImage(img) && (
+              <Tag color="warning" className="image-small" data-testid="image-small">
+                小于{MIN_MAIN_IMAGE_SIDE}px
               </Tag>
             )}
             <Button

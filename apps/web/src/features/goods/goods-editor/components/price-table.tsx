@@ -5,24 +5,46 @@ import { memo, useState } from 'react';
 import { goodsKeys } from '../../../../api/goods';
 import { get } from '../../../../api/http';
 import { useFeedback } from '../../../../app/ui-bridge';
-import { countryDigits, majorToMinor, minorToMajor } from '../../lib/money';
+import { countryDigits, minorToMajor } from '../../lib/money';
+import { priceTextError } from '../editor-model';
 import { useEditor, useEditorStore } from '../editor-store';
 
 type Country = (typeof PRICE_COUNTRIES)[number];
 
+/** One country's price: empty means not sold there (docs/decisions.md); 0, negative and malformed amounts say why. */
 const PriceInput = memo(function PriceInput({ code }: { code: string }) {
   const value = useEditor((s) => s.draft.prices[code] ?? '');
   const store = useEditorStore();
-  const bad = Number.isNaN(majorToMinor(value, countryDigits(code)));
+  const error = priceTextError(value, code);
   return (
-    <Input
-      value={value}
-      status={bad ? 'error' : undefined}
-      inputMode="decimal"
-      style={{ width: 160 }}
-      onChange={(e) => store.getState().setPrices({ [code]: e.target.value })}
-      data-testid={`price-${code}`}
-    />
+    <Space size={8}>
+      <Input
+        value={value}
+        status={error ? 'error' : undefined}
+        inputMode="decimal"
+        placeholder="不在该国销售"
+        style={{ width: 160 }}
+        onChange={(e) => store.getState().setPrices({ [code]: e.target.value })}
+        data-testid={`price-${code}`}
+      />
+      {error ? (
+        <Typography.Text type="danger" data-testid={`price-error-${code}`}>
+          {error}
+        </Typography.Text>
+      ) : value.trim() === '' ? (
+        <Typography.Text type="secondary">不销售</Typography.Text>
+      ) : null}
+    </Space>
+  );
+});
+
+/** How many countries have a price (the product is sold there). */
+const SoldCount = memo(function SoldCount() {
+  const n = useEditor((s) => Object.values(s.draft.prices).filter((v) => v.trim() !== '').length);
+  return (
+    <Typography.Text type="secondary" data-testid="price-sold-count">
+      在{n}个国家销售;价格留空表示不在该国销售,价格须大于0。
+    </Typography.Text>
   );
 });
 
@@ -51,7 +73,9 @@ export const PriceTable = memo(function PriceTable() {
       const prices: Record<string, string> = {};
       for (const c of PRICE_COUNTRIES) {
         const s = settingOf(data, c.country_code);
-        if (s) prices[c.country_code] = minorToMajor(computePrice(cost, s), countryDigits(c.country_code));
+        // A computed price of 0 would be refused: the country stays unsold.
+        const price = s ? computePrice(cost, s) : 0;
+        if (s) prices[c.country_code] = price > 0 ? minorToMajor(price, countryDigits(c.country_code)) : '';
       }
       store.getState().setPrices(prices);
       message.success(`已按价格设置计算(成本价 ${minorToMajor(cost, 2)} 元)`);
@@ -70,6 +94,9 @@ export const PriceTable = memo(function PriceTable() {
         <Switch size="small" checked={detail} onChange={(on) => store.getState().setSwitch('priceInfo', on)} />
         <Typography.Text type="secondary">价格按各国币种填写(日元无小数),保存时转为最小单位。</Typography.Text>
       </Space>
+      <div style={{ marginBottom: 8 }}>
+        <SoldCount />
+      </div>
       <Table<Country>
         rowKey="country_code"
         size="small"

@@ -31,9 +31,11 @@ export const VariationBuilder = memo(function VariationBuilder() {
     next[i] = v;
     store.getState().setParentage({ values: next });
   };
-  const generate = () => {
+  const generate = async () => {
+    // The pinyin dictionary is large: loaded on the first generation only.
+    const { toPinyin } = await import('@console/shared/sku-pinyin');
     const { draft } = store.getState();
-    const rows = generateVariations(draft.baseInfo.sku ?? '', attrs, values, draft.parentage.children);
+    const rows = generateVariations(draft.baseInfo.sku ?? '', attrs, values, draft.parentage.children, toPinyin);
     if (rows.length === 0) return message.warning('请填写变体属性名和每个属性的值');
     store.getState().setParentage({ children: rows });
     message.success(`已生成${rows.length}个变体`);

@@ -1,9 +1,13 @@
+import { isAmazonSku, SKU_MAX } from '@console/shared';
 import { Input, Tooltip } from 'antd';
 import { memo } from 'react';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import type { VariationRow } from '../../lib/variations';
 import { useEditor, useEditorStore } from '../editor-store';
 import { VariationImagesCell } from './variation-images';
+
+/** Why a SKU is flagged: Amazon takes printable ASCII without spaces, at most 40 characters. */
+const AMAZON_SKU_HINT = `亚马逊SKU仅限英文字母、数字和符号(不含空格),最多${SKU_MAX}个字符`;
 
 const toInt = (s: string) => (s.trim() === '' ? undefined : Math.max(0, Math.floor(Number(s) || 0)));
 const toFen = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? undefined : yuanToFen(Number(s)));
@@ -18,7 +22,15 @@ const ChildRow = memo(function ChildRow({ row, index, attrs }: { row: VariationR
         <td key={a}>{row.values[a]}</td>
       ))}
       <td>
-        <Input size="small" value={row.sku} onChange={(e) => set({ sku: e.target.value })} />
+        <Tooltip title={isAmazonSku(row.sku) ? undefined : AMAZON_SKU_HINT}>
+          <Input
+            size="small"
+            value={row.sku}
+            status={isAmazonSku(row.sku) ? undefined : 'warning'}
+            onChange={(e) => set({ sku: e.target.value })}
+            data-testid={`variation-sku-${index}`}
+          />
+        </Tooltip>
       </td>
       <td>
         <Input
@@ -44,7 +56,9 @@ const ChildRow = memo(function ChildRow({ row, index, attrs }: { row: VariationR
       </td>
       <td className="var-ean">
         {row.ean ? (
-          <Tooltip title="由系统从EAN库分配">{row.ean}</Tooltip>
+          <Tooltip title="由系统从EAN库分配">
+            <span data-testid={`variation-ean-${index}`}>{row.ean}</span>
+          </Tooltip>
         ) : (
           <span className="var-muted">保存时分配</span>
         )}

@@ -19,7 +19,12 @@ async function transfer(url: string, init: RequestInit, opts: TransferOptions, o
       const buf = Buffer.from(await res.arrayBuffer());
       if (res.ok) return buf;
       const kind = res.status === 429 ? 'throttled' : res.status >= 500 ? 'unavailable' : 'rejected';
-      last = SpApiError.of(kind, { operation, status: res.status, attempts: attempt + 1, detail: `HTTP ${res.status}` });
+      last = SpApiError.of(kind, {
+        operation,
+        status: res.status,
+        attempts: attempt + 1,
+        detail: `HTTP ${res.status}`,
+      });
       if (kind === 'rejected') throw last;
     } catch (err) {
       if (err instanceof SpApiError) throw err;

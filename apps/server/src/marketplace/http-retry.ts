@@ -42,7 +42,11 @@ export type TransportFailure = 'timeout' | 'network';
  * Sends one request with a timeout and reads the whole body; a transport failure is returned,
  * not thrown, so the caller's retry loop decides.
  */
-export async function sendOnce(url: string, init: RequestInit, timeoutMs: number): Promise<RawAnswer | TransportFailure> {
+export async function sendOnce(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<RawAnswer | TransportFailure> {
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     const text = await res.text();

@@ -1,7 +1,7 @@
 import { LWA_TOKEN_URL } from '@console/shared';
+import { backoffMs, DEFAULT_RETRY, parseJson, type RetryPolicy, sendOnce, sleep } from './http-retry.js';
 import { SpApiError } from './sp-api.errors.js';
 import type { LwaErrorBody, LwaTokenResponse } from './sp-api.types.js';
-import { backoffMs, DEFAULT_RETRY, parseJson, type RetryPolicy, sendOnce, sleep } from './http-retry.js';
 
 /** The application's LWA credentials (`SPAPI_CLIENT_ID`, `SPAPI_CLIENT_SECRET`). */
 export interface LwaCredentials {
@@ -85,7 +85,11 @@ export class LwaClient {
       if (a.status >= 400) {
         const err = (json ?? {}) as Partial<LwaErrorBody>;
         const kind =
-          err.error === 'invalid_grant' ? 'invalid_grant' : err.error === 'invalid_client' ? 'invalid_client' : 'rejected';
+          err.error === 'invalid_grant'
+            ? 'invalid_grant'
+            : err.error === 'invalid_client'
+              ? 'invalid_client'
+              : 'rejected';
         throw SpApiError.of(kind, {
           operation: 'lwa',
           status: a.status,

@@ -89,7 +89,13 @@ export async function saveSearch(
 ): Promise<void> {
   await db
     .insertInto('spapi_product_type_searches')
-    .values({ marketplace_id: marketplaceId, locale, query, result: JSON.stringify(result), fetched_at: sql<Date>`now()` })
+    .values({
+      marketplace_id: marketplaceId,
+      locale,
+      query,
+      result: JSON.stringify(result),
+      fetched_at: sql<Date>`now()`,
+    })
     .onConflict((oc) =>
       oc.columns(['marketplace_id', 'locale', 'query']).doUpdateSet({
         result: (eb) => eb.ref('excluded.result'),

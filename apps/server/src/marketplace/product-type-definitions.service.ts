@@ -66,7 +66,11 @@ export async function searchProductTypes(
   p: { marketplaceId: string; keywords?: string[]; locale?: string },
 ): Promise<ProductTypeList> {
   const locale = p.locale ?? 'DEFAULT';
-  const query = (p.keywords ?? []).map((k) => k.trim().toLowerCase()).filter(Boolean).sort().join(',');
+  const query = (p.keywords ?? [])
+    .map((k) => k.trim().toLowerCase())
+    .filter(Boolean)
+    .sort()
+    .join(',');
   const hit = await findSearch(db, p.marketplaceId, locale, query);
   if (hit && fresh(hit.fetchedAt, PRODUCT_TYPE_CACHE_HOURS)) return hit.result;
   const result = await client.productTypes.search({

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
-import { parseRateLimitHeader, type SpApiOperation, USAGE_PLANS } from './rate-limits.js';
 import { adoptRate, drainBucket, peekBucket, refundToken, reserveToken } from './rate-limit.repository.js';
+import { parseRateLimitHeader, type SpApiOperation, USAGE_PLANS } from './rate-limits.js';
 
 /** The outcome of asking for a request slot. */
 export type Reservation = { granted: true; waitMs: number } | { granted: false; waitMs: number };

@@ -1,4 +1,5 @@
 import { downloadDocument, type TransferOptions, uploadFeedDocument } from './document-transfer.js';
+import { arrayOf, shape } from './shape.js';
 import { SpApiError } from './sp-api.errors.js';
 import { type SpApiDeps, SpApiHttp, type SpApiShop } from './sp-api.http.js';
 import type {
@@ -23,7 +24,6 @@ import type {
   ProductTypeList,
   SchemaLink,
 } from './sp-api.types.js';
-import { arrayOf, shape } from './shape.js';
 
 const sku = (s: string) => encodeURIComponent(s);
 
@@ -213,7 +213,10 @@ export class FeedsApi {
       operation: 'getFeedDocument',
       method: 'GET',
       path: `/feeds/2021-06-30/documents/${encodeURIComponent(feedDocumentId)}`,
-      check: shape<FeedDocument>({ feedDocumentId: 'string', url: 'string', 'compressionAlgorithm?': 'string' }, '文档'),
+      check: shape<FeedDocument>(
+        { feedDocumentId: 'string', url: 'string', 'compressionAlgorithm?': 'string' },
+        '文档',
+      ),
     });
     return r.body;
   }
@@ -390,10 +393,7 @@ export class SellersApi {
       path: '/sellers/v1/marketplaceParticipations',
       check: shape<{ payload: MarketplaceParticipation[] }>(
         {
-          payload: arrayOf(
-            { marketplace: 'object', participation: 'object', storeName: 'string' },
-            '站点',
-          ),
+          payload: arrayOf({ marketplace: 'object', participation: 'object', storeName: 'string' }, '站点'),
         },
         '站点列表',
       ),

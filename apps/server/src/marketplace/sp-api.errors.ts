@@ -86,10 +86,7 @@ export class SpApiError extends Error {
   }
 
   /** Builds the error of a kind with its Chinese message. */
-  static of(
-    kind: SpApiErrorKind,
-    p: SpApiError['p'] & { detail?: string } = {},
-  ): SpApiError {
+  static of(kind: SpApiErrorKind, p: SpApiError['p'] & { detail?: string } = {}): SpApiError {
     const { detail, ...rest } = p;
     return new SpApiError(kind, spApiMessage(kind, { attempts: p.attempts, status: p.status, detail }), rest);
   }

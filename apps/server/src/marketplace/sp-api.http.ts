@@ -83,10 +83,11 @@ export class SpApiHttp {
 
   /** The base URL the shop's requests go to. */
   get baseUrl(): string {
-    return (this.shop.endpoint ?? this.deps.endpoints?.[this.shop.region] ?? SP_API_ENDPOINTS[this.shop.region]).replace(
-      /\/+$/,
-      '',
-    );
+    return (
+      this.shop.endpoint ??
+      this.deps.endpoints?.[this.shop.region] ??
+      SP_API_ENDPOINTS[this.shop.region]
+    ).replace(/\/+$/, '');
   }
 
   private accessToken(): Promise<string> {
@@ -110,6 +111,9 @@ export class SpApiHttp {
     };
     for (let attempt = 0; attempt < policy.attempts; attempt++) {
       if (attempt > 0) await sleep(backoffMs(policy, attempt - 1, scheduler.scale));
+      // The token first: a refresh between booking a slot and using it would send the request
+      // late, and requests sent late bunch up beyond what Amazon's bucket holds.
+      await this.accessToken();
       const slot = await scheduler.reserve(seller, bucket, { maxWaitMs: req.maxWaitMs });
       if (!slot.granted) {
         throw SpApiError.of('deferred', { operation: req.operation, waitMs: slot.waitMs, attempts: attempt });

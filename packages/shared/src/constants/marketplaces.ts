@@ -36,12 +36,14 @@ export function consentUrl(
   sellerCentral: string,
   p: { applicationId: string; state: string; redirectUri?: string; beta?: boolean },
 ): string {
-  const u = new URL('/apps/authorize/consent', sellerCentral);
-  u.searchParams.set('application_id', p.applicationId);
-  u.searchParams.set('state', p.state);
-  if (p.redirectUri) u.searchParams.set('redirect_uri', p.redirectUri);
-  if (p.beta) u.searchParams.set('version', 'beta');
-  return u.toString();
+  const q: [string, string][] = [
+    ['application_id', p.applicationId],
+    ['state', p.state],
+  ];
+  if (p.redirectUri) q.push(['redirect_uri', p.redirectUri]);
+  if (p.beta) q.push(['version', 'beta']);
+  const query = q.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  return `${sellerCentral.replace(/\/+$/, '')}/apps/authorize/consent?${query}`;
 }
 
 /** The marketplaces of one SP-API region, in table order. */

@@ -38,7 +38,11 @@ export function handlePtdGet(sim: SpApiSimulator, req: SimReq): SimRes {
   const marketplaceId = list[0]!;
   const schema = simSchema(productType, marketplaceId);
   if (!schema) {
-    return amazonError(404, 'NOT_FOUND', `Product type '${productType}' is not available in marketplace '${marketplaceId}'.`);
+    return amazonError(
+      404,
+      'NOT_FOUND',
+      `Product type '${productType}' is not available in marketplace '${marketplaceId}'.`,
+    );
   }
   const version = req.query.get('productTypeVersion');
   if (version && version !== 'LATEST' && version !== SIM_PTD_VERSION) {
@@ -53,7 +57,8 @@ export function handlePtdGet(sim: SpApiSimulator, req: SimReq): SimRes {
       checksum: createHash('md5').update(JSON.stringify(schema)).digest('base64'),
     },
     requirements,
-    requirementsEnforced: (req.query.get('requirementsEnforced') ?? 'ENFORCED') as ProductTypeDefinition['requirementsEnforced'],
+    requirementsEnforced: (req.query.get('requirementsEnforced') ??
+      'ENFORCED') as ProductTypeDefinition['requirementsEnforced'],
     propertyGroups: { all: { title: '全部属性', description: '', propertyNames: props } },
     locale: req.query.get('locale') ?? 'DEFAULT',
     marketplaceIds: [marketplaceId],
@@ -71,7 +76,12 @@ export function handleSchema(_sim: SpApiSimulator, req: SimReq): SimRes {
   return { status: 200, body: schema };
 }
 
-function catalogItem(sim: SpApiSimulator, asin: string, marketplaceIds: string[], included: string[]): CatalogItem | undefined {
+function catalogItem(
+  sim: SpApiSimulator,
+  asin: string,
+  marketplaceIds: string[],
+  included: string[],
+): CatalogItem | undefined {
   const ls = [...sim.listings.values()].filter((l) => l.asin === asin && marketplaceIds.includes(l.marketplaceId));
   if (ls.length === 0) return undefined;
   const val = (attrs: Record<string, unknown[]>, name: string) => {
@@ -89,13 +99,16 @@ function catalogItem(sim: SpApiSimulator, asin: string, marketplaceIds: string[]
       size: val(l.attributes, 'size'),
     }));
   }
-  if (included.includes('productTypes')) item.productTypes = ls.map((l) => ({ marketplaceId: l.marketplaceId, productType: l.productType }));
+  if (included.includes('productTypes'))
+    item.productTypes = ls.map((l) => ({ marketplaceId: l.marketplaceId, productType: l.productType }));
   if (included.includes('identifiers')) {
     item.identifiers = ls.map((l) => {
       const ean = (l.attributes.externally_assigned_product_identifier?.[0] ?? {}) as { type?: string; value?: string };
       return {
         marketplaceId: l.marketplaceId,
-        identifiers: ean.value ? [{ identifierType: String(ean.type ?? 'ean').toUpperCase(), identifier: ean.value }] : [],
+        identifiers: ean.value
+          ? [{ identifierType: String(ean.type ?? 'ean').toUpperCase(), identifier: ean.value }]
+          : [],
       };
     });
   }
@@ -110,8 +123,10 @@ export function handleCatalogSearch(sim: SpApiSimulator, req: SimReq): SimRes {
   const identifiers = (req.query.get('identifiers') ?? '').split(',').filter(Boolean);
   const type = req.query.get('identifiersType');
   const keywords = (req.query.get('keywords') ?? '').toLowerCase().split(',').filter(Boolean);
-  if (!identifiers.length && !keywords.length) return amazonError(400, 'InvalidInput', "Either 'identifiers' or 'keywords' is required.");
-  if (identifiers.length && !type) return amazonError(400, 'InvalidInput', "'identifiersType' is required with 'identifiers'.");
+  if (!identifiers.length && !keywords.length)
+    return amazonError(400, 'InvalidInput', "Either 'identifiers' or 'keywords' is required.");
+  if (identifiers.length && !type)
+    return amazonError(400, 'InvalidInput', "'identifiersType' is required with 'identifiers'.");
   if (identifiers.length > 20) return amazonError(400, 'InvalidInput', "At most 20 'identifiers'.");
   const included = (req.query.get('includedData') ?? 'summaries').split(',');
   const asins = new Set<string>();
@@ -135,7 +150,12 @@ export function handleCatalogGet(sim: SpApiSimulator, req: SimReq): SimRes {
   const list = ids(req);
   if (!Array.isArray(list)) return list;
   const item = catalogItem(sim, req.params[0]!, list, (req.query.get('includedData') ?? 'summaries').split(','));
-  if (!item) return amazonError(404, 'NOT_FOUND', `Requested item '${req.params[0]}' not found in marketplace(s) ${list.join(',')}.`);
+  if (!item)
+    return amazonError(
+      404,
+      'NOT_FOUND',
+      `Requested item '${req.params[0]}' not found in marketplace(s) ${list.join(',')}.`,
+    );
   return { status: 200, body: item };
 }
 

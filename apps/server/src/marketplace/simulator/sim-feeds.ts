@@ -23,19 +23,24 @@ const docId = () => `amzn1.tortuga.4.na.${randomBytes(12).toString('hex')}`;
 /** createFeedDocument: a document id and its pre-signed upload URL (201). */
 export function handleCreateDocument(sim: SpApiSimulator, req: SimReq): SimRes {
   const contentType = (req.json as { contentType?: unknown } | null)?.contentType;
-  if (typeof contentType !== 'string' || !contentType) return amazonError(400, 'InvalidInput', "Missing required 'contentType'.");
+  if (typeof contentType !== 'string' || !contentType)
+    return amazonError(400, 'InvalidInput', "Missing required 'contentType'.");
   const feedDocumentId = docId();
   sim.documents.set(feedDocumentId, { id: feedDocumentId, contentType, content: null, gzip: false });
   return {
     status: 201,
-    body: { feedDocumentId, url: `${sim.url}/_sim/documents/${feedDocumentId}?X-Amz-Signature=${randomBytes(16).toString('hex')}` },
+    body: {
+      feedDocumentId,
+      url: `${sim.url}/_sim/documents/${feedDocumentId}?X-Amz-Signature=${randomBytes(16).toString('hex')}`,
+    },
   };
 }
 
 /** The pre-signed URL: PUT stores the upload, GET returns a document (gzip for results). */
 export function handleDocument(sim: SpApiSimulator, req: SimReq): SimRes {
   const doc = sim.documents.get(req.params[0]!);
-  if (!doc || !req.query.get('X-Amz-Signature')) return { status: 403, text: '<Error><Code>AccessDenied</Code></Error>' };
+  if (!doc || !req.query.get('X-Amz-Signature'))
+    return { status: 403, text: '<Error><Code>AccessDenied</Code></Error>' };
   if (req.method === 'PUT') {
     const type = String(req.headers['content-type'] ?? '');
     if (type.split(';')[0]!.trim().toLowerCase() !== doc.contentType.split(';')[0]!.trim().toLowerCase()) {
@@ -72,12 +77,18 @@ function feedView(f: SimFeed) {
 export function handleCreateFeed(sim: SpApiSimulator, req: SimReq): SimRes {
   const b = req.json as { feedType?: unknown; marketplaceIds?: unknown; inputFeedDocumentId?: unknown } | null;
   if (!b || typeof b.feedType !== 'string') return amazonError(400, 'InvalidInput', "Missing required 'feedType'.");
-  if (b.feedType !== 'JSON_LISTINGS_FEED') return amazonError(400, 'InvalidInput', `Feed type '${b.feedType}' is not supported.`);
+  if (b.feedType !== 'JSON_LISTINGS_FEED')
+    return amazonError(400, 'InvalidInput', `Feed type '${b.feedType}' is not supported.`);
   if (!Array.isArray(b.marketplaceIds) || b.marketplaceIds.length !== 1 || typeof b.marketplaceIds[0] !== 'string') {
-    return amazonError(400, 'InvalidInput', "'marketplaceIds' must name exactly one marketplace for JSON_LISTINGS_FEED.");
+    return amazonError(
+      400,
+      'InvalidInput',
+      "'marketplaceIds' must name exactly one marketplace for JSON_LISTINGS_FEED.",
+    );
   }
   const doc = typeof b.inputFeedDocumentId === 'string' ? sim.documents.get(b.inputFeedDocumentId) : undefined;
-  if (!doc?.content) return amazonError(400, 'InvalidInput', "'inputFeedDocumentId' does not name an uploaded document.");
+  if (!doc?.content)
+    return amazonError(400, 'InvalidInput', "'inputFeedDocumentId' does not name an uploaded document.");
   const feed: SimFeed & FeedRuntime = {
     feedId: id(),
     feedType: b.feedType,
@@ -124,7 +135,12 @@ function fatal(sim: SpApiSimulator, feed: SimFeed, message: string): void {
   });
 }
 
-function finish(sim: SpApiSimulator, feed: SimFeed, status: 'DONE' | 'FATAL', report: ListingsFeedProcessingReport): void {
+function finish(
+  sim: SpApiSimulator,
+  feed: SimFeed,
+  status: 'DONE' | 'FATAL',
+  report: ListingsFeedProcessingReport,
+): void {
   const resultId = docId();
   sim.documents.set(resultId, {
     id: resultId,
@@ -158,10 +174,16 @@ async function processFeed(sim: SpApiSimulator, feed: SimFeed): Promise<void> {
   } catch {
     return fatal(sim, feed, 'The feed document is not valid JSON.');
   }
-  if (!parsed?.header || parsed.header.version !== '2.0' || typeof parsed.header.sellerId !== 'string') {
+  if (
+    !parsed ||
+    typeof parsed !== 'object' ||
+    parsed.header?.version !== '2.0' ||
+    typeof parsed.header.sellerId !== 'string'
+  ) {
     return fatal(sim, feed, "The feed header must carry 'sellerId' and version '2.0'.");
   }
-  if (parsed.header.sellerId !== feed.sellerId) return fatal(sim, feed, 'The feed header sellerId does not match the selling partner.');
+  if (parsed.header.sellerId !== feed.sellerId)
+    return fatal(sim, feed, 'The feed header sellerId does not match the selling partner.');
   if (!Array.isArray(parsed.messages) || parsed.messages.length < 1 || parsed.messages.length > 25_000) {
     return fatal(sim, feed, "The feed must carry 1 to 25,000 'messages'.");
   }
@@ -176,7 +198,9 @@ async function processFeed(sim: SpApiSimulator, feed: SimFeed): Promise<void> {
     if (!messageOk(m) || seen.has(m.messageId)) {
       invalid++;
       issues.push({
-        ...(m && Number.isInteger((m as ListingsFeedMessage).messageId) ? { messageId: (m as ListingsFeedMessage).messageId } : {}),
+        ...(m && Number.isInteger((m as ListingsFeedMessage).messageId)
+          ? { messageId: (m as ListingsFeedMessage).messageId }
+          : {}),
         code: '100002',
         severity: 'ERROR',
         message: 'The message is invalid: it needs a unique messageId, a sku and an operationType.',
@@ -186,7 +210,14 @@ async function processFeed(sim: SpApiSimulator, feed: SimFeed): Promise<void> {
     seen.add(m.messageId);
     sim.countSubmission(feed.sellerId, marketplaceId, m.sku);
     const push = (code: string, message: string, attributeName?: string) =>
-      issues.push({ messageId: m.messageId, sku: m.sku, code, severity: 'ERROR', message, ...(attributeName ? { attributeName } : {}) });
+      issues.push({
+        messageId: m.messageId,
+        sku: m.sku,
+        code,
+        severity: 'ERROR',
+        message,
+        ...(attributeName ? { attributeName } : {}),
+      });
     if (m.sku.length > MAX_SKU_LENGTH) {
       push(SIM_ISSUE.skuTooLong, `The SKU '${m.sku}' is longer than ${MAX_SKU_LENGTH} characters.`);
       invalid++;
@@ -201,10 +232,14 @@ async function processFeed(sim: SpApiSimulator, feed: SimFeed): Promise<void> {
     const existing = sim.listings.get(k);
     let attributes: ListingAttributes | string | undefined;
     if (m.operationType === 'UPDATE') attributes = m.attributes;
-    else if (m.operationType === 'PARTIAL_UPDATE') attributes = existing ? { ...existing.attributes, ...m.attributes } : undefined;
+    else if (m.operationType === 'PARTIAL_UPDATE')
+      attributes = existing ? { ...existing.attributes, ...m.attributes } : undefined;
     else attributes = existing ? applyPatches(existing.attributes, m.patches ?? []) : undefined;
     if (!m.productType || attributes === undefined) {
-      push(SIM_ISSUE.notFound, m.productType ? 'The listing does not exist; send an UPDATE first.' : "'productType' is required.");
+      push(
+        SIM_ISSUE.notFound,
+        m.productType ? 'The listing does not exist; send an UPDATE first.' : "'productType' is required.",
+      );
       invalid++;
       continue;
     }

@@ -14,7 +14,10 @@ const key = (seller: string, marketplaceId: string, sku: string) => `${seller}|$
 
 /** A stable ASIN for a listing of the simulator (`B0` + 8 characters). */
 export function simAsin(seller: string, marketplaceId: string, sku: string): string {
-  const h = createHash('sha256').update(key(seller, marketplaceId, sku)).digest('hex').toUpperCase();
+  const h = createHash('sha256')
+    .update(key(seller, marketplaceId, sku))
+    .digest('hex')
+    .toUpperCase();
   return `B0${h.slice(0, 8)}`;
 }
 
@@ -26,7 +29,12 @@ function marketplaceIds(req: SimReq): string[] | SimRes {
 
 function ownSeller(req: SimReq): SimRes | undefined {
   if (req.params[0] !== req.sellerId) {
-    return amazonError(403, 'Unauthorized', 'Access to requested resource is denied.', 'The sellerId does not match the authorized selling partner.');
+    return amazonError(
+      403,
+      'Unauthorized',
+      'Access to requested resource is denied.',
+      'The sellerId does not match the authorized selling partner.',
+    );
   }
   return undefined;
 }
@@ -109,7 +117,10 @@ export function applyPatches(attrs: ListingAttributes, patches: PatchOperation[]
 async function write(
   sim: SpApiSimulator,
   req: SimReq,
-  build: (existing: SimListing | undefined, marketplaceId: string) => { productType: string; attributes: ListingAttributes; requirements?: ListingsRequirements } | ListingIssue,
+  build: (
+    existing: SimListing | undefined,
+    marketplaceId: string,
+  ) => { productType: string; attributes: ListingAttributes; requirements?: ListingsRequirements } | ListingIssue,
 ): Promise<SimRes> {
   const denied = ownSeller(req);
   if (denied) return denied;
@@ -146,7 +157,8 @@ async function write(
 function badBody(req: SimReq, fields: string[]): SimRes | undefined {
   const b = req.json as Record<string, unknown> | null;
   for (const f of fields) {
-    if (!b || b[f] === undefined || b[f] === null) return amazonError(400, 'InvalidInput', `Missing required '${f}' in the request body.`);
+    if (!b || b[f] === undefined || b[f] === null)
+      return amazonError(400, 'InvalidInput', `Missing required '${f}' in the request body.`);
   }
   return undefined;
 }
@@ -159,7 +171,11 @@ export function handlePut(sim: SpApiSimulator, req: SimReq): Promise<SimRes> | S
   if (typeof b.attributes !== 'object' || Array.isArray(b.attributes)) {
     return amazonError(400, 'InvalidInput', "'attributes' must be an object.");
   }
-  return write(sim, req, () => ({ productType: b.productType, attributes: b.attributes, requirements: b.requirements }));
+  return write(sim, req, () => ({
+    productType: b.productType,
+    attributes: b.attributes,
+    requirements: b.requirements,
+  }));
 }
 
 /** patchListingsItem. */
@@ -167,13 +183,25 @@ export function handlePatch(sim: SpApiSimulator, req: SimReq): Promise<SimRes> |
   const bad = badBody(req, ['productType', 'patches']);
   if (bad) return bad;
   const b = req.json as { productType: string; patches: PatchOperation[] };
-  if (!Array.isArray(b.patches) || b.patches.length === 0) return amazonError(400, 'InvalidInput', "'patches' must be a non-empty array.");
+  if (!Array.isArray(b.patches) || b.patches.length === 0)
+    return amazonError(400, 'InvalidInput', "'patches' must be a non-empty array.");
   return write(sim, req, (existing) => {
     if (!existing) {
-      return { code: SIM_ISSUE.notFound, message: 'The listing does not exist; create it with a full submission first.', severity: 'ERROR', categories: ['INVALID_ATTRIBUTE'] };
+      return {
+        code: SIM_ISSUE.notFound,
+        message: 'The listing does not exist; create it with a full submission first.',
+        severity: 'ERROR',
+        categories: ['INVALID_ATTRIBUTE'],
+      };
     }
     const attributes = applyPatches(existing.attributes, b.patches);
-    if (typeof attributes === 'string') return { code: SIM_ISSUE.invalidValue, message: attributes, severity: 'ERROR', categories: ['INVALID_ATTRIBUTE'] };
+    if (typeof attributes === 'string')
+      return {
+        code: SIM_ISSUE.invalidValue,
+        message: attributes,
+        severity: 'ERROR',
+        categories: ['INVALID_ATTRIBUTE'],
+      };
     return { productType: b.productType, attributes };
   });
 }
@@ -207,10 +235,15 @@ export function itemOf(sim: SpApiSimulator, ls: SimListing[], included: string[]
   }
   if (has('attributes')) item.attributes = ls[0]!.attributes;
   if (has('issues')) item.issues = ls.flatMap((l) => l.issues);
-  if (has('productTypes')) item.productTypes = ls.map((l) => ({ marketplaceId: l.marketplaceId, productType: l.productType }));
+  if (has('productTypes'))
+    item.productTypes = ls.map((l) => ({ marketplaceId: l.marketplaceId, productType: l.productType }));
   if (has('fulfillmentAvailability')) {
-    const fa = ls[0]!.attributes.fulfillment_availability?.[0] as { fulfillment_channel_code?: string; quantity?: number } | undefined;
-    item.fulfillmentAvailability = fa ? [{ fulfillmentChannelCode: fa.fulfillment_channel_code ?? 'DEFAULT', quantity: fa.quantity }] : [];
+    const fa = ls[0]!.attributes.fulfillment_availability?.[0] as
+      | { fulfillment_channel_code?: string; quantity?: number }
+      | undefined;
+    item.fulfillmentAvailability = fa
+      ? [{ fulfillmentChannelCode: fa.fulfillment_channel_code ?? 'DEFAULT', quantity: fa.quantity }]
+      : [];
   }
   if (has('offers')) {
     item.offers = ls.flatMap((l) => {
@@ -218,7 +251,15 @@ export function itemOf(sim: SpApiSimulator, ls: SimListing[], included: string[]
         | { currency?: string; our_price?: { schedule?: { value_with_tax?: number }[] }[] }
         | undefined;
       const amount = o?.our_price?.[0]?.schedule?.[0]?.value_with_tax;
-      return amount === undefined ? [] : [{ marketplaceId: l.marketplaceId, offerType: 'B2C' as const, price: { currencyCode: o?.currency ?? '', amount: String(amount) } }];
+      return amount === undefined
+        ? []
+        : [
+            {
+              marketplaceId: l.marketplaceId,
+              offerType: 'B2C' as const,
+              price: { currencyCode: o?.currency ?? '', amount: String(amount) },
+            },
+          ];
     });
   }
   if (has('relationships')) {
@@ -226,9 +267,15 @@ export function itemOf(sim: SpApiSimulator, ls: SimListing[], included: string[]
       const parentSku = firstValue(l.attributes, 'child_parent_sku_relationship', 'parent_sku');
       const theme = firstValue(l.attributes, 'variation_theme', 'name');
       const children = [...sim.listings.values()]
-        .filter((c) => c.sellerId === l.sellerId && c.marketplaceId === l.marketplaceId && firstValue(c.attributes, 'child_parent_sku_relationship', 'parent_sku') === l.sku)
+        .filter(
+          (c) =>
+            c.sellerId === l.sellerId &&
+            c.marketplaceId === l.marketplaceId &&
+            firstValue(c.attributes, 'child_parent_sku_relationship', 'parent_sku') === l.sku,
+        )
         .map((c) => c.sku);
-      const variationTheme = typeof theme === 'string' ? { theme, attributes: theme.split('/').map((t) => t.toLowerCase()) } : undefined;
+      const variationTheme =
+        typeof theme === 'string' ? { theme, attributes: theme.split('/').map((t) => t.toLowerCase()) } : undefined;
       return {
         marketplaceId: l.marketplaceId,
         relationships:
@@ -281,10 +328,12 @@ export function handleSearch(sim: SpApiSimulator, req: SimReq): SimRes {
   if (!Array.isArray(ids)) return ids;
   const identifiers = (req.query.get('identifiers') ?? '').split(',').filter(Boolean);
   const idType = req.query.get('identifiersType');
-  if (identifiers.length && !idType) return amazonError(400, 'InvalidInput', "'identifiersType' is required with 'identifiers'.");
+  if (identifiers.length && !idType)
+    return amazonError(400, 'InvalidInput', "'identifiersType' is required with 'identifiers'.");
   const parent = req.query.get('variationParentSku');
   const pageSize = Number(req.query.get('pageSize') ?? 10);
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 20) return amazonError(400, 'InvalidInput', "'pageSize' must be 1 to 20.");
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 20)
+    return amazonError(400, 'InvalidInput', "'pageSize' must be 1 to 20.");
   const offset = Number(Buffer.from(req.query.get('pageToken') ?? 'MA', 'base64url').toString() || 0);
   const all = [...sim.listings.values()]
     .filter((l) => l.sellerId === req.sellerId && l.marketplaceId === ids[0])
@@ -292,7 +341,8 @@ export function handleSearch(sim: SpApiSimulator, req: SimReq): SimRes {
     .filter((l) => !parent || firstValue(l.attributes, 'child_parent_sku_relationship', 'parent_sku') === parent)
     .sort((a, b) => a.sku.localeCompare(b.sku));
   const page = all.slice(offset, offset + pageSize);
-  const next = offset + pageSize < all.length ? Buffer.from(String(offset + pageSize)).toString('base64url') : undefined;
+  const next =
+    offset + pageSize < all.length ? Buffer.from(String(offset + pageSize)).toString('base64url') : undefined;
   return {
     status: 200,
     body: {

@@ -45,7 +45,8 @@ export function handleToken(sim: SpApiSimulator, req: SimReq): SimRes {
     sim.refreshTokens.set(refreshToken, { sellerId, clientId: app.clientId });
   } else if (grant === 'refresh_token') {
     const r = sim.refreshTokens.get(form.get('refresh_token') ?? '');
-    if (!r || r.clientId !== app.clientId) return lwaError(400, 'invalid_grant', 'The refresh token is invalid or revoked');
+    if (!r || r.clientId !== app.clientId)
+      return lwaError(400, 'invalid_grant', 'The refresh token is invalid or revoked');
     sellerId = r.sellerId;
   } else if (!grant) {
     return lwaError(400, 'invalid_request', 'grant_type is missing');
@@ -127,7 +128,8 @@ export function authorize(
   const app = sim.apps.find((a) => a.appId === p.applicationId);
   if (!app) throw new Error(`unknown application ${p.applicationId}`);
   const sellerId = p.sellerId || newSellerId();
-  if (!sim.sellers.has(sellerId)) sim.sellers.set(sellerId, { sellerId, storeName: p.storeName || `Sandbox ${sellerId.slice(-4)}` });
+  if (!sim.sellers.has(sellerId))
+    sim.sellers.set(sellerId, { sellerId, storeName: p.storeName || `Sandbox ${sellerId.slice(-4)}` });
   const code = rnd(24);
   sim.codes.set(code, {
     clientId: app.clientId,

@@ -3,8 +3,23 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { SpApiRegion } from '@console/shared';
 import { type SpApiOperation, USAGE_PLANS } from '../rate-limits.js';
-import { handleCatalogGet, handleCatalogSearch, handleParticipations, handlePtdGet, handlePtdSearch, handleSchema } from './sim-catalog.js';
-import { handleCancelFeed, handleCreateDocument, handleCreateFeed, handleDocument, handleGetDocument, handleGetFeed, type FeedRuntime } from './sim-feeds.js';
+import {
+  handleCatalogGet,
+  handleCatalogSearch,
+  handleParticipations,
+  handlePtdGet,
+  handlePtdSearch,
+  handleSchema,
+} from './sim-catalog.js';
+import {
+  type FeedRuntime,
+  handleCancelFeed,
+  handleCreateDocument,
+  handleCreateFeed,
+  handleDocument,
+  handleGetDocument,
+  handleGetFeed,
+} from './sim-feeds.js';
 import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from './sim-listings.js';
 import { authorize, handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
 import {
@@ -69,21 +84,91 @@ const ROUTES: Route[] = [
   { method: 'PUT', pattern: new RegExp(`^/_sim/documents/${seg}$`), handle: handleDocument },
   { method: 'GET', pattern: new RegExp(`^/_sim/documents/${seg}$`), handle: handleDocument },
   { method: 'GET', pattern: new RegExp(`^/_sim/schemas/${seg}/${seg}$`), handle: handleSchema },
-  { method: 'PUT', pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`), operation: 'putListingsItem', handle: handlePut },
-  { method: 'PATCH', pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`), operation: 'patchListingsItem', handle: handlePatch },
-  { method: 'GET', pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`), operation: 'getListingsItem', handle: handleGet },
-  { method: 'DELETE', pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`), operation: 'deleteListingsItem', handle: handleDelete },
-  { method: 'GET', pattern: new RegExp(`^/listings/2021-08-01/items/${seg}$`), operation: 'searchListingsItems', handle: handleSearch },
-  { method: 'POST', pattern: /^\/feeds\/2021-06-30\/documents$/, operation: 'createFeedDocument', handle: handleCreateDocument },
-  { method: 'GET', pattern: new RegExp(`^/feeds/2021-06-30/documents/${seg}$`), operation: 'getFeedDocument', handle: handleGetDocument },
+  {
+    method: 'PUT',
+    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`),
+    operation: 'putListingsItem',
+    handle: handlePut,
+  },
+  {
+    method: 'PATCH',
+    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`),
+    operation: 'patchListingsItem',
+    handle: handlePatch,
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`),
+    operation: 'getListingsItem',
+    handle: handleGet,
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`),
+    operation: 'deleteListingsItem',
+    handle: handleDelete,
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}$`),
+    operation: 'searchListingsItems',
+    handle: handleSearch,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/feeds\/2021-06-30\/documents$/,
+    operation: 'createFeedDocument',
+    handle: handleCreateDocument,
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/feeds/2021-06-30/documents/${seg}$`),
+    operation: 'getFeedDocument',
+    handle: handleGetDocument,
+  },
   { method: 'POST', pattern: /^\/feeds\/2021-06-30\/feeds$/, operation: 'createFeed', handle: handleCreateFeed },
-  { method: 'GET', pattern: new RegExp(`^/feeds/2021-06-30/feeds/${seg}$`), operation: 'getFeed', handle: handleGetFeed },
-  { method: 'DELETE', pattern: new RegExp(`^/feeds/2021-06-30/feeds/${seg}$`), operation: 'cancelFeed', handle: handleCancelFeed },
-  { method: 'GET', pattern: /^\/definitions\/2020-09-01\/productTypes$/, operation: 'searchDefinitionsProductTypes', handle: handlePtdSearch },
-  { method: 'GET', pattern: new RegExp(`^/definitions/2020-09-01/productTypes/${seg}$`), operation: 'getDefinitionsProductType', handle: handlePtdGet },
-  { method: 'GET', pattern: /^\/catalog\/2022-04-01\/items$/, operation: 'searchCatalogItems', handle: handleCatalogSearch },
-  { method: 'GET', pattern: new RegExp(`^/catalog/2022-04-01/items/${seg}$`), operation: 'getCatalogItem', handle: handleCatalogGet },
-  { method: 'GET', pattern: /^\/sellers\/v1\/marketplaceParticipations$/, operation: 'getMarketplaceParticipations', handle: handleParticipations },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/feeds/2021-06-30/feeds/${seg}$`),
+    operation: 'getFeed',
+    handle: handleGetFeed,
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/feeds/2021-06-30/feeds/${seg}$`),
+    operation: 'cancelFeed',
+    handle: handleCancelFeed,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/definitions\/2020-09-01\/productTypes$/,
+    operation: 'searchDefinitionsProductTypes',
+    handle: handlePtdSearch,
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/definitions/2020-09-01/productTypes/${seg}$`),
+    operation: 'getDefinitionsProductType',
+    handle: handlePtdGet,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/catalog\/2022-04-01\/items$/,
+    operation: 'searchCatalogItems',
+    handle: handleCatalogSearch,
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/catalog/2022-04-01/items/${seg}$`),
+    operation: 'getCatalogItem',
+    handle: handleCatalogGet,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/sellers\/v1\/marketplaceParticipations$/,
+    operation: 'getMarketplaceParticipations',
+    handle: handleParticipations,
+  },
 ];
 
 /** Counts tests read (the pipeline's "nothing sent twice" check reads `submissions`). */
@@ -149,7 +234,13 @@ export class SpApiSimulator {
   }
 
   /** Completes a consent without the HTML page: the redirect URL with code, seller and state. */
-  authorize(p: { applicationId: string; state: string; redirectUri: string; sellerId?: string; storeName?: string }): string {
+  authorize(p: {
+    applicationId: string;
+    state: string;
+    redirectUri: string;
+    sellerId?: string;
+    storeName?: string;
+  }): string {
     return authorize(this, p);
   }
 
@@ -235,22 +326,41 @@ export class SpApiSimulator {
     }
     if (fault?.kind === 'error') {
       const status = fault.status ?? 500;
-      return amazonError(status, status === 503 ? 'ServiceUnavailable' : 'InternalFailure', 'We encountered an internal error. Please try again.');
+      return amazonError(
+        status,
+        status === 503 ? 'ServiceUnavailable' : 'InternalFailure',
+        'We encountered an internal error. Please try again.',
+      );
     }
-    if (fault?.kind === 'malformed') return { status: 200, text: '<html>upstream error</html>', headers: { 'content-type': 'text/html' } };
+    if (fault?.kind === 'malformed')
+      return { status: 200, text: '<html>upstream error</html>', headers: { 'content-type': 'text/html' } };
     if (!route.operation) return route.handle(this, req);
     const token = String(req.headers['x-amz-access-token'] ?? '');
     const t = this.accessTokens.get(token);
-    if (!t) return amazonError(403, 'Unauthorized', 'Access to requested resource is denied.', 'The access token you provided is revoked, malformed or invalid.');
+    if (!t)
+      return amazonError(
+        403,
+        'Unauthorized',
+        'Access to requested resource is denied.',
+        'The access token you provided is revoked, malformed or invalid.',
+      );
     if (t.expiresAt < performance.now()) {
-      return amazonError(403, 'Unauthorized', 'Access to requested resource is denied.', 'The access token you provided has expired.');
+      return amazonError(
+        403,
+        'Unauthorized',
+        'Access to requested resource is denied.',
+        'The access token you provided has expired.',
+      );
     }
     req.sellerId = t.sellerId;
     const rateHeader = { 'x-amzn-ratelimit-limit': String(this.plan(route.operation).rate) };
     const bucketOp = req.query.get('mode') === 'VALIDATION_PREVIEW' ? 'validationPreview' : route.operation;
     if (!this.takeToken(t.sellerId, bucketOp)) {
       this.counters.throttled++;
-      return { ...amazonError(429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.'), headers: rateHeader };
+      return {
+        ...amazonError(429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.'),
+        headers: rateHeader,
+      };
     }
     const res = await route.handle(this, req);
     return { ...res, headers: { ...rateHeader, ...(res.headers ?? {}) } };
@@ -275,7 +385,7 @@ export class SpApiSimulator {
     }
     let json: unknown = null;
     const type = String(inReq.headers['content-type'] ?? '');
-    if (raw.length && type.includes('json')) {
+    if (raw.length && type.includes('json') && !path.startsWith('/_sim/')) {
       try {
         json = JSON.parse(raw.toString('utf8'));
       } catch {
@@ -290,8 +400,19 @@ export class SpApiSimulator {
       if (hit) params = hit.slice(1).map((p) => decodeURIComponent(p));
       return !!hit;
     });
-    if (route?.operation) this.counters.requests.set(route.operation, (this.counters.requests.get(route.operation) ?? 0) + 1);
-    const req: SimReq = { method, path, region, query: url.searchParams, headers: inReq.headers, raw, json, sellerId: '', params };
+    if (route?.operation)
+      this.counters.requests.set(route.operation, (this.counters.requests.get(route.operation) ?? 0) + 1);
+    const req: SimReq = {
+      method,
+      path,
+      region,
+      query: url.searchParams,
+      headers: inReq.headers,
+      raw,
+      json,
+      sellerId: '',
+      params,
+    };
     let res: SimRes;
     try {
       res =

@@ -80,12 +80,21 @@ function schemaIssues(raw: ErrorObject[], requirements: ListingsRequirements | u
     if (e.instancePath === '' && e.keyword === 'required') {
       if (requirements === 'LISTING_OFFER_ONLY') continue;
       const name = String(e.params.missingProperty);
-      out.set(`req:${name}`, issue(SIM_ISSUE.required, `'[${name}]' is required but not supplied.`, [name], 'MISSING_ATTRIBUTE'));
+      out.set(
+        `req:${name}`,
+        issue(SIM_ISSUE.required, `'[${name}]' is required but not supplied.`, [name], 'MISSING_ATTRIBUTE'),
+      );
       continue;
     }
     const combinator = ['if', 'anyOf', 'oneOf', 'allOf', 'then', 'else', 'not'].includes(e.keyword);
     if (combinator && paths.some((p) => p.startsWith(e.instancePath) && p !== e.instancePath)) continue;
-    if (combinator && raw.some((o) => o !== e && o.instancePath === e.instancePath && !['if', 'anyOf', 'oneOf', 'allOf', 'not'].includes(o.keyword)))
+    if (
+      combinator &&
+      raw.some(
+        (o) =>
+          o !== e && o.instancePath === e.instancePath && !['if', 'anyOf', 'oneOf', 'allOf', 'not'].includes(o.keyword),
+      )
+    )
       continue;
     const parts = e.instancePath.split('/').filter(Boolean);
     const attr = parts[0] ?? String(e.params.additionalProperty ?? '');
@@ -116,7 +125,7 @@ function schemaIssues(raw: ErrorObject[], requirements: ListingsRequirements | u
 function imageUrls(attrs: ListingAttributes): { attr: string; url: string }[] {
   const out: { attr: string; url: string }[] = [];
   for (const [name, values] of Object.entries(attrs)) {
-    if (!name.endsWith('_image_locator') || !Array.isArray(values)) continue;
+    if (!/_image_locator(_\d+)?$/.test(name) || !Array.isArray(values)) continue;
     for (const v of values) {
       const url = (v as { media_location?: unknown } | null)?.media_location;
       if (typeof url === 'string') out.push({ attr: name, url });
@@ -150,28 +159,50 @@ async function beyondSchema(input: ListingInput, schema: SchemaNode, ctx: Valida
     const parent = firstValue(attrs, 'child_parent_sku_relationship', 'parent_sku');
     if (typeof parent !== 'string' || !parent) {
       out.push(
-        issue(SIM_ISSUE.parentMissing, `A child SKU must name its parent SKU in 'child_parent_sku_relationship'.`, ['child_parent_sku_relationship'], 'INVALID_ATTRIBUTE'),
+        issue(
+          SIM_ISSUE.parentMissing,
+          `A child SKU must name its parent SKU in 'child_parent_sku_relationship'.`,
+          ['child_parent_sku_relationship'],
+          'INVALID_ATTRIBUTE',
+        ),
       );
     } else if (!ctx.hasSku(parent)) {
       out.push(
-        issue(SIM_ISSUE.parentMissing, `The parent SKU '${parent}' does not exist in this marketplace. Submit the parent before its children.`, ['child_parent_sku_relationship'], 'INVALID_ATTRIBUTE'),
+        issue(
+          SIM_ISSUE.parentMissing,
+          `The parent SKU '${parent}' does not exist in this marketplace. Submit the parent before its children.`,
+          ['child_parent_sku_relationship'],
+          'INVALID_ATTRIBUTE',
+        ),
       );
     }
   }
   const theme = firstValue(attrs, 'variation_theme', 'name');
   if (theme !== undefined) {
-    const themeNode = ((props.variation_theme?.items as SchemaNode | undefined)?.properties as Record<string, SchemaNode> | undefined)?.name;
+    const themeNode = (
+      (props.variation_theme?.items as SchemaNode | undefined)?.properties as Record<string, SchemaNode> | undefined
+    )?.name;
     const allowed = enumOf(themeNode);
     if (!props.variation_theme || (allowed && !allowed.includes(String(theme)))) {
       out.push(
-        issue(SIM_ISSUE.variationTheme, `The variation theme '${String(theme)}' is not valid for product type '${input.productType}'.`, ['variation_theme'], 'INVALID_ATTRIBUTE'),
+        issue(
+          SIM_ISSUE.variationTheme,
+          `The variation theme '${String(theme)}' is not valid for product type '${input.productType}'.`,
+          ['variation_theme'],
+          'INVALID_ATTRIBUTE',
+        ),
       );
     } else if (level === 'child') {
       for (const part of String(theme).split('/')) {
         const attr = part.toLowerCase().replace(/_name$/, '');
         if (props[attr] && !attrs[attr]) {
           out.push(
-            issue(SIM_ISSUE.variationTheme, `The variation theme '${String(theme)}' requires a value for '${attr}' on every child.`, [attr], 'MISSING_ATTRIBUTE'),
+            issue(
+              SIM_ISSUE.variationTheme,
+              `The variation theme '${String(theme)}' requires a value for '${attr}' on every child.`,
+              [attr],
+              'MISSING_ATTRIBUTE',
+            ),
           );
         }
       }
@@ -180,7 +211,14 @@ async function beyondSchema(input: ListingInput, schema: SchemaNode, ctx: Valida
   const checks = await Promise.all(imageUrls(attrs).map(async (i) => ({ ...i, ok: await ctx.imageOk(i.url) })));
   for (const c of checks) {
     if (!c.ok) {
-      out.push(issue(SIM_ISSUE.image, `The image at '${c.url}' could not be downloaded or is not an image.`, [c.attr], 'INVALID_IMAGE'));
+      out.push(
+        issue(
+          SIM_ISSUE.image,
+          `The image at '${c.url}' could not be downloaded or is not an image.`,
+          [c.attr],
+          'INVALID_IMAGE',
+        ),
+      );
     }
   }
   return out;
@@ -193,12 +231,24 @@ async function beyondSchema(input: ListingInput, schema: SchemaNode, ctx: Valida
  */
 export async function validateListing(input: ListingInput, ctx: ValidationContext): Promise<ListingIssue[]> {
   if (input.sku.length > MAX_SKU_LENGTH) {
-    return [issue(SIM_ISSUE.skuTooLong, `The SKU '${input.sku}' is longer than ${MAX_SKU_LENGTH} characters.`, [], 'INVALID_ATTRIBUTE')];
+    return [
+      issue(
+        SIM_ISSUE.skuTooLong,
+        `The SKU '${input.sku}' is longer than ${MAX_SKU_LENGTH} characters.`,
+        [],
+        'INVALID_ATTRIBUTE',
+      ),
+    ];
   }
   const schema = simSchema(input.productType, input.marketplaceId);
   if (!schema) {
     return [
-      issue(SIM_ISSUE.productTypeUnknown, `The product type '${input.productType}' is not valid for marketplace '${input.marketplaceId}'.`, [], 'INVALID_ATTRIBUTE'),
+      issue(
+        SIM_ISSUE.productTypeUnknown,
+        `The product type '${input.productType}' is not valid for marketplace '${input.marketplaceId}'.`,
+        [],
+        'INVALID_ATTRIBUTE',
+      ),
     ];
   }
   const validate = validatorFor(`${input.productType.toUpperCase()}:${input.marketplaceId}`, schema);

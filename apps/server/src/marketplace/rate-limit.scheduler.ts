@@ -35,6 +35,9 @@ function waitFor(tokens: number, rate: number, scale: number): number {
  * reservations are one atomic upsert each on the database's clock.
  */
 export class PgRateLimitScheduler implements RateLimitScheduler {
+  /** The rate last read from a header per bucket, so an unchanged header costs no query. */
+  private readonly seen = new Map<string, number>();
+
   constructor(
     private readonly db: Database,
     readonly scale = 1,
@@ -59,7 +62,10 @@ export class PgRateLimitScheduler implements RateLimitScheduler {
 
   async observe(sellerId: string, operation: SpApiOperation, header: string | null): Promise<void> {
     const rate = parseRateLimitHeader(header);
-    if (rate !== undefined) await adoptRate(this.db, { sellerId, operation, rate, scale: this.scale });
+    const key = `${sellerId}\u0000${operation}`;
+    if (rate === undefined || this.seen.get(key) === rate) return;
+    await adoptRate(this.db, { sellerId, operation, rate, scale: this.scale });
+    this.seen.set(key, rate);
   }
 
   async throttled(sellerId: string, operation: SpApiOperation): Promise<void> {

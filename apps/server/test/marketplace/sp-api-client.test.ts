@@ -90,6 +90,19 @@ describe('LWA tokens', () => {
     expect(calls).toBe(1);
   });
 
+  it('retries the token endpoint through 5xx and a malformed answer', async () => {
+    const { client, deps, bound } = await sandboxClient(sim, ctx.db);
+    deps.tokens.invalidate(bound.shop.key);
+    sim.inject({ kind: 'error', status: 500, count: 1, operation: 'lwa' });
+    sim.inject({ kind: 'malformed', count: 1, operation: 'lwa' });
+    expect((await client.sellers.getMarketplaceParticipations()).length).toBe(4);
+    sim.inject({ kind: 'error', status: 503, count: 10, operation: 'lwa' });
+    const err = await failure(deps.lwa.refreshAccessToken(bound.refreshToken));
+    sim.faults.length = 0;
+    expect(err.kind).toBe('unavailable');
+    expect(err.message).toBe('亚马逊服务暂时不可用(HTTP 503),已重试6次,请稍后重试');
+  });
+
   it('reports a revoked authorization and wrong app credentials in Chinese', async () => {
     const { client, deps, bound } = await sandboxClient(sim, ctx.db);
     sim.revoke(bound.shop.sellingPartnerId);

@@ -190,7 +190,12 @@ describe('listings and validation', () => {
 describe('feeds', () => {
   it('processes a JSON_LISTINGS_FEED asynchronously and reports per message with one attributeName', async () => {
     const doc: ListingsFeedDocument = {
-      header: { sellerId: seller, version: '2.0', issueLocale: 'en_US' },
+      header: {
+        sellerId: seller,
+        version: '2.0',
+        issueLocale: 'en_US',
+        report: { includedData: ['summaries', 'issues'], apiVersion: '2021-08-01' },
+      },
       messages: [
         {
           messageId: 1,
@@ -220,6 +225,8 @@ describe('feeds', () => {
     expect(report.header).toMatchObject({ sellerId: seller, version: '2.0', feedId });
     expect(report.summary).toMatchObject({ messagesProcessed: 3, messagesAccepted: 2, messagesInvalid: 1 });
     expect(report.issues.length).toBeGreaterThan(0);
+    expect(report.items?.map((i) => i.sku)).toEqual(['F-P', 'F-C1']);
+    expect(report.summary.itemSummary).toMatchObject({ items: 2 });
     for (const i of report.issues) {
       expect(i).toMatchObject({ messageId: 3, sku: 'F-C2', severity: 'ERROR', attributeName: 'item_package_weight' });
       expect('attributeNames' in i).toBe(false);
@@ -262,6 +269,48 @@ describe('feeds', () => {
   });
 });
 
+describe('bad requests', () => {
+  async function raw(method: string, path: string, body?: unknown) {
+    const token = sim.accessTokens.keys().next().value as string;
+    const res = await fetch(`${sim.url}/na${path}`, {
+      method,
+      headers: { 'x-amz-access-token': token, 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { errors: { code: string; message: string }[] } };
+  }
+
+  it('answers malformed or foreign requests with Amazon error bodies', async () => {
+    const put = (q: string, body: unknown, who = seller) => raw('PUT', `/listings/2021-08-01/items/${who}/X${q}`, body);
+    expect(await put('', { productType: 'HAIRBAND', attributes: {} })).toMatchObject({
+      status: 400,
+      body: { errors: [{ code: 'InvalidInput', message: "Missing required 'marketplaceIds' parameter." }] },
+    });
+    expect((await put(`?marketplaceIds=${US}`, { attributes: {} })).body.errors[0]?.message).toBe(
+      "Missing required 'productType' in the request body.",
+    );
+    expect((await put(`?marketplaceIds=${US}`, '{oops')).status).toBe(400);
+    expect((await put(`?marketplaceIds=${US}&mode=LIVE`, { productType: 'HAIRBAND', attributes: {} })).status).toBe(
+      400,
+    );
+    const foreign = await put(`?marketplaceIds=${US}`, { productType: 'HAIRBAND', attributes: {} }, 'AOTHERSELLER01');
+    expect(foreign.status).toBe(403);
+    const feed = await raw('POST', '/feeds/2021-06-30/feeds', {
+      feedType: 'POST_PRODUCT_DATA',
+      marketplaceIds: [US],
+      inputFeedDocumentId: 'x',
+    });
+    expect(feed.body.errors[0]?.message).toBe("Feed type 'POST_PRODUCT_DATA' is not supported.");
+    const noDoc = await raw('POST', '/feeds/2021-06-30/feeds', {
+      feedType: 'JSON_LISTINGS_FEED',
+      marketplaceIds: [US],
+      inputFeedDocumentId: 'x',
+    });
+    expect(noDoc.body.errors[0]?.message).toBe("'inputFeedDocumentId' does not name an uploaded document.");
+    expect((await raw('GET', '/feeds/2021-06-30/feeds/123')).status).toBe(404);
+  });
+});
+
 describe('product type definitions', () => {
   it('fetches a definition and its schema once, then serves it from PostgreSQL', async () => {
     const before = sim.counters.requests.get('getDefinitionsProductType') ?? 0;
@@ -282,6 +331,10 @@ describe('product type definitions', () => {
     expect(list.productTypes.map((p) => p.name)).toContain('HAIRBAND');
     await searchProductTypes(ctx.db, client, { marketplaceId: US, keywords: ['hair'] });
     expect(sim.counters.requests.get('searchDefinitionsProductTypes')).toBe(1);
+    const de = await searchProductTypes(ctx.db, client, { marketplaceId: 'A1PA6795UKMFR9' });
+    expect(de.productTypes.map((p) => p.name)).toEqual(expect.arrayContaining(['HAIRBAND', 'SHIRT', 'TOY_FIGURE']));
+    const shirt = await getProductTypeSchema(ctx.db, client, { productType: 'SHIRT', marketplaceId: 'A1PA6795UKMFR9' });
+    expect(JSON.stringify(shirt.schema)).toContain('de_DE');
     const participations = await client.sellers.getMarketplaceParticipations();
     expect(participations.map((p) => p.marketplace.id)).toEqual([
       'ATVPDKIKX0DER',

@@ -269,6 +269,7 @@ export class SpApiSimulator {
   /** Whether an image URL answers with an image (cached per URL). */
   imageOk(url: string): Promise<boolean> {
     if (this.options.imageCheck) return this.options.imageCheck(url);
+    if (!/^https?:\/\//i.test(url)) return Promise.resolve(false);
     let p = this.imageCache.get(url);
     if (!p) {
       p = (async () => {

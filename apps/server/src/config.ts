@@ -46,6 +46,57 @@ export interface Config {
   translateRetryBaseMs: number;
   /** Where images and finished export files live (`docs/storage.md`). */
   storage: StorageSetting;
+  /** The Amazon SP-API connection (`docs/marketplace.md`). */
+  spapi: SpApiSetting;
+}
+
+/** SPAPI_* settings: the application's credentials, endpoints and the time scale. */
+export interface SpApiSetting {
+  /** LWA client id of the SP-API application (empty: only sandbox shops can be bound). */
+  clientId: string;
+  clientSecret: string;
+  /** The application id of the consent URL (`amzn1.sp.solution...`). */
+  appId: string;
+  /** LWA token endpoint (default Amazon's). */
+  lwaUrl: string | undefined;
+  /** One base URL for every region instead of Amazon's regional endpoints (a proxy). */
+  endpoint: string | undefined;
+  /** Rate limits, backoffs and token lifetimes run this many times faster (tests, benchmarks). */
+  timeScale: number;
+  /** Per-attempt timeout of a call to Amazon. */
+  timeoutMs: number;
+}
+
+function positiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+function httpUrl(value: string | undefined, name: string): string | undefined {
+  const raw = value?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** Reads the SPAPI_* variables. */
+export function spApiSetting(env: NodeJS.ProcessEnv): SpApiSetting {
+  return {
+    clientId: env.SPAPI_CLIENT_ID?.trim() ?? '',
+    clientSecret: env.SPAPI_CLIENT_SECRET?.trim() ?? '',
+    appId: env.SPAPI_APP_ID?.trim() ?? '',
+    lwaUrl: httpUrl(env.SPAPI_LWA_URL, 'SPAPI_LWA_URL'),
+    endpoint: httpUrl(env.SPAPI_ENDPOINT, 'SPAPI_ENDPOINT'),
+    timeScale: positiveNumber(env.SPAPI_TIME_SCALE, 1, 'SPAPI_TIME_SCALE'),
+    timeoutMs: positiveNumber(env.SPAPI_TIMEOUT_MS, 30_000, 'SPAPI_TIMEOUT_MS'),
+  };
 }
 
 /** Values of STORAGE. */
@@ -177,5 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translateModel: env.TRANSLATE_MODEL || undefined,
     translateRetryBaseMs: int(env.TRANSLATE_RETRY_BASE_MS, 500, 'TRANSLATE_RETRY_BASE_MS'),
     storage: storageSetting(env),
+    spapi: spApiSetting(env),
   };
 }

@@ -3,8 +3,11 @@ import { CURRENCIES } from '../money/currencies.js';
 import { SEARCH_TERM_COUNTRIES } from './goods.js';
 import {
   COUNTRY_OPTIONS,
+  consentUrl,
   countryName,
+  LWA_TOKEN_URL,
   MARKETPLACES,
+  marketplace,
   marketplaceByCode,
   marketplaceById,
   marketplaceDomain,
@@ -12,6 +15,7 @@ import {
   marketplaceTitle,
   PRICE_COUNTRIES,
   priceCountryCurrency,
+  regionMarketplaces,
   spApiEndpoint,
 } from './marketplaces.js';
 
@@ -82,5 +86,28 @@ describe('marketplace table', () => {
     expect(priceCountryCurrency('en')).toBe('GBP');
     expect(priceCountryCurrency('xx')).toBe('USD');
     expect(PRICE_COUNTRIES[0]).toEqual({ country: '英国', country_code: 'en', currency: 'GBP' });
+  });
+});
+
+describe('Seller Central and consent', () => {
+  it('names a Seller Central for every marketplace, one for all of Europe', () => {
+    for (const m of MARKETPLACES) expect(m.sellerCentral).toMatch(/^https:\/\/sellercentral[.-][a-z.-]+$/);
+    expect(regionMarketplaces('NA').map((m) => m.code)).toEqual(['us', 'ca', 'mx', 'br']);
+    expect(marketplace('de').sellerCentral).toBe('https://sellercentral-europe.amazon.com');
+    expect(marketplace('us').sellerCentral).toBe('https://sellercentral.amazon.com');
+  });
+
+  it('builds the consent URL of the website authorization workflow', () => {
+    expect(
+      consentUrl('https://sellercentral-europe.amazon.com/', {
+        applicationId: 'amzn1.sp.solution.x',
+        state: 'a b&c',
+        redirectUri: 'https://console.example.com/cb?x=1',
+        beta: true,
+      }),
+    ).toBe(
+      'https://sellercentral-europe.amazon.com/apps/authorize/consent?application_id=amzn1.sp.solution.x&state=a%20b%26c&redirect_uri=https%3A%2F%2Fconsole.example.com%2Fcb%3Fx%3D1&version=beta',
+    );
+    expect(LWA_TOKEN_URL).toBe('https://api.amazon.com/auth/o2/token');
   });
 });

@@ -20,6 +20,37 @@ export const SP_API_ENDPOINTS: Readonly<Record<SpApiRegion, string>> = {
   FE: 'https://sellingpartnerapi-fe.amazon.com',
 };
 
+/**
+ * Login with Amazon token endpoint: one for every region (Amazon's "Connecting to the Selling
+ * Partner API": `POST https://api.amazon.com/auth/o2/token`, form-encoded).
+ */
+export const LWA_TOKEN_URL = 'https://api.amazon.com/auth/o2/token';
+
+/**
+ * The Seller Central consent URL of the website authorization workflow: the seller signs in
+ * there, authorizes the application and is redirected to `redirect_uri` with
+ * `spapi_oauth_code`, `selling_partner_id` and `state`. `beta` adds `version=beta`, needed
+ * while the application is in draft state.
+ */
+export function consentUrl(
+  sellerCentral: string,
+  p: { applicationId: string; state: string; redirectUri?: string; beta?: boolean },
+): string {
+  const q: [string, string][] = [
+    ['application_id', p.applicationId],
+    ['state', p.state],
+  ];
+  if (p.redirectUri) q.push(['redirect_uri', p.redirectUri]);
+  if (p.beta) q.push(['version', 'beta']);
+  const query = q.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  return `${sellerCentral.replace(/\/+$/, '')}/apps/authorize/consent?${query}`;
+}
+
+/** The marketplaces of one SP-API region, in table order. */
+export function regionMarketplaces(region: SpApiRegion): Marketplace[] {
+  return MARKETPLACES.filter((m) => m.region === region);
+}
+
 /** One marketplace. */
 export interface MarketplaceInfo {
   /** The specification's country code (`en` is the UK). */
@@ -37,6 +68,11 @@ export interface MarketplaceInfo {
   currency: string;
   /** Amazon's language tag of listings in the marketplace (`en_GB`). */
   languageTag: string;
+  /**
+   * Seller Central of the marketplace, where a seller signs in to authorize an application
+   * (Amazon's "Seller Central URLs" of the SP-API website authorization workflow).
+   */
+  sellerCentral: string;
   /** Flag emoji. */
   flag: string;
 }
@@ -52,6 +88,7 @@ export const MARKETPLACES = [
     site: 'co.uk',
     currency: 'GBP',
     languageTag: 'en_GB',
+    sellerCentral: 'https://sellercentral-europe.amazon.com',
     flag: '🇬🇧',
   },
   {
@@ -63,6 +100,7 @@ export const MARKETPLACES = [
     site: 'fr',
     currency: 'EUR',
     languageTag: 'fr_FR',
+    sellerCentral: 'https://sellercentral-europe.amazon.com',
     flag: '🇫🇷',
   },
   {
@@ -74,6 +112,7 @@ export const MARKETPLACES = [
     site: 'de',
     currency: 'EUR',
     languageTag: 'de_DE',
+    sellerCentral: 'https://sellercentral-europe.amazon.com',
     flag: '🇩🇪',
   },
   {
@@ -85,6 +124,7 @@ export const MARKETPLACES = [
     site: 'it',
     currency: 'EUR',
     languageTag: 'it_IT',
+    sellerCentral: 'https://sellercentral-europe.amazon.com',
     flag: '🇮🇹',
   },
   {
@@ -96,6 +136,7 @@ export const MARKETPLACES = [
     site: 'es',
     currency: 'EUR',
     languageTag: 'es_ES',
+    sellerCentral: 'https://sellercentral-europe.amazon.com',
     flag: '🇪🇸',
   },
   {
@@ -107,6 +148,7 @@ export const MARKETPLACES = [
     site: 'se',
     currency: 'SEK',
     languageTag: 'sv_SE',
+    sellerCentral: 'https://sellercentral-europe.amazon.com',
     flag: '🇸🇪',
   },
   {
@@ -118,6 +160,7 @@ export const MARKETPLACES = [
     site: 'com',
     currency: 'USD',
     languageTag: 'en_US',
+    sellerCentral: 'https://sellercentral.amazon.com',
     flag: '🇺🇸',
   },
   {
@@ -129,6 +172,7 @@ export const MARKETPLACES = [
     site: 'ca',
     currency: 'CAD',
     languageTag: 'en_CA',
+    sellerCentral: 'https://sellercentral.amazon.ca',
     flag: '🇨🇦',
   },
   {
@@ -140,6 +184,7 @@ export const MARKETPLACES = [
     site: 'com.mx',
     currency: 'MXN',
     languageTag: 'es_MX',
+    sellerCentral: 'https://sellercentral.amazon.com.mx',
     flag: '🇲🇽',
   },
   {
@@ -151,6 +196,7 @@ export const MARKETPLACES = [
     site: 'com.br',
     currency: 'BRL',
     languageTag: 'pt_BR',
+    sellerCentral: 'https://sellercentral.amazon.com.br',
     flag: '🇧🇷',
   },
   {
@@ -162,6 +208,7 @@ export const MARKETPLACES = [
     site: 'nl',
     currency: 'EUR',
     languageTag: 'nl_NL',
+    sellerCentral: 'https://sellercentral-europe.amazon.com',
     flag: '🇳🇱',
   },
   {
@@ -173,6 +220,7 @@ export const MARKETPLACES = [
     site: 'co.jp',
     currency: 'JPY',
     languageTag: 'ja_JP',
+    sellerCentral: 'https://sellercentral.amazon.co.jp',
     flag: '🇯🇵',
   },
   {
@@ -184,6 +232,7 @@ export const MARKETPLACES = [
     site: 'pl',
     currency: 'PLN',
     languageTag: 'pl_PL',
+    sellerCentral: 'https://sellercentral-europe.amazon.com',
     flag: '🇵🇱',
   },
   {
@@ -195,6 +244,7 @@ export const MARKETPLACES = [
     site: 'ae',
     currency: 'AED',
     languageTag: 'en_AE',
+    sellerCentral: 'https://sellercentral.amazon.ae',
     flag: '🇦🇪',
   },
   {
@@ -206,6 +256,7 @@ export const MARKETPLACES = [
     site: 'sa',
     currency: 'SAR',
     languageTag: 'en_AE',
+    sellerCentral: 'https://sellercentral.amazon.sa',
     flag: '🇸🇦',
   },
   {
@@ -217,6 +268,7 @@ export const MARKETPLACES = [
     site: 'com.au',
     currency: 'AUD',
     languageTag: 'en_AU',
+    sellerCentral: 'https://sellercentral.amazon.com.au',
     flag: '🇦🇺',
   },
   {
@@ -228,6 +280,7 @@ export const MARKETPLACES = [
     site: 'com.tr',
     currency: 'TRY',
     languageTag: 'tr_TR',
+    sellerCentral: 'https://sellercentral.amazon.com.tr',
     flag: '🇹🇷',
   },
   {
@@ -239,6 +292,7 @@ export const MARKETPLACES = [
     site: 'com.be',
     currency: 'EUR',
     languageTag: 'fr_BE',
+    sellerCentral: 'https://sellercentral-europe.amazon.com',
     flag: '🇧🇪',
   },
   {
@@ -250,6 +304,7 @@ export const MARKETPLACES = [
     site: 'eg',
     currency: 'EGP',
     languageTag: 'en_AE',
+    sellerCentral: 'https://sellercentral.amazon.eg',
     flag: '🇪🇬',
   },
   {
@@ -261,6 +316,7 @@ export const MARKETPLACES = [
     site: 'in',
     currency: 'INR',
     languageTag: 'en_IN',
+    sellerCentral: 'https://sellercentral.amazon.in',
     flag: '🇮🇳',
   },
 ] as const satisfies readonly MarketplaceInfo[];

@@ -1,8 +1,7 @@
-import { utf8Bytes } from '@console/shared';
-import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
-import Ajv2019 from 'ajv/dist/2019.js';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type Ajv2019 from 'ajv/dist/2019.js';
 import { badRequest } from '../../lib/app-error.js';
+import { compilableSchema, createAmazonAjv } from '../../marketplace/amazon-schema.js';
 import {
   findMarketplace,
   loadProductTypeSchema,
@@ -29,66 +28,6 @@ export interface ExtraAttrsResult {
   attrs: Record<string, unknown>;
 }
 
-/** Values of a selector combination, e.g. one marketplace and language. */
-function selectorKey(item: unknown, selectors: string[]): string {
-  if (!item || typeof item !== 'object') return '';
-  const obj = item as Record<string, unknown>;
-  return JSON.stringify(selectors.map((s) => obj[s] ?? null));
-}
-
-/**
- * Amazon's minUniqueItems/maxUniqueItems: within each combination of selector values (for
- * example one marketplace and language) count the distinct items.
- */
-function uniqueCounts(data: unknown[], parent: AnySchemaObject | undefined): number[] {
-  const selectors = Array.isArray(parent?.selectors) ? (parent.selectors as string[]) : [];
-  const groups = new Map<string, Set<string>>();
-  for (const item of data) {
-    const key = selectorKey(item, selectors);
-    const set = groups.get(key) ?? new Set<string>();
-    set.add(JSON.stringify(item));
-    groups.set(key, set);
-  }
-  return [...groups.values()].map((s) => s.size);
-}
-
-function createAjv(): Ajv2019 {
-  // strict off: Amazon's schemas put string keywords on numbers (`maxLength` on a price) and the like.
-  // multipleOfPrecision: prices are `multipleOf: 0.01`, and 19.99 / 0.01 is not an exact integer in floating point.
-  const ajv = new Ajv2019({
-    allErrors: true,
-    verbose: true,
-    strict: false,
-    validateSchema: false,
-    logger: false,
-    multipleOfPrecision: 9,
-  });
-  addFormats(ajv);
-  // Informational keywords of Amazon's vocabulary.
-  ajv.addVocabulary(['selectors', 'enumNames', 'editable', 'hidden', '$lifecycle', 'enumDeprecated']);
-  ajv.addKeyword({
-    keyword: 'maxUtf8ByteLength',
-    type: 'string',
-    schemaType: 'number',
-    validate: (max: number, data: string) => utf8Bytes(data) <= max,
-  });
-  ajv.addKeyword({
-    keyword: 'maxUniqueItems',
-    type: 'array',
-    schemaType: 'number',
-    validate: (max: number, data: unknown[], parent?: AnySchemaObject) =>
-      uniqueCounts(data, parent).every((n) => n <= max),
-  });
-  ajv.addKeyword({
-    keyword: 'minUniqueItems',
-    type: 'array',
-    schemaType: 'number',
-    validate: (min: number, data: unknown[], parent?: AnySchemaObject) =>
-      uniqueCounts(data, parent).every((n) => n >= min),
-  });
-  return ajv;
-}
-
 let ajv: Ajv2019 | undefined;
 const validators = new Map<string, ValidateFunction>();
 
@@ -96,10 +35,8 @@ function validatorFor(productType: string, m: Marketplace, schema: SchemaNode): 
   const key = `${productType}:${m.code}`;
   let fn = validators.get(key);
   if (!fn) {
-    ajv ??= createAjv();
-    // The meta-schema URI is not resolvable and the $id is shared by every marketplace's copy.
-    const { $schema: _meta, $id: _id, ...rest } = schema;
-    fn = ajv.compile(rest);
+    ajv ??= createAmazonAjv();
+    fn = ajv.compile(compilableSchema(schema));
     validators.set(key, fn);
   }
   return fn;

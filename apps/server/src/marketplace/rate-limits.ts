@@ -1,0 +1,63 @@
+/**
+ * Default usage plans (requests per second and burst) of the operations the console calls,
+ * copied from the "Usage Plan" table in each operation's description in the vendored models.
+ * Amazon may grant a seller more; the `x-amzn-RateLimit-Limit` header of an answer then
+ * carries the rate actually applied, and the scheduler adopts it.
+ */
+
+/** One operation's usage plan and the model it is written in. */
+export interface UsagePlan {
+  /** Requests per second restored to the bucket. */
+  rate: number;
+  /** Bucket size: requests that may be sent at once after a quiet period. */
+  burst: number;
+  /** The vendored model whose operation description states the plan. */
+  model: string;
+}
+
+const LISTINGS = 'models/listings-items-api-model/listingsItems_2021-08-01.json';
+const FEEDS = 'models/feeds-api-model/feeds_2021-06-30.json';
+const PTD = 'models/product-type-definitions-api-model/definitionsProductTypes_2020-09-01.json';
+const CATALOG = 'models/catalog-items-api-model/catalogItems_2022-04-01.json';
+const SELLERS = 'models/sellers-api-model/sellers.json';
+
+/** Usage plans by operation id. */
+export const USAGE_PLANS = {
+  getListingsItem: { rate: 5, burst: 10, model: LISTINGS },
+  putListingsItem: { rate: 5, burst: 10, model: LISTINGS },
+  patchListingsItem: { rate: 5, burst: 5, model: LISTINGS },
+  deleteListingsItem: { rate: 5, burst: 5, model: LISTINGS },
+  searchListingsItems: { rate: 5, burst: 5, model: LISTINGS },
+  /**
+   * `mode=VALIDATION_PREVIEW` of put/patch: 1 rps (vendor README, "Facts that the models do
+   * not say"); burst kept at the put's smaller figure.
+   */
+  validationPreview: { rate: 1, burst: 5, model: 'vendor/README.md' },
+  createFeedDocument: { rate: 0.5, burst: 15, model: FEEDS },
+  createFeed: { rate: 0.0083, burst: 15, model: FEEDS },
+  getFeed: { rate: 2, burst: 15, model: FEEDS },
+  getFeeds: { rate: 0.0222, burst: 10, model: FEEDS },
+  cancelFeed: { rate: 2, burst: 15, model: FEEDS },
+  getFeedDocument: { rate: 0.0222, burst: 10, model: FEEDS },
+  searchDefinitionsProductTypes: { rate: 5, burst: 10, model: PTD },
+  getDefinitionsProductType: { rate: 5, burst: 10, model: PTD },
+  searchCatalogItems: { rate: 2, burst: 2, model: CATALOG },
+  getCatalogItem: { rate: 2, burst: 2, model: CATALOG },
+  getMarketplaceParticipations: { rate: 0.016, burst: 15, model: SELLERS },
+} as const satisfies Record<string, UsagePlan>;
+
+/** An operation the client can call (the key of its usage plan). */
+export type SpApiOperation = keyof typeof USAGE_PLANS;
+
+/** Every operation the client knows. */
+export const SP_API_OPERATIONS = Object.keys(USAGE_PLANS) as SpApiOperation[];
+
+/**
+ * The rate of an `x-amzn-RateLimit-Limit` header (a decimal number of requests per second),
+ * or undefined when absent or not a positive number.
+ */
+export function parseRateLimitHeader(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  const n = Number(value.trim());
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}

@@ -1,0 +1,36 @@
+import { startSpApiSimulator } from './sim-server.js';
+import { SANDBOX_APP } from './sim-state.js';
+
+/**
+ * `npm run sim`: the SP-API simulator on its own. SIM_PORT (default 8090), SIM_HOST
+ * (default 127.0.0.1), SIM_TIME_SCALE (default 1). Point a server at it with
+ * SPAPI_LWA_URL, SPAPI_ENDPOINT and the sandbox credentials printed below.
+ */
+async function main() {
+  const scale = Number(process.env.SIM_TIME_SCALE ?? 1);
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new Error(`SIM_TIME_SCALE must be a positive number, got "${process.env.SIM_TIME_SCALE}"`);
+  const port = Number(process.env.SIM_PORT ?? 8090);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`SIM_PORT must be a port number, got "${process.env.SIM_PORT}"`);
+  const sim = await startSpApiSimulator({ port, host: process.env.SIM_HOST || '127.0.0.1', timeScale: scale });
+  console.log(`SP-API simulator listening on ${sim.url} (time scale ${scale})`);
+  console.log(`  SPAPI_LWA_URL=${sim.tokenUrl}`);
+  console.log(`  SPAPI_ENDPOINT=${sim.url}   (or ${sim.endpoint('EU')} etc. per region)`);
+  console.log(`  SPAPI_CLIENT_ID=${SANDBOX_APP.clientId}`);
+  console.log(`  SPAPI_CLIENT_SECRET=${SANDBOX_APP.clientSecret}`);
+  console.log(`  SPAPI_APP_ID=${SANDBOX_APP.appId}`);
+  console.log(
+    `  consent page: ${sim.url}/apps/authorize/consent?application_id=${SANDBOX_APP.appId}&state=STATE&redirect_uri=http://127.0.0.1:8080/callback`,
+  );
+  const stop = () => {
+    sim.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import type { SpApiSetting } from '../config.js';
+import type { Database } from '../db/database.js';
+import { AccessTokenCache, LwaClient, type LwaCredentials } from './lwa.client.js';
+import { PgRateLimitScheduler, type RateLimitScheduler } from './rate-limit.scheduler.js';
+import type { SpApiDeps } from './sp-api.http.js';
+
+/**
+ * The SP-API parts one server process shares, built from the SPAPI_* settings: the LWA
+ * client of the application, the access-token cache and the PostgreSQL scheduler. A sandbox
+ * shop gets its own LWA client pointed at the simulator (`credentials`, `lwaUrl`) but the
+ * same scheduler and cache.
+ */
+export function createSpApiDeps(
+  setting: SpApiSetting,
+  db: Database,
+  overrides: { credentials?: LwaCredentials; lwaUrl?: string; scheduler?: RateLimitScheduler } = {},
+): SpApiDeps {
+  const scale = setting.timeScale;
+  return {
+    lwa: new LwaClient({
+      credentials: overrides.credentials ?? { clientId: setting.clientId, clientSecret: setting.clientSecret },
+      tokenUrl: overrides.lwaUrl ?? setting.lwaUrl,
+      timeoutMs: setting.timeoutMs,
+      scale,
+    }),
+    tokens: new AccessTokenCache(scale),
+    scheduler: overrides.scheduler ?? new PgRateLimitScheduler(db, scale),
+    endpoints: setting.endpoint ? { NA: setting.endpoint, EU: setting.endpoint, FE: setting.endpoint } : undefined,
+    timeoutMs: setting.timeoutMs,
+  };
+}

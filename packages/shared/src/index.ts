@@ -12,6 +12,7 @@ export * from './product-type/schema-node.js';
 export * from './schemas/account.js';
 export * from './schemas/common.js';
 export * from './schemas/goods.js';
+export * from './schemas/goods-export.js';
 export * from './schemas/goods-library.js';
 export * from './schemas/jobs.js';
 export * from './schemas/price-settings.js';

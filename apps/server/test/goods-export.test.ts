@@ -246,7 +246,10 @@ describe('export contents (issue 13 §2)', () => {
       columns: ['sku', 'password_hash'],
     });
     expect([bad.http, bad.msg]).toEqual([400, '导出列不合法']);
-    const none = await call(t.app, s, 'POST', '/PDD/amazon-user/exportSelectTableData', { ids: String(g.id), columns: [] });
+    const none = await call(t.app, s, 'POST', '/PDD/amazon-user/exportSelectTableData', {
+      ids: String(g.id),
+      columns: [],
+    });
     expect([none.http, none.msg]).toEqual([400, '请至少选择一列']);
     // A refused request changes nothing that was remembered.
     expect((await call(t.app, s, 'GET', '/PDD/amazon-user/exportColumns')).data.columns).toEqual(['sku', 'prices']);

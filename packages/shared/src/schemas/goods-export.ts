@@ -54,8 +54,14 @@ export const exportColumnsSchema = z
  * the columns (remembered as the user's choice; without them the remembered choice is used).
  */
 export const exportSelectBody = z
-  .strictObject({ ids: idsField.optional(), filter: goodsFilterSchema.optional(), columns: exportColumnsSchema.optional() })
+  .strictObject({
+    ids: idsField.optional(),
+    filter: goodsFilterSchema.optional(),
+    columns: exportColumnsSchema.optional(),
+  })
   .refine((b) => b.ids || b.filter, { error: '请选择商品或筛选条件', path: ['ids'] });
 
 /** GET /amazon-user/exportColumns: the caller's remembered column choice (the defaults until one is made). */
-export const exportColumnsView = z.object({ columns: z.array(z.enum(EXPORT_COLUMN_KEYS as [string, ...string[]])) });
+export const exportColumnsView = z.object({
+  columns: z.array(z.enum(EXPORT_COLUMN_KEYS as [ExportColumnKey, ...ExportColumnKey[]])),
+});

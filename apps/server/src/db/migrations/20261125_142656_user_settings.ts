@@ -15,4 +15,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (user_id, key)
     )`.execute(db);
 }
-

@@ -3,6 +3,7 @@ export * from './constants/clocks.js';
 export * from './constants/goods.js';
 export * from './constants/images.js';
 export * from './constants/marketplaces.js';
+export * from './constants/opera-log.js';
 export * from './constants/roles.js';
 export * from './menu/menu-tree.js';
 export * from './money/index.js';

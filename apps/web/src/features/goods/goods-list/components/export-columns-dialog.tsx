@@ -54,7 +54,7 @@ export function ExportColumnsDialog({
 
   return (
     <Modal
-      title="导出商品"
+      title="选择导出列"
       open={open}
       onCancel={onClose}
       width={720}

@@ -59,7 +59,7 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
       const payload = {
         ...(ids && { ids }),
         ...(filter && { filter }),
-        creators: reach.creators,
+        creators: reach.creators && [...reach.creators],
         columns,
         origin: originOf(req),
       };

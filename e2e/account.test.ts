@@ -222,17 +222,24 @@ describe('system screens', () => {
     await w.context.close();
   });
 
-  it('the operation log filters by action', async () => {
+  it('the operation log reads as sentences, filters by action, and shows the codes one click away', async () => {
     const s = await signedInPage(browser, 'admin', env().adminPassword, '#/system/admin/opera-log');
     page = s.page;
     await s.page.locator('.ant-table-row').first().waitFor();
-    await s.page.getByTestId('opera-action').fill('account.child.create');
+    await s.page.getByTestId('opera-action').click();
+    await s.page.keyboard.type('创建子账号');
+    await s.page.keyboard.press('Enter');
     const req = s.page.waitForResponse((r) => r.url().includes('/opera-log/list') && r.url().includes('action='));
     await s.page.getByRole('button', { name: '查询' }).click();
     await req;
-    const actions = await s.page.locator('.ant-table-row td:nth-child(5)').allTextContents();
+    const actions = await s.page.locator('.ant-table-row td:nth-child(4)').allTextContents();
     expect(actions.length).toBeGreaterThan(0);
-    expect(new Set(actions)).toEqual(new Set(['account.child.create']));
+    expect(new Set(actions)).toEqual(new Set(['创建子账号']));
+    const first = s.page.locator('.ant-table-row').first();
+    expect(await first.getByTestId('opera-text').textContent()).toMatch(/ 创建了子账号「.+」\(账号 /);
+    await first.locator('.ant-table-row-expand-icon').click();
+    const detail = s.page.getByTestId('opera-detail').first();
+    await detail.getByText('account.child.create').waitFor();
     await s.context.close();
   });
 });

@@ -243,8 +243,14 @@ describe('product editor', () => {
     const download = p.waitForEvent('download');
     await p.getByTestId('goods-export').click();
     await clickInPopup(p.getByRole('menuitem', { name: '导出选中的2个商品' }));
+    // The export dialog: choose the columns (remembered per user), then export.
+    const exportDialog = p.locator('.ant-modal', { hasText: '将导出2个商品' });
+    await exportDialog.getByTestId('export-column-bullets_en').check();
+    await exportDialog.getByTestId('export-submit').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const kept = await admin.call<{ columns: string[] }>('GET', '/amazon-user/exportColumns');
+    expect(kept.data.columns).toContain('bullets_en');
     await s.context.close();
   });
   it('a worker batch copies the selection: both copies appear in the list', async () => {

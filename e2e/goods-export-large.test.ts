@@ -47,6 +47,10 @@ describe('large export', () => {
     expect(await selectedItem.getAttribute('aria-disabled')).toBe('true');
     const download = p.waitForEvent('download', { timeout: 60_000 });
     await clickInPopup(p.getByRole('menuitem', { name: `导出全部筛选结果(${PRODUCTS}个)` }));
+    await p
+      .locator('.ant-modal', { hasText: `将导出${PRODUCTS}个商品` })
+      .getByTestId('export-submit')
+      .click();
 
     const dialog = p.locator('.ant-modal', { hasText: '导出商品' });
     await dialog.waitFor();

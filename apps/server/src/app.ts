@@ -15,6 +15,7 @@ import { loadServerModules } from './lib/server-module.js';
 import { startAuthListener } from './modules/account/auth-listener.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerRequestLog } from './plugins/request-log.js';
 
 /** The OpenAPI document itself (not an envelope: tools read it as it is). */
 const openApiDocument = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // One line per request instead of two (plugins/request-log.ts).
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -53,6 +56,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1 } });
   await app.register(swagger, {

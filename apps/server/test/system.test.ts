@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
+import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, signIn, useTestApp } from './harness.js';
 
 const t = useTestApp({ internalIds: [] });
@@ -57,6 +57,61 @@ describe('operation log', () => {
     expect((await call(t.app, sa, 'GET', `/PDD/opera-log/list?endTime=${future}`)).data.total).toBe(3);
     expect((await call(t.app, sa, 'GET', '/PDD/opera-log/list?pageSize=500')).msg).toBe('每页条数不能大于200');
     expect((await call(t.app, sa, 'GET', '/PDD/opera-log/list?foo=1')).msg).toBe('不支持的字段: foo');
+  });
+
+  it('each entry reads as a sentence naming who and which product; the codes stay as detail (issue 13 §3)', async () => {
+    const a = await buildTenant(t.db);
+    const b = await buildTenant(t.db);
+    const theirs = await buildGoods(t.db, b, { baseInfo: { sku: 'THEIRS-1' } });
+    const sa = await signIn(t.app, a.account, TEST_PASSWORD);
+    const created = await call(t.app, sa, 'POST', '/PDD/amazon-user/insertGoods_v2', {
+      goodsData: { baseInfo: { sku: 'LOG-1' }, commonData: { descs: [{ key: 'zh-CN', title: '收纳盒' }] } },
+    });
+    const id = created.data.id;
+    const updated = await call(t.app, sa, 'POST', '/PDD/amazon-user/insertGoods_v2', {
+      id,
+      version: created.data.version,
+      goodsData: {
+        baseInfo: { sku: 'LOG-1' },
+        commonData: { descs: [{ key: 'zh-CN', title: '收纳盒' }] },
+        priceTable: [{ country_code: 'us', price: 999 }],
+      },
+    });
+    expect(updated.status).toBe(200);
+    await call(t.app, sa, 'POST', '/PDD/amazon-user/delGoodsMutl', { ids: String(id), is_delete: 1 });
+    // A row of A naming B's product (written by hand: no route does) must not show B's title.
+    await t.db
+      .insertInto('opera_log')
+      .values({
+        tenant_id: a.id,
+        user_id: a.id,
+        account: a.account,
+        action: 'goods.update',
+        target_type: 'goods',
+        target_id: String(theirs.id),
+        summary: JSON.stringify({ before: null, after: null }),
+        ip: '',
+        request_id: 'x',
+      })
+      .execute();
+    const log = await call(t.app, sa, 'GET', '/PDD/opera-log/list');
+    const texts = log.data.list.map((r: { text: string }) => r.text);
+    expect(texts).toEqual([
+      `主账号 修改了商品(ID ${theirs.id},已不存在)`,
+      '主账号 把商品「收纳盒」(SKU LOG-1)放入了回收站',
+      '主账号 修改了商品「收纳盒」(SKU LOG-1)(价格)',
+      '主账号 创建了商品「收纳盒」(SKU LOG-1)',
+      '主账号 登录了系统',
+    ]);
+    const update = log.data.list[2];
+    expect(update).toMatchObject({
+      action: 'goods.update',
+      action_label: '修改商品',
+      actor_name: '主账号',
+      target_type: 'goods',
+      target_id: String(id),
+      summary: { after: { sections: ['prices'] } },
+    });
   });
 
   it('a worker may not read the log', async () => {

@@ -41,7 +41,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
       // An unknown field is the most useful thing to tell an API client first.
       issues.sort((a, b) => Number(b.msg.startsWith('不支持的字段')) - Number(a.msg.startsWith('不支持的字段')));
-      req.log.info({ issues }, 'validation failed');
+      // Expected: the request line already says 400; the issues only when debugging.
+      req.log.debug({ issues }, 'validation failed');
       const first = issues[0] ?? { field: '', msg: '请求参数不正确' };
       return reply.code(400).send({ status: 400, msg: first.msg, data: { field: first.field, issues } });
     }
@@ -57,7 +58,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const code = (err as { code?: string }).code ?? '';
     const statusCode = (err as { statusCode?: number }).statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      req.log.info({ code, message: (err as Error).message }, 'client error');
+      req.log.debug({ code, message: (err as Error).message }, 'client error');
       const msg = CLIENT_ERRORS[code] ?? '请求不合法';
       return reply.code(statusCode).send({ status: statusCode, msg, data: null });
     }

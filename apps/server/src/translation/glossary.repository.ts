@@ -35,6 +35,33 @@ export function insertGlossaryEntry(db: Db, tenantId: number, e: { term: string;
     .executeTakeFirstOrThrow();
 }
 
+/** Adds an entry; undefined when the tenant has the term for this language already (no unique-violation error). */
+export function insertGlossaryEntryIfFree(
+  db: Db,
+  tenantId: number,
+  e: { term: string; lang: string; translation: string },
+) {
+  return db
+    .insertInto('translation_glossary')
+    .values({ tenant_id: tenantId, ...e })
+    .onConflict((oc) => oc.doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Whether another entry of the tenant has this term (any case) for this language. */
+export async function glossaryTermTaken(db: Db, tenantId: number, term: string, lang: string, exceptId: number) {
+  const row = await db
+    .selectFrom('translation_glossary')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where((eb) => eb(eb.fn('lower', ['term']), '=', term.toLowerCase()))
+    .where('lang', '=', lang)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Changes an entry of the tenant. */
 export function updateGlossaryEntry(
   db: Db,

@@ -27,5 +27,16 @@ export const operaLogEntry = z.object({
 });
 export type OperaLogEntry = z.infer<typeof operaLogEntry>;
 
+/**
+ * One row of GET /opera-log/list: the stored row (the technical detail) with who did it by name,
+ * the action's Chinese name and the sentence a customer reads (issue 13 §3).
+ */
+export const operaLogView = operaLogEntry.extend({
+  actor_name: z.string(),
+  action_label: z.string(),
+  text: z.string(),
+});
+export type OperaLogView = z.infer<typeof operaLogView>;
+
 /** GET /opera-log/list. */
-export const operaLogPage = paged(operaLogEntry);
+export const operaLogPage = paged(operaLogView);

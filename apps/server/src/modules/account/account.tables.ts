@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { NullableTimestamp, Timestamp } from '../../db/types.js';
+import type { Json, NullableTimestamp, Timestamp } from '../../db/types.js';
 
 /** Accounts: main accounts own a tenant (tenant_id = id); child accounts point at it. */
 export interface UsersTable {
@@ -101,8 +101,17 @@ export interface MenusTable {
   permission: string | null;
 }
 
+/** A setting a user keeps on the server: one JSON value per key (the key's schema is in shared). */
+export interface UserSettingsTable {
+  user_id: number;
+  tenant_id: number;
+  key: string;
+  value: Json<unknown>;
+  updated_at: Generated<Date>;
+}
+
 declare module '../../db/types.js' {
-  /** The tables of this module (accounts, sessions, sign-in throttling, captchas, QR sign-in and the menu). */
+  /** The tables of this module (accounts, sessions, sign-in throttling, captchas, QR sign-in the menu and user settings). */
   interface DB {
     users: UsersTable;
     sessions: SessionsTable;
@@ -110,5 +119,6 @@ declare module '../../db/types.js' {
     captchas: CaptchasTable;
     qr_logins: QrLoginsTable;
     menus: MenusTable;
+    user_settings: UserSettingsTable;
   }
 }

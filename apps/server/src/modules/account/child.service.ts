@@ -20,7 +20,7 @@ import {
   clearGroupMembers,
   countChildren,
   findTenantUser,
-  insertUser,
+  insertChildIfFree,
   listChildren,
   lockGroupLeader,
   lockMainAccount,
@@ -119,7 +119,7 @@ export async function createChildAccount(deps: AppDeps, actor: Actor, me: UserRo
       const used = await countChildren(trx, me.tenant_id);
       if (used >= main.max_child) throw conflict(`子账号数量已达上限(${main.max_child})`);
       await checkLeader(trx, me.tenant_id, null, body.auth, access.leader_id ?? null);
-      const child = await insertUser(trx, {
+      const child = await insertChildIfFree(trx, {
         ...access,
         account: body.account,
         password_hash,
@@ -134,6 +134,8 @@ export async function createChildAccount(deps: AppDeps, actor: Actor, me: UserRo
         remark: body.remark ?? '',
         end_time: main.end_time,
       });
+      // A taken name is an expected answer, not a database error (issue 13 §3).
+      if (!child) throw conflict('账号已存在');
       await audit(trx, actor, {
         action: 'account.child.create',
         targetType: 'user',

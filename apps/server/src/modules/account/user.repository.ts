@@ -115,6 +115,19 @@ export async function insertUser(db: Db, row: Omit<NewUser, 'tenant_id'> & { ten
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Inserts a child account unless its account name is taken (the unique index on
+ * lower(account)): undefined then, without a unique-violation error in PostgreSQL's log.
+ */
+export function insertChildIfFree(db: Db, row: NewUser): Promise<UserRow | undefined> {
+  return db
+    .insertInto('users')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Updates one account of a tenant and bumps its version. */
 export function updateTenantUser(
   db: Db,

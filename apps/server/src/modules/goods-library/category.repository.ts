@@ -22,6 +22,22 @@ export function insertCategory(db: Db, row: { tenant_id: number; parent_id: numb
   return db.insertInto('goods_categories').values(row).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
+/**
+ * Inserts a category unless its parent has one of that name (any case): undefined then, without
+ * a unique-violation error in PostgreSQL's log (a concurrent create of the same name included).
+ */
+export function insertCategoryIfFree(
+  db: Db,
+  row: { tenant_id: number; parent_id: number; name: string; sort: number },
+) {
+  return db
+    .insertInto('goods_categories')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
 /** Updates a category of the tenant and bumps its version (only at `version` when given). */
 export function updateCategory(
   db: Db,

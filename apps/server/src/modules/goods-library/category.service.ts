@@ -7,7 +7,7 @@ import { audit, diff } from '../system/audit.js';
 import {
   countGoodsInCategory,
   deleteCategory,
-  insertCategory,
+  insertCategoryIfFree,
   listCategories,
   lockOwnCategory,
   updateCategory,
@@ -44,10 +44,23 @@ function heightOf(rows: Row[], id: number): number {
   return 1 + Math.max(0, ...children.map((c) => heightOf(rows, c.id)));
 }
 
+const NAME_TAKEN = '同一级下已有同名分类';
+/** A concurrent rename to the same name still meets the unique index: the same answer. */
 const translateUnique = (err: unknown): never => {
-  if (isUniqueViolation(err)) throw conflict('同一级下已有同名分类');
+  if (isUniqueViolation(err)) throw conflict(NAME_TAKEN);
   throw err;
 };
+
+/**
+ * Refuses a name a sibling has (any case), checked on the rows the transaction locked, so an
+ * expected refusal leaves no error in PostgreSQL's log (issue 13 §3).
+ */
+function assertNameFree(rows: Row[], parentId: number, name: string, exceptId?: number) {
+  const lower = name.toLowerCase();
+  if (rows.some((r) => r.parent_id === parentId && r.id !== exceptId && r.name.toLowerCase() === lower)) {
+    throw conflict(NAME_TAKEN);
+  }
+}
 
 /** The tenant's category tree. */
 export async function categoryTree(deps: AppDeps, tenantId: number): Promise<CategoryNode[]> {
@@ -68,12 +81,14 @@ export function createCategory(deps: AppDeps, actor: Actor, body: CategoryCreate
       // Without a sort, a new category goes after its siblings.
       const sort =
         body.sort ?? Math.max(-1, ...rows.filter((r) => r.parent_id === body.parent_id).map((r) => r.sort)) + 1;
-      const row = await insertCategory(trx, {
+      assertNameFree(rows, body.parent_id, body.name);
+      const row = await insertCategoryIfFree(trx, {
         tenant_id: actor.tenantId,
         parent_id: body.parent_id,
         name: body.name,
         sort,
       });
+      if (!row) throw conflict(NAME_TAKEN);
       await audit(trx, actor, {
         action: 'goods.category.create',
         targetType: 'goods_category',
@@ -110,6 +125,9 @@ export function updateCategoryNode(deps: AppDeps, actor: Actor, body: CategoryUp
         if ((parent === 0 ? 0 : depthOf(byId, parent)) + heightOf(rows, id) > CATEGORY_MAX_DEPTH) {
           throw badRequest(`分类最多${CATEGORY_MAX_DEPTH}级`);
         }
+      }
+      if (patch.name !== undefined || parent !== undefined) {
+        assertNameFree(rows, parent ?? before.parent_id, patch.name ?? before.name, id);
       }
       const row = await updateCategory(trx, actor.tenantId, id, version, patch);
       if (!row) throw staleSave();

@@ -1,14 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { goodsFilterSchema } from '@console/shared';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_KEYS, type ExportColumnKey, goodsFilterSchema } from '@console/shared';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { AppDeps } from '../../context.js';
 import { defineJob, type JobContext, requireJob } from '../../lib/server-module.js';
 import { exportKey } from '../files/file-storage.js';
 import { fileStorage } from '../files/storage.js';
-import type { Selection } from './goods-batch.repository.js';
-import { COLUMNS, forEachBatch, toSheetRow } from './goods-export.sheet.js';
+import { categoryPaths, forEachBatch, sheetColumns, toSheetRows } from './goods-export.sheet.js';
 
 /** What a finished export job holds: the download's file name and the storage key of the workbook. */
 export interface ExportResult {
@@ -16,15 +15,27 @@ export interface ExportResult {
   file_key: string;
 }
 
-/** The selection to export (ids already parsed, or a product-list filter), as validated by the route. */
+/**
+ * The selection to export (ids already parsed, or a product-list filter) as validated by the
+ * route, the starter's data scope, the columns (jobs queued before columns existed get the
+ * defaults) and the console's address for image links.
+ */
 const exportPayload = z
   .object({
     ids: z.array(z.number().int().positive()).optional(),
     filter: goodsFilterSchema.optional(),
     /** The starter's data scope when the job was queued (issue 13 §5): creators, or null for the whole tenant. */
     creators: z.array(z.number().int().positive()).nullable().optional(),
+    columns: z
+      .array(z.enum(EXPORT_COLUMN_KEYS as [ExportColumnKey, ...ExportColumnKey[]]))
+      .min(1)
+      .optional(),
+    origin: z.string().max(300).optional(),
   })
   .refine((b) => b.ids || b.filter, { error: '请选择商品或筛选条件', path: ['ids'] });
+
+/** What the job runs with. */
+export type ExportPayload = z.infer<typeof exportPayload>;
 
 /** Where a job writes its workbook before handing it to the file storage (local disk of the worker). */
 export const exportDir = (deps: AppDeps) => path.join(deps.config.dataDir, 'exports');
@@ -33,19 +44,25 @@ export const exportDir = (deps: AppDeps) => path.join(deps.config.dataDir, 'expo
  * The worker: writes the workbook by streaming to local disk, reporting progress per batch,
  * then moves it into the file storage (a bucket when STORAGE=s3, so web-only nodes can serve it).
  */
-export async function runExportJob(ctx: JobContext<ExportResult>, sel: Selection): Promise<void> {
+export async function runExportJob(ctx: JobContext<ExportResult>, payload: ExportPayload): Promise<void> {
   const job = requireJob(ctx);
   const dir = exportDir(ctx.deps);
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${job.id}.xlsx.part`);
   try {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
+    // Styles on: number and date formats are styles.
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
     const sheet = book.addWorksheet('商品');
-    sheet.columns = COLUMNS;
+    const sheetCtx = {
+      columns: payload.columns ?? DEFAULT_EXPORT_COLUMNS,
+      categoryPaths: await categoryPaths(ctx.deps, job.tenantId),
+      origin: payload.origin ?? '',
+    };
+    sheet.columns = sheetColumns(sheetCtx.columns);
     let done = 0;
     await ctx.progress.update(0);
-    await forEachBatch(ctx.deps, job.tenantId, sel, async (rows) => {
-      for (const r of rows) sheet.addRow(toSheetRow(r)).commit();
+    await forEachBatch(ctx.deps, job.tenantId, payload, async (rows) => {
+      for (const r of rows) for (const row of toSheetRows(r, sheetCtx)) sheet.addRow(row).commit();
       done += rows.length;
       await ctx.progress.update(done);
     });

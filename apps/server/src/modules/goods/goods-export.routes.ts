@@ -1,6 +1,12 @@
-import { type ExportJob, exportJob, exportJobStarted, goodsFilterSchema, idsField, jobIdQuery } from '@console/shared';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import {
+  type ExportJob,
+  exportColumnsView,
+  exportJob,
+  exportJobStarted,
+  exportSelectBody,
+  jobIdQuery,
+} from '@console/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { fileReplies, replies, zodApp } from '../../lib/route.js';
@@ -10,8 +16,10 @@ import { jobReaderId } from '../jobs/jobs.service.js';
 import {
   assertSomething,
   countSelection,
+  exportColumnsOf,
   exportNow,
   getExportJob,
+  resolveExportColumns,
   SYNC_EXPORT_LIMIT,
   startExportJob,
 } from './goods-export.service.js';
@@ -19,6 +27,8 @@ import { goodsReachOf, requireGoodsInReach } from './goods-reach.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+/** The console's address as the browser reached it (behind a proxy: with TRUST_PROXY), for image links in the sheet. */
+const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /**
  * exportSelectTableData: an .xlsx of the selection, at once when small, as a job when large.
@@ -33,9 +43,7 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
     '/amazon-user/exportSelectTableData',
     {
       schema: {
-        body: z
-          .strictObject({ ids: idsField.optional(), filter: goodsFilterSchema.optional() })
-          .refine((b) => b.ids || b.filter, { error: '请选择商品或筛选条件', path: ['ids'] }),
+        body: exportSelectBody,
         response: fileReplies([XLSX], exportJobStarted),
       },
       config,
@@ -45,16 +53,30 @@ export async function goodsExportRoutes(fastify: FastifyInstance) {
       const actor = actorOf(req, auth);
       // The caller's data scope (issue 13 §5): chosen ids all in reach, a filter narrowed to it (also in the job).
       const reach = await goodsReachOf(deps.db, auth.user);
-      await requireGoodsInReach(deps.db, reach, req.body.ids ?? []);
-      const sel = { ...req.body, creators: reach.creators };
-      const total = await countSelection(deps, auth.tenantId, sel);
+      const { ids, filter } = req.body;
+      await requireGoodsInReach(deps.db, reach, ids ?? []);
+      const columns = await resolveExportColumns(deps, actor, req.body.columns);
+      const payload = {
+        ...(ids && { ids }),
+        ...(filter && { filter }),
+        creators: reach.creators && [...reach.creators],
+        columns,
+        origin: originOf(req),
+      };
+      const total = await countSelection(deps, auth.tenantId, payload);
       assertSomething(total);
       if (total > SYNC_EXPORT_LIMIT) {
-        return ok(await startExportJob(deps, fastify.jobs, actor, sel, total), '导出任务已创建,完成后可下载');
+        return ok(await startExportJob(deps, fastify.jobs, actor, payload, total), '导出任务已创建,完成后可下载');
       }
-      const buffer = await exportNow(deps, actor, sel);
+      const buffer = await exportNow(deps, actor, payload);
       return reply.type(XLSX).header('content-disposition', attachment('goods-export.xlsx')).send(buffer);
     },
+  );
+
+  app.get(
+    '/amazon-user/exportColumns',
+    { schema: { response: replies(exportColumnsView), summary: "The caller's remembered export columns" }, config },
+    async (req) => ok({ columns: await exportColumnsOf(deps, actorOf(req, authOf(req))) }),
   );
 
   app.get(

@@ -51,3 +51,34 @@ export async function listOperaLog(db: Db, tenantId: number | null, f: OperaLogF
       .orderBy('id', 'desc'),
   );
 }
+
+/**
+ * Display names (user_name, else the account) of accounts of the given tenants, keyed
+ * `tenant:id`: the log names the people of each row's own tenant only.
+ */
+export async function accountNames(db: Db, tenantIds: number[], ids: number[]): Promise<Map<string, string>> {
+  if (tenantIds.length === 0 || ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'tenant_id', 'user_name', 'account'])
+    .where('tenant_id', 'in', tenantIds)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [`${r.tenant_id}:${r.id}`, r.user_name || r.account]));
+}
+
+/** Title and SKU of products of the given tenants (also in the recycle bin), keyed `tenant:id`. */
+export async function goodsLabels(
+  db: Db,
+  tenantIds: number[],
+  ids: number[],
+): Promise<Map<string, { title: string; sku: string }>> {
+  if (tenantIds.length === 0 || ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('goods')
+    .select(['id', 'tenant_id', 'title', 'sku'])
+    .where('tenant_id', 'in', tenantIds)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [`${r.tenant_id}:${r.id}`, { title: r.title, sku: r.sku }]));
+}

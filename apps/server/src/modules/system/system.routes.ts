@@ -1,7 +1,6 @@
 import {
   isInternal,
-  type OperaLogEntry,
-  operaLogPage,
+  operaLogPage as operaLogPageSchema,
   operaLogQuery,
   PRODUCT_NAME,
   type TraderSetting,
@@ -12,7 +11,7 @@ import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
-import { listOperaLog } from './opera-log.repository.js';
+import { operaLogPage } from './opera-log.service.js';
 import { findTraderSettingByHost } from './trader-settings.repository.js';
 
 /** Trader branding and the operation log. */
@@ -36,21 +35,19 @@ export async function systemRoutes(fastify: FastifyInstance) {
   app.get(
     '/opera-log/list',
     {
-      schema: { querystring: operaLogQuery, response: replies(operaLogPage), summary: 'Operation log of the tenant' },
+      schema: {
+        querystring: operaLogQuery,
+        response: replies(operaLogPageSchema),
+        summary: 'Operation log of the tenant',
+      },
       config: { access: 'system.operaLog.read' },
     },
     async (req) => {
       const { user, tenantId } = authOf(req);
       const all = isInternal(subjectOf(user), { internalIds: deps.config.internalIds });
-      const { rows, total } = await listOperaLog(deps.db, all ? null : tenantId, req.query);
+      const { list, total } = await operaLogPage(deps, all ? null : tenantId, req.query);
       return ok({
-        list: rows.map((r) => ({
-          ...r,
-          // bigint key: pg parses int8 as a number (db/database.ts); system.tables.ts still says string.
-          id: Number(r.id),
-          summary: r.summary as OperaLogEntry['summary'],
-          created_at: Math.floor(r.created_at.getTime() / 1000),
-        })),
+        list,
         total,
         page: req.query.page,
         pageSize: req.query.pageSize,

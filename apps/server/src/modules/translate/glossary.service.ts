@@ -3,13 +3,15 @@ import type { Actor, AppDeps } from '../../context.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.js';
 import {
   deleteGlossaryEntries,
-  insertGlossaryEntry,
+  glossaryTermTaken,
+  insertGlossaryEntryIfFree,
   listGlossary,
   lockGlossaryEntry,
   updateGlossaryEntry,
 } from '../../translation/glossary.repository.js';
 import { audit } from '../system/audit.js';
 
+const TAKEN = '该术语已存在';
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The tenant's glossary, for the editor and the management screen. */
@@ -24,7 +26,8 @@ export async function glossarySave(deps: AppDeps, actor: Actor, body: GlossarySa
   try {
     return await deps.db.transaction().execute(async (trx) => {
       if (body.id === undefined) {
-        const row = await insertGlossaryEntry(trx, actor.tenantId, e);
+        const row = await insertGlossaryEntryIfFree(trx, actor.tenantId, e);
+        if (!row) throw conflict(TAKEN);
         await audit(trx, actor, {
           action: 'translate.glossary.create',
           targetType: 'translation_glossary',
@@ -35,6 +38,9 @@ export async function glossarySave(deps: AppDeps, actor: Actor, body: GlossarySa
       }
       const before = await lockGlossaryEntry(trx, actor.tenantId, body.id);
       if (!before) throw notFound('术语不存在');
+      // Checked first so an expected refusal leaves no error in PostgreSQL's log; a concurrent save
+      // of the same term still meets the unique index (caught below).
+      if (await glossaryTermTaken(trx, actor.tenantId, e.term, e.lang, body.id)) throw conflict(TAKEN);
       await updateGlossaryEntry(trx, actor.tenantId, body.id, e);
       await audit(trx, actor, {
         action: 'translate.glossary.update',
@@ -46,7 +52,7 @@ export async function glossarySave(deps: AppDeps, actor: Actor, body: GlossarySa
       return { id: body.id };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('该术语已存在');
+    if (isUniqueViolation(err)) throw conflict(TAKEN);
     throw err;
   }
 }

@@ -19,6 +19,7 @@ import { countLabel } from '../lib/counters';
 import { useGoodsListFilters } from '../lib/list-filters-store';
 import { BatchEditDialog } from './components/batch-edit-dialog';
 import { BatchEnTitleDialog } from './components/batch-en-title-dialog';
+import { ExportColumnsDialog } from './components/export-columns-dialog';
 import { ExportProgressDialog } from './components/export-dialog';
 import { type BatchActions, GoodsBatchBar } from './components/goods-batch-bar';
 import { type filterFromValues, GoodsFilterForm, type GoodsFilterValues } from './components/goods-filter-form';
@@ -45,6 +46,7 @@ function GoodsList() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<'edit' | 'title' | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState<{ selection: GoodsSelection; count: string } | null>(null);
   const list = useGoodsList(filters);
   useRefetchOnShow(list);
   const invalidate = useInvalidateGoodsLists();
@@ -124,6 +126,9 @@ function GoodsList() {
     [navigate, message, modal, remove, done],
   );
 
+  const counts = list.data?.counts;
+  const capped = list.data?.total_capped ?? false;
+  const totalLabel = countLabel(list.data?.total ?? 0, capped);
   const ids = useMemo(() => [...selected], [selected]);
   const selectionFor = useCallback(
     (scope: Scope): GoodsSelection => (scope === 'selected' ? { ids } : { filter: filterOnly }),
@@ -154,23 +159,16 @@ function GoodsList() {
       recycle: () => remove(ids, 1),
       restore: () => remove(ids, 0),
       destroy: () => remove(ids, 2),
-      exportItems: async (scope: Scope) => {
-        const f = await postForFile<{ job_id: string }>(
-          '/amazon-user/exportSelectTableData',
-          selectionFor(scope),
-          'goods.xlsx',
-        );
-        if (f.kind === 'file') saveBlob(f.blob, f.fileName);
-        else setJobId(f.data.job_id);
-      },
+      exportItems: (scope: Scope) =>
+        setExporting({
+          selection: selectionFor(scope),
+          count: scope === 'selected' ? String(ids.length) : totalLabel,
+        }),
       clear: () => setSelected(new Set()),
     }),
-    [ids, message, remove, done, selectionFor],
+    [ids, message, remove, done, selectionFor, totalLabel],
   );
 
-  const counts = list.data?.counts;
-  const capped = list.data?.total_capped ?? false;
-  const totalLabel = countLabel(list.data?.total ?? 0, capped);
   const pagination = useMemo(
     () => ({
       current: filters.page,
@@ -246,6 +244,12 @@ function GoodsList() {
           onDone={done}
         />
       )}
+      <ExportColumnsDialog
+        selection={exporting?.selection ?? null}
+        count={exporting?.count ?? ''}
+        onClose={() => setExporting(null)}
+        onJob={setJobId}
+      />
       <ExportProgressDialog jobId={jobId} onClose={() => setJobId(null)} />
     </PageContainer>
   );

@@ -1,5 +1,5 @@
-import type { OperaLogEntry } from '@console/shared';
-import { Button, DatePicker, Form, Input, InputNumber, Table, Typography } from 'antd';
+import { OPERA_LOG_ACTIONS, type OperaLogView } from '@console/shared';
+import { Button, DatePicker, Descriptions, Form, InputNumber, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { type OperaLogFilters, useOperaLog } from '../../../api/system';
@@ -26,11 +26,33 @@ export function operaLogFilters(v: FilterValues, pageSize: number): OperaLogFilt
   };
 }
 
-function Summary({ row }: { row: OperaLogEntry }) {
+const ACTION_OPTIONS = Object.entries(OPERA_LOG_ACTIONS).map(([value, label]) => ({ value, label }));
+
+/** The technical detail of an entry, one click away from its sentence: codes, ids and the before/after diff. */
+function Detail({ row }: { row: OperaLogView }) {
   return (
-    <pre className="opera-summary" style={{ margin: 0, whiteSpace: 'pre-wrap', fontSize: 12 }}>
-      {JSON.stringify(row.summary, null, 2)}
-    </pre>
+    <Descriptions size="small" column={2} bordered data-testid="opera-detail">
+      <Descriptions.Item label="操作代码">{row.action}</Descriptions.Item>
+      <Descriptions.Item label="对象">
+        {row.target_type ? `${row.target_type} #${row.target_id}` : '-'}
+      </Descriptions.Item>
+      <Descriptions.Item label="用户ID">{row.user_id}</Descriptions.Item>
+      <Descriptions.Item label="账号">{row.account}</Descriptions.Item>
+      <Descriptions.Item label="请求号">
+        <Typography.Text copyable>{row.request_id}</Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label="IP">{row.ip || '-'}</Descriptions.Item>
+      <Descriptions.Item label="变更前" span={2}>
+        <pre className="opera-summary" style={{ margin: 0, whiteSpace: 'pre-wrap', fontSize: 12 }}>
+          {JSON.stringify(row.summary.before ?? null, null, 2)}
+        </pre>
+      </Descriptions.Item>
+      <Descriptions.Item label="变更后" span={2}>
+        <pre className="opera-summary" style={{ margin: 0, whiteSpace: 'pre-wrap', fontSize: 12 }}>
+          {JSON.stringify(row.summary.after ?? null, null, 2)}
+        </pre>
+      </Descriptions.Item>
+    </Descriptions>
   );
 }
 
@@ -55,7 +77,14 @@ function OperaLogList() {
           <InputNumber placeholder="用户ID" min={1} precision={0} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item name="action">
-          <Input placeholder="操作" allowClear style={{ width: 180 }} data-testid="opera-action" />
+          <Select
+            placeholder="操作"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={ACTION_OPTIONS}
+            style={{ width: 180 }}
+            data-testid="opera-action"
+          />
         </Form.Item>
         <Form.Item name="range">
           <DatePicker.RangePicker presets={presets} allowEmpty={[true, true]} />
@@ -64,12 +93,12 @@ function OperaLogList() {
           查询
         </Button>
       </Form>
-      <Table<OperaLogEntry>
+      <Table<OperaLogView>
         rowKey="id"
         size="middle"
         loading={log.isFetching}
         dataSource={log.data?.list ?? []}
-        expandable={{ expandedRowRender: (r) => <Summary row={r} /> }}
+        expandable={{ expandedRowRender: (r) => <Detail row={r} /> }}
         scroll={{ x: 1000 }}
         pagination={{
           current: filters.page,
@@ -81,16 +110,10 @@ function OperaLogList() {
         }}
         columns={[
           { title: '时间', dataIndex: 'created_at', render: formatSeconds, width: 170 },
-          { title: '用户ID', dataIndex: 'user_id', width: 90 },
-          { title: '账号', dataIndex: 'account' },
-          { title: '操作', dataIndex: 'action' },
-          { title: '对象', render: (_, r) => (r.target_type ? `${r.target_type} #${r.target_id}` : '-') },
+          { title: '操作人', dataIndex: 'actor_name', width: 120 },
+          { title: '操作', dataIndex: 'action_label', width: 140 },
+          { title: '内容', dataIndex: 'text', render: (v: string) => <span data-testid="opera-text">{v}</span> },
           { title: 'IP', dataIndex: 'ip', width: 130 },
-          {
-            title: '请求号',
-            dataIndex: 'request_id',
-            render: (v: string) => <Typography.Text copyable={{ text: v }}>{v.slice(0, 8)}</Typography.Text>,
-          },
         ]}
       />
     </PageContainer>

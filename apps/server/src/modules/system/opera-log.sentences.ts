@@ -1,0 +1,274 @@
+import { AUDIT_STATUSES, AUTH_NAMES, type Auth, DESC_LANGUAGES, type OperaLogAction } from '@console/shared';
+
+/** A product as the log names it: its title and SKU now (null when it no longer exists). */
+export interface GoodsLabel {
+  title: string;
+  sku: string;
+}
+
+/** One log row with what its sentence needs from elsewhere (names of people and products). */
+export interface SentenceInput {
+  action: string;
+  target_type: string;
+  target_id: string;
+  summary: { before?: unknown; after?: unknown };
+  /** Who did it, as colleagues know them (display name, else the account). */
+  actor: string;
+  /** A product of the row's tenant by id. */
+  goods: (id: number) => GoodsLabel | undefined;
+  /** An account of the row's tenant by id: its display name, else its account. */
+  user: (id: number) => string | undefined;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const quote = (s: string) => `「${s}」`;
+const langName = (code: unknown) =>
+  code === 'auto' ? '自动识别的语言' : (DESC_LANGUAGES.find((l) => l.key === code)?.label ?? str(code));
+
+/** `「title」(SKU x)`, or what is known of a product that is gone. */
+function goodsName(e: SentenceInput, id: number | undefined, fallbackTitle?: string): string {
+  const g = id === undefined ? undefined : e.goods(id);
+  const title = g?.title || fallbackTitle || '';
+  const sku = g?.sku ?? '';
+  const named = title ? `商品${quote(title)}` : '商品';
+  if (sku) return `${named}(SKU ${sku})`;
+  if (!g && id !== undefined) return `${named}(ID ${id},已不存在)`;
+  return named;
+}
+
+const targetNumber = (e: SentenceInput) => (/^\d+$/.test(e.target_id) ? Number(e.target_id) : undefined);
+
+/** Products named by a batch row: up to three by name, then how many in all. */
+function goodsList(e: SentenceInput, ids: unknown[], count?: number): string {
+  const nums = ids.filter((i): i is number => typeof i === 'number');
+  const total = count ?? nums.length;
+  if (total === 0) return '0个商品';
+  if (total === 1 && nums.length === 1) return goodsName(e, nums[0]);
+  const shown = nums.slice(0, 3).map((id) => goodsName(e, id));
+  return shown.length ? `${shown.join('、')}${total > shown.length ? ` 等${total}个商品` : ''}` : `${total}个商品`;
+}
+
+/** The product(s) of a batch row: the ids it logged, else its single target. */
+function batchGoods(e: SentenceInput): string {
+  const after = obj(e.summary.after);
+  const ids = list(after.ids);
+  const count = num(after.count) ?? num(after.total);
+  if (ids.length) return goodsList(e, ids, count);
+  const one = targetNumber(e);
+  if (one !== undefined) return goodsName(e, one);
+  return `${count ?? (Number.parseInt(e.target_id, 10) || 0)}个商品`;
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  user_name: '姓名',
+  email: '邮箱',
+  phone: '手机号',
+  brand_name: '品牌',
+  vendor: '供应商',
+  manufactuer_id: '制造商ID',
+  status: '状态',
+  auth: '角色',
+  remark: '备注',
+  principal: '负责人',
+  end_time: '到期时间',
+  max_child: '子账号上限',
+  is_not_use_ean: '免用EAN',
+  allow_upload_sites: '可上传站点',
+  dsa_responsible_party_address: 'DSA责任方地址',
+  gpsr_manufacturer_email_address: 'GPSR邮箱',
+  follow_sale_remind: '跟卖提醒',
+  gather_title_fill_keywords: '标题填充关键词',
+  random_parentage_img: '随机变体图',
+  random_bullet_points: '随机五点描述',
+  goods_scope: '数据范围',
+  leader_id: '所属组长',
+  library_perms: '可修改的商品库设置',
+  name: '名称',
+  parent_id: '上级分类',
+  sort: '排序',
+  points: '五点描述',
+  terms: '搜索词',
+  country: '国家',
+};
+const SECTION_NAMES: Record<string, string> = {
+  baseInfo: '基本信息',
+  descs: '文案',
+  prices: '价格',
+  parentage: '变体',
+  images: '图片',
+  extraAttrs: '属性',
+};
+
+/** "(修改了 a、b)" for the changed keys of a diff, or ''. */
+function changedFields(after: unknown, names = FIELD_NAMES): string {
+  const keys = Object.keys(obj(after));
+  return keys.length ? `(修改了${keys.map((k) => names[k] ?? k).join('、')})` : '';
+}
+
+const userTarget = (e: SentenceInput, fallback = '') => {
+  const id = targetNumber(e);
+  const name = (id === undefined ? undefined : e.user(id)) || fallback;
+  return name ? `子账号${quote(name)}` : `子账号(ID ${e.target_id})`;
+};
+
+const count = (v: unknown, unit: string) => `${num(v) ?? 0}${unit}`;
+
+/** The sentence of each action code: who did what to which object. */
+const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
+  'account.login': (e) => `${e.actor} 登录了系统`,
+  'account.qrLogin': (e) => `${e.actor} 扫码登录了系统`,
+  'account.qrConfirm': (e) => `${e.actor} 在已登录的设备上确认了一次扫码登录`,
+  'account.logout': (e) => `${e.actor} 退出了登录`,
+  'account.updateInfo': (e) => `${e.actor} 修改了自己的账号资料${changedFields(e.summary.after)}`,
+  'account.updatePassword': (e) => `${e.actor} 修改了登录密码`,
+  'account.toggle': (e) => `${e.actor} 切换到账号${quote(str(obj(e.summary.after).account) || e.target_id)}`,
+  'account.child.create': (e) => {
+    const a = obj(e.summary.after);
+    const role = AUTH_NAMES[num(a.auth) as Auth];
+    return `${e.actor} 创建了子账号${quote(str(a.user_name) || str(a.account))}(账号 ${str(a.account)}${role ? `,${role}` : ''})`;
+  },
+  'account.child.update': (e) => {
+    const a = obj(e.summary.after);
+    const state = a.status === 0 ? ',已停用' : a.status === 1 ? ',已启用' : '';
+    return `${e.actor} 修改了${userTarget(e)}${changedFields(a)}${state}`;
+  },
+  'account.child.resetPassword': (e) => `${e.actor} 重置了${userTarget(e)}的密码`,
+  'account.child.delete': (e) => `${e.actor} 删除了${userTarget(e, str(obj(e.summary.before).account))}`,
+  'account.cli.create': (e) => `管理员在服务器命令行创建了账号${quote(str(obj(e.summary.after).account))}`,
+  'account.cli.resetPassword': (e) =>
+    `管理员在服务器命令行重置了账号${quote(e.user(targetNumber(e) ?? 0) ?? e.target_id)}的密码`,
+  'system.cli.setTrader': (e) => {
+    const a = obj(e.summary.after);
+    return `管理员在服务器命令行设置了代理商品牌${quote(str(a.title))}(域名 ${str(a.host)})`;
+  },
+  'files.upload': (e) => `${e.actor} 上传了一张图片`,
+  'files.copyRemote': (e) => {
+    const a = obj(e.summary.after);
+    const failed = num(a.failed) ?? 0;
+    return `${e.actor} 把${count(a.copied, '张')}网络图片复制到了图片库${failed ? `(${failed}张失败)` : ''}`;
+  },
+  'goods.create': (e) => `${e.actor} 创建了${goodsName(e, targetNumber(e), str(obj(e.summary.after).title))}`,
+  'goods.update': (e) => {
+    const a = obj(e.summary.after);
+    const sections = list(a.sections).map((s) => SECTION_NAMES[str(s)] ?? str(s));
+    const what = sections.length ? `(${sections.join('、')})` : '';
+    return `${e.actor} 修改了${goodsName(e, targetNumber(e), str(a.title))}${what}`;
+  },
+  'goods.copy': (e) => {
+    const from = num(obj(e.summary.before).from);
+    return `${e.actor} 复制了${goodsName(e, from)},新商品ID ${e.target_id}`;
+  },
+  'goods.claim': (e) => `${e.actor} 认领了商品,得到${goodsName(e, targetNumber(e))}`,
+  'goods.publishClaim': (e) => `${e.actor} 把${batchGoods(e)}发布到认领商品`,
+  'goods.withdrawClaim': (e) => `${e.actor} 撤回了${batchGoods(e)}的认领发布`,
+  'goods.recycle': (e) => `${e.actor} 把${batchGoods(e)}放入了回收站`,
+  'goods.restore': (e) => `${e.actor} 从回收站恢复了${batchGoods(e)}`,
+  'goods.deleteForever': (e) => `${e.actor} 彻底删除了${batchGoods(e)}`,
+  'goods.setStatus': (e) => {
+    const to = str(obj(e.summary.after).status);
+    const label = AUDIT_STATUSES[to as keyof typeof AUDIT_STATUSES] ?? to;
+    return `${e.actor} 把${batchGoods(e)}的审核状态改为${quote(label)}`;
+  },
+  'goods.batchUpdate': (e) => {
+    const a = obj(e.summary.after);
+    const fields = Object.keys(obj(a.fields)).map((k) => FIELD_NAMES[k] ?? BATCH_FIELD_NAMES[k] ?? k);
+    return `${e.actor} 批量编辑了${batchGoods(e)}${fields.length ? `(${fields.join('、')})` : ''}`;
+  },
+  'goods.batchReplaceEnTitle': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 把${count(a.count, '个')}商品英文标题中的${quote(str(a.find))}替换为${quote(str(a.replace))}`;
+  },
+  'goods.export': (e) => `${e.actor} 导出了${count(obj(e.summary.after).count, '个')}商品`,
+  'goods.exportJob': (e) => `${e.actor} 开始导出${count(obj(e.summary.after).total, '个')}商品(后台任务)`,
+  'goods.priceSettings': (e) => `${e.actor} 修改了自己的价格设置`,
+  'goods.translate': (e) => {
+    const a = obj(e.summary.after);
+    const to = list(a.to).map(langName).join('、') || langName(a.to);
+    return `${e.actor} 把${goodsName(e, targetNumber(e))}从${langName(a.from)}翻译成${to}`;
+  },
+  'goods.translateJob': (e) => {
+    const a = obj(e.summary.after);
+    const to = list(a.to).map(langName).join('、') || langName(a.to);
+    return `${e.actor} 开始一键翻译${count(a.total, '个')}商品(${langName(a.from)}→${to},后台任务)`;
+  },
+  'goods.category.create': (e) => `${e.actor} 新建了商品分类${quote(str(obj(e.summary.after).name))}`,
+  'goods.category.update': (e) => {
+    const b = obj(e.summary.before);
+    const a = obj(e.summary.after);
+    if (a.name !== undefined && b.name !== undefined) {
+      return `${e.actor} 把商品分类${quote(str(b.name))}改名为${quote(str(a.name))}`;
+    }
+    return `${e.actor} 调整了商品分类(ID ${e.target_id})${changedFields(a)}`;
+  },
+  'goods.category.delete': (e) => `${e.actor} 删除了商品分类${quote(str(obj(e.summary.before).name))}`,
+  'goods.ean.import': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 导入了EAN码:收到${count(a.received, '个')},新增${count(a.added, '个')}`;
+  },
+  'goods.ean.delete': (e) => `${e.actor} 删除了${list(obj(e.summary.before).codes).length}个EAN码`,
+  'goods.points.create': (e) => `${e.actor} 在五点描述库新建了${quote(str(obj(e.summary.after).name))}`,
+  'goods.points.update': (e) => `${e.actor} 修改了五点描述(ID ${e.target_id})${changedFields(e.summary.after)}`,
+  'goods.points.delete': (e) => {
+    const names = list(obj(e.summary.before).names).map(str);
+    return `${e.actor} 从五点描述库删除了${names.map(quote).join('、') || `${names.length}条`}`;
+  },
+  'goods.searchTerms.create': (e) => `${e.actor} 在搜索词库新建了${quote(str(obj(e.summary.after).name))}`,
+  'goods.searchTerms.update': (e) => `${e.actor} 修改了搜索词(ID ${e.target_id})${changedFields(e.summary.after)}`,
+  'goods.searchTerms.delete': (e) => {
+    const names = list(obj(e.summary.before).entries).map((r) => str(obj(r).name));
+    return `${e.actor} 从搜索词库删除了${names.map(quote).join('、') || `${names.length}条`}`;
+  },
+  'goods.sensitive.create': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 添加了${list(a.words).length}个${langName(a.lang)}敏感词`;
+  },
+  'goods.sensitive.delete': (e) => `${e.actor} 删除了${list(obj(e.summary.before).words).length}个敏感词`,
+  'translate.correction': (e) => {
+    const [from, to] = e.target_id.split(':')[0]?.split('->') ?? [];
+    return `${e.actor} 修正了一条${langName(from)}→${langName(to)}的译文`;
+  },
+  'translate.correction.delete': (e) => `${e.actor} 删除了${list(e.summary.before).length}条译文修正`,
+  'translate.memory.delete': (e) => `${e.actor} 删除了${list(e.summary.before).length}条翻译记忆`,
+  'translate.glossary.create': (e) => `${e.actor} 添加了术语${quote(str(obj(e.summary.after).term))}`,
+  'translate.glossary.update': (e) => `${e.actor} 修改了术语${quote(str(obj(e.summary.after).term))}`,
+  'translate.glossary.delete': (e) => {
+    const terms = list(e.summary.before).map((r) => str(obj(r).term));
+    return `${e.actor} 删除了术语${terms.map(quote).join('、')}`;
+  },
+};
+
+/** Names of the batch-edit fields that are not account fields. */
+const BATCH_FIELD_NAMES: Record<string, string> = {
+  type: '类型',
+  category_id: '分类',
+  product_template_id: '模板',
+  add_tags: '添加标签',
+  remove_tags: '移除标签',
+  quantity: '库存',
+  cost_price: '成本价',
+  deal_time: '处理时间',
+  weight: '重量',
+  discount: '折扣',
+  is_electric: '带电',
+  not_vat: '免VAT',
+  prices: '价格',
+};
+
+/** Whether the log has a sentence of its own for an action code. */
+export function hasSentence(action: string): action is OperaLogAction {
+  return Object.hasOwn(SENTENCES, action);
+}
+
+/**
+ * The entry as a sentence a customer understands ("张三 修改了商品「…」(SKU …)"); an action
+ * without a sentence of its own still reads as one, naming the action's code.
+ */
+export function describeOperaLog(e: SentenceInput): string {
+  if (hasSentence(e.action)) return SENTENCES[e.action](e);
+  const target = e.target_type === 'goods' ? goodsName(e, targetNumber(e)) : '';
+  return `${e.actor} 进行了一项操作(${e.action})${target ? `,涉及${target}` : ''}`;
+}

@@ -1,7 +1,7 @@
 import type { Answer, categoryTempData, TempAttrData } from '@console/shared';
 import { countryName, PRODUCT_TYPE_MARKETPLACES } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Empty, Form, Select, Space, Spin, Switch, Typography } from 'antd';
+import { Alert, Empty, Form, Select, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { get } from '../../../../api/http';
 import { useFeedback } from '../../../../app/ui-bridge';
@@ -30,6 +30,10 @@ const schemaQuery = (productType: string, marketplace: string) => ({
 });
 
 const NO_ERRORS: AttrError[] = [];
+
+/** What an offline template is (shown on its tag). */
+const OFFLINE_HINT =
+  '离线模板: 控制台内置的亚马逊产品类型模板,按亚马逊的格式生成,便于未绑定店铺时填写属性。绑定店铺后以亚马逊提供的最新定义为准,上传前请核对必填属性。';
 
 /** The extra attributes of an originData snapshot (the save payload as JSON). */
 function savedExtraAttrs(originData: string): Record<string, unknown> {
@@ -154,6 +158,14 @@ export const AttributesForm = memo(function AttributesForm() {
             value: t.productType,
             label: `${t.displayName} (${t.productType})`,
           }))}
+          optionRender={(o) => (
+            <span>
+              {o.label}
+              {types.data?.list.find((t) => t.productType === o.value)?.offline && (
+                <Typography.Text type="secondary"> · 离线模板</Typography.Text>
+              )}
+            </span>
+          )}
           onChange={(v?: string) => {
             if (v) void apply(v, marketplace);
             else {
@@ -162,6 +174,13 @@ export const AttributesForm = memo(function AttributesForm() {
             }
           }}
         />
+        {schema.data?.offline && (
+          <Tooltip title={OFFLINE_HINT}>
+            <Tag color="orange" data-testid="attr-offline-template">
+              离线模板
+            </Tag>
+          </Tooltip>
+        )}
         {model.length > 0 && (
           <Select
             showSearch={{ optionFilterProp: 'label' }}

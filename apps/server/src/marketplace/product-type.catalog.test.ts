@@ -9,8 +9,9 @@ import { PRODUCT_TYPES, type SchemaNode } from './product-type.catalog.js';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'product-types');
 const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8')) as SchemaNode;
-const offline = (JSON.parse(fs.readFileSync(path.join(dir, 'offline-types.json'), 'utf8')) as { types: { name: string }[] })
-  .types;
+const offline = (
+  JSON.parse(fs.readFileSync(path.join(dir, 'offline-types.json'), 'utf8')) as { types: { name: string }[] }
+).types;
 
 /** Draft 2019-09 with Amazon's extra keywords declared, so the meta-schema check covers everything else. */
 function metaAjv() {
@@ -34,7 +35,14 @@ describe('shipped product types', () => {
   it('ships at least 20 offline templates of the common store-group categories', () => {
     expect(offline.length).toBeGreaterThanOrEqual(20);
     const names = PRODUCT_TYPES.map((p) => p.name);
-    for (const n of ['STORAGE_BOX', 'KITCHEN', 'HOME_BED_AND_BATH', 'CELLULAR_PHONE_CASE', 'PET_SUPPLIES', 'HAIR_BRUSH'])
+    for (const n of [
+      'STORAGE_BOX',
+      'KITCHEN',
+      'HOME_BED_AND_BATH',
+      'CELLULAR_PHONE_CASE',
+      'PET_SUPPLIES',
+      'HAIR_BRUSH',
+    ])
       expect(names).toContain(n);
     expect(new Set(names).size).toBe(names.length);
     for (const p of PRODUCT_TYPES) {

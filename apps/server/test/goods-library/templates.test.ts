@@ -61,9 +61,19 @@ describe('categoryTemplate calls', () => {
       'FOOD_STORAGE_CONTAINER',
     ]);
     expect(r.data.productTypes[0]).toMatchObject({ displayName: '收纳盒', offline: true });
-    const zh = await call(t.app, worker, 'GET', `/PDD/categoryTemplate/getProductType?keyword=${encodeURIComponent('手机壳')}`);
+    const zh = await call(
+      t.app,
+      worker,
+      'GET',
+      `/PDD/categoryTemplate/getProductType?keyword=${encodeURIComponent('手机壳')}`,
+    );
     expect(zh.data.productTypes.map((p: { productType: string }) => p.productType)).toEqual(['CELLULAR_PHONE_CASE']);
-    const attrs = await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getTempAttr?productType=STORAGE_BOX&marketplace=ja');
+    const attrs = await call(
+      t.app,
+      worker,
+      'GET',
+      '/PDD/categoryTemplate/getTempAttr?productType=STORAGE_BOX&marketplace=ja',
+    );
     expect(attrs.data).toMatchObject({ productType: 'STORAGE_BOX', offline: true });
     expect(attrs.data.schema.$defs.language_tag.anyOf[1].enum).toEqual(['ja_JP']);
   });

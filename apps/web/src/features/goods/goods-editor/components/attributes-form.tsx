@@ -9,6 +9,7 @@ import { type AttrError, useEditor, useEditorStore } from '../editor-store';
 import { AttrRow } from './attributes/attr-row';
 import { buildAttrModel } from './attributes/attr-schema';
 import { isBlank, normalizeAttrs } from './attributes/attr-values';
+import { productSource } from './attributes/product-filled';
 import './attributes/attributes.css';
 
 /** A product type of getCategoryTemp and the answer of getTempAttr (shared schemas). */
@@ -61,7 +62,13 @@ export const AttributesForm = memo(function AttributesForm() {
   // The attributes as last loaded or saved (originData): their `editable: false` values are read-only.
   const originData = useEditor((s) => s.originData);
   const savedAttrs = useMemo(() => savedExtraAttrs(originData), [originData]);
-  const missing = useEditor((s) => s.missingAttrs);
+  // Labels of the required attributes still missing; those the product's own fields fill are not.
+  const missing = useEditor((s) =>
+    s.missingAttrs
+      .filter((m) => !(s.draft.template && productSource(m.name, s.draft, s.draft.template.marketplace)?.values.length))
+      .map((m) => m.label)
+      .join('、'),
+  );
   const [showAll, setShowAll] = useState(false);
   const [added, setAdded] = useState<string[]>([]);
   // A marketplace picked before a product type offered there (the template changes once the type is picked).
@@ -205,12 +212,12 @@ export const AttributesForm = memo(function AttributesForm() {
           title={`当前模板仍为 ${template.product_type}(${countryName(template.marketplace)});选择产品类型后切换到${countryName(marketplace)}站点。`}
         />
       )}
-      {missing.length > 0 && (
+      {missing && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          title={`以下必填属性未填写(上传前需补全,部分由商品字段自动提供): ${missing.map((m) => m.label).join('、')}`}
+          title={`以下必填属性未填写(上传前需补全): ${missing}`}
         />
       )}
       {strayErrors.map((e) => (
@@ -228,11 +235,13 @@ export const AttributesForm = memo(function AttributesForm() {
               def={a}
               saved={savedAttrs[a.name]}
               serverErrors={errorsByAttr.get(a.name) ?? NO_ERRORS}
+              marketplace={template.marketplace}
             />
           ))}
           <Typography.Text type="secondary">
             共 {model.length} 个属性,显示 {shown.length} 个(必填、已填写和添加的属性)。带 *
-            的为必填;带锁图标的属性保存后只读(亚马逊不允许修改); 标题、要点、描述等也可由商品字段自动提供。
+            的为必填;带锁图标的属性保存后只读(亚马逊不允许修改);
+            标题、品牌、描述、要点和搜索词留空时由商品自己的字段自动填写(其值显示在属性下方)。
           </Typography.Text>
         </Form>
       )}

@@ -34,13 +34,14 @@ describe('product library screens', () => {
       goodsData: {
         baseInfo: { sku: `SCR-${TAG}` },
         commonData: { descs: [{ key: 'en', title: `Screen box ${TAG}` }] },
-        images: [{ url: '/PDD/files/none/red.png' }],
+        // Many pictures: the variation picker at its widest.
+        images: Array.from({ length: 20 }, (_, i) => ({ url: `/PDD/files/none/p${i}.png` })),
         parentageTable: {
-          theme: 'Color',
-          attrs: ['color'],
+          theme: 'SizeColor',
+          attrs: ['color', 'size'],
           children: [
-            { sku: `SCR-${TAG}-R`, values: { color: 'Red' } },
-            { sku: `SCR-${TAG}-B`, values: { color: 'Blue' } },
+            { sku: `SCR-${TAG}-R-L`, values: { color: 'Red', size: 'Large' } },
+            { sku: `SCR-${TAG}-B-L`, values: { color: 'Blue', size: 'Large' } },
           ],
         },
       },

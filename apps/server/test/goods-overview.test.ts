@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { calendarDay } from '@console/shared';
+import { describe, expect, it } from 'vitest';
 import { setTenantTimeZone } from '../src/modules/account/tenant-time-zone.repository.js';
 import { businessDay, fillDays } from '../src/modules/goods/goods-overview.service.js';
 import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from './factories.js';

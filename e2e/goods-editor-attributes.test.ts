@@ -82,6 +82,12 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
     await expect
       .poll(() => p.getByTestId('attr-row-bullet_point').locator('.ant-form-item-required').count(), NAV)
       .toBe(1);
+    // Title, brand, description: the listing fills them from the product; its value and source are shown.
+    await expect.poll(() => p.getByTestId('attr-source-value-item_name').textContent(), NAV).toBe(`Hairband ${SKU}`);
+    expect(await p.getByTestId('attr-source-item_name').textContent()).toContain(
+      '由商品的「标题」自动填写(英语页签修改)',
+    );
+    expect(await p.getByTestId('attr-source-brand').textContent()).toContain('商品尚未填写');
 
     // Nested object of value + unit pairs.
     await choose(p, p.getByTestId('attr-add-attribute'), 'item_package_dimensions');

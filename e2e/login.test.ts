@@ -44,6 +44,20 @@ describe('sign-in screens and access rules', () => {
     await context.close();
   });
 
+  it("a wrong password's toast is gone once the next sign-in succeeds", async () => {
+    const child = await createChild(await adminClient(), 2);
+    const { page: p, context } = await anonymousPage(browser);
+    page = p;
+    await fillLogin(p, child.account, 'wrong-password');
+    const toast = p.locator('.ant-message-notice', { hasText: '账号或密码错误' });
+    await toast.waitFor();
+    await fillLogin(p, child.account, child.password);
+    await p.waitForURL(/#\/index$/);
+    // The toast would stay 5 s: it must leave at once (well within its own lifetime).
+    await expect.poll(() => toast.count(), { timeout: 2_000 }).toBe(0);
+    await context.close();
+  });
+
   it('asks for the verification code after three wrong passwords and signs in with it', async () => {
     const admin = await adminClient();
     const child = await createChild(admin, 2);

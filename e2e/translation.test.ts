@@ -298,7 +298,38 @@ describe('translation', () => {
     const help = n.page.locator('.ant-modal-confirm', { hasText: 'TRANSLATE_PROVIDER' });
     await help.waitFor();
     expect(await root2.getByTestId('title-fr').inputValue()).toBe('');
+    await help.getByRole('button', { name: '知道了' }).click();
+    await help.waitFor({ state: 'detached' });
+    // 一键翻译 explains before opening its dialog: an admin learns what to set and where.
+    await root2.getByTestId('translate-all').click();
+    await help.getByText('重启控制台服务后即可使用').waitFor();
+    expect(await n.page.getByTestId('translate-all-mode').count()).toBe(0);
     await n.context.close();
+
+    // A worker is told to ask the administrator, with no server settings.
+    const worker = await createChild(api, 2);
+    const w = await signedInPage(browser, worker.account, worker.password, '#/goods/admin/create');
+    page = w.page;
+    await w.page.route('**/PDD/transfer/status', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: 200,
+          msg: '',
+          data: { provider: 'none', configured: false, demo: false, message: '未配置翻译服务' },
+        }),
+      }),
+    );
+    const root3 = pane(w.page, '/goods/admin/create');
+    await openTexts(w.page, root3);
+    await root3.getByTestId('translate-unconfigured').waitFor();
+    await root3.getByTestId('translate-all').click();
+    const workerHelp = w.page.getByTestId('translate-help');
+    await workerHelp.getByText('请联系您的管理员(主账号)开通').waitFor();
+    expect(await workerHelp.textContent()).not.toContain('TRANSLATE_PROVIDER');
+    expect(await w.page.getByTestId('translate-all-mode').count()).toBe(0);
+    await w.context.close();
   });
 
   it('admin screen: memory search, corrections and usage', async () => {

@@ -68,11 +68,18 @@ async function newPage(context: BrowserContext): Promise<Page> {
  * A new browser context and page signed in as the account through the API (cookies copied
  * into the context), opened at `hash` (default `#/index`).
  */
-export async function signedInPage(browser: Browser, account: string, password: string, hash = '#/index') {
+export async function signedInPage(
+  browser: Browser,
+  account: string,
+  password: string,
+  hash = '#/index',
+  /** The browser's own time zone (Playwright `timezoneId`), e.g. `UTC` for a user abroad. */
+  opts: { timezoneId?: string } = {},
+) {
   const { baseUrl } = env();
   const api = new ApiClient(baseUrl);
   const login = await api.login(account, password);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', ...opts });
   await api.toBrowser(context);
   const page = await newPage(context);
   await page.goto(`${baseUrl}/${hash}`);

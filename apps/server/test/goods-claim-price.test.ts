@@ -16,6 +16,8 @@ describe('price settings', () => {
       margin: 30,
       rounding: 'up99',
     });
+    // Untouched rates are the shipped defaults, as old as rates_as_of.
+    expect(info.price_country.every((c: { default_rate: boolean }) => c.default_rate)).toBe(true);
     expect(info.version).toBe(0);
     const us = { country_code: 'us', exchange_rate: '7.2', margin: 25, shipping: 800, rounding: 'none' };
     const saved = await call(t.app, s, 'POST', '/PDD/amazon-user/savePriceInfo', {
@@ -25,7 +27,11 @@ describe('price settings', () => {
     });
     expect(saved.data.version).toBe(1);
     const again = (await call(t.app, s, 'GET', '/PDD/amazon-user/priceInfoData')).data;
-    expect(again.price_country.find((c: { country_code: string }) => c.country_code === 'us')).toMatchObject(us);
+    expect(again.price_country.find((c: { country_code: string }) => c.country_code === 'us')).toMatchObject({
+      ...us,
+      default_rate: false,
+    });
+    expect(again.price_country.find((c: { country_code: string }) => c.country_code === 'de').default_rate).toBe(true);
     expect(again.quantityRange).toEqual([100, 100]);
     const stale = await call(t.app, s, 'POST', '/PDD/amazon-user/savePriceInfo', {
       price_country: [us],

@@ -1,4 +1,6 @@
+import { calendarDay } from '@console/shared';
 import { describe, expect, it } from 'vitest';
+import { setTenantTimeZone } from '../src/modules/account/tenant-time-zone.repository.js';
 import { businessDay, fillDays } from '../src/modules/goods/goods-overview.service.js';
 import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, signIn, useTestApp } from './harness.js';
@@ -56,7 +58,8 @@ describe('goods/overview (商品首页)', () => {
     });
     expect(o.eans).toEqual({ free: 2, used: 1 });
     expect(o.created_per_day).toHaveLength(14);
-    expect(o.created_per_day.at(-1)).toEqual({ day: businessDay(new Date()), n: 4 });
+    // The chart counts what 商品总数 counts: the product in the recycle bin is not among them.
+    expect(o.created_per_day.at(-1)).toEqual({ day: businessDay(new Date()), n: 3 });
     expect(o.created_per_day.slice(0, -1).every((d: { n: number }) => d.n === 0)).toBe(true);
     expect(o.recent).toHaveLength(3);
     expect(o.recent.at(-1)).toMatchObject({ id: Number(a.id), thumbnail: img[0]!.url, type: 4 });
@@ -92,6 +95,42 @@ describe('goods/overview (商品首页)', () => {
     expect(o.created_per_day.every((d: { n: number }) => d.n === 0)).toBe(true);
     const buyer = await signIn(t.app, (await buildUser(t.db, main, { auth: 3 })).account, TEST_PASSWORD);
     expect((await call(t.app, buyer, 'GET', '/PDD/goods/overview')).http).toBe(403);
+  });
+});
+
+describe('the tenant calendar of the chart', () => {
+  it('counts days in China time by default, not in UTC; a tenant in another zone counts in its own', async () => {
+    const main = await buildTenant(t.db);
+    const worker = await buildUser(t.db, main, { auth: 2 });
+    const s = await signIn(t.app, worker.account, TEST_PASSWORD);
+    // A minute either side of today's midnight in China: the same day in UTC (16:00 UTC is midnight).
+    const now = new Date();
+    const midnight = Date.parse(`${businessDay(now)}T00:00:00+08:00`);
+    const late = new Date(midnight - 60_000);
+    const early = new Date(Math.min(midnight + 60_000, now.getTime()));
+    for (const at of [late, early]) {
+      const g = await buildGoods(t.db, main, {});
+      await t.db.updateTable('goods').set({ created_at: at }).where('id', '=', g.id).execute();
+    }
+    const china = (await call(t.app, s, 'GET', '/PDD/goods/overview')).data;
+    expect(china.time_zone).toBe('Asia/Shanghai');
+    expect(china.created_per_day.slice(-2)).toEqual([
+      { day: businessDay(late), n: 1 },
+      { day: businessDay(early), n: 1 },
+    ]);
+    expect((await call(t.app, s, 'POST', '/PDD/amazon-user/getUserInfo', {})).data.time_zone).toBe('Asia/Shanghai');
+
+    await setTenantTimeZone(t.db, main.id, 'UTC');
+    const utc = (await call(t.app, s, 'GET', '/PDD/goods/overview')).data;
+    expect(utc.time_zone).toBe('UTC');
+    const day = calendarDay(late, 'UTC');
+    expect(calendarDay(early, 'UTC')).toBe(day);
+    expect(utc.created_per_day.filter((d: { n: number }) => d.n > 0)).toEqual([{ day, n: 2 }]);
+    // Child accounts show times in their tenant's zone.
+    expect((await call(t.app, s, 'POST', '/PDD/amazon-user/getUserInfo', {})).data.time_zone).toBe('UTC');
+    // Another tenant keeps its own calendar.
+    const other = await signIn(t.app, (await buildTenant(t.db)).account, TEST_PASSWORD);
+    expect((await call(t.app, other, 'GET', '/PDD/goods/overview')).data.time_zone).toBe('Asia/Shanghai');
   });
 });
 

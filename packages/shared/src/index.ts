@@ -5,6 +5,7 @@ export * from './constants/images.js';
 export * from './constants/marketplaces.js';
 export * from './constants/opera-log.js';
 export * from './constants/roles.js';
+export * from './constants/time-zone.js';
 export * from './menu/menu-tree.js';
 export * from './money/index.js';
 export * from './permissions/can.js';

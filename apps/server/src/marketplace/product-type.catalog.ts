@@ -47,10 +47,22 @@ export interface ProductTypeEntry {
   /** Browse path shown in the category picker. */
   path: string;
   marketplaces: readonly string[];
+  /**
+   * True for a template shipped with the console (generated offline in Amazon's format), shown
+   * as 离线模板 until a bound shop supplies Amazon's own definition. All shipped types are.
+   */
+  offline: boolean;
 }
 
-/** The shipped product types (files in ./product-types/, see `docs/api-goods-library.md`). */
-export const PRODUCT_TYPES: readonly ProductTypeEntry[] = [
+const DATA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'product-types');
+
+/** The spec of the generated offline templates (`product-types/offline-types.json`). */
+const offlineSpec = JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'offline-types.json'), 'utf8')) as {
+  types: { name: string; displayName: string; path: string; marketplaces: string[] }[];
+};
+
+/** The first shipped types, written by hand around the real HAIRBAND definition. */
+const FIRST_TYPES: readonly Omit<ProductTypeEntry, 'offline'>[] = [
   {
     name: 'HAIRBAND',
     displayName: '发带',
@@ -67,7 +79,10 @@ export const PRODUCT_TYPES: readonly ProductTypeEntry[] = [
   },
 ];
 
-const DATA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'product-types');
+/** The shipped product types (files in ./product-types/, see `docs/api-goods-library.md`). */
+export const PRODUCT_TYPES: readonly ProductTypeEntry[] = [...FIRST_TYPES, ...offlineSpec.types].map(
+  ({ name, displayName, path, marketplaces }) => ({ name, displayName, path, marketplaces, offline: true }),
+);
 /** The files are written for Amazon.com; other marketplaces are derived from them. */
 const BASE = TEMPLATE_MARKETPLACES[0]!;
 

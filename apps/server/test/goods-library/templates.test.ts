@@ -53,6 +53,31 @@ describe('categoryTemplate calls', () => {
     expect(cupDe.data.productTypes.map((p: { productType: string }) => p.productType)).toEqual(['DRINKING_CUP']);
   });
 
+  it('getProductType finds the offline templates by Amazon name, marked offline', async () => {
+    const r = await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getProductType?keyword=STORAGE');
+    expect(r.data.productTypes.map((p: { productType: string }) => p.productType)).toEqual([
+      'STORAGE_BOX',
+      'STORAGE_BASKET',
+      'FOOD_STORAGE_CONTAINER',
+    ]);
+    expect(r.data.productTypes[0]).toMatchObject({ displayName: '收纳盒', offline: true });
+    const zh = await call(
+      t.app,
+      worker,
+      'GET',
+      `/PDD/categoryTemplate/getProductType?keyword=${encodeURIComponent('手机壳')}`,
+    );
+    expect(zh.data.productTypes.map((p: { productType: string }) => p.productType)).toEqual(['CELLULAR_PHONE_CASE']);
+    const attrs = await call(
+      t.app,
+      worker,
+      'GET',
+      '/PDD/categoryTemplate/getTempAttr?productType=STORAGE_BOX&marketplace=ja',
+    );
+    expect(attrs.data).toMatchObject({ productType: 'STORAGE_BOX', offline: true });
+    expect(attrs.data.schema.$defs.language_tag.anyOf[1].enum).toEqual(['ja_JP']);
+  });
+
   it('getTempAttr returns the schema and form attributes for the marketplace', async () => {
     const r = await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getTempAttr?productType=HAIRBAND&marketplace=de');
     expect(r.status).toBe(200);

@@ -1,8 +1,25 @@
-const pad = (n: number) => String(n).padStart(2, '0');
+import { DEFAULT_TIME_ZONE, formatInZone, isTimeZone } from '@console/shared';
 
-/** Local time as YYYY-MM-DD HH:mm:ss (log entries, spec section 3). */
+/**
+ * The time zone times are shown in: the tenant's (from getUserInfo), China time until it is
+ * known. Never the browser's own zone, so a user abroad sees the same days as the charts
+ * counted on the server (issue 13 §4).
+ */
+let displayTimeZone: string = DEFAULT_TIME_ZONE;
+
+/** Sets the zone times are shown in (the session store calls it with the tenant's zone). */
+export function setDisplayTimeZone(tz: string | null | undefined): void {
+  displayTimeZone = tz && isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
+}
+
+/** The zone times are shown in. */
+export function getDisplayTimeZone(): string {
+  return displayTimeZone;
+}
+
+/** `d` as YYYY-MM-DD HH:mm:ss in the tenant's time zone (log entries, spec section 3). */
 export function formatDateTime(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return formatInZone(d, displayTimeZone);
 }
 
 /** Unix seconds as YYYY-MM-DD HH:mm:ss, or '-' for empty values. */

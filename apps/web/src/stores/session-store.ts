@@ -1,6 +1,7 @@
 import type { Auth, LoginResult, MenuItem, TokenInfo, UserInfo } from '@console/shared';
 import { create } from 'zustand';
 import { csrfToken, currentUid } from '../api/cookies';
+import { setDisplayTimeZone } from '../lib/format';
 import { logContext } from './log-store';
 import { readUserSettings, writeUserSettings } from './user-storage';
 
@@ -41,12 +42,15 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const saved = readUserSettings(uid);
     const info = saved.userInfo;
     const user = info.uid === uid ? (info as SessionUser) : null;
+    setDisplayTimeZone(user?.time_zone);
     set({ uid, user, token: info.token ?? null, menuSource: saved.menu.source });
   },
   applyLogin: (result) => {
     const { menuList, token, code: _code, ...rest } = result;
     const user: SessionUser = { ...rest, token };
     const saved = readUserSettings(result.uid);
+    // The tenant's zone comes with getUserInfo, fetched once the console opens; the last known until then.
+    setDisplayTimeZone(saved.userInfo.uid === result.uid ? (saved.userInfo as SessionUser).time_zone : null);
     writeUserSettings(result.uid, { userInfo: user, menu: { ...saved.menu, source: menuList ?? [] } });
     set({ uid: result.uid, user, token, menuSource: menuList ?? [] });
   },
@@ -57,6 +61,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const saved = readUserSettings(uid);
     const source = menuList ?? get().menuSource;
     writeUserSettings(uid, { userInfo: user, menu: { ...saved.menu, source } });
+    setDisplayTimeZone(user.time_zone);
     set({ uid, user, token: info.token ?? get().token, menuSource: source });
   },
   setToken: (token) => {

@@ -66,3 +66,19 @@ export function convertMoney(amount: Minor, from: string, to: string, rates: Exc
   const den = 10n ** BigInt(currencyDigits(from)) * cnyPerUnit(to, rates);
   return minor(Number(divRoundHalfAway(num, den)));
 }
+
+/** Default exchange rates older than this many days are flagged where prices are computed. */
+export const RATES_STALE_DAYS = 30;
+
+/** Whole days from the rates' date (`YYYY-MM-DD`, a UTC calendar day) to `now`; NaN for a bad date. */
+export function ratesAgeDays(asOf: string, now: Date = new Date()): number {
+  const day = Date.parse(`${asOf}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(day)) return Number.NaN;
+  return Math.floor((now.getTime() - day) / 86_400_000);
+}
+
+/** True when default rates dated `asOf` are older than RATES_STALE_DAYS at `now` (or undated). */
+export function ratesStale(asOf: string, now: Date = new Date()): boolean {
+  const age = ratesAgeDays(asOf, now);
+  return Number.isNaN(age) || age > RATES_STALE_DAYS;
+}

@@ -121,6 +121,8 @@ export const userInfo = z.object({
   goods_scope: z.enum(GOODS_SCOPES),
   /** The library settings this account may change (its role's, narrowed by its own set). */
   library_perms: z.array(z.enum(LIBRARY_PERMISSIONS)),
+  /** The tenant's IANA time zone: the console shows times and counts days in it (default Asia/Shanghai). */
+  time_zone: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -347,6 +347,8 @@ export const productTypeEntry = z.object({
   path: z.string(),
   marketplaces: z.array(z.string()).readonly(),
   marketplaceIds: z.array(z.string()),
+  /** A template shipped with the console (离线模板), not Amazon's own definition fetched for a shop. */
+  offline: z.boolean(),
 });
 /** GET /categoryTemplate/getCategoryTemp. */
 export const categoryTempData = z.object({
@@ -359,6 +361,8 @@ export const productTypesData = z.object({ productTypes: z.array(productTypeEntr
 export const tempAttrData = z.object({
   productType: z.string(),
   displayName: z.string(),
+  /** A template shipped with the console (离线模板), not Amazon's own definition fetched for a shop. */
+  offline: z.boolean(),
   marketplace: templateMarketplace,
   locale: z.string(),
   schema: z.record(z.string(), z.unknown()),

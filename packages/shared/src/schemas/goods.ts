@@ -286,8 +286,13 @@ export const goodsOverview = z.object({
   /** Outside the recycle bin per audit status; `recycled` is the bin. */
   counts: z.object({ all: int_, hasAudit: int_, willAudit: int_, useless: int_, recycled: int_ }),
   by_type: z.array(z.object({ type: int_, n: int_ })),
-  /** The last 14 days in China time, oldest first, days without products included. */
+  /**
+   * Products outside the recycle bin created on each of the last 14 days of the tenant's
+   * calendar (`time_zone`), oldest first, days without products included.
+   */
   created_per_day: z.array(z.object({ day: z.string(), n: int_ })),
+  /** The tenant's time zone: the calendar of the chart and of the times shown. */
+  time_zone: z.string(),
   /** Products (outside the bin) that still lack something before upload. */
   incomplete: z.object({
     no_image: int_,

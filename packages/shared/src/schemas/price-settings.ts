@@ -50,6 +50,8 @@ export const priceInfo = z.object({
       rounding: z.enum(Object.keys(ROUNDING_RULES) as [RoundingRule, ...RoundingRule[]]),
       country: z.string(),
       currency: z.string(),
+      /** True when the rate is still the shipped default (dated `rates_as_of`), not one the user set. */
+      default_rate: z.boolean(),
     }),
   ),
   quantityRange: z.tuple([z.number().int(), z.number().int()]),

@@ -1,7 +1,8 @@
-// Builds SHIRT.json, DRINKING_CUP.json and TOY_FIGURE.json in Amazon's product type definition
-// format. Attributes every product type shares (title, brand, identifiers, offer, dimensions,
-// compliance) are copied unchanged from the real HAIRBAND definition (vendored from Amazon);
-// the attributes specific to each type are written here in the same shape with zh_CN labels.
+// Builds SHIRT.json, DRINKING_CUP.json, TOY_FIGURE.json and the offline templates listed in
+// offline-types.json in Amazon's product type definition format. Attributes every product type
+// shares (title, brand, identifiers, offer, dimensions, compliance) are copied unchanged from the
+// real HAIRBAND definition (vendored from Amazon); the attributes specific to each type are
+// written here (or in the spec's shorthand) in the same shape with zh_CN labels.
 // Run: node apps/server/src/marketplace/product-types/generate-product-types.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -149,6 +150,29 @@ function measure(title, description, units, unitNames, opts = {}) {
           enumNames: unitNames,
         },
         marketplace_id: ref('marketplace_id'),
+      },
+      additionalProperties: false,
+    },
+  };
+}
+
+/** A whole number (pieces, panels), marketplace-selected. */
+function count(title, description) {
+  return {
+    title,
+    description,
+    examples: ['1'],
+    type: 'array',
+    minItems: 1,
+    minUniqueItems: 1,
+    maxUniqueItems: 1,
+    selectors: ['marketplace_id'],
+    items: {
+      type: 'object',
+      required: ['value'],
+      properties: {
+        marketplace_id: ref('marketplace_id'),
+        value: { title, description, editable: true, hidden: false, type: 'integer', minimum: 1, maximum: 10000 },
       },
       additionalProperties: false,
     },
@@ -393,6 +417,33 @@ const SPECIFIC = {
 // Rules kept from the real definition: an external product id is needed unless exempted or an ASIN is suggested; a list price needs its value.
 const RULES = [base.allOf[0], base.allOf[27]];
 
+/** One attribute of offline-types.json's shorthand, in Amazon's shape. */
+function fromShorthand(type, key, a) {
+  if (a === 'base') return base.properties[key];
+  if (a === 'shirt') return SPECIFIC.SHIRT.properties[key];
+  const [kind, ...args] = a;
+  if (kind === 'text') {
+    const [title, description, maxLength, opts] = args;
+    return text(title, description, title, maxLength, opts);
+  }
+  if (kind === 'choice') return choice(args[0], args[1], args[0], args[2], args[3]);
+  if (kind === 'measure') return measure(args[0], args[1], args[2], args[3], args[4]);
+  if (kind === 'yesNo') return yesNo(args[0], args[1]);
+  if (kind === 'count') return count(args[0], args[1]);
+  if (kind === 'theme') return variationTheme(args[0]);
+  throw new Error(`${type}: unknown shorthand ${kind} for ${key}`);
+}
+
+const offline = JSON.parse(fs.readFileSync(path.join(dir, 'offline-types.json'), 'utf8'));
+/** Offline templates are written on one line each: 29 files of readable JSON would be 2 MB. */
+const compact = new Set();
+for (const t of offline.types) {
+  const properties = {};
+  for (const [key, a] of Object.entries(t.attributes)) properties[key] = fromShorthand(t.name, key, a);
+  SPECIFIC[t.name] = { required: t.required, properties };
+  compact.add(t.name);
+}
+
 for (const [name, spec] of Object.entries(SPECIFIC)) {
   const properties = {};
   for (const key of COMMON) properties[key] = base.properties[key];
@@ -409,6 +460,7 @@ for (const [name, spec] of Object.entries(SPECIFIC)) {
     allOf: RULES,
   };
   for (const [k, v] of Object.entries(properties)) if (!v) throw new Error(`${name}: missing property ${k}`);
-  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(schema, null, 1)}\n`);
+  const json = compact.has(name) ? JSON.stringify(schema) : JSON.stringify(schema, null, 1);
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${json}\n`);
   console.log(name, Object.keys(properties).length, 'properties');
 }

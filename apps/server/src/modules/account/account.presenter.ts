@@ -65,8 +65,11 @@ export function presentUserInfo(
   token: TokenInfo,
   samePhone: { id: number; account: string; user_name: string }[],
   internalIds: readonly number[],
+  /** The tenant's time zone (the main account's), which child accounts share. */
+  timeZone: string,
 ): UserInfo {
   return {
+    time_zone: timeZone,
     id: user.id,
     uid: user.id,
     account: user.account,

@@ -32,6 +32,8 @@ export interface UsersTable {
   limit_monitor_len: Generated<number>;
   principal: Generated<string>;
   allow_upload_sites: Generated<string[]>;
+  /** IANA time zone of the tenant (meaningful on the main account row), default Asia/Shanghai. */
+  time_zone: Generated<string>;
   remark: Generated<string>;
   status: Generated<number>;
   deleted_at: NullableTimestamp;

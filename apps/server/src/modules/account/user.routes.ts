@@ -15,6 +15,7 @@ import { actorOf, authOf } from '../../plugins/auth.js';
 import { presentLogin, presentUserInfo, tokenInfo } from './account.presenter.js';
 import { menuListFor } from './menu.service.js';
 import { clearSessionCookies, deliverTokens, sessionMeta, wantsBearer } from './session-cookies.js';
+import { tenantTimeZone } from './tenant-time-zone.repository.js';
 import { listSamePhone } from './user.repository.js';
 import { toggleAccount, updateAccount, updatePassword } from './user.service.js';
 
@@ -37,7 +38,8 @@ export async function userRoutes(fastify: FastifyInstance) {
       const { user, session, accessExpires } = authOf(req);
       const samePhone = await listSamePhone(deps.db, user.phone);
       const token = tokenInfo({ access: '', accessExpires, sessionExpires: session.expires_at }, false);
-      return ok(presentUserInfo(user, token, samePhone, deps.config.internalIds));
+      const timeZone = await tenantTimeZone(deps.db, user.tenant_id);
+      return ok(presentUserInfo(user, token, samePhone, deps.config.internalIds, timeZone));
     },
   );
 

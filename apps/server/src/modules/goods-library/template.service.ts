@@ -27,6 +27,7 @@ function presentType(p: ProductTypeEntry) {
     path: p.path,
     marketplaces: p.marketplaces,
     marketplaceIds: p.marketplaces.map((code) => findMarketplace(code)?.id ?? code),
+    offline: p.offline,
   };
 }
 
@@ -60,6 +61,7 @@ export function getTemplateAttributes(
 ): {
   productType: string;
   displayName: string;
+  offline: boolean;
   marketplace: ReturnType<typeof presentMarketplace>;
   locale: string;
   schema: SchemaNode;
@@ -73,6 +75,7 @@ export function getTemplateAttributes(
   return {
     productType: entry.name,
     displayName: entry.displayName,
+    offline: entry.offline,
     marketplace: presentMarketplace(m),
     locale: 'zh_CN',
     schema,

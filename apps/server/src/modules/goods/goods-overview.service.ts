@@ -1,5 +1,6 @@
-import type { GoodsOverview } from '@console/shared';
+import { calendarDay, DEFAULT_TIME_ZONE, type GoodsOverview } from '@console/shared';
 import type { AppDeps } from '../../context.js';
+import { tenantTimeZone } from '../account/tenant-time-zone.repository.js';
 import { presentListRow } from './goods.presenter.js';
 import { listGoodsPage } from './goods.repository.js';
 import {
@@ -12,26 +13,24 @@ import {
 
 /** Days of the "created per day" chart, today included. */
 export const OVERVIEW_DAYS = 14;
-/** The console's business day (the users' clock; spec section 1: Chinese sellers). */
-const TIME_ZONE = 'Asia/Shanghai';
 /** Newest products shown on the overview. */
 const RECENT = 6;
 
-/** The `YYYY-MM-DD` of `d` in the business time zone. */
-export function businessDay(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
+/** The `YYYY-MM-DD` of `d` in the tenant's time zone (China time by default). */
+export function businessDay(d: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return calendarDay(d, timeZone);
 }
 
 /** The last `n` business days, oldest first, each with its count (0 for days without products). */
-export function fillDays(now: Date, n: number, counts: { day: string; n: number }[]): { day: string; n: number }[] {
+export function fillDays(
+  now: Date,
+  n: number,
+  counts: { day: string; n: number }[],
+  timeZone: string = DEFAULT_TIME_ZONE,
+): { day: string; n: number }[] {
   const byDay = new Map(counts.map((c) => [c.day, c.n]));
   return Array.from({ length: n }, (_, i) => {
-    const day = businessDay(new Date(now.getTime() - (n - 1 - i) * 86_400_000));
+    const day = businessDay(new Date(now.getTime() - (n - 1 - i) * 86_400_000), timeZone);
     return { day, n: byDay.get(day) ?? 0 };
   });
 }
@@ -48,10 +47,11 @@ export async function goodsOverview(
 ): Promise<GoodsOverview> {
   // A day more than shown: the first shown day starts at its local midnight, before now - 13 x 24 h.
   const since = new Date(now.getTime() - (OVERVIEW_DAYS + 1) * 86_400_000);
+  const timeZone = await tenantTimeZone(deps.db, tenantId);
   const [statuses, types, created, incomplete, eans, recent] = await Promise.all([
     countByDeleteAndStatus(deps.db, tenantId, creators),
     countByType(deps.db, tenantId, creators),
-    createdPerDay(deps.db, tenantId, since, TIME_ZONE, creators),
+    createdPerDay(deps.db, tenantId, since, timeZone, creators),
     countIncomplete(deps.db, tenantId, creators),
     countEans(deps.db, tenantId),
     listGoodsPage(deps.db, tenantId, { type: 0, status: 'all', is_delete: 0, creators }, { page: 1, pageSize: RECENT }),
@@ -67,7 +67,8 @@ export async function goodsOverview(
       recycled: statuses.filter((s) => s.is_delete !== 0).reduce((a, s) => a + s.n, 0),
     },
     by_type: types,
-    created_per_day: fillDays(now, OVERVIEW_DAYS, created),
+    created_per_day: fillDays(now, OVERVIEW_DAYS, created, timeZone),
+    time_zone: timeZone,
     incomplete,
     eans: { free: eans.free ?? 0, used: eans.used ?? 0 },
     recent: recent.map(presentListRow),

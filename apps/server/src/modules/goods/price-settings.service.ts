@@ -53,7 +53,9 @@ export async function getPriceInfo(deps: AppDeps, tenantId: number, userId: numb
   return {
     price_country: defaults().map((d) => {
       const c = PRICE_COUNTRIES.find((p) => p.country_code === d.country_code)!;
-      return { ...d, ...saved.get(d.country_code), country: c.country, currency: c.currency };
+      const row = { ...d, ...saved.get(d.country_code), country: c.country, currency: c.currency };
+      // A rate still equal to the shipped default is as old as the defaults' date.
+      return { ...row, default_rate: row.exchange_rate === d.exchange_rate };
     }),
     quantityRange: [row?.quantity_lo ?? 19, row?.quantity_hi ?? 55],
     rates_as_of: defaultRates().as_of,

@@ -1,6 +1,7 @@
 import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import {
   type AuditStatus,
+  DEFAULT_TIME_ZONE,
   GOODS_LACKS,
   type GoodsLack,
   type GoodsOverview,
@@ -65,7 +66,7 @@ function GoodsOverviewCards() {
             <StatusCards counts={o.counts} onOpen={(status) => openList({ status })} />
           </Col>
           <Col xs={24} xl={16}>
-            <CreatedChart days={o.created_per_day} />
+            <CreatedChart days={o.created_per_day} timeZone={o.time_zone} />
           </Col>
           <Col xs={24} xl={8}>
             <Incomplete
@@ -106,7 +107,7 @@ function StatusCards({
   onOpen: (status: AuditStatus | 'all') => void;
 }) {
   const items: [string, number, AuditStatus | 'all' | 'recycled'][] = [
-    ['商品总数', counts.all, 'all'],
+    ['商品总数(不含回收站)', counts.all, 'all'],
     ['待审核', counts.willAudit, 'willAudit'],
     ['已审核', counts.hasAudit, 'hasAudit'],
     ['无效', counts.useless, 'useless'],
@@ -132,12 +133,29 @@ function StatusCards({
   );
 }
 
-/** Products created per day as plain bars (no chart library for one small chart). */
-function CreatedChart({ days }: { days: GoodsOverview['created_per_day'] }) {
+/** How the chart names its calendar: 北京时间 for China, else the zone's name. */
+const zoneLabel = (tz: string) => (tz === DEFAULT_TIME_ZONE ? '北京时间' : tz);
+
+/**
+ * Products created per day as plain bars (no chart library for one small chart). Days are the
+ * tenant's calendar days, counted on the server; the total counts what 商品总数 counts.
+ */
+function CreatedChart({ days, timeZone }: { days: GoodsOverview['created_per_day']; timeZone: string }) {
   const max = Math.max(1, ...days.map((d) => d.n));
   const total = days.reduce((a, d) => a + d.n, 0);
   return (
-    <Card size="small" title={`近${days.length}天新增商品`} extra={`共${total}个`} variant="borderless">
+    <Card
+      size="small"
+      title={`近${days.length}天新增商品`}
+      extra={
+        <Tooltip title={`按${zoneLabel(timeZone)}的日期统计,不含回收站中的商品`}>
+          <span data-testid="goods-overview-chart-total">
+            共{total}个(不含回收站,{zoneLabel(timeZone)})
+          </span>
+        </Tooltip>
+      }
+      variant="borderless"
+    >
       <div className="goods-overview-chart" data-testid="goods-overview-chart">
         {days.map((d) => (
           <Tooltip key={d.day} title={`${d.day}: ${d.n}个`}>

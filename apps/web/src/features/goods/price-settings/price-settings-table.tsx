@@ -6,6 +6,7 @@ import { goodsKeys, usePriceInfo } from '../../../api/goods';
 import { post } from '../../../api/http';
 import { useFeedback } from '../../../app/ui-bridge';
 import { ReadOnlyNotice, useHas } from '../../../components/permission';
+import { RatesNote } from './rates-note';
 
 type Row = PriceInfo['price_country'][number];
 const roundingOptions = Object.entries(ROUNDING_RULES).map(([value, label]) => ({ value, label }));
@@ -80,9 +81,8 @@ export function PriceSettingsTable({ open, onClose }: { open: boolean; onClose: 
                 <InputNumber min={0} precision={0} value={range[1]} onChange={(v) => setRange([range[0], v ?? 0])} />
               </Space.Compact>
             </Form.Item>
-            <Typography.Text type="secondary">
-              汇率为1单位外币兑换的人民币;默认汇率日期 {info.data?.rates_as_of ?? '-'}
-            </Typography.Text>
+            <Typography.Text type="secondary">汇率为1单位外币兑换的人民币</Typography.Text>
+            {info.data && <RatesNote info={info.data} />}
           </Space>
           <Table<Row>
             rowKey="country_code"

@@ -3,9 +3,10 @@ import { APP_VERSION } from '@console/shared';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useBrandingStore } from '../../../app/bootstrap';
+import { useFeedback } from '../../../app/ui-bridge';
 import { completeLogin } from './after-login';
 import './login.css';
-import { PasswordLoginForm } from './password-login-form';
+import { LOGIN_ERROR_KEY, PasswordLoginForm } from './password-login-form';
 import { QrLoginPanel } from './qr-login-panel';
 
 /** The sign-in screen: password tab and QR tab, with the trader's branding. */
@@ -13,9 +14,14 @@ export function LoginPage() {
   const navigate = useNavigate();
   const brand = useBrandingStore();
   const [mode, setMode] = useState<'password' | 'qr'>('password');
+  const { message } = useFeedback();
   const onSuccess = useCallback(
-    (result: LoginResult) => navigate(completeLogin(result), { replace: true }),
-    [navigate],
+    (result: LoginResult) => {
+      // "账号或密码错误" of an earlier try must not stay on the screen the user just reached.
+      message.destroy(LOGIN_ERROR_KEY);
+      navigate(completeLogin(result), { replace: true });
+    },
+    [navigate, message],
   );
   return (
     <div className="login-page">

@@ -10,6 +10,9 @@ import { LoginInput } from './login-input';
 
 type Field = 'account' | 'password' | 'code';
 
+/** The one toast of a failed sign-in: replaced by the next failure, removed by the next try and by success. */
+export const LOGIN_ERROR_KEY = 'login-error';
+
 /** Messages of the sign-in fields when left empty. */
 const REQUIRED: Record<Field, string> = { account: '请输入账号', password: '请输入密码', code: MSG.required };
 
@@ -43,6 +46,7 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     setLoading(true);
+    message.destroy(LOGIN_ERROR_KEY);
     try {
       const res = await login({
         account: values.account.trim(),
@@ -51,14 +55,14 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
         needCode,
       });
       if (res.code === 'NEED_CODE') {
-        message.warning('请输入验证码');
+        message.warning({ key: LOGIN_ERROR_KEY, content: '请输入验证码' });
         showCode();
         return;
       }
       onSuccess(res as LoginResult);
     } catch (err) {
       const apiError = err as ApiError;
-      message.error({ content: apiError.message || '登录失败', duration: 5 });
+      message.error({ key: LOGIN_ERROR_KEY, content: apiError.message || '登录失败', duration: 5 });
       if (apiError instanceof ApiError && (apiError.data as { code?: string } | null)?.code === 'NEED_CODE') showCode();
       else if (needCode) setNonce(Date.now());
     } finally {

@@ -1,7 +1,7 @@
 import type { Answer, categoryTempData, TempAttrData } from '@console/shared';
 import { countryName, PRODUCT_TYPE_MARKETPLACES } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Empty, Form, Select, Space, Spin, Switch, Typography } from 'antd';
+import { Alert, Empty, Form, Select, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { get } from '../../../../api/http';
 import { useFeedback } from '../../../../app/ui-bridge';
@@ -9,6 +9,7 @@ import { type AttrError, useEditor, useEditorStore } from '../editor-store';
 import { AttrRow } from './attributes/attr-row';
 import { buildAttrModel } from './attributes/attr-schema';
 import { isBlank, normalizeAttrs } from './attributes/attr-values';
+import { productSource } from './attributes/product-filled';
 import './attributes/attributes.css';
 
 /** A product type of getCategoryTemp and the answer of getTempAttr (shared schemas). */
@@ -30,6 +31,10 @@ const schemaQuery = (productType: string, marketplace: string) => ({
 });
 
 const NO_ERRORS: AttrError[] = [];
+
+/** What an offline template is (shown on its tag). */
+const OFFLINE_HINT =
+  '离线模板: 控制台内置的亚马逊产品类型模板,按亚马逊的格式生成,便于未绑定店铺时填写属性。绑定店铺后以亚马逊提供的最新定义为准,上传前请核对必填属性。';
 
 /** The extra attributes of an originData snapshot (the save payload as JSON). */
 function savedExtraAttrs(originData: string): Record<string, unknown> {
@@ -57,7 +62,13 @@ export const AttributesForm = memo(function AttributesForm() {
   // The attributes as last loaded or saved (originData): their `editable: false` values are read-only.
   const originData = useEditor((s) => s.originData);
   const savedAttrs = useMemo(() => savedExtraAttrs(originData), [originData]);
-  const missing = useEditor((s) => s.missingAttrs);
+  // Labels of the required attributes still missing; those the product's own fields fill are not.
+  const missing = useEditor((s) =>
+    s.missingAttrs
+      .filter((m) => !(s.draft.template && productSource(m.name, s.draft, s.draft.template.marketplace)?.values.length))
+      .map((m) => m.label)
+      .join('、'),
+  );
   const [showAll, setShowAll] = useState(false);
   const [added, setAdded] = useState<string[]>([]);
   // A marketplace picked before a product type offered there (the template changes once the type is picked).
@@ -154,6 +165,14 @@ export const AttributesForm = memo(function AttributesForm() {
             value: t.productType,
             label: `${t.displayName} (${t.productType})`,
           }))}
+          optionRender={(o) => (
+            <span>
+              {o.label}
+              {types.data?.list.find((t) => t.productType === o.value)?.offline && (
+                <Typography.Text type="secondary"> · 离线模板</Typography.Text>
+              )}
+            </span>
+          )}
           onChange={(v?: string) => {
             if (v) void apply(v, marketplace);
             else {
@@ -162,6 +181,13 @@ export const AttributesForm = memo(function AttributesForm() {
             }
           }}
         />
+        {schema.data?.offline && (
+          <Tooltip title={OFFLINE_HINT}>
+            <Tag color="orange" data-testid="attr-offline-template">
+              离线模板
+            </Tag>
+          </Tooltip>
+        )}
         {model.length > 0 && (
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -186,12 +212,12 @@ export const AttributesForm = memo(function AttributesForm() {
           title={`当前模板仍为 ${template.product_type}(${countryName(template.marketplace)});选择产品类型后切换到${countryName(marketplace)}站点。`}
         />
       )}
-      {missing.length > 0 && (
+      {missing && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          title={`以下必填属性未填写(上传前需补全,部分由商品字段自动提供): ${missing.map((m) => m.label).join('、')}`}
+          title={`以下必填属性未填写(上传前需补全): ${missing}`}
         />
       )}
       {strayErrors.map((e) => (
@@ -209,11 +235,13 @@ export const AttributesForm = memo(function AttributesForm() {
               def={a}
               saved={savedAttrs[a.name]}
               serverErrors={errorsByAttr.get(a.name) ?? NO_ERRORS}
+              marketplace={template.marketplace}
             />
           ))}
           <Typography.Text type="secondary">
             共 {model.length} 个属性,显示 {shown.length} 个(必填、已填写和添加的属性)。带 *
-            的为必填;带锁图标的属性保存后只读(亚马逊不允许修改); 标题、要点、描述等也可由商品字段自动提供。
+            的为必填;带锁图标的属性保存后只读(亚马逊不允许修改);
+            标题、品牌、描述、要点和搜索词留空时由商品自己的字段自动填写(其值显示在属性下方)。
           </Typography.Text>
         </Form>
       )}

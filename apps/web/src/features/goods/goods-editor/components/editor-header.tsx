@@ -19,6 +19,7 @@ import {
   type SavedDesc,
 } from '../translate/translate-model';
 import { finishedJobs, translateStateOf, useTranslateState } from '../translate/translate-state';
+import { useTranslate } from '../translate/use-translate';
 
 /** The saved language texts of an originData snapshot (GoodsData JSON). */
 function savedDescs(originData: string): SavedDesc[] {
@@ -108,6 +109,7 @@ export const EditorHeader = memo(function EditorHeader({
   const touched = useEditor((s) => s.touched);
   const busy = useTranslateState((s) => s.busy);
   const [translating, setTranslating] = useState(false);
+  const { ready } = useTranslate();
   const navigate = useNavigate();
   const { message } = useFeedback();
   const filters = useGoodsListFilters((s) => s.filters);
@@ -138,7 +140,10 @@ export const EditorHeader = memo(function EditorHeader({
       <Button
         icon={<TranslationOutlined />}
         disabled={Boolean(busy) && busy !== 'all'}
-        onClick={() => setTranslating(true)}
+        // Without a provider, say so (and what to do) before the dialog opens.
+        onClick={() => {
+          if (ready()) setTranslating(true);
+        }}
         data-testid="translate-all"
       >
         一键翻译

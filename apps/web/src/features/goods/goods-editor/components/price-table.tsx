@@ -6,6 +6,7 @@ import { goodsKeys } from '../../../../api/goods';
 import { get } from '../../../../api/http';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { countryDigits, minorToMajor } from '../../lib/money';
+import { RatesNote } from '../../price-settings/rates-note';
 import { priceTextError } from '../editor-model';
 import { useEditor, useEditorStore } from '../editor-store';
 
@@ -97,6 +98,11 @@ export const PriceTable = memo(function PriceTable() {
       <div style={{ marginBottom: 8 }}>
         <SoldCount />
       </div>
+      {info && (
+        <div style={{ marginBottom: 8 }}>
+          <RatesNote info={info} />
+        </div>
+      )}
       <Table<Country>
         rowKey="country_code"
         size="small"

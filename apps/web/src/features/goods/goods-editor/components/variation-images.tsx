@@ -81,6 +81,9 @@ export const VariationImagesCell = memo(function VariationImagesCell({
   return (
     <Popover
       trigger="click"
+      // Opens towards the left: the images column sits on the right of the table, and a popover
+      // centred on it was cut at the screen's right edge.
+      placement="bottomRight"
       open={open && active}
       onOpenChange={setOpen}
       destroyOnHidden

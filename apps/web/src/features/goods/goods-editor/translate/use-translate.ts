@@ -2,8 +2,10 @@ import type { CopyableField } from '@console/shared';
 import { ApiError } from '../../../../api/http';
 import { machineCheck, startTranslateGoods, translateTexts, useTranslateStatus } from '../../../../api/translate';
 import { useFeedback } from '../../../../app/ui-bridge';
+import { useHas } from '../../../../components/permission';
 import { FIELD_LABELS } from '../components/copy-language-dialog';
 import { useEditorStore } from '../editor-store';
+import { NOT_CONFIGURED_TITLE, notConfiguredHelp } from './translate-help';
 import {
   defaultSource,
   fieldTexts,
@@ -17,7 +19,7 @@ import { translateStateOf } from './translate-state';
 
 /** The specification's wait before a translate call (section 9 "translation wait 500 ms"). */
 export const TRANSLATE_WAIT_MS = 500;
-const NOT_CONFIGURED = '未配置翻译服务';
+const NOT_CONFIGURED = NOT_CONFIGURED_TITLE;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,14 +42,17 @@ export function useTranslate() {
   const state = translateStateOf(editor);
   const status = useTranslateStatus();
   const { message, modal } = useFeedback();
+  const has = useHas();
+  // Admins of the tenant (and traders, who run consoles) learn what to configure; others whom to ask.
+  const isAdmin = has('role.companyOrPersonalAdmin') || has('role.admin');
 
-  const explainNotConfigured = (msg: string) =>
-    modal.warning({ title: NOT_CONFIGURED, content: msg, okText: '知道了', width: 560 });
+  const explainNotConfigured = () =>
+    modal.warning({ title: NOT_CONFIGURED, content: notConfiguredHelp(isAdmin), okText: '知道了', width: 600 });
 
-  /** False (and explains how to configure a provider) when none is configured. */
+  /** False (and explains how to configure a provider, or whom to ask) when none is configured. */
   const ready = () => {
     if (status.data && !status.data.configured) {
-      explainNotConfigured(status.data.message);
+      explainNotConfigured();
       return false;
     }
     return true;
@@ -56,7 +61,7 @@ export function useTranslate() {
   /** Shows a failure where the user acted: configuration help, a notice, or the provider's message. */
   const report = (e: unknown) => {
     if (e instanceof TranslateNotice) message.warning(e.message);
-    else if (e instanceof ApiError && e.message.startsWith(NOT_CONFIGURED)) explainNotConfigured(e.message);
+    else if (e instanceof ApiError && e.message.startsWith(NOT_CONFIGURED)) explainNotConfigured();
     else if (e instanceof ApiError) message.error(e.message || '翻译失败,请稍后重试');
     else throw e;
   };

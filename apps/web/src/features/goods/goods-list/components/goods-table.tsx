@@ -7,8 +7,12 @@ import {
   thumbnailUrl,
 } from '@console/shared';
 import { Button, Dropdown, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { memo, useMemo } from 'react';
+import {
+  type ColumnChoice,
+  type KeyedColumn,
+  useColumnChooser,
+} from '../../../../components/column-chooser/column-chooser';
 import { formatSeconds } from '../../../../lib/format';
 import { formatMoney } from '../../lib/money';
 
@@ -29,10 +33,23 @@ const LIST_PRICES = ['us', 'en', 'de', 'ja'] as const;
 /** Price column titles by country name (价格·英国), not the code: the UK's code is `en`. */
 const COUNTRY_NAME = new Map(PRICE_COUNTRIES.map((c) => [c.country_code, c.country]));
 
-function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<GoodsListRow> {
+/**
+ * Columns of the list at 1440 px: the ones users need fit without sideways scrolling; other
+ * prices are in the column chooser (issue 13 §4).
+ */
+const CHOICES: Record<string, ColumnChoice> = {
+  title: { required: true },
+  actions: { required: true },
+  price_en: { hiddenByDefault: true },
+  price_de: { hiddenByDefault: true },
+  price_ja: { hiddenByDefault: true },
+};
+
+function buildColumns(a: GoodsRowActions, recycleBin: boolean): KeyedColumn<GoodsListRow>[] {
   return [
     {
       title: '图片',
+      key: 'thumbnail',
       dataIndex: 'thumbnail',
       width: 72,
       render: (url: string) =>
@@ -44,8 +61,8 @@ function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<Good
     },
     {
       title: '标题 / SKU',
+      key: 'title',
       dataIndex: 'title',
-      width: 340,
       render: (title: string, r) => (
         <div className="goods-title-cell">
           <Typography.Link onClick={() => a.edit(r)} ellipsis title={title}>
@@ -63,11 +80,12 @@ function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<Good
         </div>
       ),
     },
-    { title: '类型', dataIndex: 'type', width: 80, render: (t: number) => goodsTypeLabel(t) },
+    { title: '类型', key: 'type', dataIndex: 'type', width: 72, render: (t: number) => goodsTypeLabel(t) },
     {
       title: '状态',
+      key: 'audit_status',
       dataIndex: 'audit_status',
-      width: 80,
+      width: 72,
       render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AUDIT_STATUSES[s as AuditStatus] ?? s}</Tag>,
     },
     ...LIST_PRICES.map((code) => ({
@@ -77,8 +95,8 @@ function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<Good
       align: 'right' as const,
       render: (_: unknown, r: GoodsListRow) => formatMoney(r.prices[code]?.price, r.prices[code]?.currency ?? ''),
     })),
-    { title: '变体', dataIndex: 'variation_count', width: 60, align: 'right' },
-    { title: '创建人', dataIndex: 'creator_name', width: 100, ellipsis: true },
+    { title: '变体', key: 'variation_count', dataIndex: 'variation_count', width: 60, align: 'right' },
+    { title: '创建人', key: 'creator_name', dataIndex: 'creator_name', width: 100, ellipsis: true },
     {
       title: '创建 / 更新',
       key: 'dates',
@@ -93,7 +111,7 @@ function buildColumns(a: GoodsRowActions, recycleBin: boolean): ColumnsType<Good
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 150,
       fixed: 'right',
       render: (_, r) =>
         recycleBin ? (
@@ -157,33 +175,38 @@ export const GoodsTable = memo(function GoodsTable({
   onSelect,
   pagination,
 }: Props) {
-  const columns = useMemo(() => buildColumns(actions, recycleBin), [actions, recycleBin]);
+  const all = useMemo(() => buildColumns(actions, recycleBin), [actions, recycleBin]);
+  const { columns, scrollX, chooser } = useColumnChooser('goods-list', all, CHOICES, { selectionWidth: 32 });
   const selectedKeys = useMemo(() => rows.filter((r) => selected.has(r.id)).map((r) => r.id), [rows, selected]);
   return (
-    <Table<GoodsListRow>
-      rowKey="id"
-      size="small"
-      loading={loading}
-      dataSource={rows}
-      columns={columns}
-      scroll={{ x: 1400 }}
-      data-testid="goods-table"
-      rowSelection={{
-        selectedRowKeys: selectedKeys,
-        preserveSelectedRowKeys: true,
-        onSelect: (r, sel) => onSelect([r.id], sel),
-        onSelectAll: (sel) =>
-          onSelect(
-            rows.map((r) => r.id),
-            sel,
-          ),
-      }}
-      pagination={{
-        ...pagination,
-        pageSizeOptions: [20, 50, 100, 200],
-        showSizeChanger: true,
-        showTotal: (t) => `共 ${t} 条`,
-      }}
-    />
+    <>
+      <div className="goods-table-tools">{chooser}</div>
+      <Table<GoodsListRow>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={rows}
+        columns={columns}
+        // Sideways scrolling only when the chosen columns do not fit the screen.
+        scroll={{ x: scrollX }}
+        data-testid="goods-table"
+        rowSelection={{
+          selectedRowKeys: selectedKeys,
+          preserveSelectedRowKeys: true,
+          onSelect: (r, sel) => onSelect([r.id], sel),
+          onSelectAll: (sel) =>
+            onSelect(
+              rows.map((r) => r.id),
+              sel,
+            ),
+        }}
+        pagination={{
+          ...pagination,
+          pageSizeOptions: [20, 50, 100, 200],
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+        }}
+      />
+    </>
   );
 });

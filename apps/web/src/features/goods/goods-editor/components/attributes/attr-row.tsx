@@ -5,7 +5,9 @@ import type { AttrError } from '../../editor-store';
 import { useEditor, useEditorStore } from '../../editor-store';
 import { type AttrCtx, List, LOCK_HINT } from './attr-fields';
 import { type AttrDef, singleControlLocked } from './attr-schema';
-import { normalizeNode, type Path, removeAt, setIn, validateAttr } from './attr-values';
+import { isBlank, normalizeNode, type Path, removeAt, setIn, validateAttr } from './attr-values';
+import { isProductFilled } from './product-filled';
+import { ProductSourceNote } from './product-source-note';
 
 const NO_ERRORS: readonly AttrError[] = [];
 
@@ -19,10 +21,13 @@ export const AttrRow = memo(function AttrRow({
   def,
   saved,
   serverErrors = NO_ERRORS,
+  marketplace,
 }: {
   def: AttrDef;
   saved: unknown;
   serverErrors?: readonly AttrError[];
+  /** The template's marketplace: attributes filled from the product show its value in that language. */
+  marketplace?: string;
 }) {
   const store = useEditorStore();
   const value = useEditor((s) => s.draft.extraAttrs[def.name]);
@@ -71,7 +76,14 @@ export const AttrRow = memo(function AttrRow({
         label={label}
         required={def.required}
         tooltip={def.description || undefined}
-        extra={<span className="attr-name">{def.name}</span>}
+        extra={
+          <>
+            {marketplace && isProductFilled(def.name) && (
+              <ProductSourceNote attr={def.name} marketplace={marketplace} overridden={!isBlank(value)} />
+            )}
+            <span className="attr-name">{def.name}</span>
+          </>
+        }
       >
         <List ctx={ctx} node={def} path={[]} value={value} />
       </Form.Item>

@@ -116,7 +116,8 @@ export const shopListBody = z.strictObject({
 });
 export type ShopListBody = z.infer<typeof shopListBody>;
 
-export const shopListData = paged(shopView);
+/** A page of shops, and whether an SP-API application is configured (else only sandbox shops bind). */
+export const shopListData = paged(shopView).extend({ app_configured: z.boolean() });
 
 /** `POST /amazon-user/updateShop`: rename, choose who may use it. */
 export const updateShopBody = z.strictObject({

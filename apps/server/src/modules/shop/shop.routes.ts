@@ -20,6 +20,7 @@ import { subjectOf } from '../account/account.presenter.js';
 import { presentShop } from './shop.presenter.js';
 import {
   completeBinding,
+  hasSpApiApp,
   listShopsFor,
   removeShop,
   startBinding,
@@ -75,7 +76,13 @@ export async function shopRoutes(fastify: FastifyInstance) {
       // Admins see every shop of the tenant; other accounts the shops given to them (or to all).
       const userId = can(subjectOf(auth.user), 'shop.manage') ? undefined : auth.user.id;
       const r = await listShopsFor(deps, auth.tenantId, userId, req.body);
-      return ok({ list: r.rows.map(presentShop), total: r.total, page: req.body.page, pageSize: req.body.pageSize });
+      return ok({
+        list: r.rows.map(presentShop),
+        total: r.total,
+        page: req.body.page,
+        pageSize: req.body.pageSize,
+        app_configured: hasSpApiApp(deps),
+      });
     },
   );
 

@@ -6,7 +6,7 @@ import type {
   ShopListBody,
   ShopView,
   shopListData,
-  UpdateAllowSitesBody,
+  UpdateAllowSitesInput,
   UpdateShopBody,
 } from '@console/shared/schemas/shop';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -57,6 +57,6 @@ export function useShopMutations() {
 }
 
 /** Sets the marketplaces a child account may upload to (empty: all). */
-export function updateAllowSites(body: UpdateAllowSitesBody) {
+export function updateAllowSites(body: UpdateAllowSitesInput) {
   return post<null>('/amazon-user/updateAllowSites', body);
 }

@@ -140,3 +140,5 @@ export const updateAllowSitesBody = z.strictObject({
   sites: z.array(marketplaceCode, { error: MSG.required }).max(MARKETPLACES.length),
 });
 export type UpdateAllowSitesBody = z.infer<typeof updateAllowSitesBody>;
+/** What a client sends to `updateAllowSites` (codes before normalisation). */
+export type UpdateAllowSitesInput = z.input<typeof updateAllowSitesBody>;

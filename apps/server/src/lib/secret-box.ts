@@ -16,6 +16,8 @@ export interface SecretBox {
   open(sealed: string): string;
   /** Whether a sealed value was sealed with the current key. */
   isCurrent(sealed: string): boolean;
+  /** A 32-byte key for another purpose, derived from the current key (HKDF-SHA256 with `label`). */
+  derive(label: string): Buffer;
 }
 
 const KEY_FILE = 'secret.key';
@@ -75,6 +77,9 @@ export function secretBoxOf(current: Buffer, previous: Buffer[] = []): SecretBox
     },
     isCurrent(sealed) {
       return sealed.split('.')[1] === currentId;
+    },
+    derive(label) {
+      return Buffer.from(crypto.hkdfSync('sha256', current, Buffer.alloc(0), label, 32));
     },
   };
 }

@@ -49,6 +49,12 @@ export function useShopMutations() {
       mutationFn: (body: UpdateShopBody) => post<ShopView>('/amazon-user/updateShop', body),
       onSuccess,
     }),
+    /** 检测授权: re-reads the shop's marketplaces; a refused authorization marks it 授权失效. */
+    sync: useMutation({
+      mutationFn: (id: number) => post<ShopView>('/amazon-user/syncShop', { id }),
+      // Refresh also on failure: the shop may just have been marked 授权失效.
+      onSettled: onSuccess,
+    }),
     remove: useMutation({
       mutationFn: (id: number) => post<{ deleted: number }>('/amazon-user/delShop', { id }),
       onSuccess,

@@ -128,8 +128,8 @@ export const updateShopBody = z.strictObject({
 });
 export type UpdateShopBody = z.infer<typeof updateShopBody>;
 
-/** `POST /amazon-user/delShop`. */
-export const delShopBody = z.strictObject({ id: shopId });
+/** `POST /amazon-user/delShop` and `syncShop` (检测授权): one shop by id. */
+export const shopIdBody = z.strictObject({ id: shopId });
 
 /**
  * `POST /amazon-user/updateAllowSites` (GET in the specification; POST as it writes): the

@@ -135,6 +135,23 @@ export function markShopExpired(db: Db, tenantId: number, id: number, message: s
     .execute();
 }
 
+/** Stores the marketplaces read from Amazon (the authorization works again if it had failed). */
+export function setShopMarketplaces(db: Db, tenantId: number, id: number, marketplaces: string[]) {
+  return db
+    .updateTable('shops')
+    .set({
+      marketplaces,
+      auth_status: 'authorized',
+      auth_error: null,
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
 /** Updates name and staff only if the shop still has `version`. Undefined when stale or missing. */
 export function updateShopVersioned(
   db: Db,

@@ -3,9 +3,9 @@ import { deletedData, nullData } from '@console/shared/schemas/common';
 import {
   bindShopBody,
   bindShopData,
-  delShopBody,
   shopAuthCallbackQuery,
   shopAuthCompleteBody,
+  shopIdBody,
   shopListBody,
   shopListData,
   shopView,
@@ -24,6 +24,7 @@ import {
   listShopsFor,
   removeShop,
   startBinding,
+  syncShop,
   updateAllowSites,
   updateShop,
 } from './shop.service.js';
@@ -93,8 +94,14 @@ export async function shopRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
+    '/amazon-user/syncShop',
+    { schema: { body: shopIdBody, response: replies(shopView) }, config: manage },
+    async (req) => ok(presentShop(await syncShop(deps, actorOf(req, authOf(req)), req.body.id)), '授权正常,站点已同步'),
+  );
+
+  app.post(
     '/amazon-user/delShop',
-    { schema: { body: delShopBody, response: replies(deletedData) }, config: manage },
+    { schema: { body: shopIdBody, response: replies(deletedData) }, config: manage },
     async (req) => ok({ deleted: await removeShop(deps, actorOf(req, authOf(req)), req.body.id) }, '删除成功'),
   );
 

@@ -23,11 +23,12 @@ import {
   lockShopCredentials,
   markShopExpired,
   setAllowedSites,
+  setShopMarketplaces,
   takeAuthState,
   tenantAccountIds,
   updateShopVersioned,
 } from './shop.repository.js';
-import { type ShopAuthorizer, shopAuthorizer } from './shop-authorizer.js';
+import { AuthorizationLost, type ShopAuthorizer, shopAuthorizer } from './shop-authorizer.js';
 
 const NOT_FOUND = '店铺不存在';
 /** How long a started authorization may take (Amazon's authorization code itself lives 5 minutes). */
@@ -208,6 +209,39 @@ export async function shopCredentials(deps: AppDeps, tenantId: number, id: numbe
     sellerId: row.seller_id,
     refreshToken: secretBox(deps.config).open(row.refresh_token_enc),
   };
+}
+
+/**
+ * 检测授权: reads the shop's marketplaces again with its stored authorization. A refused
+ * authorization marks the shop 授权失效 (kept even though the call fails) and answers why.
+ */
+export async function syncShop(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  authorizer: ShopAuthorizer = shopAuthorizer(deps),
+) {
+  const creds = await shopCredentials(deps, actor.tenantId, id);
+  let ids: string[];
+  try {
+    ids = await authorizer.participations({ ...creds, sellerId: creds.sellerId });
+  } catch (err) {
+    if (err instanceof AuthorizationLost) await markShopExpired(deps.db, actor.tenantId, id, err.message);
+    throw err;
+  }
+  const marketplaces = [...new Set(ids.map((m) => marketplaceById(m)?.code).filter((c) => c !== undefined))];
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await findShop(trx, actor.tenantId, id);
+    if (!before) throw notFound(NOT_FOUND);
+    const row = await setShopMarketplaces(trx, actor.tenantId, id, marketplaces);
+    await audit(trx, actor, {
+      action: 'shop.sync',
+      targetType: 'shop',
+      targetId: id,
+      ...diff(before, { marketplaces }),
+    });
+    return row;
+  });
 }
 
 /** Records that Amazon refused the shop's refresh token (`invalid_grant`: revoked or expired). */

@@ -10,6 +10,7 @@ import { PageContainer } from '../../../layout/page/page-container';
 import { BindShopDialog } from './components/bind-shop-dialog';
 import { ShopEditDialog } from './components/shop-edit-dialog';
 import { ShopTable } from './components/shop-table';
+import { useCheckShop } from './components/use-check-shop';
 import { useFinishAuthorization } from './components/use-finish-authorization';
 
 /** 店铺管理 (`/order/shop`): bound Amazon shops, binding through Amazon's authorization, who may use each. */
@@ -18,6 +19,7 @@ export function ShopPage() {
   const [filters, setFilters] = useState<ShopListBody>({ page: 1, pageSize: 20 });
   const list = useShopList(filters);
   const { remove } = useShopMutations();
+  const check = useCheckShop();
   const [binding, setBinding] = useState<{ shop: ShopView | null } | null>(null);
   const [editing, setEditing] = useState<ShopView | null>(null);
   const failure = useFinishAuthorization();
@@ -54,6 +56,7 @@ export function ShopPage() {
         loading={list.isFetching}
         pagination={serverPagination(filters, list.data?.total ?? 0, setFilters)}
         onEdit={setEditing}
+        onCheck={check}
         onReauthorize={(shop) => setBinding({ shop })}
         onDelete={async (shop) => {
           await remove.mutateAsync(shop.id);

@@ -5,6 +5,7 @@ import { useShopList } from '../../../api/shop';
 import { PageContainer } from '../../../layout/page/page-container';
 import { BindShopDialog } from '../../order/shop/components/bind-shop-dialog';
 import { ShopTable } from '../../order/shop/components/shop-table';
+import { useCheckShop } from '../../order/shop/components/use-check-shop';
 
 /**
  * 授权中心 (`/platform/family`): the authorization state of every shop, what needs
@@ -13,6 +14,7 @@ import { ShopTable } from '../../order/shop/components/shop-table';
 export function FamilyPage() {
   const list = useShopList({ page: 1, pageSize: 200 });
   const [reauth, setReauth] = useState<ShopView | null>(null);
+  const check = useCheckShop();
   const rows = [...(list.data?.list ?? [])].sort(
     (a, b) => Number(a.auth_status === 'authorized') - Number(b.auth_status === 'authorized'),
   );
@@ -33,7 +35,7 @@ export function FamilyPage() {
           message={`${broken}个店铺需要重新授权,授权失效的店铺无法上传商品和同步订单`}
         />
       )}
-      <ShopTable rows={rows} loading={list.isFetching} pagination={false} onReauthorize={setReauth} />
+      <ShopTable rows={rows} loading={list.isFetching} pagination={false} onCheck={check} onReauthorize={setReauth} />
       <BindShopDialog
         open={reauth !== null}
         shop={reauth}

@@ -13,11 +13,13 @@ interface Props {
   pagination: false | object;
   onEdit?: (shop: ShopView) => void;
   onReauthorize: (shop: ShopView) => void;
+  /** 检测授权 (absent for a never-authorized shop). */
+  onCheck: (shop: ShopView) => void;
   onDelete?: (shop: ShopView) => void;
 }
 
 /** The shops with their authorization state (店铺管理 and 授权中心 share it). */
-export function ShopTable({ rows, loading, pagination, onEdit, onReauthorize, onDelete }: Props) {
+export function ShopTable({ rows, loading, pagination, onEdit, onReauthorize, onCheck, onDelete }: Props) {
   return (
     <Table<ShopView>
       rowKey="id"
@@ -76,13 +78,18 @@ export function ShopTable({ rows, loading, pagination, onEdit, onReauthorize, on
         {
           title: '操作',
           key: 'ops',
-          width: 200,
+          width: 260,
           render: (_, r) => (
             <Has permission="shop.manage">
               <Space size={0}>
                 {onEdit && (
                   <Button type="link" size="small" onClick={() => onEdit(r)}>
                     编辑
+                  </Button>
+                )}
+                {r.auth_status !== 'never' && (
+                  <Button type="link" size="small" onClick={() => onCheck(r)}>
+                    检测授权
                   </Button>
                 )}
                 <Button type="link" size="small" onClick={() => onReauthorize(r)}>

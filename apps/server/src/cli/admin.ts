@@ -202,17 +202,24 @@ const COMMANDS = {
   'rotate-secrets': { validate: () => {}, run: rotateSecrets },
 };
 
-/** Re-seals every stored shop refresh token with the current key, in one transaction. */
+/** Re-seals every stored shop refresh token with the current key, in one transaction (one log row per tenant). */
 async function rotateSecrets(db: Database) {
   const box = secretBox(loadConfig());
   const n = await db.transaction().execute(async (trx) => {
-    let changed = 0;
+    const perTenant = new Map<number, number>();
     for (const row of await listSealedTokens(trx)) {
       if (!row.refresh_token_enc || box.isCurrent(row.refresh_token_enc)) continue;
       await resealToken(trx, row.tenant_id, row.id, box.seal(box.open(row.refresh_token_enc)));
-      changed++;
+      perTenant.set(row.tenant_id, (perTenant.get(row.tenant_id) ?? 0) + 1);
     }
-    return changed;
+    for (const [tenantId, count] of perTenant)
+      await audit(trx, operator(tenantId), {
+        action: 'system.cli.rotateSecrets',
+        targetType: 'shop',
+        targetId: tenantId,
+        after: { count },
+      });
+    return [...perTenant.values()].reduce((a, b) => a + b, 0);
   });
   console.log(`re-encrypted ${n} shop credential(s) with the current SECRET_KEY`);
 }

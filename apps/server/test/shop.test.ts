@@ -35,8 +35,11 @@ async function consent(s: Session, body: Record<string, unknown>, sellerId?: str
   // The callback forwards Amazon's parameters to the web app, which finishes the binding.
   const cb = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
   expect(cb.statusCode).toBe(302);
-  const forwarded = new URL(String(cb.headers.location).replace('/#', ''), 'http://console');
-  expect(forwarded.pathname).toBe('/order/shop');
+  expect(cb.headers.location).toBe('/#/order/shop');
+  const left = cb.cookies.find((c) => c.name === 'shop_auth');
+  expect(left).toMatchObject({ path: '/', maxAge: 600, sameSite: 'Lax' });
+  expect(left?.httpOnly).toBeFalsy();
+  const forwarded = { searchParams: new URLSearchParams(left?.value ?? '') };
   return {
     state: forwarded.searchParams.get('state') ?? '',
     selling_partner_id: forwarded.searchParams.get('selling_partner_id') ?? '',
@@ -136,7 +139,8 @@ describe('shops: binding through the authorization workflow', () => {
     expect(badSeller).toMatchObject({ http: 400, msg: '卖家编号(selling_partner_id)不合法' });
     const cb = await t.app.inject({ method: 'GET', url: `${P}shopAuthCallback?error=access_denied` });
     expect(cb.statusCode).toBe(302);
-    expect(cb.headers.location).toBe('/#/order/shop?error=access_denied');
+    expect(cb.headers.location).toBe('/#/order/shop');
+    expect(cb.cookies.find((c) => c.name === 'shop_auth')?.value).toBe('error=access_denied');
   });
 
   it('re-authorizes the same shop (same seller), refuses another seller, and a revoked authorization shows as expired', async () => {

@@ -63,6 +63,13 @@ export const bindShopData = z.object({
   expires_at: z.number().int(),
 });
 
+/**
+ * Readable cookie the callback leaves for the web app (10 minutes) with what Amazon's redirect
+ * carried, as a query string; 店铺管理 reads it once, clears it and finishes the binding. A
+ * cookie rather than the address keeps the code out of the history and the tabs.
+ */
+export const SHOP_AUTH_COOKIE = 'shop_auth';
+
 /** The callback Amazon redirects to after the seller's consent (query of Amazon's workflow). */
 export const shopAuthCallbackQuery = z.object({
   state: z.string().max(200).optional(),

@@ -3,6 +3,7 @@ import { deletedData, nullData } from '@console/shared/schemas/common';
 import {
   bindShopBody,
   bindShopData,
+  SHOP_AUTH_COOKIE,
   shopAuthCallbackQuery,
   shopAuthCompleteBody,
   shopIdBody,
@@ -52,13 +53,20 @@ export async function shopRoutes(fastify: FastifyInstance) {
 
   // Amazon's redirect lands here; the signed-in web app finishes the binding (shopAuthComplete),
   // so the code is used by the user who started it, with the session and CSRF checks of any write.
+  // What Amazon sent waits in a short-lived cookie (not the address: no code in the history).
   app.get(
     '/amazon-user/shopAuthCallback',
     { schema: { querystring: shopAuthCallbackQuery, response: redirectReplies() }, config: { access: 'public' } },
     async (req, reply) => {
       const q = new URLSearchParams();
       for (const [k, v] of Object.entries(req.query)) if (v) q.set(k, v);
-      return reply.redirect(`/#/order/shop?${q.toString()}`);
+      reply.setCookie(SHOP_AUTH_COOKIE, q.toString(), {
+        path: '/',
+        maxAge: 600,
+        sameSite: 'lax',
+        secure: deps.config.cookieSecure,
+      });
+      return reply.redirect('/#/order/shop');
     },
   );
 

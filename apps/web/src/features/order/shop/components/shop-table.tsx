@@ -18,6 +18,29 @@ interface Props {
   onDelete?: (shop: ShopView) => void;
 }
 
+const SHOWN = 5;
+
+/** A shop's marketplaces by Chinese name: the first few, the rest behind "+N". */
+function MarketplaceTags({ codes }: { codes: string[] }) {
+  if (codes.length === 0) return '-';
+  const names = codes.map((c) => marketplaceByCode(c)?.name ?? c);
+  const rest = names.slice(SHOWN);
+  return (
+    <span data-testid="shop-marketplaces">
+      {names.slice(0, SHOWN).map((n) => (
+        <Tag key={n} style={{ marginBottom: 2 }}>
+          {n}
+        </Tag>
+      ))}
+      {rest.length > 0 && (
+        <Tooltip title={rest.join('、')}>
+          <Tag>+{rest.length}</Tag>
+        </Tooltip>
+      )}
+    </span>
+  );
+}
+
 /** The shops with their authorization state (店铺管理 and 授权中心 share it). */
 export function ShopTable({ rows, loading, pagination, onEdit, onReauthorize, onCheck, onDelete }: Props) {
   return (
@@ -32,6 +55,7 @@ export function ShopTable({ rows, loading, pagination, onEdit, onReauthorize, on
         {
           title: '店铺名称',
           key: 'name',
+          width: 220,
           render: (_, r) => (
             <Space size={4}>
               {r.name}
@@ -44,17 +68,7 @@ export function ShopTable({ rows, loading, pagination, onEdit, onReauthorize, on
         {
           title: '站点',
           key: 'marketplaces',
-          render: (_, r) =>
-            r.marketplaces.length === 0
-              ? '-'
-              : r.marketplaces.map((code) => {
-                  const m = marketplaceByCode(code);
-                  return (
-                    <Tag key={code} style={{ marginBottom: 2 }}>
-                      {m ? `${m.flag} ${m.name}` : code}
-                    </Tag>
-                  );
-                }),
+          render: (_, r) => <MarketplaceTags codes={r.marketplaces} />,
         },
         {
           title: '授权状态',

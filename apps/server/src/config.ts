@@ -48,6 +48,15 @@ export interface Config {
   storage: StorageSetting;
   /** The Amazon SP-API connection (`docs/marketplace.md`). */
   spapi: SpApiSetting;
+  /**
+   * Key that encrypts stored credentials (shops' refresh tokens): 32 bytes as 64 hex digits or
+   * base64. Unset: generated once into `DATA_DIR/secret.key` (mode 0600). See docs/shops.md.
+   */
+  secretKey: string | undefined;
+  /** Earlier keys, still accepted for reading after a rotation (comma-separated). */
+  secretKeyPrevious: string[];
+  /** The console's address as browsers reach it (for Amazon's redirect back); unset: taken from the request. */
+  publicUrl: string | undefined;
 }
 
 /** SPAPI_* settings: the application's credentials, endpoints and the time scale. */
@@ -57,6 +66,8 @@ export interface SpApiSetting {
   clientSecret: string;
   /** The application id of the consent URL (`amzn1.sp.solution...`). */
   appId: string;
+  /** Consent URLs get `version=beta` (an application not yet published in the Appstore). */
+  beta: boolean;
   /** LWA token endpoint (default Amazon's). */
   lwaUrl: string | undefined;
   /** One base URL for every region instead of Amazon's regional endpoints (a proxy). */
@@ -92,6 +103,7 @@ export function spApiSetting(env: NodeJS.ProcessEnv): SpApiSetting {
     clientId: env.SPAPI_CLIENT_ID?.trim() ?? '',
     clientSecret: env.SPAPI_CLIENT_SECRET?.trim() ?? '',
     appId: env.SPAPI_APP_ID?.trim() ?? '',
+    beta: bool(env.SPAPI_APP_BETA, false),
     lwaUrl: httpUrl(env.SPAPI_LWA_URL, 'SPAPI_LWA_URL'),
     endpoint: httpUrl(env.SPAPI_ENDPOINT, 'SPAPI_ENDPOINT'),
     timeScale: positiveNumber(env.SPAPI_TIME_SCALE, 1, 'SPAPI_TIME_SCALE'),
@@ -229,5 +241,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translateRetryBaseMs: int(env.TRANSLATE_RETRY_BASE_MS, 500, 'TRANSLATE_RETRY_BASE_MS'),
     storage: storageSetting(env),
     spapi: spApiSetting(env),
+    secretKey: env.SECRET_KEY?.trim() || undefined,
+    secretKeyPrevious: (env.SECRET_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
+}
+
+function publicUrl(value: string | undefined): string | undefined {
+  const raw = value?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new Error(`PUBLIC_URL must be an http(s) address such as https://console.example.com, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
 }

@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { secretBoxOf } from '../src/lib/secret-box.js';
+import { insertShop } from '../src/modules/shop/shop.repository.js';
 import { buildTenant } from './factories.js';
 import { signIn, useTestApp } from './harness.js';
 
@@ -9,10 +12,13 @@ const t = useTestApp();
 const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '../src/cli/admin.ts');
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function admin(
+  ...args: (string | Record<string, string>)[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = Object.assign({}, ...args.filter((a) => typeof a !== 'string'));
   try {
-    const r = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, DATABASE_URL: t.url },
+    const r = await run(process.execPath, ['--import', 'tsx', CLI, ...args.filter((a) => typeof a === 'string')], {
+      env: { ...process.env, DATABASE_URL: t.url, ...env },
     });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
@@ -108,4 +114,37 @@ describe('npm run admin', () => {
     expect(dup.code).toBe(1);
     expect(dup.stderr).toContain('already exists');
   }, 60_000);
+
+  it('rotate-secrets re-seals stored shop credentials with the new key; the old one is then not needed', async () => {
+    const tenant = await buildTenant(t.db);
+    const oldKey = crypto.randomBytes(32).toString('hex');
+    const newKey = crypto.randomBytes(32).toString('hex');
+    const sealed = secretBoxOf(Buffer.from(oldKey, 'hex')).seal('Atzr|old-key-token');
+    await insertShop(t.db, {
+      tenant_id: tenant.id,
+      name: '轮换',
+      region: 'EU',
+      sandbox: true,
+      seller_id: 'AROTATE0001',
+      refresh_token_enc: sealed,
+      marketplaces: [],
+      created_by: tenant.id,
+    });
+    const r = await admin('rotate-secrets', { SECRET_KEY: newKey, SECRET_KEY_PREVIOUS: oldKey });
+    expect(r.stdout).toContain('re-encrypted 1 shop credential(s)');
+    const row = await t.db
+      .selectFrom('shops')
+      .select('refresh_token_enc')
+      .where('tenant_id', '=', tenant.id)
+      .executeTakeFirstOrThrow();
+    expect(row.refresh_token_enc).not.toBe(sealed);
+    expect(secretBoxOf(Buffer.from(newKey, 'hex')).open(row.refresh_token_enc ?? '')).toBe('Atzr|old-key-token');
+    const logged = await t.db
+      .selectFrom('opera_log')
+      .select('action')
+      .where('tenant_id', '=', tenant.id)
+      .where('action', '=', 'system.cli.rotateSecrets')
+      .execute();
+    expect(logged).toHaveLength(1);
+  });
 });

@@ -12,6 +12,7 @@ import { checkEan, gs1CheckDigit } from '../src/modules/goods-library/ean-codes.
 import { insertPoints } from '../src/modules/goods-library/points.repository.js';
 import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
 import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
+import { insertShop } from '../src/modules/shop/shop.repository.js';
 import { insertGlossaryEntry } from '../src/translation/glossary.repository.js';
 import { saveMemory, upsertCorrection } from '../src/translation/memory.repository.js';
 import { randomName } from './harness.js';
@@ -76,6 +77,7 @@ export interface TenantRows {
   glossary: number;
   memory: number;
   correction: number;
+  shop: number;
 }
 
 /**
@@ -127,5 +129,17 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     glossary: Number(glossary.id),
     memory: await idOf('translation_memory'),
     correction: await idOf('translation_corrections'),
+    shop: (
+      await insertShop(db, {
+        tenant_id: tenant.id,
+        name: `${marker} shop`,
+        region: 'EU',
+        sandbox: true,
+        seller_id: `A${marker.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${tenant.id}`.slice(0, 20),
+        refresh_token_enc: 'v1.00000000.x.y',
+        marketplaces: ['de'],
+        created_by: tenant.id,
+      })
+    ).id,
   };
 }

@@ -57,6 +57,30 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { id: 'user', uid: 'user' },
     request: (id) => ({ body: { id: id('id'), uid: id('uid'), user_name: 'x', email: 'x@example.com' } }),
   },
+  [`POST ${G}/bindShop`]: {
+    fields: { id: 'shop' },
+    request: (id) => ({ body: { id: id('id'), name: 'x', region: 'EU', sandbox: true } }),
+  },
+  [`POST ${G}/updateShop`]: {
+    fields: { id: 'shop', staff_ids: 'user' },
+    request: (id) => ({ body: { id: id('id'), version: 1, staff_ids: [id('staff_ids')] } }),
+  },
+  [`POST ${G}/syncShop`]: { fields: { id: 'shop' }, request: (id) => ({ body: { id: id('id') } }) },
+  [`POST ${G}/delShop`]: { fields: { id: 'shop' }, request: (id) => ({ body: { id: id('id') } }) },
+  [`POST ${G}/updateAllowSites`]: {
+    fields: { uid: 'user' },
+    request: (id) => ({ body: { uid: id('uid'), sites: ['de'] } }),
+  },
+  [`GET ${G}/shopAuthCallback`]: {
+    fields: {},
+    notRowIds: { selling_partner_id: "Amazon's seller id text, forwarded to the web app, no row" },
+    request: () => ({ query: { selling_partner_id: 'A1B2C3D4E5', state: 'x', spapi_oauth_code: 'y' } }),
+  },
+  [`POST ${G}/shopAuthComplete`]: {
+    fields: {},
+    notRowIds: { selling_partner_id: "Amazon's seller id text; the state decides the tenant" },
+    request: () => ({ body: { selling_partner_id: 'A1B2C3D4E5', state: 'x'.repeat(43), spapi_oauth_code: 'y' } }),
+  },
   [`POST ${G}/toggleAccount`]: { fields: { uid: 'user' }, request: (id) => ({ body: { uid: id('uid') } }) },
   [`POST ${G}/createChildAccount`]: {
     fields: { leader_id: 'user' },

@@ -13,6 +13,7 @@ import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
 import { hashPassword } from '../lib/password.js';
+import { secretBox } from '../lib/secret-box.js';
 import { revokeUserSessions } from '../modules/account/session.repository.js';
 import {
   findUserByAccount,
@@ -21,6 +22,7 @@ import {
   listLiveAccounts,
   setUserPassword,
 } from '../modules/account/user.repository.js';
+import { listSealedTokens, resealToken } from '../modules/shop/shop.repository.js';
 import { audit } from '../modules/system/audit.js';
 import { upsertTraderSetting } from '../modules/system/trader-settings.repository.js';
 
@@ -36,6 +38,8 @@ Commands:
   list-accounts   [--parent UID]
   set-trader      --trader UID --host HOST --title TITLE [--logo URL] [--logo-small URL] [--fav-icon URL]
                   branding (title, logos, page icon) of a trader (auth 5) for requests to HOST
+  rotate-secrets  re-encrypts stored shop credentials with SECRET_KEY (the old key in
+                  SECRET_KEY_PREVIOUS); see docs/shops.md "Key rotation"
 
 Reaches the database of DATABASE_URL, or the embedded one in DATA_DIR (the running
 server's, or started for the command).`;
@@ -195,7 +199,30 @@ const COMMANDS = {
   'reset-password': { validate: validateReset, run: resetPassword },
   'list-accounts': { validate: validateList, run: listAccounts },
   'set-trader': { validate: validateTrader, run: setTrader },
+  'rotate-secrets': { validate: () => {}, run: rotateSecrets },
 };
+
+/** Re-seals every stored shop refresh token with the current key, in one transaction (one log row per tenant). */
+async function rotateSecrets(db: Database) {
+  const box = secretBox(loadConfig());
+  const n = await db.transaction().execute(async (trx) => {
+    const perTenant = new Map<number, number>();
+    for (const row of await listSealedTokens(trx)) {
+      if (!row.refresh_token_enc || box.isCurrent(row.refresh_token_enc)) continue;
+      await resealToken(trx, row.tenant_id, row.id, box.seal(box.open(row.refresh_token_enc)));
+      perTenant.set(row.tenant_id, (perTenant.get(row.tenant_id) ?? 0) + 1);
+    }
+    for (const [tenantId, count] of perTenant)
+      await audit(trx, operator(tenantId), {
+        action: 'system.cli.rotateSecrets',
+        targetType: 'shop',
+        targetId: tenantId,
+        after: { count },
+      });
+    return [...perTenant.values()].reduce((a, b) => a + b, 0);
+  });
+  console.log(`re-encrypted ${n} shop credential(s) with the current SECRET_KEY`);
+}
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);

@@ -1,7 +1,9 @@
 import { binaryFile, envelope, errorEnvelope } from '@console/shared';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+const zNull = z.null();
 
 /** A Fastify instance whose schemas are zod schemas (types flow from schema to handler). */
 export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
@@ -40,8 +42,16 @@ export function fileReplies(mediaTypes: string[], json?: z.ZodType) {
   return { 200: { description: 'the file', content }, ...failures };
 }
 
+/**
+ * A route's `response` when it sends the browser elsewhere (302 with `Location`, no body),
+ * such as the return from an external authorization page.
+ */
+export function redirectReplies() {
+  return { 302: zNull.meta({ description: 'redirect: see the Location header' }), ...failures };
+}
+
 /** Whether a route declares what it answers on success (every API route must, see app.ts). */
 export function hasResponseSchema(route: Pick<RouteOptions, 'schema'>): boolean {
   const response = route.schema?.response as Record<string, unknown> | undefined;
-  return response?.['200'] !== undefined;
+  return response?.['200'] !== undefined || response?.['302'] !== undefined;
 }

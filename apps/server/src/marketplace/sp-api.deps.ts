@@ -29,3 +29,15 @@ export function createSpApiDeps(
     timeoutMs: setting.timeoutMs,
   };
 }
+
+const live = new WeakMap<SpApiSetting, SpApiDeps>();
+
+/** The SP-API parts of real shops in this process (one token cache and scheduler per setting). */
+export function liveSpApiDeps(setting: SpApiSetting, db: Database): SpApiDeps {
+  let d = live.get(setting);
+  if (!d) {
+    d = createSpApiDeps(setting, db);
+    live.set(setting, d);
+  }
+  return d;
+}

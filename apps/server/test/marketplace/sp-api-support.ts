@@ -17,6 +17,7 @@ export function simSetting(sim: SpApiSimulator, over: Partial<SpApiSetting> = {}
     clientId: SANDBOX_APP.clientId,
     clientSecret: SANDBOX_APP.clientSecret,
     appId: SANDBOX_APP.appId,
+    beta: false,
     lwaUrl: sim.tokenUrl,
     endpoint: undefined,
     timeScale: SCALE,

@@ -96,6 +96,9 @@ describe('route table', () => {
         '/goods/category',
         // Translation glossary, memory and usage (docs/web.md "Translation screens").
         '/goods/admin/translation',
+        // Shops and their authorization (docs/shops.md).
+        '/order/shop',
+        '/platform/family',
       ].sort(),
     );
   });

@@ -29,6 +29,10 @@ export const PERMISSIONS = [
   'finance.payMargin',
   /** Trader finance: the trader-express or trader-finance flag is set. */
   'finance.trader',
+  /** Bind, authorize, rename and unbind shops; choose who uses them (company or personal admin). */
+  'shop.manage',
+  /** See and use the shops given to one's account (upload to them): goods operators. */
+  'shop.use',
   /** Internal company (platform operator) membership. */
   'platform.internal',
   /** Change the tenant's product categories (create, rename, move, delete). */
@@ -91,9 +95,19 @@ export const ROLE_PERMISSIONS = {
     'role.companyOrPersonalAdmin',
     'finance.payMargin',
     ...LIBRARY_PERMISSIONS,
+    'shop.manage',
+    'shop.use',
   ],
-  1: ['account.self', 'goods.operate', 'goods.audit', 'goods.batchCopy', 'role.worker', ...LIBRARY_PERMISSIONS],
-  2: ['account.self', 'goods.operate', 'goods.batchCopy', 'role.worker', ...LIBRARY_PERMISSIONS],
+  1: [
+    'account.self',
+    'goods.operate',
+    'goods.audit',
+    'goods.batchCopy',
+    'role.worker',
+    ...LIBRARY_PERMISSIONS,
+    'shop.use',
+  ],
+  2: ['account.self', 'goods.operate', 'goods.batchCopy', 'role.worker', ...LIBRARY_PERMISSIONS, 'shop.use'],
   3: ['account.self', 'account.child.addBuyer'],
   4: [
     'account.self',
@@ -107,6 +121,8 @@ export const ROLE_PERMISSIONS = {
     'role.companyOrPersonalAdmin',
     'finance.payMargin',
     ...LIBRARY_PERMISSIONS,
+    'shop.manage',
+    'shop.use',
   ],
   5: ['account.self', 'system.operaLog.read', 'role.admin'],
   6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS],

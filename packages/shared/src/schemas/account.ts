@@ -299,6 +299,8 @@ export const childAccount = z.object({
   library_perms: z.array(z.enum(LIBRARY_PERMISSIONS)),
   /** Whether `library_perms` was chosen for this account (false: its role's defaults). */
   library_perms_custom: z.boolean(),
+  /** Marketplace codes it may upload to (`updateAllowSites`); empty: all. */
+  allowUploadSiteArr: z.array(z.string()),
 });
 export type ChildAccount = z.infer<typeof childAccount>;
 

@@ -41,10 +41,9 @@ export function handleToken(sim: SpApiSimulator, req: SimReq): SimRes {
       return lwaError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
     }
     sellerId = c.sellerId;
-    refreshToken = `Atzr|${rnd(48)}`;
-    sim.refreshTokens.set(refreshToken, { sellerId, clientId: app.clientId });
+    refreshToken = sim.issueRefreshToken(sellerId, app.clientId);
   } else if (grant === 'refresh_token') {
-    const r = sim.refreshTokens.get(form.get('refresh_token') ?? '');
+    const r = sim.refreshTokenOwner(form.get('refresh_token') ?? '');
     if (!r || r.clientId !== app.clientId)
       return lwaError(400, 'invalid_grant', 'The refresh token is invalid or revoked');
     sellerId = r.sellerId;

@@ -91,6 +91,12 @@ export interface SimOptions {
   usagePlans?: Partial<Record<SpApiOperation, { rate: number; burst: number }>>;
   /** Image URLs are fetched to check them; tests may stub the check. */
   imageCheck?: (url: string) => Promise<boolean>;
+  /**
+   * Signs refresh tokens with this key instead of remembering them, so they stay valid when
+   * the simulator restarts (the in-server simulator of sandbox shops: a restarted console
+   * keeps its sandbox shops authorized). Revocations are still remembered in memory only.
+   */
+  refreshTokenKey?: Buffer;
 }
 
 /** The region a request's base path names (`/na`, `/eu`, `/fe`), or undefined for the bare base. */

@@ -124,5 +124,6 @@ export function presentChild(user: UserRow): ChildAccount {
     leader_id: user.leader_id,
     library_perms: libraryPermsOf(subjectOf(user)),
     library_perms_custom: user.library_perms !== null,
+    allowUploadSiteArr: user.allow_upload_sites,
   };
 }

@@ -1,4 +1,11 @@
-import { AUDIT_STATUSES, AUTH_NAMES, type Auth, DESC_LANGUAGES, type OperaLogAction } from '@console/shared';
+import {
+  AUDIT_STATUSES,
+  AUTH_NAMES,
+  type Auth,
+  countryName,
+  DESC_LANGUAGES,
+  type OperaLogAction,
+} from '@console/shared';
 
 /** A product as the log names it: its title and SKU now (null when it no longer exists). */
 export interface GoodsLabel {
@@ -94,6 +101,7 @@ const FIELD_NAMES: Record<string, string> = {
   terms: '搜索词',
   country: '国家',
 };
+const SHOP_FIELDS: Record<string, string> = { name: '名称', staff_ids: '可使用账号', marketplaces: '站点' };
 const SECTION_NAMES: Record<string, string> = {
   baseInfo: '基本信息',
   descs: '文案',
@@ -195,6 +203,21 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const to = list(a.to).map(langName).join('、') || langName(a.to);
     return `${e.actor} 开始一键翻译${count(a.total, '个')}商品(${langName(a.from)}→${to},后台任务)`;
   },
+  'account.allowSites': (e) => {
+    const a = obj(e.summary.after);
+    const sites = list(a.allowUploadSiteArr).map((c) => (typeof c === 'string' ? countryName(c) : String(c)));
+    return `${e.actor} 设置${userTarget(e, str(a.account))}可上传的站点为${sites.length ? sites.join('、') : '全部站点'}`;
+  },
+  'shop.bind': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 绑定了${a.sandbox === true ? '沙箱' : ''}店铺${quote(str(a.name))}(卖家编号 ${str(a.seller_id)})`;
+  },
+  'shop.reauthorize': (e) => `${e.actor} 重新授权了店铺${quote(str(obj(e.summary.after).name) || e.target_id)}`,
+  'shop.sync': (e) => `${e.actor} 检测了店铺(ID ${e.target_id})的授权并同步了站点`,
+  'shop.update': (e) => `${e.actor} 修改了店铺(ID ${e.target_id})${changedFields(e.summary.after, SHOP_FIELDS)}`,
+  'shop.delete': (e) => `${e.actor} 解绑了店铺${quote(str(obj(e.summary.before).name))}`,
+  'system.cli.rotateSecrets': (e) =>
+    `管理员在服务器命令行轮换了加密密钥(重新加密${count(obj(e.summary.after).count, '个店铺授权')})`,
   'goods.category.create': (e) => `${e.actor} 新建了商品分类${quote(str(obj(e.summary.after).name))}`,
   'goods.category.update': (e) => {
     const b = obj(e.summary.before);

@@ -1,9 +1,19 @@
-import { defineSection } from '../../app/route-section';
+import { defineSection, screen } from '../../app/route-section';
 
-/** 订单 (spec section 2): not built yet (docs/not-built.md). */
+/** 订单 (spec section 2): 店铺管理 is built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/order', [
   ['index', '订单首页'],
-  ['shop', '店铺管理'],
+  [
+    'shop',
+    '店铺管理',
+    {
+      permission: 'shop.use',
+      load: screen(
+        () => import('./shop/shop-page'),
+        (m) => m.ShopPage,
+      ),
+    },
+  ],
   ['consume-list', '消费记录'],
   ['list', '订单处理'],
   ['distribution', '配货'],

@@ -1,10 +1,20 @@
-import { defineSection } from '../../app/route-section';
+import { defineSection, screen } from '../../app/route-section';
 
-/** 平台 (spec section 2): not built yet (docs/not-built.md). */
+/** 平台 (spec section 2): 授权中心 is built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/platform', [
   ['index', '平台首页'],
   ['howUse', '使用说明'],
-  ['family', '授权中心'],
+  [
+    'family',
+    '授权中心',
+    {
+      permission: 'shop.use',
+      load: screen(
+        () => import('./family/family-page'),
+        (m) => m.FamilyPage,
+      ),
+    },
+  ],
   ['ali1688', '1688采购'],
   ['reports/sellerPerformance/list', '卖家绩效'],
   ['reports/sellerFeedback/list', '卖家反馈'],

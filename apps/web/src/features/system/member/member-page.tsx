@@ -8,6 +8,7 @@ import { useFeedback } from '../../../app/ui-bridge';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { switchToAccount } from '../../account/switch-account/switch-account-dialog';
+import { AllowSitesDialog, type AllowSitesTarget } from './allow-sites-dialog';
 import { MemberFormDialog } from './member-form-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
@@ -21,6 +22,7 @@ function MemberList() {
   const [filters, setFilters] = useState<ChildFilters>({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<ChildAccount | null | undefined>(undefined);
   const [resetting, setResetting] = useState<ChildAccount | null>(null);
+  const [sites, setSites] = useState<AllowSitesTarget | null>(null);
   const list = useChildAccounts(filters);
   const { remove } = useChildMutations();
   const data = list.data;
@@ -103,7 +105,7 @@ function MemberList() {
             title: '操作',
             key: 'ops',
             fixed: 'right',
-            width: 240,
+            width: 320,
             render: (_, r) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => setEditing(r)}>
@@ -111,6 +113,13 @@ function MemberList() {
                 </Button>
                 <Button type="link" size="small" onClick={() => setResetting(r)}>
                   重置密码
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setSites({ uid: r.uid, account: r.account, sites: r.allowUploadSiteArr })}
+                >
+                  可上传站点
                 </Button>
                 <Button type="link" size="small" disabled={r.status !== 1} onClick={() => switchToAccount(r.uid)}>
                   切换
@@ -136,6 +145,7 @@ function MemberList() {
       />
       <MemberFormDialog open={editing !== undefined} record={editing} onClose={() => setEditing(undefined)} />
       <ResetPasswordDialog record={resetting} onClose={() => setResetting(null)} />
+      <AllowSitesDialog target={sites} onClose={() => setSites(null)} />
     </PageContainer>
   );
 }

@@ -1,0 +1,77 @@
+import type { SpApiRegion } from '@console/shared/constants/marketplaces';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { secretBox } from '../lib/secret-box.js';
+import { fetchPublic } from '../modules/files/remote-fetch.js';
+import { SpApiSimulator } from './simulator/sim-server.js';
+import { SANDBOX_APP } from './simulator/sim-state.js';
+import { createSpApiDeps } from './sp-api.deps.js';
+import type { SpApiDeps } from './sp-api.http.js';
+
+/**
+ * The Amazon of sandbox shops (沙箱店铺): the loopback simulator run inside this server
+ * process, started on first use. Its refresh tokens are signed with a key derived from the
+ * console's secret key, so sandbox shops stay authorized when the server restarts; listings
+ * and feeds live in this process's memory (docs/shops.md "Sandbox shops").
+ */
+export interface Sandbox {
+  sim: SpApiSimulator;
+  /** SP-API parts for sandbox shops: LWA of the simulator, the shared PostgreSQL scheduler. */
+  deps: SpApiDeps;
+  /** The simulator's SP-API base of a region. */
+  endpoint(region: SpApiRegion): string;
+}
+
+const running = new WeakMap<Config, Promise<Sandbox>>();
+
+/** Image bytes by their magic numbers (JPEG, PNG, GIF, WebP). */
+function looksLikeImage(b: Buffer): boolean {
+  return (
+    (b[0] === 0xff && b[1] === 0xd8) ||
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+    b.subarray(0, 4).toString('latin1') === 'GIF8' ||
+    (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP')
+  );
+}
+
+/** The sandbox of a configuration, started once. */
+export function sandbox(config: Config, db: Database): Promise<Sandbox> {
+  let s = running.get(config);
+  if (!s) {
+    s = (async () => {
+      const refreshTokenKey = secretBox(config).derive('sandbox-amazon-refresh-tokens');
+      const sim = await new SpApiSimulator({
+        timeScale: config.spapi.timeScale,
+        refreshTokenKey,
+        // What Amazon checks of image links, without letting a user reach internal addresses.
+        imageCheck: async (url) => {
+          try {
+            return looksLikeImage(
+              await fetchPublic(url, { maxBytes: 10 * 1024 * 1024, allowLoopback: config.fetchAllowLoopback }),
+            );
+          } catch {
+            return false;
+          }
+        },
+      }).listen();
+      const deps = createSpApiDeps(config.spapi, db, {
+        credentials: { clientId: SANDBOX_APP.clientId, clientSecret: SANDBOX_APP.clientSecret },
+        lwaUrl: sim.tokenUrl,
+      });
+      return { sim, deps, endpoint: (region: SpApiRegion) => sim.endpoint(region) };
+    })();
+    running.set(config, s);
+    // A failed start is not cached: the next use tries again.
+    s.catch(() => running.delete(config));
+  }
+  return s;
+}
+
+/** Stops the sandbox of a configuration if it runs (the server is closing). */
+export async function closeSandbox(config: Config): Promise<void> {
+  const s = running.get(config);
+  if (!s) return;
+  running.delete(config);
+  const started = await s.catch(() => undefined);
+  await started?.sim.close();
+}

@@ -1,0 +1,75 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ShopListBody, ShopView } from '@console/shared/schemas/shop';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useShopList, useShopMutations } from '../../../api/shop';
+import { useFeedback } from '../../../app/ui-bridge';
+import { serverPagination } from '../../../components/list-parts';
+import { Has } from '../../../components/permission';
+import { PageContainer } from '../../../layout/page/page-container';
+import { BindShopDialog } from './components/bind-shop-dialog';
+import { ShopEditDialog } from './components/shop-edit-dialog';
+import { ShopTable } from './components/shop-table';
+import { useCheckShop } from './components/use-check-shop';
+import { useFinishAuthorization } from './components/use-finish-authorization';
+
+/** 店铺管理 (`/order/shop`): bound Amazon shops, binding through Amazon's authorization, who may use each. */
+export function ShopPage() {
+  const { message } = useFeedback();
+  const [filters, setFilters] = useState<ShopListBody>({ page: 1, pageSize: 20 });
+  const list = useShopList(filters);
+  const { remove } = useShopMutations();
+  const check = useCheckShop();
+  const [binding, setBinding] = useState<{ shop: ShopView | null } | null>(null);
+  const [editing, setEditing] = useState<ShopView | null>(null);
+  const failure = useFinishAuthorization();
+  const appConfigured = list.data?.app_configured ?? false;
+
+  return (
+    <PageContainer
+      title="店铺管理"
+      extra={
+        <Has permission="shop.manage">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setBinding({ shop: null })}>
+            绑定店铺
+          </Button>
+        </Has>
+      }
+    >
+      {failure && <Alert type="error" showIcon closable message={failure} style={{ marginBottom: 12 }} />}
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12 }}
+        onFinish={(v: { keyword?: string }) =>
+          setFilters({ page: 1, pageSize: filters.pageSize, keyword: v.keyword?.trim() || undefined })
+        }
+      >
+        <Form.Item name="keyword">
+          <Input placeholder="店铺名称 / 卖家编号" allowClear style={{ width: 240 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+      </Form>
+      <ShopTable
+        rows={list.data?.list ?? []}
+        loading={list.isFetching}
+        pagination={serverPagination(filters, list.data?.total ?? 0, setFilters)}
+        onEdit={setEditing}
+        onCheck={check}
+        onReauthorize={(shop) => setBinding({ shop })}
+        onDelete={async (shop) => {
+          await remove.mutateAsync(shop.id);
+          message.success('删除成功');
+        }}
+      />
+      <BindShopDialog
+        open={binding !== null}
+        shop={binding?.shop}
+        appConfigured={appConfigured}
+        onClose={() => setBinding(null)}
+      />
+      <ShopEditDialog shop={editing} onClose={() => setEditing(null)} />
+    </PageContainer>
+  );
+}

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DESC_LANGUAGES, PRICE_COUNTRIES } from '@console/shared';
+import { DESC_LANGUAGES } from '@console/shared/constants/goods';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
 import { chromium } from 'playwright-core';
 import { ApiClient } from '../e2e/support/api-client';
 

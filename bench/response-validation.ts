@@ -8,7 +8,8 @@
  * Prints microseconds per page (median of 15 rounds) and the difference.
  */
 import { performance } from 'node:perf_hooks';
-import { envelope, type GoodsListRow, goodsListPage } from '@console/shared';
+import { envelope } from '@console/shared/schemas/common';
+import { type GoodsListRow, goodsListPage } from '@console/shared/schemas/goods';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
 function row(i: number): GoodsListRow {

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { goodsDataSchema } from '@console/shared';
+import { goodsDataSchema } from '@console/shared/schemas/goods';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { Actor, AppDeps } from '../apps/server/src/context.js';

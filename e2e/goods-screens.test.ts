@@ -1,7 +1,7 @@
 // Screens of the product library as a new user meets them (issue 13 §4): one calendar for a
 // user abroad, a list that fits 1440 px with a column chooser, popovers inside the screen,
 // dated exchange rates where prices are computed.
-import { formatInZone } from '@console/shared';
+import { formatInZone } from '@console/shared/constants/time-zone';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount } from './support/api-client';

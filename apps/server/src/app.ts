@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { API_PREFIX, APP_VERSION, PRODUCT_NAME } from '@console/shared';
+import { API_PREFIX, APP_VERSION, PRODUCT_NAME } from '@console/shared/constants/app';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';

@@ -1,4 +1,4 @@
-import type { Permission } from '@console/shared';
+import type { Permission } from '@console/shared/permissions/permissions';
 import type { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';

@@ -1,4 +1,4 @@
-import { COOKIE } from '@console/shared';
+import { COOKIE } from '@console/shared/constants/app';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { buildTenant, TEST_PASSWORD } from './factories.js';

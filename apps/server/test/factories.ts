@@ -1,4 +1,5 @@
-import { type Auth, goodsDataSchema } from '@console/shared';
+import type { Auth } from '@console/shared/constants/roles';
+import { goodsDataSchema } from '@console/shared/schemas/goods';
 import type { z } from 'zod';
 import type { Database } from '../src/db/database.js';
 import type { UserRow } from '../src/db/types.js';

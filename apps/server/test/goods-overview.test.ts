@@ -1,4 +1,4 @@
-import { calendarDay } from '@console/shared';
+import { calendarDay } from '@console/shared/constants/time-zone';
 import { describe, expect, it } from 'vitest';
 import { setTenantTimeZone } from '../src/modules/account/tenant-time-zone.repository.js';
 import { businessDay, fillDays } from '../src/modules/goods/goods-overview.service.js';

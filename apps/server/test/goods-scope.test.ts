@@ -1,4 +1,4 @@
-import type { GoodsScope } from '@console/shared';
+import type { GoodsScope } from '@console/shared/permissions/can';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';
 import { startExportJob } from '../src/modules/goods/goods-export.service.js';

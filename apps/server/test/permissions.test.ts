@@ -1,4 +1,6 @@
-import { ALL_AUTHS, type Auth, can, isLibraryPermission, LIBRARY_PERMISSIONS, type Permission } from '@console/shared';
+import { ALL_AUTHS, type Auth } from '@console/shared/constants/roles';
+import { can } from '@console/shared/permissions/can';
+import { isLibraryPermission, LIBRARY_PERMISSIONS, type Permission } from '@console/shared/permissions/permissions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';
 import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from './factories.js';

@@ -1,4 +1,6 @@
-import { type Auth, can, type Permission } from '@console/shared';
+import type { Auth } from '@console/shared/constants/roles';
+import { can } from '@console/shared/permissions/can';
+import type { Permission } from '@console/shared/permissions/permissions';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';

@@ -1,14 +1,6 @@
 import { parseArgs } from 'node:util';
-import {
-  ACCOUNT_RE,
-  AUTH_NAMES,
-  type Auth,
-  isAuth,
-  isEmail,
-  isPhone,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from '@console/shared';
+import { AUTH_NAMES, type Auth, isAuth } from '@console/shared/constants/roles';
+import { ACCOUNT_RE, isEmail, isPhone, PASSWORD_MAX, PASSWORD_MIN } from '@console/shared/validation/rules';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { issueMessage } from '@console/shared';
+import { issueMessage } from '@console/shared/validation/zod-messages';
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { STALE_SAVE_CODE, STALE_VERSION_MSG, type StaleSaveData } from '@console/shared';
+import { STALE_SAVE_CODE, STALE_VERSION_MSG, type StaleSaveData } from '@console/shared/schemas/stale-save';
 
 /** A failure the user should see: HTTP-like status and a Chinese message (spec section 8). */
 export class AppError extends Error {

@@ -1,4 +1,4 @@
-import type { ApiEnvelope } from '@console/shared';
+import type { ApiEnvelope } from '@console/shared/schemas/common';
 
 /** A success envelope (status 200). */
 export function ok<T>(data: T, msg = 'success'): ApiEnvelope<T> {

@@ -1,4 +1,4 @@
-import { binaryFile, envelope, errorEnvelope } from '@console/shared';
+import { binaryFile, envelope, errorEnvelope } from '@console/shared/schemas/common';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

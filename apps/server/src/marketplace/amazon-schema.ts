@@ -1,4 +1,4 @@
-import { utf8Bytes } from '@console/shared';
+import { utf8Bytes } from '@console/shared/constants/goods';
 import type { AnySchemaObject } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019.js';
 import addFormats from 'ajv-formats';

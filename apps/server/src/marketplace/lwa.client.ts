@@ -1,4 +1,4 @@
-import { LWA_TOKEN_URL } from '@console/shared';
+import { LWA_TOKEN_URL } from '@console/shared/constants/marketplaces';
 import { backoffMs, DEFAULT_RETRY, parseJson, type RetryPolicy, sendOnce, sleep } from './http-retry.js';
 import { SpApiError } from './sp-api.errors.js';
 import type { LwaErrorBody, LwaTokenResponse } from './sp-api.types.js';

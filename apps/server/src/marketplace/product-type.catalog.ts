@@ -7,7 +7,7 @@ import {
   marketplaceLanguageLabel,
   marketplaceTitle,
   PRODUCT_TYPE_MARKETPLACES,
-} from '@console/shared';
+} from '@console/shared/constants/marketplaces';
 
 /** A JSON Schema object as Amazon's product type definitions write them. */
 export type SchemaNode = { [key: string]: unknown };

@@ -1,4 +1,4 @@
-import { SP_API_ENDPOINTS, type SpApiRegion } from '@console/shared';
+import { SP_API_ENDPOINTS, type SpApiRegion } from '@console/shared/constants/marketplaces';
 import { backoffMs, DEFAULT_RETRY, parseJson, type RetryPolicy, sendOnce, sleep } from './http-retry.js';
 import type { AccessTokenCache, LwaClient } from './lwa.client.js';
 import type { RateLimitScheduler } from './rate-limit.scheduler.js';

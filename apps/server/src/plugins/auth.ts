@@ -1,11 +1,10 @@
+import { COOKIE, CSRF_HEADER } from '@console/shared/constants/app';
+import { can } from '@console/shared/permissions/can';
 import {
-  COOKIE,
-  CSRF_HEADER,
-  can,
   isLibraryPermission,
   LIBRARY_PERMISSION_NAMES,
   type Permission,
-} from '@console/shared';
+} from '@console/shared/permissions/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, AuthContext } from '../context.js';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';

@@ -1,4 +1,4 @@
-import { issueField, issueMessage } from '@console/shared';
+import { issueField, issueMessage } from '@console/shared/validation/zod-messages';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

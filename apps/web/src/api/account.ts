@@ -1,5 +1,5 @@
+import { API_PREFIX } from '@console/shared/constants/app';
 import type {
-  Answer,
   ChildAccount,
   ChildList,
   CreateChildBody,
@@ -11,8 +11,8 @@ import type {
   UpdateChildBody,
   UpdateUserAccountBody,
   UserInfo,
-} from '@console/shared';
-import { API_PREFIX } from '@console/shared';
+} from '@console/shared/schemas/account';
+import type { Answer } from '@console/shared/schemas/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
 

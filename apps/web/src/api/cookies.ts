@@ -1,4 +1,4 @@
-import { COOKIE } from '@console/shared';
+import { COOKIE } from '@console/shared/constants/app';
 
 /** Reads a readable (non-HttpOnly) cookie. */
 export function readCookie(name: string): string {

@@ -1,4 +1,5 @@
-import type { Answer, ClaimRow, claimPage, copyGoodsData } from '@console/shared';
+import type { Answer } from '@console/shared/schemas/common';
+import type { ClaimRow, claimPage, copyGoodsData } from '@console/shared/schemas/goods';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { goodsKeys } from './goods';
 import { goodsLibraryKeys, type LibraryFilters } from './goods-library';

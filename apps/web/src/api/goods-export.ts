@@ -1,4 +1,5 @@
-import type { Answer, ExportColumnKey, exportColumnsView } from '@console/shared';
+import type { Answer } from '@console/shared/schemas/common';
+import type { ExportColumnKey, exportColumnsView } from '@console/shared/schemas/goods-export';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GoodsSelection } from './goods';
 import { postForFile } from './goods-files';

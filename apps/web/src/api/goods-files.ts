@@ -1,5 +1,5 @@
-import type { UploadedImage } from '@console/shared';
-import { API_PREFIX, CSRF_HEADER } from '@console/shared';
+import { API_PREFIX, CSRF_HEADER } from '@console/shared/constants/app';
+import type { UploadedImage } from '@console/shared/schemas/goods';
 import { ui } from '../app/ui-bridge';
 import { addLog } from '../stores/log-store';
 import { csrfToken } from './cookies';

@@ -1,5 +1,5 @@
+import type { Answer } from '@console/shared/schemas/common';
 import type {
-  Answer,
   CategoryCreateBody,
   CategoryNode,
   CategoryUpdateBody,
@@ -11,7 +11,7 @@ import type {
   SensitiveCheckBody,
   SensitiveWord,
   sensitiveCheckData,
-} from '@console/shared';
+} from '@console/shared/schemas/goods-library';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { goodsLibraryKeys, type LibraryFilters, useLibraryDelete, useLibraryList } from './goods-library';
 import { get, post } from './http';

@@ -1,14 +1,12 @@
+import type { Answer, deletedData, Paged } from '@console/shared/schemas/common';
 import type {
-  Answer,
-  deletedData,
-  Paged,
   PointsCreateBody,
   PointsSet,
   PointsUpdateBody,
   SearchTermsCreateBody,
   SearchTermsEntry,
   SearchTermsUpdateBody,
-} from '@console/shared';
+} from '@console/shared/schemas/goods-library';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
 

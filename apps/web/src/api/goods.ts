@@ -1,5 +1,5 @@
+import type { Answer } from '@console/shared/schemas/common';
 import type {
-  Answer,
   batchCopyData,
   batchEnTitleData,
   batchUpdateData,
@@ -13,12 +13,12 @@ import type {
   GoodsOverview,
   GoodsRecord,
   neighbourData,
-  PriceInfo,
   remoteCopyData,
   SaveResult,
-  sensitiveCheckData,
   setGoodsStatusData,
-} from '@console/shared';
+} from '@console/shared/schemas/goods';
+import type { sensitiveCheckData } from '@console/shared/schemas/goods-library';
+import type { PriceInfo } from '@console/shared/schemas/price-settings';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
 
@@ -26,7 +26,7 @@ import { get, post } from './http';
 export type GoodsListFilters = Partial<GoodsFilter> & { page: number; pageSize: number };
 
 /** Answers of the goods calls, from the shared schemas (never re-declared here). */
-export type { GoodsListPage, GoodsRecord, SaveResult, SensitiveHit } from '@console/shared';
+export type { GoodsListPage, GoodsRecord, SaveResult, SensitiveHit } from '@console/shared/schemas/goods';
 
 /** Query keys of the goods domain. */
 export const goodsKeys = {

@@ -1,5 +1,6 @@
-import type { ApiEnvelope, TokenInfo } from '@console/shared';
-import { API_PREFIX, CSRF_HEADER } from '@console/shared';
+import { API_PREFIX, CSRF_HEADER } from '@console/shared/constants/app';
+import type { TokenInfo } from '@console/shared/schemas/account';
+import type { ApiEnvelope } from '@console/shared/schemas/common';
 import { ui } from '../app/ui-bridge';
 import { addLog } from '../stores/log-store';
 import { useSessionStore } from '../stores/session-store';

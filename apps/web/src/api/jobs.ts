@@ -1,4 +1,4 @@
-import { isFinalJobStatus, type JobView } from '@console/shared';
+import { isFinalJobStatus, type JobView } from '@console/shared/schemas/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { get } from './http';
 

@@ -1,4 +1,6 @@
-import type { Answer, operaLogPage, TraderSetting } from '@console/shared';
+import type { TraderSetting } from '@console/shared/schemas/account';
+import type { Answer } from '@console/shared/schemas/common';
+import type { operaLogPage } from '@console/shared/schemas/system';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from './http';
 

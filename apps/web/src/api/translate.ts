@@ -1,7 +1,6 @@
+import type { Answer, deletedData } from '@console/shared/schemas/common';
 import type {
-  Answer,
   correctionPage,
-  deletedData,
   GlossaryEntry,
   GlossarySaveBody,
   glossarySavedData,
@@ -11,7 +10,7 @@ import type {
   TranslateUsage,
   translateJobStarted,
   translationsData,
-} from '@console/shared';
+} from '@console/shared/schemas/translate';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
 

@@ -1,4 +1,8 @@
-import { AUTH_NAMES, can, MENU_ITEMS, type MenuItem, PRODUCT_NAME, type TraderSetting } from '@console/shared';
+import { PRODUCT_NAME } from '@console/shared/constants/app';
+import { AUTH_NAMES } from '@console/shared/constants/roles';
+import { MENU_ITEMS, type MenuItem } from '@console/shared/menu/menu-tree';
+import { can } from '@console/shared/permissions/can';
+import type { TraderSetting } from '@console/shared/schemas/account';
 import { create } from 'zustand';
 import { getUserInfo } from '../api/account';
 import { clearSessionCookies, currentUid, hasSession } from '../api/cookies';

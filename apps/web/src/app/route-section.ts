@@ -1,5 +1,5 @@
-import type { Permission } from '@console/shared';
-import { MENU_ITEMS } from '@console/shared';
+import { MENU_ITEMS } from '@console/shared/menu/menu-tree';
+import type { Permission } from '@console/shared/permissions/permissions';
 import type { ComponentType } from 'react';
 import type { RouteMeta } from '../stores/tabs-reducer';
 

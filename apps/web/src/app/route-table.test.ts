@@ -1,4 +1,4 @@
-import { MENU_ITEMS } from '@console/shared';
+import { MENU_ITEMS } from '@console/shared/menu/menu-tree';
 import { describe, expect, it } from 'vitest';
 import { FRAME_ROUTES, NOT_BUILT_ROUTES, routeName } from './route-table';
 

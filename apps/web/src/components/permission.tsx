@@ -1,5 +1,8 @@
-import type { Auth, LibraryPermission, Permission } from '@console/shared';
-import { AUTH, can, LIBRARY_PERMISSION_NAMES } from '@console/shared';
+import type { Auth } from '@console/shared/constants/roles';
+import { AUTH } from '@console/shared/constants/roles';
+import { can } from '@console/shared/permissions/can';
+import type { LibraryPermission, Permission } from '@console/shared/permissions/permissions';
+import { LIBRARY_PERMISSION_NAMES } from '@console/shared/permissions/permissions';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useSessionStore } from '../stores/session-store';

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatInZone, isTimeZone } from '@console/shared';
+import { DEFAULT_TIME_ZONE, formatInZone, isTimeZone } from '@console/shared/constants/time-zone';
 
 /**
  * The time zone times are shown in: the tenant's (from getUserInfo), China time until it is

@@ -1,4 +1,4 @@
-import { STALE_SAVE_CODE } from '@console/shared';
+import { STALE_SAVE_CODE } from '@console/shared/schemas/stale-save';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http';
 import { saveFailure } from './version-conflict';

@@ -1,4 +1,4 @@
-import { isStaleSave, STALE_VERSION_MSG, staleVersionOf } from '@console/shared';
+import { isStaleSave, STALE_VERSION_MSG, staleVersionOf } from '@console/shared/schemas/stale-save';
 import { ApiError } from '../api/http';
 
 /**

@@ -1,4 +1,6 @@
-import type { Auth, LoginResult, MenuItem, TokenInfo, UserInfo } from '@console/shared';
+import type { Auth } from '@console/shared/constants/roles';
+import type { MenuItem } from '@console/shared/menu/menu-tree';
+import type { LoginResult, TokenInfo, UserInfo } from '@console/shared/schemas/account';
 import { create } from 'zustand';
 import { csrfToken, currentUid } from '../api/cookies';
 import { setDisplayTimeZone } from '../lib/format';

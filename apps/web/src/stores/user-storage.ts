@@ -1,5 +1,6 @@
-import type { LoginResult, MenuItem, UserInfo } from '@console/shared';
-import { STORAGE_PREFIX } from '@console/shared';
+import { STORAGE_PREFIX } from '@console/shared/constants/app';
+import type { MenuItem } from '@console/shared/menu/menu-tree';
+import type { LoginResult, UserInfo } from '@console/shared/schemas/account';
 import type { TabEntry } from './tabs-reducer';
 
 /** Text sizes of spec section 2. */

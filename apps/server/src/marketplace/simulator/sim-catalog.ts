@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MARKETPLACES, marketplaceDomain, marketplaceTitle } from '@console/shared';
+import { MARKETPLACES, marketplaceDomain, marketplaceTitle } from '@console/shared/constants/marketplaces';
 import { findMarketplace, PRODUCT_TYPES } from '../product-type.catalog.js';
 import type { CatalogItem, ProductTypeDefinition } from '../sp-api.types.js';
 import { amazonError, type SimReq, type SimRes, type SpApiSimulator } from './sim-server.js';

@@ -2,7 +2,7 @@ import nodeCrypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import type { SpApiRegion } from '@console/shared';
+import type { SpApiRegion } from '@console/shared/constants/marketplaces';
 import { type SpApiOperation, USAGE_PLANS } from '../rate-limits.js';
 import {
   handleCatalogGet,

@@ -1,4 +1,4 @@
-import type { SpApiRegion } from '@console/shared';
+import type { SpApiRegion } from '@console/shared/constants/marketplaces';
 import type { SpApiOperation } from '../rate-limits.js';
 import type { Feed, ListingAttributes, ListingIssue } from '../sp-api.types.js';
 

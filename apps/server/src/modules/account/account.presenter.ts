@@ -1,17 +1,7 @@
-import {
-  AUTH_NAMES,
-  type Auth,
-  type ChildAccount,
-  can,
-  type GoodsScope,
-  goodsScopeOf,
-  isInternal,
-  type LoginResult,
-  libraryPermsOf,
-  type MenuItem,
-  type TokenInfo,
-  type UserInfo,
-} from '@console/shared';
+import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
+import type { MenuItem } from '@console/shared/menu/menu-tree';
+import { can, type GoodsScope, goodsScopeOf, isInternal, libraryPermsOf } from '@console/shared/permissions/can';
+import type { ChildAccount, LoginResult, TokenInfo, UserInfo } from '@console/shared/schemas/account';
 import type { UserRow } from '../../db/types.js';
 import type { IssuedTokens } from './session.service.js';
 

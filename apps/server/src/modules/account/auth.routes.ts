@@ -1,13 +1,6 @@
-import {
-  COOKIE,
-  CSRF_HEADER,
-  loginBody,
-  loginData,
-  nullData,
-  qrCodeQuery,
-  qrLoginCode,
-  scanQrData,
-} from '@console/shared';
+import { COOKIE, CSRF_HEADER } from '@console/shared/constants/app';
+import { loginBody, loginData, qrCodeQuery, qrLoginCode, scanQrData } from '@console/shared/schemas/account';
+import { nullData } from '@console/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';

@@ -4,10 +4,10 @@ import {
   childListData,
   createChildBody,
   deleteChildBody,
-  nullData,
   resetChildBody,
   updateChildBody,
-} from '@console/shared';
+} from '@console/shared/schemas/account';
+import { nullData } from '@console/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';

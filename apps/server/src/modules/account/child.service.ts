@@ -1,13 +1,7 @@
-import {
-  AUTH,
-  AUTH_NAMES,
-  type Auth,
-  assignableChildAuths,
-  type CreateChildBody,
-  can,
-  LIBRARY_PERMISSIONS,
-  type UpdateChildBody,
-} from '@console/shared';
+import { AUTH, AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
+import { assignableChildAuths, can } from '@console/shared/permissions/can';
+import { LIBRARY_PERMISSIONS } from '@console/shared/permissions/permissions';
+import type { CreateChildBody, UpdateChildBody } from '@console/shared/schemas/account';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow, UserUpdate } from '../../db/types.js';

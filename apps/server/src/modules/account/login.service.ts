@@ -1,4 +1,4 @@
-import type { LoginBody } from '@console/shared';
+import type { LoginBody } from '@console/shared/schemas/account';
 import svgCaptcha from 'svg-captcha';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@console/shared';
+import type { MenuItem } from '@console/shared/menu/menu-tree';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 

@@ -1,4 +1,6 @@
-import { can, MENU_ITEMS, type MenuItem, type Permission } from '@console/shared';
+import { MENU_ITEMS, type MenuItem } from '@console/shared/menu/menu-tree';
+import { can } from '@console/shared/permissions/can';
+import type { Permission } from '@console/shared/permissions/permissions';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/types.js';
 import { subjectOf } from './account.presenter.js';

@@ -1,4 +1,4 @@
-import { MSG } from '@console/shared';
+import { MSG } from '@console/shared/validation/rules';
 import QRCode from 'qrcode';
 import type { Actor, AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';

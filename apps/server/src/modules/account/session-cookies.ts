@@ -1,4 +1,4 @@
-import { AUTH_MODE_HEADER, COOKIE } from '@console/shared';
+import { AUTH_MODE_HEADER, COOKIE } from '@console/shared/constants/app';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { IssuedTokens } from './session.service.js';

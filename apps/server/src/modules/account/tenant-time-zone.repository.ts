@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@console/shared';
+import { DEFAULT_TIME_ZONE } from '@console/shared/constants/time-zone';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 

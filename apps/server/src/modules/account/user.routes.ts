@@ -1,12 +1,12 @@
 import {
   loginResult,
-  MSG,
-  nullData,
   toggleAccountBody,
   updatePasswordBody,
   updateUserAccountBody,
   userInfo,
-} from '@console/shared';
+} from '@console/shared/schemas/account';
+import { nullData } from '@console/shared/schemas/common';
+import { MSG } from '@console/shared/validation/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';

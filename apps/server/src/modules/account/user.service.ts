@@ -1,12 +1,12 @@
+import { can } from '@console/shared/permissions/can';
 import {
   BRAND_FIELDS,
-  can,
-  MSG,
   READ_ONLY_ACCOUNT_FIELDS,
   type UpdateUserAccountBody,
   type updatePasswordBody,
   WORKER_SWITCH_FIELDS,
-} from '@console/shared';
+} from '@console/shared/schemas/account';
+import { MSG } from '@console/shared/validation/rules';
 import type { z } from 'zod';
 import type { Actor, AppDeps, AuthContext } from '../../context.js';
 import type { UserRow, UserUpdate } from '../../db/types.js';

@@ -1,5 +1,6 @@
 import type { PassThrough } from 'node:stream';
-import { goodsIdQuery, isInternal, remoteCopyData, uploadedImage } from '@console/shared';
+import { isInternal } from '@console/shared/permissions/can';
+import { goodsIdQuery, remoteCopyData, uploadedImage } from '@console/shared/schemas/goods';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { z } from 'zod';

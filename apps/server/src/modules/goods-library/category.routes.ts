@@ -1,4 +1,11 @@
-import { categoryCreateBody, categoryNode, categoryRow, categoryUpdateBody, idQuery, nullData } from '@console/shared';
+import { nullData } from '@console/shared/schemas/common';
+import {
+  categoryCreateBody,
+  categoryNode,
+  categoryRow,
+  categoryUpdateBody,
+  idQuery,
+} from '@console/shared/schemas/goods-library';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';

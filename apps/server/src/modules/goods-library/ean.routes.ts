@@ -1,4 +1,5 @@
-import { deletedData, eanImportBody, eanImportReport, eanListQuery, eanPage, idsBody } from '@console/shared';
+import { deletedData } from '@console/shared/schemas/common';
+import { eanImportBody, eanImportReport, eanListQuery, eanPage, idsBody } from '@console/shared/schemas/goods-library';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';

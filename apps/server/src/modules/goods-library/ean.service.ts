@@ -1,4 +1,4 @@
-import type { EanImportBody, EanImportLine } from '@console/shared';
+import type { EanImportBody, EanImportLine } from '@console/shared/schemas/goods-library';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB } from '../../db/types.js';

@@ -1,4 +1,4 @@
-import { derefSchemaNode } from '@console/shared';
+import { derefSchemaNode } from '@console/shared/product-type/schema-node';
 import { findMarketplace, loadProductTypeSchema, type SchemaNode } from '../../marketplace/product-type.catalog.js';
 import type { ExtraAttrIssue } from './extra-attrs.validator.js';
 

@@ -1,4 +1,5 @@
-import { type EanCode, type PointsSet, type SearchTermsEntry, utf8Bytes } from '@console/shared';
+import { utf8Bytes } from '@console/shared/constants/goods';
+import type { EanCode, PointsSet, SearchTermsEntry } from '@console/shared/schemas/goods-library';
 import type { Selectable } from 'kysely';
 import type { GoodsEansTable } from './goods-library.tables.js';
 

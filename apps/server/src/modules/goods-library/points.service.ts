@@ -1,4 +1,4 @@
-import type { PointsCreateBody, PointsUpdateBody } from '@console/shared';
+import type { PointsCreateBody, PointsUpdateBody } from '@console/shared/schemas/goods-library';
 import type { Actor, AppDeps } from '../../context.js';
 import { notFound, staleSave } from '../../lib/app-error.js';
 import { audit, diff } from '../system/audit.js';

@@ -1,5 +1,5 @@
+import { deletedData } from '@console/shared/schemas/common';
 import {
-  deletedData,
   idQuery,
   idsBody,
   searchTermsCreateBody,
@@ -7,7 +7,7 @@ import {
   searchTermsListQuery,
   searchTermsPage,
   searchTermsUpdateBody,
-} from '@console/shared';
+} from '@console/shared/schemas/goods-library';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';

@@ -1,9 +1,9 @@
+import { SEARCH_TERM_COUNTRIES } from '@console/shared/constants/goods';
 import {
-  SEARCH_TERM_COUNTRIES,
   SEARCH_TERM_COUNTRY_SET,
   type SearchTermsCreateBody,
   type SearchTermsUpdateBody,
-} from '@console/shared';
+} from '@console/shared/schemas/goods-library';
 import type { Actor, AppDeps } from '../../context.js';
 import { badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import { audit, diff } from '../system/audit.js';

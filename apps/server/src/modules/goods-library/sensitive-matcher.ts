@@ -1,4 +1,4 @@
-import type { SensitiveHit } from '@console/shared';
+import type { SensitiveHit } from '@console/shared/schemas/goods';
 import { escapeRegExp } from '../../lib/regexp.js';
 
 /** A sensitive word of the library: its language key or `all`. */

@@ -1,5 +1,5 @@
+import { deletedData } from '@console/shared/schemas/common';
 import {
-  deletedData,
   idsBody,
   sensitiveAdded,
   sensitiveCheckBody,
@@ -7,7 +7,7 @@ import {
   sensitiveCreateBody,
   sensitiveListQuery,
   sensitivePage,
-} from '@console/shared';
+} from '@console/shared/schemas/goods-library';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-import type { SensitiveHit } from '@console/shared';
+import type { SensitiveHit } from '@console/shared/schemas/goods';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB } from '../../db/types.js';

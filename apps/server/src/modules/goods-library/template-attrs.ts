@@ -1,4 +1,4 @@
-import type { TemplateAttribute, TemplateField } from '@console/shared';
+import type { TemplateAttribute, TemplateField } from '@console/shared/schemas/goods-library';
 import type { SchemaNode } from '../../marketplace/product-type.catalog.js';
 
 /** Item properties filled from the marketplace, never typed by the user. */

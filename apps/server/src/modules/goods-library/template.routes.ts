@@ -5,7 +5,7 @@ import {
   productTypesData,
   tempAttrData,
   tempAttrQuery,
-} from '@console/shared';
+} from '@console/shared/schemas/goods-library';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';

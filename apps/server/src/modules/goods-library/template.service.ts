@@ -1,4 +1,4 @@
-import type { TemplateAttribute } from '@console/shared';
+import type { TemplateAttribute } from '@console/shared/schemas/goods-library';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import {
   findMarketplace,

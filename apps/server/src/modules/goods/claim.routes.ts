@@ -1,4 +1,5 @@
-import { batchUpdateData, claimPage, copyGoodsData, goodsIdQuery, idsField, pageQuery } from '@console/shared';
+import { pageQuery } from '@console/shared/schemas/common';
+import { batchUpdateData, claimPage, copyGoodsData, goodsIdQuery, idsField } from '@console/shared/schemas/goods';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';

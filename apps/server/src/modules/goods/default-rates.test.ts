@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PRICE_COUNTRIES } from '@console/shared';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
 import { describe, expect, it } from 'vitest';
 import { defaultRates } from './price-settings.service.js';
 

@@ -1,4 +1,4 @@
-import type { GoodsFilter } from '@console/shared';
+import type { GoodsFilter } from '@console/shared/schemas/goods';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { escapeRegExp } from '../../lib/regexp.js';

@@ -1,10 +1,6 @@
-import {
-  AUDIT_STATUSES,
-  AUDIT_TRANSITIONS,
-  type AuditStatus,
-  type batchFieldsSchema,
-  PRICE_COUNTRIES,
-} from '@console/shared';
+import { AUDIT_STATUSES, AUDIT_TRANSITIONS, type AuditStatus } from '@console/shared/constants/goods';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
+import type { batchFieldsSchema } from '@console/shared/schemas/goods';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_KEYS, type ExportColumnKey, goodsFilterSchema } from '@console/shared';
+import { goodsFilterSchema } from '@console/shared/schemas/goods';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_KEYS, type ExportColumnKey } from '@console/shared/schemas/goods-export';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { AppDeps } from '../../context.js';

@@ -1,11 +1,6 @@
-import {
-  type ExportJob,
-  exportColumnsView,
-  exportJob,
-  exportJobStarted,
-  exportSelectBody,
-  jobIdQuery,
-} from '@console/shared';
+import { type ExportJob, exportJob, exportJobStarted } from '@console/shared/schemas/goods';
+import { exportColumnsView, exportSelectBody } from '@console/shared/schemas/goods-export';
+import { jobIdQuery } from '@console/shared/schemas/jobs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_KEYS, type ExportColumnKey } from '@console/shared';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_KEYS, type ExportColumnKey } from '@console/shared/schemas/goods-export';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';

@@ -1,13 +1,8 @@
-import {
-  AUDIT_STATUSES,
-  currencyDigits,
-  type ExportColumnKey,
-  goodsTypeLabel,
-  isMinor,
-  minor,
-  moneyToNumber,
-  PRICE_COUNTRIES,
-} from '@console/shared';
+import { AUDIT_STATUSES, goodsTypeLabel } from '@console/shared/constants/goods';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
+import { currencyDigits } from '@console/shared/money/currencies';
+import { isMinor, minor, moneyToNumber } from '@console/shared/money/money';
+import type { ExportColumnKey } from '@console/shared/schemas/goods-export';
 import type { AppDeps } from '../../context.js';
 import { listCategories } from '../goods-library/category.repository.js';
 import type { StoredDescs, StoredParentage, StoredPrices } from './goods.presenter.js';

@@ -1,4 +1,4 @@
-import { MIN_MAIN_IMAGE_SIDE } from '@console/shared';
+import { MIN_MAIN_IMAGE_SIDE } from '@console/shared/validation/goods-save';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { createdByAnyOf, LACKING_EAN_PATH, SMALL_MAIN_IMAGE } from './goods.repository.js';

@@ -1,4 +1,5 @@
-import { calendarDay, DEFAULT_TIME_ZONE, type GoodsOverview } from '@console/shared';
+import { calendarDay, DEFAULT_TIME_ZONE } from '@console/shared/constants/time-zone';
+import type { GoodsOverview } from '@console/shared/schemas/goods';
 import type { AppDeps } from '../../context.js';
 import { tenantTimeZone } from '../account/tenant-time-zone.repository.js';
 import { presentListRow } from './goods.presenter.js';

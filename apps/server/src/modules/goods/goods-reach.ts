@@ -1,4 +1,4 @@
-import { GOODS_SCOPE_NAMES, type GoodsReach, goodsScopeOf, inGoodsReach } from '@console/shared';
+import { GOODS_SCOPE_NAMES, type GoodsReach, goodsScopeOf, inGoodsReach } from '@console/shared/permissions/can';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';

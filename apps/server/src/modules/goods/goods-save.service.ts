@@ -1,4 +1,5 @@
-import { type BaseInfo, draftMinimumProblem, type GoodsData, type InsertGoodsBody } from '@console/shared';
+import type { BaseInfo, GoodsData, InsertGoodsBody } from '@console/shared/schemas/goods';
+import { draftMinimumProblem } from '@console/shared/validation/goods-save';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';

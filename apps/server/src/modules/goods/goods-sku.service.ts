@@ -1,4 +1,5 @@
-import { copySku, type GoodsData, skuKey } from '@console/shared';
+import type { GoodsData } from '@console/shared/schemas/goods';
+import { copySku, skuKey } from '@console/shared/sku/sku';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { type AppError, badRequest, conflict } from '../../lib/app-error.js';

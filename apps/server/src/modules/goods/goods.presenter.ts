@@ -1,10 +1,6 @@
-import {
-  BASE_INFO_DEFAULTS,
-  DESC_LANGUAGES,
-  type GoodsListRow,
-  type GoodsRecord,
-  PRICE_COUNTRIES,
-} from '@console/shared';
+import { BASE_INFO_DEFAULTS, DESC_LANGUAGES } from '@console/shared/constants/goods';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
+import type { GoodsListRow, GoodsRecord } from '@console/shared/schemas/goods';
 import type { GoodsRow } from '../../db/types.js';
 import type { StoredDescs, StoredImages, StoredPrices } from './goods.tables.js';
 

@@ -1,4 +1,5 @@
-import { type GoodsFilter, MIN_MAIN_IMAGE_SIDE } from '@console/shared';
+import type { GoodsFilter } from '@console/shared/schemas/goods';
+import { MIN_MAIN_IMAGE_SIDE } from '@console/shared/validation/goods-save';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/paging.js';
 import { QueryShapes, type SlotOf } from '../../db/query-shapes.js';

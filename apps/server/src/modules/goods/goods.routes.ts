@@ -23,7 +23,7 @@ import {
   saveGoodsResult,
   setGoodsStatusBody,
   setGoodsStatusData,
-} from '@console/shared';
+} from '@console/shared/schemas/goods';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';

@@ -1,15 +1,13 @@
-import {
-  BASE_INFO_DEFAULTS,
-  type BaseInfo,
-  COPYABLE_FIELDS,
-  type copyFieldsBody,
-  defaultQuantity,
-  type GoodsCreator,
-  type GoodsData,
-  PRICE_COUNTRIES,
-  type ProductListQuery,
-  skuKey,
-} from '@console/shared';
+import { BASE_INFO_DEFAULTS, COPYABLE_FIELDS, defaultQuantity } from '@console/shared/constants/goods';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
+import type {
+  BaseInfo,
+  copyFieldsBody,
+  GoodsCreator,
+  GoodsData,
+  ProductListQuery,
+} from '@console/shared/schemas/goods';
+import { skuKey } from '@console/shared/sku/sku';
 import type { z } from 'zod';
 import type { AppDeps } from '../../context.js';
 import type { GoodsRow } from '../../db/types.js';

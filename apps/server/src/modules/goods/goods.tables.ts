@@ -1,4 +1,5 @@
-import type { BaseInfo, GoodsData, PriceCountrySetting } from '@console/shared';
+import type { BaseInfo, GoodsData } from '@console/shared/schemas/goods';
+import type { PriceCountrySetting } from '@console/shared/schemas/price-settings';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Json, Timestamp } from '../../db/types.js';
 

@@ -1,4 +1,4 @@
-import { priceInfo, savePriceInfoBody, savePriceInfoData } from '@console/shared';
+import { priceInfo, savePriceInfoBody, savePriceInfoData } from '@console/shared/schemas/price-settings';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';

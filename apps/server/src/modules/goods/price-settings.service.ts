@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  type ExchangeRates,
-  exchangeRatesSchema,
-  PRICE_COUNTRIES,
-  type PriceCountrySetting,
-  type PriceInfo,
-  type savePriceInfoBody,
-} from '@console/shared';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
+import { type ExchangeRates, exchangeRatesSchema } from '@console/shared/money/exchange';
+import type { PriceCountrySetting, PriceInfo, savePriceInfoBody } from '@console/shared/schemas/price-settings';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
 import { staleSave } from '../../lib/app-error.js';

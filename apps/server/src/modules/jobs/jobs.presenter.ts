@@ -1,4 +1,4 @@
-import type { JobView } from '@console/shared';
+import type { JobView } from '@console/shared/schemas/jobs';
 import type { JobRecord } from '../../jobs/jobs.repository.js';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);

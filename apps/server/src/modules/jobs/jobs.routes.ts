@@ -1,4 +1,4 @@
-import { jobIdQuery, jobView } from '@console/shared';
+import { jobIdQuery, jobView } from '@console/shared/schemas/jobs';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-import { goodsScopeOf } from '@console/shared';
+import { goodsScopeOf } from '@console/shared/permissions/can';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
 import { findJob, type JobRecord } from '../../jobs/jobs.repository.js';

@@ -1,12 +1,7 @@
-import {
-  COOKIE,
-  CSRF_HEADER,
-  envelope,
-  issueField,
-  issueMessage,
-  refreshBody,
-  refreshTokenData,
-} from '@console/shared';
+import { COOKIE, CSRF_HEADER } from '@console/shared/constants/app';
+import { refreshBody, refreshTokenData } from '@console/shared/schemas/account';
+import { envelope } from '@console/shared/schemas/common';
+import { issueField, issueMessage } from '@console/shared/validation/zod-messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { OperaLogEntry } from '@console/shared';
+import type { OperaLogEntry } from '@console/shared/schemas/system';
 import { type Kysely, sql } from 'kysely';
 import { pageAndTotal } from '../../db/paging.js';
 import type { DB } from '../../db/types.js';

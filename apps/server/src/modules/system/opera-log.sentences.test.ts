@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPERA_LOG_ACTIONS, operaActionLabel } from '@console/shared';
+import { OPERA_LOG_ACTIONS, operaActionLabel } from '@console/shared/constants/opera-log';
 import { describe, expect, it } from 'vitest';
 import { describeOperaLog, hasSentence, type SentenceInput } from './opera-log.sentences.js';
 

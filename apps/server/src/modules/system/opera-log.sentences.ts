@@ -1,11 +1,7 @@
-import {
-  AUDIT_STATUSES,
-  AUTH_NAMES,
-  type Auth,
-  countryName,
-  DESC_LANGUAGES,
-  type OperaLogAction,
-} from '@console/shared';
+import { AUDIT_STATUSES, DESC_LANGUAGES } from '@console/shared/constants/goods';
+import { countryName } from '@console/shared/constants/marketplaces';
+import type { OperaLogAction } from '@console/shared/constants/opera-log';
+import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
 
 /** A product as the log names it: its title and SKU now (null when it no longer exists). */
 export interface GoodsLabel {

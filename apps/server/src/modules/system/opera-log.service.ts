@@ -1,4 +1,5 @@
-import { type OperaLogView, operaActionLabel } from '@console/shared';
+import { operaActionLabel } from '@console/shared/constants/opera-log';
+import type { OperaLogView } from '@console/shared/schemas/system';
 import type { AppDeps } from '../../context.js';
 import { accountNames, goodsLabels, listOperaLog, type OperaLogFilter } from './opera-log.repository.js';
 import { describeOperaLog } from './opera-log.sentences.js';

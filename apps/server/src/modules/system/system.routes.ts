@@ -1,11 +1,7 @@
-import {
-  isInternal,
-  operaLogPage as operaLogPageSchema,
-  operaLogQuery,
-  PRODUCT_NAME,
-  type TraderSetting,
-  traderSetting,
-} from '@console/shared';
+import { PRODUCT_NAME } from '@console/shared/constants/app';
+import { isInternal } from '@console/shared/permissions/can';
+import { type TraderSetting, traderSetting } from '@console/shared/schemas/account';
+import { operaLogPage as operaLogPageSchema, operaLogQuery } from '@console/shared/schemas/system';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';

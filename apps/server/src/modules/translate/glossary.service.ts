@@ -1,4 +1,4 @@
-import type { GlossarySaveBody } from '@console/shared';
+import type { GlossarySaveBody } from '@console/shared/schemas/translate';
 import type { Actor, AppDeps } from '../../context.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.js';
 import {

@@ -1,4 +1,6 @@
-import { type CopyableField, type FieldFit, MSG } from '@console/shared';
+import type { CopyableField } from '@console/shared/constants/goods';
+import type { FieldFit } from '@console/shared/schemas/translate';
+import { MSG } from '@console/shared/validation/rules';
 import type { Actor, AppDeps } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { machineOutputs } from '../../translation/memory.repository.js';

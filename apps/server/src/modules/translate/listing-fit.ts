@@ -1,4 +1,5 @@
-import { type FieldFit, LISTING_LIMITS, utf8Bytes } from '@console/shared';
+import { LISTING_LIMITS, utf8Bytes } from '@console/shared/constants/goods';
+import type { FieldFit } from '@console/shared/schemas/translate';
 
 /** One language's text fields as stored in `goods.descs`. */
 export interface DescTexts {

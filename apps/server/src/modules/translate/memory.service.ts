@@ -1,4 +1,10 @@
-import type { CorrectionEntry, MemoryEntry, Paged, TranslateMemoryQuery, TranslateStatus } from '@console/shared';
+import type { Paged } from '@console/shared/schemas/common';
+import type {
+  CorrectionEntry,
+  MemoryEntry,
+  TranslateMemoryQuery,
+  TranslateStatus,
+} from '@console/shared/schemas/translate';
 import type { Actor, AppDeps } from '../../context.js';
 import { notFound } from '../../lib/app-error.js';
 import {

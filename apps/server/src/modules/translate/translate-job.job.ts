@@ -1,4 +1,4 @@
-import { COPYABLE_FIELDS, DESC_LANGUAGE_KEYS } from '@console/shared';
+import { COPYABLE_FIELDS, DESC_LANGUAGE_KEYS } from '@console/shared/constants/goods';
 import { z } from 'zod';
 import { defineJob, type JobContext, requireJob } from '../../lib/server-module.js';
 import {

@@ -1,4 +1,9 @@
-import { translateGoodsBody, translateJobQuery, translateJobStarted, translateJobView } from '@console/shared';
+import {
+  translateGoodsBody,
+  translateJobQuery,
+  translateJobStarted,
+  translateJobView,
+} from '@console/shared/schemas/translate';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';

@@ -1,9 +1,5 @@
-import {
-  COPYABLE_FIELDS,
-  type TranslateGoodsBody,
-  type TranslateJobItem,
-  type TranslateJobView,
-} from '@console/shared';
+import { COPYABLE_FIELDS } from '@console/shared/constants/goods';
+import type { TranslateGoodsBody, TranslateJobItem, TranslateJobView } from '@console/shared/schemas/translate';
 import type { Actor, AppDeps } from '../../context.js';
 import type { JobClient } from '../../jobs/job-queue.js';
 import { badRequest, notFound } from '../../lib/app-error.js';

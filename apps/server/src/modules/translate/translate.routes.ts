@@ -1,6 +1,6 @@
+import { deletedData, nullData } from '@console/shared/schemas/common';
 import {
   correctionPage,
-  deletedData,
   glossaryDeleteBody,
   glossaryEntry,
   glossarySaveBody,
@@ -9,7 +9,6 @@ import {
   machineCheckData,
   memoryPage,
   mulTranslateBody,
-  nullData,
   saveCorrectionBody,
   singleTranslateBody,
   translateEntryDeleteBody,
@@ -19,7 +18,7 @@ import {
   translateUsageQuery,
   translationData,
   translationsData,
-} from '@console/shared';
+} from '@console/shared/schemas/translate';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';

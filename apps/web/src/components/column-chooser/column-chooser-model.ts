@@ -1,4 +1,4 @@
-import { STORAGE_PREFIX } from '@console/shared';
+import { STORAGE_PREFIX } from '@console/shared/constants/app';
 
 /** What the chooser needs of a column: its key, its title in the chooser, its width. */
 export interface ChoosableColumn {

@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEARS, WORLD_CLOCKS } from '@console/shared';
+import { COPYRIGHT_YEARS, WORLD_CLOCKS } from '@console/shared/constants/clocks';
 import { useEffect, useState } from 'react';
 import { useBrandingStore } from '../../app/bootstrap';
 import { FlagIcon } from './flag-icon';

@@ -1,4 +1,4 @@
-import { WORLD_CLOCKS } from '@console/shared';
+import { WORLD_CLOCKS } from '@console/shared/constants/clocks';
 import { describe, expect, it } from 'vitest';
 import { formatZoneTime } from './world-clock';
 

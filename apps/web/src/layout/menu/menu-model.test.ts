@@ -1,4 +1,5 @@
-import { can, MENU_ITEMS, type MenuItem } from '@console/shared';
+import { MENU_ITEMS, type MenuItem } from '@console/shared/menu/menu-tree';
+import { can } from '@console/shared/permissions/can';
 import { describe, expect, it } from 'vitest';
 import { buildMenus, flattenLeaves, resolveMenuSelect, searchEntries, sectionOf, selectedKeyOf } from './menu-model';
 

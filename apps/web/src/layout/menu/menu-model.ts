@@ -1,4 +1,4 @@
-import type { MenuItem } from '@console/shared';
+import type { MenuItem } from '@console/shared/menu/menu-tree';
 
 /** A menu node of the top bar or side tree (spec section 3 "Menu item"). */
 export interface MenuNode {

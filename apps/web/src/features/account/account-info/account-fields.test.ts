@@ -1,4 +1,4 @@
-import { READ_ONLY_ACCOUNT_FIELDS } from '@console/shared';
+import { READ_ONLY_ACCOUNT_FIELDS } from '@console/shared/schemas/account';
 import { describe, expect, it } from 'vitest';
 import { accountFormVisibility, accountUpdateBody, editableAccountFields, needsUpperCase } from './account-fields';
 

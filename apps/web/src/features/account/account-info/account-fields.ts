@@ -1,5 +1,6 @@
-import type { Auth, UpdateUserAccountBody, UserInfo } from '@console/shared';
-import { BRAND_FIELDS, READ_ONLY_ACCOUNT_FIELDS, WORKER_SWITCH_FIELDS } from '@console/shared';
+import type { Auth } from '@console/shared/constants/roles';
+import type { UpdateUserAccountBody, UserInfo } from '@console/shared/schemas/account';
+import { BRAND_FIELDS, READ_ONLY_ACCOUNT_FIELDS, WORKER_SWITCH_FIELDS } from '@console/shared/schemas/account';
 
 /** Which optional groups of the account-info form a role sees (spec section 6 "Account form visibility"). */
 export interface AccountFormVisibility {

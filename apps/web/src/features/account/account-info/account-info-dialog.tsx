@@ -1,5 +1,6 @@
-import type { UserInfo } from '@console/shared';
-import { COMPLIANCE_EMAIL_MAX, MSG, PHONE_MAX, updateUserAccountBody } from '@console/shared';
+import type { UserInfo } from '@console/shared/schemas/account';
+import { updateUserAccountBody } from '@console/shared/schemas/account';
+import { COMPLIANCE_EMAIL_MAX, MSG, PHONE_MAX } from '@console/shared/validation/rules';
 import { Col, Form, Input, Modal, Row, Skeleton, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useUpdateUserAccount, useUserInfo } from '../../../api/account';

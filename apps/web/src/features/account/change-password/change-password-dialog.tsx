@@ -1,4 +1,4 @@
-import { MSG, PASSWORD_MAX } from '@console/shared';
+import { MSG, PASSWORD_MAX } from '@console/shared/validation/rules';
 import { Form, Input, Modal } from 'antd';
 import { useUpdatePassword } from '../../../api/account';
 import { signOut } from '../../../app/session-actions';

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { CategoryNode } from '@console/shared';
+import type { CategoryNode } from '@console/shared/schemas/goods-library';
 import { Button, Empty, Popconfirm, Space, Spin, Tree, type TreeDataNode, type TreeProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useCategoryMutations, useCategoryTree } from '../../../api/goods-library-pool';

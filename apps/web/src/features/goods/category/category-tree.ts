@@ -1,4 +1,4 @@
-import type { CategoryNode } from '@console/shared';
+import type { CategoryNode } from '@console/shared/schemas/goods-library';
 
 /** One change to send as POST /goods/category/update. */
 export interface CategoryMove {

@@ -1,4 +1,4 @@
-import { thumbnailUrl } from '@console/shared';
+import { thumbnailUrl } from '@console/shared/constants/images';
 import { Button, Form, Image, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';

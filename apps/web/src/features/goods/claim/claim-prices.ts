@@ -1,4 +1,5 @@
-import { type GoodsListRow, PRICE_COUNTRIES } from '@console/shared';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
+import type { GoodsListRow } from '@console/shared/schemas/goods';
 import { formatMoney } from '../lib/money';
 
 /** The row's set prices in the editor's country order, as `国家 金额 币种`. */

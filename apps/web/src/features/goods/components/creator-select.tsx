@@ -1,4 +1,4 @@
-import type { GoodsCreator } from '@console/shared';
+import type { GoodsCreator } from '@console/shared/schemas/goods';
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useGoodsCreators } from '../../../api/goods';

@@ -1,4 +1,4 @@
-import type { EanImportLine } from '@console/shared';
+import type { EanImportLine } from '@console/shared/schemas/goods-library';
 import { describe, expect, it } from 'vitest';
 import { bytesToBase64, isEanFileName, readEanFile, sortReportLines } from './ean-file';
 

@@ -1,4 +1,4 @@
-import type { EanImportLine } from '@console/shared';
+import type { EanImportLine } from '@console/shared/schemas/goods-library';
 
 /** File types the server reads (docs/api-goods-library.md "EAN pool"). */
 export const EAN_FILE_TYPES = ['.xlsx', '.csv', '.txt'] as const;

@@ -1,5 +1,5 @@
 import { ImportOutlined } from '@ant-design/icons';
-import type { EanCode } from '@console/shared';
+import type { EanCode } from '@console/shared/schemas/goods-library';
 import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';

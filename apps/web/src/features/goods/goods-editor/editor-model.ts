@@ -1,17 +1,8 @@
-import {
-  BASE_INFO_DEFAULTS,
-  type BaseInfo,
-  DESC_LANGUAGES,
-  defaultQuantity,
-  draftMinimumProblem,
-  type GoodsData,
-  type GoodsRecord,
-  LISTING_LIMITS,
-  PRICE_COUNTRIES,
-  parseMoney,
-  priceCountryCurrency,
-  priceProblem,
-} from '@console/shared';
+import { BASE_INFO_DEFAULTS, DESC_LANGUAGES, defaultQuantity, LISTING_LIMITS } from '@console/shared/constants/goods';
+import { PRICE_COUNTRIES, priceCountryCurrency } from '@console/shared/constants/marketplaces';
+import { parseMoney } from '@console/shared/money/money';
+import type { BaseInfo, GoodsData, GoodsRecord } from '@console/shared/schemas/goods';
+import { draftMinimumProblem, priceProblem } from '@console/shared/validation/goods-save';
 import { countryDigits, majorToMinor, minorToMajor } from '../lib/money';
 import { type VariationRow, valuesFromRows } from '../lib/variations';
 import { cleanAttrs } from './components/attributes/attr-values';

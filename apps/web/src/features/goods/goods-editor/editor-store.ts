@@ -1,4 +1,4 @@
-import type { BaseInfo } from '@console/shared';
+import type { BaseInfo } from '@console/shared/schemas/goods';
 import { createContext, useContext } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
 import type { SensitiveHit } from '../../../api/goods';

@@ -1,4 +1,5 @@
-import { isStaleSave, skuKey } from '@console/shared';
+import { isStaleSave } from '@console/shared/schemas/stale-save';
+import { skuKey } from '@console/shared/sku/sku';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StoreApi } from 'zustand';

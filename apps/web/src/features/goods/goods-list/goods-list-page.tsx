@@ -1,4 +1,5 @@
-import type { AuditStatus, GoodsListRow } from '@console/shared';
+import type { AuditStatus } from '@console/shared/constants/goods';
+import type { GoodsListRow } from '@console/shared/schemas/goods';
 import { Badge, Button, Space, Switch, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,13 +1,8 @@
 import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import {
-  type AuditStatus,
-  DEFAULT_TIME_ZONE,
-  GOODS_LACKS,
-  type GoodsLack,
-  type GoodsOverview,
-  goodsTypeLabel,
-  thumbnailUrl,
-} from '@console/shared';
+import { type AuditStatus, GOODS_LACKS, type GoodsLack, goodsTypeLabel } from '@console/shared/constants/goods';
+import { thumbnailUrl } from '@console/shared/constants/images';
+import { DEFAULT_TIME_ZONE } from '@console/shared/constants/time-zone';
+import type { GoodsOverview } from '@console/shared/schemas/goods';
 import { Alert, Button, Card, Col, Row, Space, Spin, Statistic, Tooltip, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';

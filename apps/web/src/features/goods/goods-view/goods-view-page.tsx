@@ -1,12 +1,6 @@
-import {
-  AUDIT_STATUSES,
-  type AuditStatus,
-  countryName,
-  DESC_LANGUAGES,
-  goodsTypeLabel,
-  priceCountryCurrency,
-  thumbnailUrl,
-} from '@console/shared';
+import { AUDIT_STATUSES, type AuditStatus, DESC_LANGUAGES, goodsTypeLabel } from '@console/shared/constants/goods';
+import { thumbnailUrl } from '@console/shared/constants/images';
+import { countryName, priceCountryCurrency } from '@console/shared/constants/marketplaces';
 import { Button, Descriptions, Empty, Image, Result, Spin, Table, Tabs, Tag } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useGoods } from '../../../api/goods';

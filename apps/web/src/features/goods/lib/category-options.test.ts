@@ -1,4 +1,4 @@
-import type { CategoryNode } from '@console/shared';
+import type { CategoryNode } from '@console/shared/schemas/goods-library';
 import { describe, expect, it } from 'vitest';
 import { categoryOptions, categoryPath } from './category-options';
 

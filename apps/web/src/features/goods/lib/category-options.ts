@@ -1,4 +1,4 @@
-import type { CategoryNode } from '@console/shared';
+import type { CategoryNode } from '@console/shared/schemas/goods-library';
 
 /** One node of an antd TreeSelect. */
 export interface CategoryOption {

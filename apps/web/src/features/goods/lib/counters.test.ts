@@ -1,4 +1,4 @@
-import { LISTING_LIMITS } from '@console/shared';
+import { LISTING_LIMITS } from '@console/shared/constants/goods';
 import { describe, expect, it } from 'vitest';
 import { countLabel, listingCounters, overLimits, overLimitText } from './counters';
 

@@ -1,4 +1,4 @@
-import { LISTING_LIMITS, utf8Bytes } from '@console/shared';
+import { LISTING_LIMITS, utf8Bytes } from '@console/shared/constants/goods';
 
 /** One counter of the language tab: value, limit and whether it is over. */
 export interface Counter {

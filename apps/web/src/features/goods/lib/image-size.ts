@@ -1,4 +1,5 @@
-import { type GoodsData, isSmallImage, MIN_MAIN_IMAGE_SIDE, smallImageMessage } from '@console/shared';
+import type { GoodsData } from '@console/shared/schemas/goods';
+import { isSmallImage, MIN_MAIN_IMAGE_SIDE, smallImageMessage } from '@console/shared/validation/goods-save';
 
 /** A product image as the product keeps it. */
 export type Image = GoodsData['images'][number];

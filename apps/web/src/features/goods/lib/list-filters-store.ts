@@ -1,4 +1,5 @@
-import type { AuditStatus, GoodsFilter, GoodsLack } from '@console/shared';
+import type { AuditStatus, GoodsLack } from '@console/shared/constants/goods';
+import type { GoodsFilter } from '@console/shared/schemas/goods';
 import { create } from 'zustand';
 
 /** Filters another page asks the product list to show (the form's fields and the status tab). */

@@ -1,3 +1,5 @@
+import { priceCountryCurrency } from '@console/shared/constants/marketplaces';
+import { currencyDigits as shared } from '@console/shared/money/currencies';
 import {
   formatMoney as formatAmount,
   isMinor,
@@ -5,10 +7,8 @@ import {
   moneyFromNumber,
   moneyToNumber,
   parseMoney,
-  priceCountryCurrency,
-  currencyDigits as shared,
   toDecimalString,
-} from '@console/shared';
+} from '@console/shared/money/money';
 
 /**
  * The editor's bindings of the shared money module to its inputs: price texts per country

@@ -1,4 +1,4 @@
-import { childSku, type Transliterate } from '@console/shared';
+import { childSku, type Transliterate } from '@console/shared/sku/sku';
 
 /** One child row of the variation table as the editor keeps it. */
 export interface VariationRow {

@@ -1,4 +1,5 @@
-import { DESC_LANGUAGES, LISTING_LIMITS, type PointsSet } from '@console/shared';
+import { DESC_LANGUAGES, LISTING_LIMITS } from '@console/shared/constants/goods';
+import type { PointsSet } from '@console/shared/schemas/goods-library';
 import { Alert, Button, Card, Form, Input, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { usePointsMutations, usePointsSet } from '../../../api/goods-library';

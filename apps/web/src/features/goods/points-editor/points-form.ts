@@ -1,4 +1,4 @@
-import { DESC_LANGUAGE_KEYS, LISTING_LIMITS } from '@console/shared';
+import { DESC_LANGUAGE_KEYS, LISTING_LIMITS } from '@console/shared/constants/goods';
 
 /** The editor's values: every language with exactly LISTING_LIMITS.bulletCount inputs. */
 export type PointsFormValues = { name: string; points: Record<string, string[]> };

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DESC_LANGUAGES, type PointsSet } from '@console/shared';
+import { DESC_LANGUAGES } from '@console/shared/constants/goods';
+import type { PointsSet } from '@console/shared/schemas/goods-library';
 import { Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

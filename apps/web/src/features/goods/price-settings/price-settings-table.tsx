@@ -1,4 +1,6 @@
-import { isMinor, moneyFromNumber, moneyToNumber, type PriceInfo, RATE_TEXT, ROUNDING_RULES } from '@console/shared';
+import { RATE_TEXT } from '@console/shared/money/exchange';
+import { isMinor, moneyFromNumber, moneyToNumber } from '@console/shared/money/money';
+import { type PriceInfo, ROUNDING_RULES } from '@console/shared/schemas/price-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Select, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';

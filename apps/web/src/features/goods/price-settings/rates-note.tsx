@@ -1,4 +1,5 @@
-import { type PriceInfo, RATES_STALE_DAYS, ratesAgeDays, ratesStale } from '@console/shared';
+import { RATES_STALE_DAYS, ratesAgeDays, ratesStale } from '@console/shared/money/exchange';
+import type { PriceInfo } from '@console/shared/schemas/price-settings';
 import { Alert, Typography } from 'antd';
 
 /**

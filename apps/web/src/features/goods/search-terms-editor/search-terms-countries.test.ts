@@ -1,4 +1,4 @@
-import { SEARCH_TERM_COUNTRIES } from '@console/shared';
+import { SEARCH_TERM_COUNTRIES } from '@console/shared/constants/goods';
 import { describe, expect, it } from 'vitest';
 import {
   COUNTRY_OPTIONS,

@@ -1,10 +1,5 @@
-import {
-  countryName,
-  LISTING_LIMITS,
-  SEARCH_TERM_COUNTRIES,
-  COUNTRY_OPTIONS as SHARED_COUNTRY_OPTIONS,
-  utf8Bytes,
-} from '@console/shared';
+import { LISTING_LIMITS, SEARCH_TERM_COUNTRIES, utf8Bytes } from '@console/shared/constants/goods';
+import { countryName, COUNTRY_OPTIONS as SHARED_COUNTRY_OPTIONS } from '@console/shared/constants/marketplaces';
 
 /** The country option list of spec section 3 (label: value), from the shared marketplace table. */
 export const COUNTRY_OPTIONS = SHARED_COUNTRY_OPTIONS;

@@ -1,4 +1,5 @@
-import { LISTING_LIMITS, type SearchTermsEntry, utf8Bytes } from '@console/shared';
+import { LISTING_LIMITS, utf8Bytes } from '@console/shared/constants/goods';
+import type { SearchTermsEntry } from '@console/shared/schemas/goods-library';
 import { Alert, Button, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useSearchTermsEntry, useSearchTermsMutations } from '../../../api/goods-library';

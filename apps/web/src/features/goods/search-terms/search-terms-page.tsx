@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { LISTING_LIMITS, type SearchTermsEntry } from '@console/shared';
+import { LISTING_LIMITS } from '@console/shared/constants/goods';
+import type { SearchTermsEntry } from '@console/shared/schemas/goods-library';
 import { Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { DESC_LANGUAGES } from '@console/shared';
+import { DESC_LANGUAGES } from '@console/shared/constants/goods';
 
 /** Options of a glossary entry's language: every language ('') or one editor language. */
 export const GLOSSARY_LANG_OPTIONS = [

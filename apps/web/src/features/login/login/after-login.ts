@@ -1,4 +1,4 @@
-import type { LoginResult } from '@console/shared';
+import type { LoginResult } from '@console/shared/schemas/account';
 import { loadUserState, resetUserCheck } from '../../../app/bootstrap';
 import { useSessionStore } from '../../../stores/session-store';
 import { AFTER_LOGIN_KEY } from '../../../stores/user-storage';

@@ -1,5 +1,5 @@
-import type { LoginResult } from '@console/shared';
-import { APP_VERSION } from '@console/shared';
+import { APP_VERSION } from '@console/shared/constants/app';
+import type { LoginResult } from '@console/shared/schemas/account';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useBrandingStore } from '../../../app/bootstrap';

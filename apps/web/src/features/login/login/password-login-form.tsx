@@ -1,6 +1,6 @@
 import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import type { LoginResult } from '@console/shared';
-import { MSG } from '@console/shared';
+import type { LoginResult } from '@console/shared/schemas/account';
+import { MSG } from '@console/shared/validation/rules';
 import { Button } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { login, loginCodeUrl } from '../../../api/account';

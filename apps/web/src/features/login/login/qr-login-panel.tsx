@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { LoginResult, QrLoginCode } from '@console/shared';
-import { MSG } from '@console/shared';
+import type { LoginResult, QrLoginCode } from '@console/shared/schemas/account';
+import { MSG } from '@console/shared/validation/rules';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getQrLoginCode, getScanQrRes } from '../../../api/account';

@@ -1,4 +1,5 @@
-import { type ChildAccount, LIBRARY_PERMISSIONS } from '@console/shared';
+import { LIBRARY_PERMISSIONS } from '@console/shared/permissions/permissions';
+import type { ChildAccount } from '@console/shared/schemas/account';
 import { describe, expect, it } from 'vitest';
 import { productAccessOf } from './member-access';
 

@@ -1,4 +1,6 @@
-import { AUTH, type ChildAccount, LIBRARY_PERMISSIONS, type LibraryPermission } from '@console/shared';
+import { AUTH } from '@console/shared/constants/roles';
+import { LIBRARY_PERMISSIONS, type LibraryPermission } from '@console/shared/permissions/permissions';
+import type { ChildAccount } from '@console/shared/schemas/account';
 
 /** Roles that work in the product library: the ones whose product access an admin chooses. */
 export const GOODS_ROLES: readonly number[] = [AUTH.groupLeader, AUTH.worker, AUTH.monitorer];

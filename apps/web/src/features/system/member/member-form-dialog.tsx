@@ -1,15 +1,8 @@
-import type { ChildAccount } from '@console/shared';
-import {
-  AUTH,
-  AUTH_NAMES,
-  assignableChildAuths,
-  createChildBody,
-  GOODS_SCOPE_NAMES,
-  GOODS_SCOPES,
-  LIBRARY_PERMISSION_NAMES,
-  LIBRARY_PERMISSIONS,
-  updateChildBody,
-} from '@console/shared';
+import { AUTH, AUTH_NAMES } from '@console/shared/constants/roles';
+import { assignableChildAuths, GOODS_SCOPE_NAMES, GOODS_SCOPES } from '@console/shared/permissions/can';
+import { LIBRARY_PERMISSION_NAMES, LIBRARY_PERMISSIONS } from '@console/shared/permissions/permissions';
+import type { ChildAccount } from '@console/shared/schemas/account';
+import { createChildBody, updateChildBody } from '@console/shared/schemas/account';
 import { Checkbox, Divider, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useChildAccounts, useChildMutations } from '../../../api/account';

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { ChildAccount } from '@console/shared';
-import { AUTH_NAMES, CHILD_AUTHS, GOODS_SCOPE_NAMES } from '@console/shared';
+import { AUTH_NAMES, CHILD_AUTHS } from '@console/shared/constants/roles';
+import { GOODS_SCOPE_NAMES } from '@console/shared/permissions/can';
+import type { ChildAccount } from '@console/shared/schemas/account';
 import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { type ChildFilters, useChildAccounts, useChildMutations } from '../../../api/account';

@@ -1,5 +1,5 @@
-import type { ChildAccount } from '@console/shared';
-import { resetChildBody } from '@console/shared';
+import type { ChildAccount } from '@console/shared/schemas/account';
+import { resetChildBody } from '@console/shared/schemas/account';
 import { Form, Input, Modal } from 'antd';
 import { useChildMutations } from '../../../api/account';
 import { useFeedback } from '../../../app/ui-bridge';

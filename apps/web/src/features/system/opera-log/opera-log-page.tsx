@@ -1,4 +1,5 @@
-import { OPERA_LOG_ACTIONS, type OperaLogView } from '@console/shared';
+import { OPERA_LOG_ACTIONS } from '@console/shared/constants/opera-log';
+import type { OperaLogView } from '@console/shared/schemas/system';
 import { Button, DatePicker, Descriptions, Form, InputNumber, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';

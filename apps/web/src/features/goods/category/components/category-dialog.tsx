@@ -1,4 +1,4 @@
-import type { CategoryNode } from '@console/shared';
+import type { CategoryNode } from '@console/shared/schemas/goods-library';
 import { Form, Input, Modal, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useCategoryMutations } from '../../../../api/goods-library-pool';

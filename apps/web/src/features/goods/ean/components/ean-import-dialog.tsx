@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import type { EanImportLine } from '@console/shared';
+import type { EanImportLine } from '@console/shared/schemas/goods-library';
 import { Alert, Button, Input, Modal, Space, Table, Tabs, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { type EanImportReport, useEanMutations } from '../../../../api/goods-library-pool';

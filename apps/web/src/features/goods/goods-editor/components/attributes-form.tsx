@@ -1,5 +1,6 @@
-import type { Answer, categoryTempData, TempAttrData } from '@console/shared';
-import { countryName, PRODUCT_TYPE_MARKETPLACES } from '@console/shared';
+import { countryName, PRODUCT_TYPE_MARKETPLACES } from '@console/shared/constants/marketplaces';
+import type { Answer } from '@console/shared/schemas/common';
+import type { categoryTempData, TempAttrData } from '@console/shared/schemas/goods-library';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty, Form, Select, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { memo, useMemo, useState } from 'react';

@@ -1,4 +1,5 @@
-import { type BaseInfo, GOODS_TYPE_UNSET_LABEL, GOODS_TYPES } from '@console/shared';
+import { GOODS_TYPE_UNSET_LABEL, GOODS_TYPES } from '@console/shared/constants/goods';
+import type { BaseInfo } from '@console/shared/schemas/goods';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { memo, useMemo } from 'react';
 import { CategorySelect } from '../../components/category-select';

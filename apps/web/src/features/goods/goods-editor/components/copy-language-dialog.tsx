@@ -1,4 +1,4 @@
-import { COPYABLE_FIELDS, type CopyableField, DESC_LANGUAGES } from '@console/shared';
+import { COPYABLE_FIELDS, type CopyableField, DESC_LANGUAGES } from '@console/shared/constants/goods';
 import { Checkbox, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { getCopyFields } from '../../../../api/goods';

@@ -1,5 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { isSmallImage, MIN_MAIN_IMAGE_SIDE, thumbnailUrl } from '@console/shared';
+import { thumbnailUrl } from '@console/shared/constants/images';
+import { isSmallImage, MIN_MAIN_IMAGE_SIDE } from '@console/shared/validation/goods-save';
 import { Button, Input, Modal, Space, Tag, Typography } from 'antd';
 import { memo, useRef, useState } from 'react';
 import { copyRemoteImages } from '../../../../api/goods';

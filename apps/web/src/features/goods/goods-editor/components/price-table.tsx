@@ -1,4 +1,5 @@
-import { computePrice, PRICE_COUNTRIES, type PriceInfo } from '@console/shared';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
+import { computePrice, type PriceInfo } from '@console/shared/schemas/price-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Space, Switch, Table, Typography } from 'antd';
 import { memo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { DESC_LANGUAGES } from '@console/shared';
+import { DESC_LANGUAGES } from '@console/shared/constants/goods';
 import { Badge, Button, Space, Switch, Tabs, Tooltip } from 'antd';
 import { memo, useState } from 'react';
 import { overLimits, overLimitText } from '../../lib/counters';

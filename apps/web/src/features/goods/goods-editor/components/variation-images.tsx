@@ -1,4 +1,4 @@
-import { thumbnailUrl } from '@console/shared';
+import { thumbnailUrl } from '@console/shared/constants/images';
 import { Button, Popover, Space, Typography } from 'antd';
 import { memo, useState } from 'react';
 import { usePageActive } from '../../../../layout/keep-alive/keep-alive-outlet';

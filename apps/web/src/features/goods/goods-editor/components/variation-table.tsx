@@ -1,4 +1,4 @@
-import { isAmazonSku, SKU_MAX } from '@console/shared';
+import { isAmazonSku, SKU_MAX } from '@console/shared/sku/sku';
 import { Input, Tooltip } from 'antd';
 import { memo } from 'react';
 import { fenToYuan, yuanToFen } from '../../lib/money';

@@ -1,12 +1,6 @@
-import {
-  COPYABLE_FIELDS,
-  type CopyableField,
-  DESC_LANGUAGES,
-  type FieldFit,
-  isFinalJobStatus,
-  type JobView,
-  type TranslateJobItem,
-} from '@console/shared';
+import { COPYABLE_FIELDS, type CopyableField, DESC_LANGUAGES } from '@console/shared/constants/goods';
+import { isFinalJobStatus, type JobView } from '@console/shared/schemas/jobs';
+import type { FieldFit, TranslateJobItem } from '@console/shared/schemas/translate';
 import { Alert, Button, Checkbox, Form, Modal, Progress, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../../api/http';

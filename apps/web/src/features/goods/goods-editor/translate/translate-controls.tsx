@@ -1,6 +1,6 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import type { CopyableField } from '@console/shared';
-import { DESC_LANGUAGES } from '@console/shared';
+import type { CopyableField } from '@console/shared/constants/goods';
+import { DESC_LANGUAGES } from '@console/shared/constants/goods';
 import { Button, Checkbox, Select, Space, Tag, Tooltip } from 'antd';
 import { memo } from 'react';
 import { FIELD_LABELS } from '../components/copy-language-dialog';

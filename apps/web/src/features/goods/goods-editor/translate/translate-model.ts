@@ -1,4 +1,4 @@
-import { COPYABLE_FIELDS, type CopyableField, DESC_LANGUAGES, LISTING_LIMITS } from '@console/shared';
+import { COPYABLE_FIELDS, type CopyableField, DESC_LANGUAGES, LISTING_LIMITS } from '@console/shared/constants/goods';
 import type { DescDraft } from '../editor-model';
 
 /** Languages the marketplaces list in (every editor language but Chinese, the usual source). */

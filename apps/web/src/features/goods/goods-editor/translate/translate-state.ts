@@ -1,4 +1,4 @@
-import type { CopyableField } from '@console/shared';
+import type { CopyableField } from '@console/shared/constants/goods';
 import { createStore, type StoreApi, useStore } from 'zustand';
 import type { EditorState } from '../editor-store';
 import { useEditorStore } from '../editor-store';

@@ -1,4 +1,4 @@
-import type { CopyableField } from '@console/shared';
+import type { CopyableField } from '@console/shared/constants/goods';
 import { ApiError } from '../../../../api/http';
 import { machineCheck, startTranslateGoods, translateTexts, useTranslateStatus } from '../../../../api/translate';
 import { useFeedback } from '../../../../app/ui-bridge';

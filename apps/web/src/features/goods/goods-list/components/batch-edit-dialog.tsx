@@ -1,4 +1,5 @@
-import { GOODS_TYPES, PRICE_COUNTRIES } from '@console/shared';
+import { GOODS_TYPES } from '@console/shared/constants/goods';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
 import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { batchUpdate } from '../../../../api/goods';

@@ -1,4 +1,4 @@
-import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, type ExportColumnKey } from '@console/shared';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, type ExportColumnKey } from '@console/shared/schemas/goods-export';
 import { Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { GoodsSelection } from '../../../../api/goods';

@@ -1,4 +1,5 @@
-import { AUDIT_STATUSES, type AuditStatus, can, goodsTagSet } from '@console/shared';
+import { AUDIT_STATUSES, type AuditStatus } from '@console/shared/constants/goods';
+import { can, goodsTagSet } from '@console/shared/permissions/can';
 import { Button, Dropdown, Popconfirm, Space, Typography } from 'antd';
 import { memo } from 'react';
 import { useSessionStore } from '../../../../stores/session-store';

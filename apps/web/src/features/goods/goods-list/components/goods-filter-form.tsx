@@ -1,4 +1,5 @@
-import { GOODS_LACKS, GOODS_SCOPE_NAMES, GOODS_TYPES, type GoodsLack, goodsScopeOf } from '@console/shared';
+import { GOODS_LACKS, GOODS_TYPES, type GoodsLack } from '@console/shared/constants/goods';
+import { GOODS_SCOPE_NAMES, goodsScopeOf } from '@console/shared/permissions/can';
 import { Button, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { memo, useEffect, useMemo } from 'react';

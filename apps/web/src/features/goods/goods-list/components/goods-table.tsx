@@ -1,11 +1,7 @@
-import {
-  AUDIT_STATUSES,
-  type AuditStatus,
-  type GoodsListRow,
-  goodsTypeLabel,
-  PRICE_COUNTRIES,
-  thumbnailUrl,
-} from '@console/shared';
+import { AUDIT_STATUSES, type AuditStatus, goodsTypeLabel } from '@console/shared/constants/goods';
+import { thumbnailUrl } from '@console/shared/constants/images';
+import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
+import type { GoodsListRow } from '@console/shared/schemas/goods';
 import { Button, Dropdown, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { memo, useMemo } from 'react';
 import {

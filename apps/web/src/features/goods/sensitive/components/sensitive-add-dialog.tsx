@@ -1,4 +1,5 @@
-import { ALL_LANGS, DESC_LANGUAGES } from '@console/shared';
+import { DESC_LANGUAGES } from '@console/shared/constants/goods';
+import { ALL_LANGS } from '@console/shared/schemas/goods-library';
 import { Form, Input, Modal, Select } from 'antd';
 import { useSensitiveMutations } from '../../../../api/goods-library-pool';
 import { useFeedback } from '../../../../app/ui-bridge';

@@ -1,4 +1,5 @@
-import { DESC_LANGUAGES, type SensitiveHit } from '@console/shared';
+import { DESC_LANGUAGES } from '@console/shared/constants/goods';
+import type { SensitiveHit } from '@console/shared/schemas/goods';
 import { Alert, Button, Card, Input, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useSensitiveMutations } from '../../../../api/goods-library-pool';

@@ -1,4 +1,4 @@
-import type { GlossaryEntry } from '@console/shared';
+import type { GlossaryEntry } from '@console/shared/schemas/translate';
 import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../../api/http';

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { GlossaryEntry } from '@console/shared';
+import type { GlossaryEntry } from '@console/shared/schemas/translate';
 import { Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useGlossary, useGlossaryMutations } from '../../../../api/translate';

@@ -1,4 +1,4 @@
-import type { CorrectionEntry, MemoryEntry } from '@console/shared';
+import type { CorrectionEntry, MemoryEntry } from '@console/shared/schemas/translate';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Form, Input, Segmented, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';

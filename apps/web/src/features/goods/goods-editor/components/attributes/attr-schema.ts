@@ -1,4 +1,4 @@
-import { derefSchemaNode } from '@console/shared';
+import { derefSchemaNode } from '@console/shared/product-type/schema-node';
 /**
  * Schema -> form model for the extra attributes (pure, unit tested). The input is a product
  * type schema in the format of Amazon's Product Type Definitions (JSON Schema 2019-09 with

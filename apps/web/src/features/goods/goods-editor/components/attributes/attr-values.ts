@@ -1,4 +1,4 @@
-import { utf8Bytes } from '@console/shared';
+import { utf8Bytes } from '@console/shared/constants/goods';
 import type { AttrDef, FieldNode, GroupNode, LeafNode, ListNode } from './attr-schema';
 
 /**

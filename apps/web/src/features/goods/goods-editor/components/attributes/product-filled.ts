@@ -1,4 +1,5 @@
-import { DESC_LANGUAGES, marketplaceByCode } from '@console/shared';
+import { DESC_LANGUAGES } from '@console/shared/constants/goods';
+import { marketplaceByCode } from '@console/shared/constants/marketplaces';
 import type { EditorDraft } from '../../editor-model';
 
 /** Where a listing attribute's value comes from in the product itself. */

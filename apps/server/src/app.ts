@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps, RouteRequestSchemas } from './context.js';
@@ -29,7 +29,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   const app = Fastify({
     logger: opts.logger ?? false,
     // One line per request instead of two (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,

@@ -93,17 +93,19 @@ describe('tab workspace', () => {
 
   it('keeps a cached page alive across tab switches and drops its state on refresh', async () => {
     await openRoute(page, '/system/admin/opera-log', '操作日志');
-    const input = page.locator('[data-page="/system/admin/opera-log"] [data-testid=opera-action]');
-    await input.fill('keep-me');
+    const input = page.locator(
+      '[data-page="/system/admin/opera-log"] [data-testid=opera-log-filter] input[placeholder="用户ID"]',
+    );
+    await input.fill('4242');
     await tabOf(page, '/index').click();
     await expect.poll(() => hashPath(page), NAV).toBe('/index');
     await tabOf(page, '/system/admin/opera-log').click();
     await expect.poll(() => hashPath(page), NAV).toBe('/system/admin/opera-log');
-    expect(await input.inputValue()).toBe('keep-me');
+    expect(await input.inputValue()).toBe('4242');
     // Also through a menu navigation to another page and back.
     await openRoute(page, '/order/list', '订单处理');
     await openRoute(page, '/system/admin/opera-log', '操作日志');
-    expect(await input.inputValue()).toBe('keep-me');
+    expect(await input.inputValue()).toBe('4242');
     await tabContextCommand(page, '/system/admin/opera-log', '刷新');
     await expect.poll(() => hashPath(page), NAV).toBe('/system/admin/opera-log');
     await expect.poll(() => input.inputValue(), NAV).toBe('');
@@ -130,8 +132,10 @@ describe('tab workspace', () => {
 
   it('closing a tab forgets its kept state', async () => {
     await openRoute(page, '/system/admin/opera-log', '操作日志');
-    const input = page.locator('[data-page="/system/admin/opera-log"] [data-testid=opera-action]');
-    await input.fill('gone-after-close');
+    const input = page.locator(
+      '[data-page="/system/admin/opera-log"] [data-testid=opera-log-filter] input[placeholder="用户ID"]',
+    );
+    await input.fill('4343');
     await tabContextCommand(page, '/system/admin/opera-log', '关闭其它');
     await tabContextCommand(page, '/index', '全部关闭');
     await openRoute(page, '/system/admin/opera-log', '操作日志');

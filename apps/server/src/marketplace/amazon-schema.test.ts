@@ -71,11 +71,13 @@ describe('SPAPI_* settings', () => {
       clientId: '',
       clientSecret: '',
       appId: '',
+      beta: false,
       lwaUrl: undefined,
       endpoint: undefined,
       timeScale: 1,
       timeoutMs: 30_000,
     });
+    expect(spApiSetting({ SPAPI_APP_BETA: 'true' }).beta).toBe(true);
   });
 
   it('refuses a bad time scale or URL naming the variable', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { secretBox } from '../src/lib/secret-box.js';
-import { sandbox } from '../src/marketplace/sandbox.js';
+import { closeSandbox, sandbox } from '../src/marketplace/sandbox.js';
 import { shopCredentials } from '../src/modules/shop/shop.service.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
@@ -162,6 +162,27 @@ describe('shops: binding through the authorization workflow', () => {
     const synced = await call(t.app, s, 'POST', `${P}syncShop`, { id: shop.id });
     expect(synced).toMatchObject({ status: 200, msg: '授权正常,站点已同步', data: { auth_status: 'authorized' } });
     expect(synced.data.marketplaces).toEqual(expect.arrayContaining(['ja', 'au']));
+
+    // A restarted server (a new simulator) still accepts the sandbox shop's stored token.
+    await closeSandbox(t.deps.config);
+    expect((await call(t.app, s, 'POST', `${P}syncShop`, { id: shop.id })).status).toBe(200);
+    // A token that was not issued by it is refused.
+    const forged = (await shopCredentials(t.deps, tenant.id, shop.id)).refreshToken.replace(/.$/, (c) =>
+      c === 'A' ? 'B' : 'A',
+    );
+    const sim = (await sandbox(t.deps.config, t.deps.db)).sim;
+    const forgedAnswer = await fetch(sim.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: forged,
+        client_id: sim.apps[0]!.clientId,
+        client_secret: sim.apps[0]!.clientSecret,
+      }).toString(),
+    });
+    expect(forgedAnswer.status).toBe(400);
+    expect(await forgedAnswer.json()).toMatchObject({ error: 'invalid_grant' });
 
     // The seller removes the app in Seller Central: the next use of the token fails and says so.
     const box = await sandbox(t.deps.config, t.deps.db);

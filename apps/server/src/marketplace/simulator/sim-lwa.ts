@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SimReq, SimRes, SpApiSimulator } from './sim-server.js';
 import type { SimApp } from './sim-state.js';
 
@@ -11,6 +11,39 @@ const lwaError = (status: number, error: string, error_description: string): Sim
 function appOf(sim: SpApiSimulator, form: URLSearchParams): SimApp | undefined {
   const app = sim.apps.find((a) => a.clientId === form.get('client_id'));
   return app && app.clientSecret === form.get('client_secret') ? app : undefined;
+}
+
+/** A new refresh token of a seller for an application: remembered, or signed (`refreshTokenKey`). */
+export function issueRefreshToken(sim: SpApiSimulator, sellerId: string, clientId: string): string {
+  sim.revokedSellers.delete(sellerId);
+  const key = sim.options.refreshTokenKey;
+  if (!key) {
+    const token = `Atzr|${rnd(48)}`;
+    sim.refreshTokens.set(token, { sellerId, clientId });
+    return token;
+  }
+  const body = `${sellerId}.${Buffer.from(clientId).toString('base64url')}.${rnd(12)}`;
+  return `Atzr|s1.${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
+}
+
+/** The seller and application of a valid refresh token, or undefined (unknown, forged or revoked). */
+export function refreshTokenOwner(
+  sim: SpApiSimulator,
+  token: string,
+): { sellerId: string; clientId: string } | undefined {
+  const known = sim.refreshTokens.get(token);
+  if (known) return known;
+  const key = sim.options.refreshTokenKey;
+  if (!key || !token.startsWith('Atzr|s1.')) return undefined;
+  const parts = token.slice('Atzr|s1.'.length).split('.');
+  if (parts.length !== 4) return undefined;
+  const body = parts.slice(0, 3).join('.');
+  const mac = Buffer.from(createHmac('sha256', key).update(body).digest('base64url'));
+  const given = Buffer.from(parts[3] ?? '');
+  if (mac.length !== given.length || !timingSafeEqual(mac, given)) return undefined;
+  const sellerId = parts[0] ?? '';
+  if (sim.revokedSellers.has(sellerId)) return undefined;
+  return { sellerId, clientId: Buffer.from(parts[1] ?? '', 'base64url').toString('utf8') };
 }
 
 /**
@@ -41,9 +74,9 @@ export function handleToken(sim: SpApiSimulator, req: SimReq): SimRes {
       return lwaError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
     }
     sellerId = c.sellerId;
-    refreshToken = sim.issueRefreshToken(sellerId, app.clientId);
+    refreshToken = issueRefreshToken(sim, sellerId, app.clientId);
   } else if (grant === 'refresh_token') {
-    const r = sim.refreshTokenOwner(form.get('refresh_token') ?? '');
+    const r = refreshTokenOwner(sim, form.get('refresh_token') ?? '');
     if (!r || r.clientId !== app.clientId)
       return lwaError(400, 'invalid_grant', 'The refresh token is invalid or revoked');
     sellerId = r.sellerId;

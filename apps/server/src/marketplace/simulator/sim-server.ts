@@ -1,4 +1,3 @@
-import nodeCrypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
@@ -254,36 +253,6 @@ export class SpApiSimulator {
 
   /** Sellers whose signed refresh tokens were revoked (`refreshTokenKey`). */
   readonly revokedSellers = new Set<string>();
-
-  /** A new refresh token of a seller for an application: remembered, or signed (`refreshTokenKey`). */
-  issueRefreshToken(sellerId: string, clientId: string): string {
-    this.revokedSellers.delete(sellerId);
-    const key = this.options.refreshTokenKey;
-    if (!key) {
-      const token = `Atzr|${nodeCrypto.randomBytes(48).toString('base64url')}`;
-      this.refreshTokens.set(token, { sellerId, clientId });
-      return token;
-    }
-    const body = `${sellerId}.${Buffer.from(clientId).toString('base64url')}.${nodeCrypto.randomBytes(12).toString('base64url')}`;
-    return `Atzr|s1.${body}.${nodeCrypto.createHmac('sha256', key).update(body).digest('base64url')}`;
-  }
-
-  /** The seller and application of a valid refresh token, or undefined (unknown, forged or revoked). */
-  refreshTokenOwner(token: string): { sellerId: string; clientId: string } | undefined {
-    const known = this.refreshTokens.get(token);
-    if (known) return known;
-    const key = this.options.refreshTokenKey;
-    if (!key || !token.startsWith('Atzr|s1.')) return undefined;
-    const parts = token.slice('Atzr|s1.'.length).split('.');
-    if (parts.length !== 4) return undefined;
-    const body = parts.slice(0, 3).join('.');
-    const mac = Buffer.from(nodeCrypto.createHmac('sha256', key).update(body).digest('base64url'));
-    const given = Buffer.from(parts[3] ?? '');
-    if (mac.length !== given.length || !nodeCrypto.timingSafeEqual(mac, given)) return undefined;
-    const sellerId = parts[0] ?? '';
-    if (this.revokedSellers.has(sellerId)) return undefined;
-    return { sellerId, clientId: Buffer.from(parts[1] ?? '', 'base64url').toString('utf8') };
-  }
 
   /** Queues a fault (429 storm, 5xx, malformed or slow answers). */
   inject(fault: SimFault): void {

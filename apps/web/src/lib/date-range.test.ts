@@ -3,11 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { rangePresets, rangeToSeconds } from './date-range';
 
 describe('date ranges', () => {
-  it('turns a range into seconds, 0 when invalid or missing', () => {
-    const a = dayjs('2025-01-01T00:00:00Z');
-    const b = dayjs('2025-01-02T00:00:00Z');
-    expect(rangeToSeconds([a, b])).toEqual({ startTime: 1735689600, endTime: 1735776000 });
-    expect(rangeToSeconds([a, dayjs('nope')])).toEqual({ startTime: 1735689600, endTime: 0 });
+  it('reads the picked dates on the tenant calendar (China by default), 0 when invalid or missing', () => {
+    // A picker value is the wall clock the user chose; 2025-01-01 00:00 in China is 16:00 UTC the day before.
+    const a = dayjs('2025-01-01 00:00:00');
+    const b = dayjs('2025-01-01 23:59:59');
+    expect(rangeToSeconds([a, b], 'Asia/Shanghai')).toEqual({
+      startTime: Date.UTC(2024, 11, 31, 16) / 1000,
+      endTime: Date.UTC(2025, 0, 1, 15, 59, 59) / 1000,
+    });
+    expect(rangeToSeconds([a, b], 'UTC').startTime).toBe(Date.UTC(2025, 0, 1) / 1000);
+    // Summer time in Berlin: 2025-07-01 00:00 is 22:00 UTC the day before.
+    expect(rangeToSeconds([dayjs('2025-07-01 00:00:00'), null], 'Europe/Berlin')).toEqual({
+      startTime: Date.UTC(2025, 5, 30, 22) / 1000,
+      endTime: 0,
+    });
+    expect(rangeToSeconds([a, dayjs('nope')], 'UTC')).toEqual({ startTime: Date.UTC(2025, 0, 1) / 1000, endTime: 0 });
     expect(rangeToSeconds(null)).toEqual({ startTime: 0, endTime: 0 });
   });
 

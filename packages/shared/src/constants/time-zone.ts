@@ -46,3 +46,22 @@ export function formatInZone(d: Date, tz: string = DEFAULT_TIME_ZONE): string {
   const p = partsIn(d, tz);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
+
+/**
+ * The instant a wall-clock time `YYYY-MM-DD HH:mm:ss` names in `tz` (a date picked on the
+ * tenant's calendar, whatever the browser's zone). In the hour a clock skips or repeats at a
+ * summer-time change, the earlier reading is taken.
+ */
+export function zonedTime(wall: string, tz: string = DEFAULT_TIME_ZONE): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(wall);
+  if (!m) return new Date(Number.NaN);
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  // The zone's offset at a moment: how far its wall clock is ahead of UTC.
+  const offset = (t: number) => {
+    const p = partsIn(new Date(t), tz);
+    return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - t;
+  };
+  const first = asUtc - offset(asUtc);
+  return new Date(asUtc - offset(first));
+}

@@ -236,4 +236,36 @@ describe('batchUpdateEnTitle', () => {
     });
     expect(caseSensitive.data.matched).toBe(0);
   });
+
+  it('leaves a product it would empty of every title and SKU unchanged, and says how many', async () => {
+    const main = await buildTenant(t.db);
+    const onlyEn = await buildGoods(t.db, main, { commonData: { descs: [{ key: 'en', title: 'Gone' }] } });
+    const withSku = await buildGoods(t.db, main, {
+      baseInfo: { sku: `KEEP-${Date.now()}` },
+      commonData: { descs: [{ key: 'en', title: 'Gone' }] },
+    });
+    const withDe = await buildGoods(t.db, main, {
+      commonData: {
+        descs: [
+          { key: 'en', title: 'Gone' },
+          { key: 'de', title: 'Bleibt' },
+        ],
+      },
+    });
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const r = await call(t.app, s, 'POST', `${P}batchUpdateEnTitle`, {
+      ids: `${onlyEn.id},${withSku.id},${withDe.id}`,
+      find: 'Gone',
+      replace: '',
+    });
+    expect(r).toMatchObject({
+      status: 200,
+      msg: '已替换2个商品,1个商品替换后将没有任何标题和SKU,未替换',
+      data: { matched: 2, skipped: 1 },
+    });
+    expect((await row(onlyEn.id))?.title).toBe('Gone');
+    expect((await row(onlyEn.id))?.version).toBe(1);
+    expect((await row(withSku.id))?.descs).toMatchObject({ en: { title: '' } });
+    expect((await row(withDe.id))?.descs).toMatchObject({ en: { title: '' }, de: { title: 'Bleibt' } });
+  });
 });

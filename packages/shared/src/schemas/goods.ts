@@ -455,6 +455,8 @@ export const batchUpdateData = affectedData;
 /** POST batchUpdateEnTitle: how many titles match; a preview also shows samples. */
 export const batchEnTitleData = z.object({
   matched: int_,
+  /** Matching products left unchanged: the replacement would leave them without any title and SKU. */
+  skipped: int_.optional(),
   samples: z.array(z.object({ id: int_, before: z.string(), after: z.string() })).optional(),
 });
 /** POST goods/getCopyFields: language -> field -> text (bullet points as a list). */

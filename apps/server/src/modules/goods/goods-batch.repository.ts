@@ -141,7 +141,27 @@ export async function previewEnTitleReplace(db: Db, tenantId: number, sel: Selec
   return { matched: Number(count.n), samples: samples.map((s) => ({ ...s, id: Number(s.id) })) };
 }
 
-/** Replaces in the English titles of the tenant's selected products that match; returns how many changed. */
+/**
+ * Whether a product still meets a draft's minimum (a title in some language or a SKU, issue 13
+ * §1) once its English title becomes `title`.
+ */
+const keepsDraftMinimum = (title: RawBuilder<string>) => sql<boolean>`(btrim(${title}) <> '' or btrim(sku) <> ''
+  or exists (select 1 from jsonb_each(descs) d where d.key <> 'en' and btrim(coalesce(d.value->>'title', '')) <> ''))`;
+
+/** How many of the tenant's selected products match the find text. */
+export async function countEnTitleMatches(db: Db, tenantId: number, sel: Selection, r: EnTitleReplace) {
+  const { matches } = enTitleSql(r);
+  const row = await enTitleScope(db, tenantId, sel, matches)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Replaces in the English titles of the tenant's selected products that match; returns how
+ * many changed. A product the replacement would leave without any title and without a SKU is
+ * left as it is (a draft's minimum).
+ */
 export async function replaceEnTitles(db: Db, tenantId: number, sel: Selection, r: EnTitleReplace): Promise<number> {
   const { matches, replaced } = enTitleSql(r);
   const res = await db
@@ -155,6 +175,7 @@ export async function replaceEnTitles(db: Db, tenantId: number, sel: Selection, 
     .where('is_delete', '=', 0)
     .where('id', 'in', selectedIds(db, tenantId, sel))
     .where(matches)
+    .where(keepsDraftMinimum(replaced))
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }

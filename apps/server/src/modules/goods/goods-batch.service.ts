@@ -12,6 +12,7 @@ import { audit } from '../system/audit.js';
 import { findGoods, goodsStates, insertGoods } from './goods.repository.js';
 import {
   batchUpdateGoods,
+  countEnTitleMatches,
   deleteRecycledGoods,
   previewEnTitleReplace,
   replaceEnTitles,
@@ -205,6 +206,7 @@ export async function batchReplaceEnTitle(
   const r = { find: opts.find, replace: opts.replace, matchCase: opts.match_case };
   if (opts.preview) return previewEnTitleReplace(deps.db, actor.tenantId, sel, r);
   return deps.db.transaction().execute(async (trx) => {
+    const matched = await countEnTitleMatches(trx, actor.tenantId, sel, r);
     const affected = await replaceEnTitles(trx, actor.tenantId, sel, r);
     await audit(trx, actor, {
       action: 'goods.batchReplaceEnTitle',
@@ -212,6 +214,6 @@ export async function batchReplaceEnTitle(
       targetId: `${affected} items`,
       after: { find: opts.find, replace: opts.replace, match_case: opts.match_case, count: affected },
     });
-    return { matched: affected };
+    return { matched: affected, skipped: matched - affected };
   });
 }

@@ -184,7 +184,8 @@ export async function goodsRoutes(fastify: FastifyInstance) {
       const { ids, filter, ...opts } = req.body;
       const { creators } = await reachFor(req, ids);
       const r = await batchReplaceEnTitle(deps, actorOf(req, authOf(req)), { ids, filter, creators }, opts);
-      return ok(r, opts.preview ? `共${r.matched}个商品匹配` : `已替换${r.matched}个商品`);
+      const skipped = 'skipped' in r && r.skipped ? `,${r.skipped}个商品替换后将没有任何标题和SKU,未替换` : '';
+      return ok(r, opts.preview ? `共${r.matched}个商品匹配` : `已替换${r.matched}个商品${skipped}`);
     },
   );
 

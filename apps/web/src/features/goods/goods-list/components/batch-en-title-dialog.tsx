@@ -26,7 +26,9 @@ export function BatchEnTitleDialog({ open, onClose, selectionFor, selectedCount,
       const body = { find: v.find, replace: v.replace ?? '', match_case: Boolean(v.match_case), preview: !apply };
       const r = await batchEnTitle(selectionFor(scope), body);
       if (!apply) return setPreview(r);
-      message.success(`已替换${r.matched}个商品的英文标题`);
+      message.success(
+        `已替换${r.matched}个商品的英文标题${r.skipped ? `,${r.skipped}个商品替换后将没有任何标题和SKU,未替换` : ''}`,
+      );
       setPreview(null);
       onDone();
       onClose();

@@ -65,3 +65,18 @@ export const exportSelectBody = z
 export const exportColumnsView = z.object({
   columns: z.array(z.enum(EXPORT_COLUMN_KEYS as [ExportColumnKey, ...ExportColumnKey[]])),
 });
+
+/** POST exportSelectTableData above SYNC_EXPORT_LIMIT: the job that writes the file. */
+export const exportJobStarted = z.object({ job_id: z.string(), total: z.number().int() });
+/** GET exportJob: progress of an export job (times in unix seconds). */
+export const exportJob = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number().int(),
+  total: z.number().int(),
+  file_name: z.string(),
+  error: z.string(),
+  created_at: z.number().int(),
+  finished_at: z.number().int().nullable(),
+});
+export type ExportJob = z.infer<typeof exportJob>;

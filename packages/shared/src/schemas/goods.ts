@@ -469,21 +469,6 @@ export const claimRow = goodsListRow.extend({ claimed_goods_id: int_.nullable() 
 export type ClaimRow = z.infer<typeof claimRow>;
 export const claimPage = paged(claimRow);
 
-/** POST exportSelectTableData above SYNC_EXPORT_LIMIT: the job that writes the file. */
-export const exportJobStarted = z.object({ job_id: z.string(), total: int_ });
-/** GET exportJob: progress of an export job (times in unix seconds). */
-export const exportJob = z.object({
-  id: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: int_,
-  total: int_,
-  file_name: z.string(),
-  error: z.string(),
-  created_at: int_,
-  finished_at: int_.nullable(),
-});
-export type ExportJob = z.infer<typeof exportJob>;
-
 /** POST files/upload: the stored image. */
 export const uploadedImage = z.object({
   url: z.string(),

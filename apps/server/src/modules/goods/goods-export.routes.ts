@@ -1,5 +1,10 @@
-import { type ExportJob, exportJob, exportJobStarted } from '@console/shared/schemas/goods';
-import { exportColumnsView, exportSelectBody } from '@console/shared/schemas/goods-export';
+import {
+  type ExportJob,
+  exportColumnsView,
+  exportJob,
+  exportJobStarted,
+  exportSelectBody,
+} from '@console/shared/schemas/goods-export';
 import { jobIdQuery } from '@console/shared/schemas/jobs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/app-error.js';

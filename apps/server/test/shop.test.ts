@@ -208,6 +208,24 @@ describe('shops: binding through the authorization workflow', () => {
   });
 });
 
+describe('shops: two bindings of one seller at once', () => {
+  it('ends with one shop, and no 500 for the one that lost', async () => {
+    const { tenant, s } = await admin();
+    const sellerId = `ARACE${Date.now().toString(36).toUpperCase()}`;
+    const [a, b] = [
+      await consent(s, { name: '并发甲', region: 'EU', sandbox: true }, sellerId),
+      await consent(s, { name: '并发乙', region: 'EU', sandbox: true }, sellerId),
+    ];
+    const results = await Promise.all([a, b].map((x) => call(t.app, s, 'POST', `${P}shopAuthComplete`, x)));
+    for (const r of results) expect([200, 409]).toContain(r.http);
+    expect(results.some((r) => r.http === 200)).toBe(true);
+    const loser = results.find((r) => r.http === 409);
+    if (loser) expect(loser.msg).toBe('该卖家账号正在另一处完成绑定,请刷新店铺列表查看');
+    const rows = await t.db.selectFrom('shops').select('id').where('tenant_id', '=', tenant.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('shops: who may see and change them', () => {
   it('workers see the shops given to them, cannot bind or change; buyers see none; other tenants get 404', async () => {
     const { tenant, s } = await admin();

@@ -8,7 +8,7 @@ import type {
   UpdateShopBody,
 } from '@console/shared/schemas/shop';
 import type { Actor, AppDeps } from '../../context.js';
-import { AppError, badRequest, notFound, staleSave } from '../../lib/app-error.js';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound, staleSave } from '../../lib/app-error.js';
 import { secretBox } from '../../lib/secret-box.js';
 import { audit, diff } from '../system/audit.js';
 import {
@@ -108,6 +108,21 @@ export async function completeBinding(
   const marketplaces = [...new Set(ids.map((id) => marketplaceById(id)?.code).filter((c) => c !== undefined))];
   const sealed = secretBox(deps.config).seal(refreshToken);
   const sellerId = body.selling_partner_id;
+  return saveBinding(deps, actor, started, { sellerId, sealed, marketplaces }).catch((err) => {
+    // The same seller bound twice at once (two tabs): one insert wins, the other is told.
+    if (isUniqueViolation(err)) throw conflict('该卖家账号正在另一处完成绑定,请刷新店铺列表查看');
+    throw err;
+  });
+}
+
+/** Stores a finished authorization: a new shop, or the re-authorized one. */
+function saveBinding(
+  deps: AppDeps,
+  actor: Actor,
+  started: { shop_id: number | null; region: 'NA' | 'EU' | 'FE'; name: string; sandbox: boolean },
+  got: { sellerId: string; sealed: string; marketplaces: string[] },
+) {
+  const { sellerId, sealed, marketplaces } = got;
   return deps.db.transaction().execute(async (trx) => {
     const target =
       started.shop_id !== null

@@ -21,7 +21,10 @@ export function simSetting(sim: SpApiSimulator, over: Partial<SpApiSetting> = {}
     lwaUrl: sim.tokenUrl,
     endpoint: undefined,
     timeScale: SCALE,
-    timeoutMs: 2000,
+    // Generous: a busy CI machine must not turn a slow answer (the simulator fetching images to
+    // validate a listing) into a retried PUT, which the submission counts would see twice.
+    // The timeout test sets its own.
+    timeoutMs: 10_000,
     ...over,
   };
 }

@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../lib/server-module.js';
+
+/** The upload pipeline: queues, feeds, the error feed and the listing ledger (issue 14 §4, docs/upload.md). */
+export const serverModule: ServerModule = {
+  name: 'upload',
+  routes: [],
+};

@@ -30,6 +30,8 @@ export interface Config {
   testHooks: boolean;
   /** Largest accepted upload in bytes. */
   maxUploadBytes: number;
+  /** Items per marketplace up to which an upload queue uses Listings Items calls; above, JSON_LISTINGS_FEED documents. */
+  uploadFeedThreshold: number;
   /**
    * Lets server-side fetches of remote images reach loopback addresses. Only for tests,
    * whose image host runs on 127.0.0.1; private and link-local ranges stay refused.
@@ -233,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCache: bool(env.SESSION_CACHE, true),
     testHooks: bool(env.TEST_HOOKS, false),
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 10, 'MAX_UPLOAD_MB') * 1024 * 1024,
+    uploadFeedThreshold: int(env.UPLOAD_FEED_THRESHOLD, 50, 'UPLOAD_FEED_THRESHOLD'),
     fetchAllowLoopback: bool(env.FETCH_ALLOW_LOOPBACK, false),
     translateProvider: translateProvider(env.TRANSLATE_PROVIDER),
     translateApiKey: env.TRANSLATE_API_KEY || '',

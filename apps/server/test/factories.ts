@@ -14,6 +14,7 @@ import { insertPoints } from '../src/modules/goods-library/points.repository.js'
 import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
 import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
 import { insertShop } from '../src/modules/shop/shop.repository.js';
+import { insertItems, insertQueue } from '../src/modules/upload/upload.repository.js';
 import { insertGlossaryEntry } from '../src/translation/glossary.repository.js';
 import { saveMemory, upsertCorrection } from '../src/translation/memory.repository.js';
 import { randomName } from './harness.js';
@@ -79,6 +80,8 @@ export interface TenantRows {
   memory: number;
   correction: number;
   shop: number;
+  uploadQueue: number;
+  uploadItem: number;
 }
 
 /**
@@ -120,6 +123,18 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     table: 'goods_sensitive_words' | 'goods_eans' | 'translation_memory' | 'translation_corrections',
   ) =>
     Number((await db.selectFrom(table).select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow()).id);
+  const shop = (
+    await insertShop(db, {
+      tenant_id: tenant.id,
+      name: `${marker} shop`,
+      region: 'EU',
+      sandbox: true,
+      seller_id: `A${marker.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${tenant.id}`.slice(0, 20),
+      refresh_token_enc: 'v1.00000000.x.y',
+      marketplaces: ['de'],
+      created_by: tenant.id,
+    })
+  ).id;
   return {
     goods: Number(goods.id),
     category: Number(category.id),
@@ -130,17 +145,41 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     glossary: Number(glossary.id),
     memory: await idOf('translation_memory'),
     correction: await idOf('translation_corrections'),
-    shop: (
-      await insertShop(db, {
-        tenant_id: tenant.id,
-        name: `${marker} shop`,
-        region: 'EU',
-        sandbox: true,
-        seller_id: `A${marker.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${tenant.id}`.slice(0, 20),
-        refresh_token_enc: 'v1.00000000.x.y',
-        marketplaces: ['de'],
-        created_by: tenant.id,
-      })
-    ).id,
+    shop,
+    ...(await buildUploadRows(db, tenant, shop, Number(goods.id))),
   };
+}
+
+/** An upload queue of a tenant with one item (for "another tenant's id" tests). */
+async function buildUploadRows(db: Database, tenant: UserRow, shop: number, goods: number) {
+  const { id } = await insertQueue(db, {
+    tenant_id: tenant.id,
+    shop_id: shop,
+    marketplaces: ['de'],
+    upload_type: 'good',
+    mode: 'listings',
+    goods_count: 1,
+    goods_ids: [goods],
+    created_by: tenant.id,
+  });
+  await insertItems(db, [
+    {
+      tenant_id: tenant.id,
+      queue_id: id,
+      shop_id: shop,
+      goods_id: goods,
+      marketplace: 'de',
+      seller_sku: `SKU-${goods}`,
+      variation_key: '',
+      role: 'single',
+      parent_sku: null,
+      product_type: null,
+      operation: 'UPDATE',
+      payload: '{}',
+      status: 'invalid',
+      issues: '[]',
+    },
+  ]);
+  const item = await db.selectFrom('upload_items').select('id').where('queue_id', '=', id).executeTakeFirstOrThrow();
+  return { uploadQueue: id, uploadItem: Number(item.id) };
 }

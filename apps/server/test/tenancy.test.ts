@@ -242,6 +242,47 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { ids: 'goods' },
     request: (id) => ({ body: { ids: [id('ids')], from: 'en', to: ['de'] } }),
   },
+  'POST /PDD/upload/create': {
+    fields: { shop_id: 'shop', ids: 'goods', 'filter.category_id': 'category', 'filter.creator_id': 'user' },
+    request: (id) => ({
+      body: { shop_id: id('shop_id'), marketplaces: ['de'], upload_type: 'good', ids: [id('ids')] },
+    }),
+  },
+  'GET /PDD/upload/queueList': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ query: { shop_id: id('shop_id') } }),
+  },
+  'GET /PDD/upload/queue': { fields: { id: 'uploadQueue' }, request: (id) => ({ query: { id: id('id') } }) },
+  'GET /PDD/upload/queueItems': {
+    fields: { queue_id: 'uploadQueue', goods_id: 'goods' },
+    request: (id) => ({ query: { queue_id: id('queue_id'), goods_id: id('goods_id') } }),
+  },
+  'POST /PDD/upload/retry': {
+    fields: { queue_id: 'uploadQueue', item_ids: 'uploadItem' },
+    request: (id) => ({ body: { queue_id: id('queue_id'), item_ids: [id('item_ids')] } }),
+  },
+  'POST /PDD/upload/cancel': {
+    fields: { queue_id: 'uploadQueue' },
+    request: (id) => ({ body: { queue_id: id('queue_id') } }),
+  },
+  'GET /PDD/upload/errorFeed': {
+    fields: { queue_id: 'uploadQueue', goods_id: 'goods' },
+    request: (id) => ({ query: { queue_id: id('queue_id'), goods_id: id('goods_id') } }),
+  },
+  'GET /PDD/upload/queueGoods': {
+    fields: { queue_id: 'uploadQueue' },
+    request: (id) => ({ query: { queue_id: id('queue_id') } }),
+  },
+  'POST /PDD/upload/resubmit': {
+    fields: { queue_id: 'uploadQueue', 'goods.[].goods_id': 'goods' },
+    request: (id) => ({
+      body: { queue_id: id('queue_id'), goods: [{ goods_id: id('goods.[].goods_id'), version: 1, quantity: 3 }] },
+    }),
+  },
+  'GET /PDD/upload/listings': {
+    fields: { goods_ids: 'goods' },
+    request: (id) => ({ query: { goods_ids: id('goods_ids') } }),
+  },
   'GET /PDD/jobs/get': { fields: { id: 'exportJob' }, request: (id) => ({ query: { id: id('id') } }) },
   'GET /PDD/transfer/translateJob': { fields: { id: 'translateJob' }, request: (id) => ({ query: { id: id('id') } }) },
 };

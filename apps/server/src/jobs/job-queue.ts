@@ -33,6 +33,12 @@ export interface JobClient {
    * or a message without its row.
    */
   enqueue<P, R>(def: JobDefinition<P, R>, owner: JobOwner, payload: P, opts?: EnqueueOptions): Promise<{ id: string }>;
+  /**
+   * Starts a system run of a kind now or after `startAfterSeconds`, as its schedule would (no
+   * `jobs` row: the handler gets `job: null`). With the `stately` policy a run already waiting
+   * makes this a no-op.
+   */
+  trigger<P>(def: JobDefinition<P>, payload: P, opts?: { startAfterSeconds?: number }): Promise<void>;
 }
 
 /** Background jobs (pg-boss) as the app holds them. */
@@ -84,8 +90,9 @@ export async function startJobQueue(
     schedule: opts.workers,
   });
   boss.on('error', (err) => opts.onError?.(err));
+  const stopping = new AbortController();
   await boss.start();
-  for (const def of definitions) await boss.createQueue(def.kind);
+  for (const def of definitions) await boss.createQueue(def.kind, { name: def.kind, policy: def.policy ?? 'standard' });
   if (opts.workers) {
     const deps = opts.deps;
     if (!deps) throw new Error('job workers need the app dependencies');
@@ -95,7 +102,7 @@ export async function startJobQueue(
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]) => {
           if (!job) return;
-          if (isScheduled(job.data)) return runScheduled(deps, def, byKind, job.data.schedule);
+          if (isScheduled(job.data)) return runScheduled(deps, def, byKind, job.data.schedule, stopping.signal);
           const msg: TrackedMessage = trackedMessage.parse(job.data);
           await runTracked(deps, def, byKind, msg, job.retryCount >= job.retryLimit);
         },
@@ -135,6 +142,15 @@ export async function startJobQueue(
       else await db.transaction().execute(write);
       return { id };
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    async trigger(def, payload, o = {}) {
+      if (!byKind.has(def.kind)) throw new Error(`job kind ${def.kind} is not registered`);
+      const data = def.payload.parse(payload);
+      const after = o.startAfterSeconds ? Math.max(1, Math.ceil(o.startAfterSeconds)) : undefined;
+      await boss.send(def.kind, { schedule: data }, { ...SEND_OPTIONS, ...(after ? { startAfter: after } : {}) });
+    },
+    stop: () => {
+      stopping.abort();
+      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }

@@ -78,6 +78,7 @@ export async function runScheduled(
   def: JobDefinition,
   definitions: ReadonlyMap<string, JobDefinition>,
   data: unknown,
+  signal?: AbortSignal,
 ): Promise<void> {
-  await def.run({ deps, job: null, progress: noProgress, definitions }, def.payload.parse(data));
+  await def.run({ deps, job: null, progress: noProgress, definitions, signal }, def.payload.parse(data));
 }

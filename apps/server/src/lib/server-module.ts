@@ -33,6 +33,8 @@ export interface JobContext<R = unknown> {
   progress: JobProgress<R>;
   /** Every job definition of the app, by kind (the retention job asks each kind to clear its rows' files). */
   definitions: ReadonlyMap<string, JobDefinition>;
+  /** Aborted when the server stops: a long-running handler ends its loop early. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -52,6 +54,11 @@ export interface JobDefinition<P = unknown, R = unknown> {
   failMessage?: string;
   /** Cron (5 fields) and time zone (default Asia/Shanghai, the users' day) of a recurring run. */
   schedule?: { cron: string; tz?: string; data: P };
+  /**
+   * pg-boss queue policy: `stately` keeps at most one message of the kind waiting and one
+   * running system-wide (a pump that re-triggers itself); default `standard`.
+   */
+  policy?: 'standard' | 'stately';
   /** Removes what a row of this kind points to (e.g. its export file) when the retention job deletes the row. */
   discard?(deps: AppDeps, job: JobRef & { result: unknown }): Promise<void>;
   run(ctx: JobContext<R>, payload: P): Promise<void>;

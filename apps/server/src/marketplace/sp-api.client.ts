@@ -38,6 +38,8 @@ export interface ListingsWriteOptions {
   mode?: 'VALIDATION_PREVIEW';
   includedData?: ('identifiers' | 'issues')[];
   issueLocale?: string;
+  /** Refuse (kind `deferred`) instead of waiting longer than this for a rate-limit slot. */
+  maxWaitMs?: number;
 }
 
 /** Listings Items API 2021-08-01 (`/listings/2021-08-01/items/{sellerId}/{sku}`). */
@@ -62,6 +64,7 @@ export class ListingsItemsApi {
       path: `/listings/2021-08-01/items/${this.seller}/${sku(sellerSku)}`,
       query: { marketplaceIds, mode: opts.mode, includedData: opts.includedData, issueLocale: opts.issueLocale },
       body,
+      maxWaitMs: opts.maxWaitMs,
       check: submission,
     });
     return r.body;
@@ -81,6 +84,7 @@ export class ListingsItemsApi {
       path: `/listings/2021-08-01/items/${this.seller}/${sku(sellerSku)}`,
       query: { marketplaceIds, mode: opts.mode, includedData: opts.includedData, issueLocale: opts.issueLocale },
       body,
+      maxWaitMs: opts.maxWaitMs,
       check: submission,
     });
     return r.body;
@@ -172,12 +176,13 @@ export class FeedsApi {
   }
 
   /** createFeed: starts processing an uploaded document. */
-  async createFeed(spec: CreateFeedSpecification): Promise<CreateFeedResponse> {
+  async createFeed(spec: CreateFeedSpecification, opts: { maxWaitMs?: number } = {}): Promise<CreateFeedResponse> {
     const r = await this.http.send({
       operation: 'createFeed',
       method: 'POST',
       path: '/feeds/2021-06-30/feeds',
       body: spec,
+      maxWaitMs: opts.maxWaitMs,
       check: shape<CreateFeedResponse>({ feedId: 'string' }, '提交结果'),
     });
     return r.body;
@@ -192,6 +197,35 @@ export class FeedsApi {
       check: shape<Feed>(
         { feedId: 'string', feedType: 'string', processingStatus: 'string', createdTime: 'string' },
         '上传任务',
+      ),
+    });
+    return r.body;
+  }
+
+  /**
+   * getFeeds: the seller's feeds by type (and marketplace, status, creation time), newest
+   * first; `nextToken` pages on with the first call's filters.
+   */
+  async getFeeds(
+    q:
+      | {
+          feedTypes: string[];
+          marketplaceIds?: string[];
+          processingStatuses?: Feed['processingStatus'][];
+          createdSince?: string;
+          createdUntil?: string;
+          pageSize?: number;
+        }
+      | { nextToken: string },
+  ): Promise<{ feeds: Feed[]; nextToken?: string }> {
+    const r = await this.http.send({
+      operation: 'getFeeds',
+      method: 'GET',
+      path: '/feeds/2021-06-30/feeds',
+      query: q,
+      check: shape<{ feeds: Feed[]; nextToken?: string }>(
+        { feeds: arrayOf({ feedId: 'string', processingStatus: 'string', createdTime: 'string' }, '上传任务') },
+        '上传任务列表',
       ),
     });
     return r.body;

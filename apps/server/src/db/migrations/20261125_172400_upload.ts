@@ -35,6 +35,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       mode text not null check (mode in ('listings', 'feed')),
       status text not null default 'pending' check (status in ('pending', 'running', 'done', 'cancelled', 'failed')),
       goods_count integer not null default 0,
+      goods_ids integer[] not null default '{}',
+      expand_cursor integer not null default 0,
       c_waiting integer not null default 0,
       c_sending integer not null default 0,
       c_submitted integer not null default 0,

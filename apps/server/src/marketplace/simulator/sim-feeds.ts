@@ -302,3 +302,46 @@ export function handleCancelFeed(sim: SpApiSimulator, req: SimReq): SimRes {
   for (const t of feed.timers) clearTimeout(t);
   return { status: 200, body: undefined };
 }
+
+/**
+ * getFeeds: the seller's feeds, newest first, filtered by `feedTypes` (required without
+ * `nextToken`), `marketplaceIds`, `processingStatuses`, `createdSince`/`createdUntil`, paged
+ * by `pageSize` (1-100, default 10) with an opaque `nextToken` used alone.
+ */
+export function handleGetFeeds(sim: SpApiSimulator, req: SimReq): SimRes {
+  const token = req.query.get('nextToken');
+  let q = req.query;
+  let offset = 0;
+  if (token) {
+    if ([...req.query.keys()].some((k) => k !== 'nextToken'))
+      return amazonError(400, 'InvalidInput', 'nextToken must be the only parameter.');
+    try {
+      const saved = JSON.parse(Buffer.from(token, 'base64url').toString()) as { q: string; offset: number };
+      q = new URLSearchParams(saved.q);
+      offset = saved.offset;
+    } catch {
+      return amazonError(400, 'InvalidInput', 'Invalid nextToken.');
+    }
+  }
+  const types = (q.get('feedTypes') ?? '').split(',').filter(Boolean);
+  if (!types.length) return amazonError(400, 'InvalidInput', 'Either feedTypes or nextToken is required.');
+  const pageSize = Number(q.get('pageSize') ?? 10);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
+    return amazonError(400, 'InvalidInput', "'pageSize' must be 1 to 100.");
+  const markets = (q.get('marketplaceIds') ?? '').split(',').filter(Boolean);
+  const statuses = (q.get('processingStatuses') ?? '').split(',').filter(Boolean);
+  const since = q.get('createdSince') ? Date.parse(q.get('createdSince')!) : Number.NEGATIVE_INFINITY;
+  const until = q.get('createdUntil') ? Date.parse(q.get('createdUntil')!) : Number.POSITIVE_INFINITY;
+  const all = [...sim.feeds.values()]
+    .filter((f) => f.sellerId === req.sellerId && types.includes(f.feedType))
+    .filter((f) => !markets.length || (f.marketplaceIds ?? []).some((m) => markets.includes(m)))
+    .filter((f) => !statuses.length || statuses.includes(f.processingStatus))
+    .filter((f) => Date.parse(f.createdTime) >= since && Date.parse(f.createdTime) <= until)
+    .sort((a, b) => Date.parse(b.createdTime) - Date.parse(a.createdTime));
+  const page = all.slice(offset, offset + pageSize);
+  const next =
+    offset + pageSize < all.length
+      ? Buffer.from(JSON.stringify({ q: q.toString(), offset: offset + pageSize })).toString('base64url')
+      : undefined;
+  return { status: 200, body: { feeds: page.map(feedView), ...(next ? { nextToken: next } : {}) } };
+}

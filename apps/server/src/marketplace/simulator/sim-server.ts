@@ -19,6 +19,7 @@ import {
   handleDocument,
   handleGetDocument,
   handleGetFeed,
+  handleGetFeeds,
 } from './sim-feeds.js';
 import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from './sim-listings.js';
 import { authorize, handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
@@ -127,6 +128,7 @@ const ROUTES: Route[] = [
     handle: handleGetDocument,
   },
   { method: 'POST', pattern: /^\/feeds\/2021-06-30\/feeds$/, operation: 'createFeed', handle: handleCreateFeed },
+  { method: 'GET', pattern: /^\/feeds\/2021-06-30\/feeds$/, operation: 'getFeeds', handle: handleGetFeeds },
   {
     method: 'GET',
     pattern: new RegExp(`^/feeds/2021-06-30/feeds/${seg}$`),

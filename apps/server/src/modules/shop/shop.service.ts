@@ -208,6 +208,15 @@ export interface ShopCredentials {
   refreshToken: string;
 }
 
+/** A sealed refresh token opened; one the keys cannot open (key lost or replaced) asks for a new authorization. */
+function openToken(deps: AppDeps, shopName: string, sealed: string): string {
+  try {
+    return secretBox(deps.config).open(sealed);
+  } catch {
+    throw new AppError(409, `店铺「${shopName}」的授权数据无法解密(密钥已更换),请在授权中心重新授权`);
+  }
+}
+
 /**
  * Opens a shop's stored authorization for the marketplace client. A shop whose authorization
  * expired, was revoked or never finished is refused with the Chinese reason.
@@ -222,7 +231,7 @@ export async function shopCredentials(deps: AppDeps, tenantId: number, id: numbe
     region: row.region,
     sandbox: row.sandbox,
     sellerId: row.seller_id,
-    refreshToken: secretBox(deps.config).open(row.refresh_token_enc),
+    refreshToken: openToken(deps, row.name, row.refresh_token_enc),
   };
 }
 

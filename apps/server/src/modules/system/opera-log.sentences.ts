@@ -26,6 +26,7 @@ export interface SentenceInput {
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const arr = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const quote = (s: string) => `「${s}」`;
@@ -212,6 +213,15 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   'shop.sync': (e) => `${e.actor} 检测了店铺(ID ${e.target_id})的授权并同步了站点`,
   'shop.update': (e) => `${e.actor} 修改了店铺(ID ${e.target_id})${changedFields(e.summary.after, SHOP_FIELDS)}`,
   'shop.delete': (e) => `${e.actor} 解绑了店铺${quote(str(obj(e.summary.before).name))}`,
+  'upload.create': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 创建了上传队列 #${e.target_id}(${str(a.goods)}个商品,站点 ${arr(a.marketplaces).join('、')})`;
+  },
+  'upload.retry': (e) => `${e.actor} 重试了上传队列 #${e.target_id} 中${str(obj(e.summary.after).items)}条失败的条目`,
+  'upload.cancel': (e) =>
+    `${e.actor} 取消了上传队列 #${e.target_id} 中${str(obj(e.summary.after).items)}条未发送的条目`,
+  'upload.resubmit': (e) =>
+    `${e.actor} 在上传队列 #${e.target_id} 中修改并重新提交了${str(obj(e.summary.after).goods)}个商品`,
   'system.cli.rotateSecrets': (e) =>
     `管理员在服务器命令行轮换了加密密钥(重新加密${count(obj(e.summary.after).count, '个店铺授权')})`,
   'goods.category.create': (e) => `${e.actor} 新建了商品分类${quote(str(obj(e.summary.after).name))}`,

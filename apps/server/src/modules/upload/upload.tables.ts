@@ -11,6 +11,8 @@ export type ItemPayload =
 /** An issue as stored on an item or a listing: Amazon's fields, and where it was found. */
 export interface StoredIssue extends ListingIssue {
   source: 'check' | 'amazon';
+  /** A Chinese sentence the check wrote itself (schema details); else it is derived from the code. */
+  messageZh?: string;
 }
 
 /** The seller SKU of a product (or one of its variations) in a shop (migration 20261125_172400). */
@@ -34,6 +36,9 @@ export interface UploadQueuesTable {
   mode: 'listings' | 'feed';
   status: Generated<UploadQueueStatus>;
   goods_count: Generated<number>;
+  /** The products selected, in order; the runner maps them into items from `expand_cursor` on. */
+  goods_ids: Generated<number[]>;
+  expand_cursor: Generated<number>;
   c_waiting: Generated<number>;
   c_sending: Generated<number>;
   c_submitted: Generated<number>;
@@ -74,7 +79,7 @@ export interface UploadFeedsTable {
 
 /** One seller SKU x marketplace of a queue. */
 export interface UploadItemsTable {
-  id: Generated<ColumnType<string, never, never>>;
+  id: ColumnType<string, never, never>;
   tenant_id: number;
   queue_id: number;
   shop_id: number;
@@ -88,7 +93,7 @@ export interface UploadItemsTable {
   operation: 'UPDATE' | 'PATCH';
   payload: Json<ItemPayload | Record<string, never>>;
   status: Generated<UploadItemStatus>;
-  issues: Generated<Json<StoredIssue[]>>;
+  issues: Json<StoredIssue[]>;
   error: string | null;
   feed_id: number | null;
   message_id: number | null;
@@ -101,7 +106,7 @@ export interface UploadItemsTable {
 
 /** The status ledger: one seller SKU in one marketplace of a shop. */
 export interface ListingsTable {
-  id: Generated<ColumnType<string, never, never>>;
+  id: ColumnType<string, never, never>;
   tenant_id: number;
   shop_id: number;
   marketplace: string;
@@ -112,7 +117,7 @@ export interface ListingsTable {
   product_type: string | null;
   status: Generated<ListingStatus>;
   asin: string | null;
-  issues: Generated<Json<StoredIssue[]>>;
+  issues: Json<StoredIssue[]>;
   last_queue_id: number | null;
   checked_at: NullableTimestamp;
   created_at: Generated<Date>;

@@ -1,5 +1,4 @@
-import { DESC_LANGUAGES } from '@console/shared/constants/goods';
-import { marketplaceByCode } from '@console/shared/constants/marketplaces';
+import { listingLanguage } from '@console/shared/constants/listing-language';
 import type { EditorDraft } from '../../editor-model';
 
 /** Where a listing attribute's value comes from in the product itself. */
@@ -26,18 +25,8 @@ const FIELDS: Record<string, { field: string; of: (d: EditorDraft, lang: DescOf)
 };
 type DescOf = EditorDraft['descs'][number] | undefined;
 
-/** Amazon language subtags whose editor language key differs (sv -> se, pt -> br, ar -> ae). */
-const KEY_OF_SUBTAG: Record<string, string> = { sv: 'se', pt: 'br', ar: 'ae' };
-
-/** The editor language (key and label) a marketplace's listing is written in: `us` -> en 英语. */
-export function listingLanguage(marketplace: string): { key: string; label: string } | undefined {
-  const m = marketplaceByCode(marketplace);
-  if (!m) return undefined;
-  const sub = m.languageTag.split('_')[0]!;
-  const key = KEY_OF_SUBTAG[sub] ?? sub;
-  const lang = DESC_LANGUAGES.find((l) => l.key === key);
-  return lang ? { key: lang.key, label: lang.label } : undefined;
-}
+/** The editor language a marketplace's listing is written in (shared with the upload pipeline). */
+export { listingLanguage };
 
 /** True for an attribute the listing fills from the product's own fields. */
 export function isProductFilled(attr: string): boolean {

@@ -1,0 +1,38 @@
+import type { AppDeps } from '../../context.js';
+import { sandbox } from '../../marketplace/sandbox.js';
+import { SpApiClient } from '../../marketplace/sp-api.client.js';
+import { liveSpApiDeps } from '../../marketplace/sp-api.deps.js';
+import { type ShopCredentials, shopCredentials } from './shop.service.js';
+
+/** A shop opened for calls to Amazon: its credentials and a client speaking for it. */
+export interface OpenShop {
+  creds: ShopCredentials;
+  client: SpApiClient;
+}
+
+/**
+ * The SP-API client of a tenant's shop: Amazon for a real shop, the in-server simulator for a
+ * sandbox shop, with the process's shared token cache and rate-limit scheduler. A shop whose
+ * authorization is not valid is refused (409, Chinese) by `shopCredentials`.
+ */
+export async function openShop(deps: AppDeps, tenantId: number, shopId: number): Promise<OpenShop> {
+  const creds = await shopCredentials(deps, tenantId, shopId);
+  let api = liveSpApiDeps(deps.config.spapi, deps.db);
+  let endpoint: string | undefined;
+  if (creds.sandbox) {
+    const s = await sandbox(deps.config, deps.db);
+    api = s.deps;
+    endpoint = s.endpoint(creds.region);
+  }
+  const client = new SpApiClient(
+    {
+      key: `shop:${creds.id}`,
+      sellingPartnerId: creds.sellerId,
+      region: creds.region,
+      refreshToken: () => creds.refreshToken,
+      ...(endpoint ? { endpoint } : {}),
+    },
+    api,
+  );
+  return { creds, client };
+}

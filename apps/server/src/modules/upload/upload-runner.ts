@@ -1,0 +1,578 @@
+import { randomUUID } from 'node:crypto';
+import { marketplaceByCode } from '@console/shared/constants/marketplaces';
+import type { AppDeps } from '../../context.js';
+import type { SpApiClient } from '../../marketplace/sp-api.client.js';
+import { SpApiError } from '../../marketplace/sp-api.errors.js';
+import type {
+  ListingsFeedDocument,
+  ListingsFeedMessage,
+  ListingsItem,
+  ListingsItemSubmissionResponse,
+} from '../../marketplace/sp-api.types.js';
+import { markShopExpired } from '../shop/shop.repository.js';
+import { AuthorizationLost } from '../shop/shop-authorizer.js';
+import { openShop } from '../shop/shop-client.js';
+import { setLedgerFromItems, uploaderAccount } from './upload.repository.js';
+import type { ItemPayload, StoredIssue } from './upload.tables.js';
+import { clientSchemas, expandGoods } from './upload-expand.js';
+import {
+  advanceExpansion,
+  backToWaiting,
+  claimQueues,
+  countIn,
+  countReadback,
+  createFeedRow,
+  type FeedRow,
+  feedsIn,
+  finishItem,
+  itemsIn,
+  itemsOfFeed,
+  knownFeedIds,
+  markSending,
+  queueForRun,
+  type RunItem,
+  releaseQueue,
+  renewLease,
+  setFeed,
+  setFeedItems,
+} from './upload-runner.repository.js';
+
+/** Amazon's limit of messages in one JSON_LISTINGS_FEED document. */
+export const MAX_FEED_MESSAGES = 25_000;
+/** Products mapped per expansion transaction. */
+const EXPAND_CHUNK = 500;
+/** Listings Items calls in flight per queue (the scheduler paces them to the plan). */
+const PARALLEL = 5;
+/** SKUs per searchListingsItems read-back (the API's maximum page of identifiers). */
+const READBACK_BATCH = 20;
+/** Read-backs before an accepted item that Amazon never shows stops being asked about. */
+export const MAX_READBACKS = 10;
+
+/** Settings of a runner (tests shorten them). */
+export interface RunnerOptions {
+  /** Seconds a claimed queue stays leased without renewal (a dead runner's queues wait this long). */
+  leaseSeconds: number;
+  /** Milliseconds one pass works on a queue before giving it back. */
+  sliceMs: number;
+  /** Test hook: called at each step boundary; throwing there is a crash at that point. */
+  step?: (name: string) => void;
+  /** The server is stopping: the pass ends at the next step. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds before a queue whose pass failed unexpectedly is tried again. */
+  retryDelayMs: number;
+}
+
+/** Default runner settings. */
+export const RUNNER_DEFAULTS: RunnerOptions = { leaseSeconds: 60, sliceMs: 15_000, retryDelayMs: 5_000 };
+
+/** A pass stops early: the shop cannot be used (authorization lost). */
+class QueueStopped extends Error {}
+
+const hasError = (issues: readonly { severity: string }[] | undefined) =>
+  (issues ?? []).some((i) => i.severity === 'ERROR');
+
+/** Amazon issues as stored. */
+const amazonIssues = (issues: ListingsItemSubmissionResponse['issues'] | ListingsItem['issues']): StoredIssue[] =>
+  (issues ?? []).map((i) => ({ ...i, categories: i.categories ?? [], source: 'amazon' as const }));
+
+/** The feed message of an item. */
+function messageOf(messageId: number, sku: string, payload: ItemPayload): ListingsFeedMessage {
+  return payload.operation === 'UPDATE'
+    ? { messageId, sku, operationType: 'UPDATE', productType: payload.productType, attributes: payload.attributes }
+    : { messageId, sku, operationType: 'PATCH', productType: payload.productType, patches: payload.patches };
+}
+
+/**
+ * One runner pass over a claimed queue (docs/upload.md "Pipeline"): expand the selection into
+ * items, send what waits (Listings Items one by one, or JSON_LISTINGS_FEED documents), poll
+ * feeds and read their reports, read accepted items back until they are live, then either
+ * finish the queue or say when to come back. Every step is committed before the next request
+ * leaves, so a runner killed anywhere resumes without sending an item twice or losing one.
+ */
+export class QueuePass {
+  private readonly started = Date.now();
+  private nextInMs = 0;
+  private client!: SpApiClient;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly queueId: number,
+    private readonly owner: string,
+    private readonly opts: RunnerOptions,
+  ) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private timeLeft(): boolean {
+    return Date.now() - this.started < this.opts.sliceMs && !this.opts.signal?.aborted;
+  }
+
+  private later(ms: number) {
+    this.nextInMs = this.nextInMs === 0 ? ms : Math.min(this.nextInMs, ms);
+  }
+
+  private step(name: string) {
+    this.opts.step?.(name);
+  }
+
+  /** Scaled wait of a poll (feeds are slow at Amazon, fast in a time-scaled simulator). */
+  private pollMs(seconds: number) {
+    return Math.max(200, (seconds * 1000) / this.deps.config.spapi.timeScale);
+  }
+
+  async run(): Promise<void> {
+    const q = await queueForRun(this.db, this.queueId);
+    const renew = setInterval(
+      () => void renewLease(this.db, this.queueId, this.owner, this.opts.leaseSeconds).catch(() => undefined),
+      (this.opts.leaseSeconds * 1000) / 3,
+    );
+    try {
+      const { client } = await openShop(this.deps, q.tenant_id, q.shop_id);
+      this.client = client;
+      await this.expand(q);
+      if (q.mode === 'listings') await this.sendListings();
+      else await this.sendFeeds(q);
+      await this.readBack();
+      const open = await countIn(this.db, this.queueId, ['waiting', 'sending', 'submitted', 'accepted']);
+      const expanded = (await queueForRun(this.db, this.queueId)).expand_cursor >= q.goods_ids.length;
+      if (open === 0 && expanded)
+        await releaseQueue(this.db, this.queueId, this.owner, { nextRunInMs: 0, status: 'done' });
+      else await releaseQueue(this.db, this.queueId, this.owner, { nextRunInMs: this.nextInMs, error: null });
+    } catch (err) {
+      const lost = err instanceof AuthorizationLost || (err instanceof SpApiError && err.kind === 'invalid_grant');
+      if (lost || err instanceof QueueStopped) {
+        if (err instanceof SpApiError) await markShopExpired(this.db, q.tenant_id, q.shop_id, err.message);
+        await releaseQueue(this.db, this.queueId, this.owner, {
+          nextRunInMs: 0,
+          status: 'failed',
+          error: err instanceof Error ? err.message : String(err),
+        });
+        return;
+      }
+      // Amazon unreachable, a crash hook, a bug: give the queue back to be tried again later.
+      await releaseQueue(this.db, this.queueId, this.owner, { nextRunInMs: this.opts.retryDelayMs }).catch(
+        () => undefined,
+      );
+      throw err;
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** Maps the next products of the selection into items, a chunk per transaction. */
+  private async expand(q: Awaited<ReturnType<typeof queueForRun>>) {
+    let cursor = q.expand_cursor;
+    if (cursor >= q.goods_ids.length) return;
+    const account = await uploaderAccount(this.db, q.tenant_id, q.created_by);
+    const schemas = clientSchemas(this.deps, this.client);
+    while (cursor < q.goods_ids.length && this.timeLeft()) {
+      const chunk = q.goods_ids.slice(cursor, cursor + EXPAND_CHUNK);
+      const next = cursor + chunk.length;
+      await this.db.transaction().execute(async (trx) => {
+        await expandGoods(
+          trx,
+          {
+            tenantId: q.tenant_id,
+            shopId: q.shop_id,
+            queueId: q.id,
+            type: q.upload_type,
+            marketplaces: q.marketplaces,
+            account,
+            publicBase: this.deps.config.publicUrl ?? `http://127.0.0.1:${this.deps.config.port}`,
+            schemas,
+          },
+          chunk,
+        );
+        await advanceExpansion(trx, q.id, next);
+      });
+      this.step('expanded');
+      cursor = next;
+    }
+  }
+
+  // ---- Listings Items mode ---------------------------------------------------------------
+
+  /** Items left `sending` by a runner that died: Amazon is asked whether they arrived. */
+  private async reconcileSending() {
+    const orphans = await itemsIn(this.db, this.queueId, ['sending'], 1000, { withoutFeed: true });
+    for (const it of orphans) {
+      const m = marketplaceByCode(it.marketplace)!;
+      let listing: ListingsItem | undefined;
+      try {
+        listing = await this.client.listings.get(it.seller_sku, [m.marketplaceId], {
+          includedData: ['summaries', 'attributes', 'issues'],
+        });
+      } catch (err) {
+        if (!(err instanceof SpApiError && err.kind === 'not_found')) throw err;
+      }
+      if (listing && arrived(it.payload as ItemPayload, listing)) {
+        await this.verdict(it, hasError(listing.issues) ? 'rejected' : 'accepted', amazonIssues(listing.issues));
+      } else {
+        await backToWaiting(this.db, [String(it.id)]);
+      }
+    }
+  }
+
+  private async verdict(
+    it: RunItem,
+    status: 'accepted' | 'rejected' | 'failed' | 'live',
+    issues: StoredIssue[],
+    error: string | null = null,
+  ) {
+    await this.db.transaction().execute(async (trx) => {
+      await finishItem(trx, String(it.id), { status, issues, error });
+      await setLedgerFromItems(trx, [String(it.id)]);
+    });
+  }
+
+  private async sendOne(it: RunItem) {
+    const payload = it.payload as ItemPayload;
+    const m = marketplaceByCode(it.marketplace)!;
+    if (!(await markSending(this.db, String(it.id)))) return;
+    this.step('marked-sending');
+    let res: ListingsItemSubmissionResponse;
+    try {
+      const opts = { issueLocale: 'en_US', maxWaitMs: 10_000 };
+      res =
+        payload.operation === 'UPDATE'
+          ? await this.client.listings.put(
+              it.seller_sku,
+              [m.marketplaceId],
+              { productType: payload.productType, attributes: payload.attributes },
+              opts,
+            )
+          : await this.client.listings.patch(
+              it.seller_sku,
+              [m.marketplaceId],
+              { productType: payload.productType, patches: payload.patches },
+              opts,
+            );
+    } catch (err) {
+      if (err instanceof SpApiError && err.kind === 'deferred') {
+        await backToWaiting(this.db, [String(it.id)]);
+        this.later(err.p.waitMs ?? 1000);
+        return;
+      }
+      if (err instanceof SpApiError && (err.kind === 'unauthorized' || err.kind === 'invalid_grant')) {
+        await backToWaiting(this.db, [String(it.id)]);
+        throw err;
+      }
+      if (err instanceof SpApiError && err.kind === 'not_found')
+        return this.verdict(it, 'rejected', [
+          {
+            code: '90404',
+            message: err.message,
+            severity: 'ERROR',
+            attributeNames: [],
+            categories: [],
+            source: 'amazon',
+          },
+        ]);
+      if (err instanceof SpApiError) return this.verdict(it, 'failed', [], err.message);
+      throw err;
+    }
+    this.step('sent');
+    const issues = amazonIssues(res.issues);
+    await this.verdict(it, res.status === 'ACCEPTED' && !hasError(issues) ? 'accepted' : 'rejected', issues);
+  }
+
+  /** Sends waiting items, parents before their children (a child needs its parent at Amazon). */
+  private async sendListings() {
+    await this.reconcileSending();
+    while (this.timeLeft()) {
+      const parentsOpen = await countIn(this.db, this.queueId, ['waiting', 'sending'], ['parent']);
+      const batch = await itemsIn(
+        this.db,
+        this.queueId,
+        ['waiting'],
+        PARALLEL * 4,
+        parentsOpen ? { roles: ['parent'] } : {},
+      );
+      if (batch.length === 0) return;
+      let i = 0;
+      const worker = async () => {
+        while (i < batch.length && this.timeLeft()) {
+          const it = batch[i++]!;
+          await this.sendOne(it);
+        }
+      };
+      await Promise.all(Array.from({ length: PARALLEL }, worker));
+      if (this.nextInMs > 0) return;
+    }
+  }
+
+  // ---- Feed mode -------------------------------------------------------------------------
+
+  private async sendFeeds(q: Awaited<ReturnType<typeof queueForRun>>) {
+    // New feeds from waiting items, one marketplace at a time, parents first in each.
+    for (const code of q.marketplaces) {
+      while (this.timeLeft()) {
+        const open = await feedsIn(this.db, this.queueId, ['building', 'creating']);
+        if (open.some((f) => f.marketplace === code)) break;
+        const items = await itemsIn(this.db, this.queueId, ['waiting'], MAX_FEED_MESSAGES, { marketplace: code });
+        if (items.length === 0) break;
+        await this.db.transaction().execute((trx) =>
+          createFeedRow(trx, {
+            tenantId: q.tenant_id,
+            queueId: q.id,
+            shopId: q.shop_id,
+            marketplace: code,
+            itemIds: items.map((i) => String(i.id)),
+          }),
+        );
+        this.step('feed-built');
+      }
+    }
+    for (const f of await feedsIn(this.db, this.queueId, ['building', 'creating'])) {
+      if (!this.timeLeft()) break;
+      await this.submitFeed(f);
+    }
+    for (const f of await feedsIn(this.db, this.queueId, ['submitted'])) {
+      if (!this.timeLeft()) break;
+      await this.pollFeed(f);
+    }
+  }
+
+  /** The document of a feed, built from its items as stored. */
+  private async document(f: FeedRow): Promise<ListingsFeedDocument> {
+    const items = await itemsOfFeed(this.db, f.id);
+    return {
+      header: { sellerId: this.client.shop.sellingPartnerId, version: '2.0', issueLocale: 'en_US' },
+      messages: items.map((i) => messageOf(i.message_id!, i.seller_sku, i.payload as ItemPayload)),
+    };
+  }
+
+  /**
+   * Uploads a feed's document and creates the feed. `creating` is committed before createFeed
+   * leaves; a feed found `creating` after a restart is looked up with getFeeds (created since
+   * then, not yet known) before it is created again.
+   */
+  private async submitFeed(f: FeedRow) {
+    const m = marketplaceByCode(f.marketplace)!;
+    if (f.status === 'creating' && f.creating_at) {
+      const found = await this.client.feeds.getFeeds({
+        feedTypes: ['JSON_LISTINGS_FEED'],
+        marketplaceIds: [m.marketplaceId],
+        createdSince: new Date(f.creating_at.getTime() - 60_000).toISOString(),
+        pageSize: 100,
+      });
+      const known = await knownFeedIds(
+        this.db,
+        f.shop_id,
+        found.feeds.map((x) => x.feedId),
+      );
+      const adopt = found.feeds
+        .filter((x) => !known.has(x.feedId) && Date.parse(x.createdTime) >= f.creating_at!.getTime() - 1000)
+        .sort((a, b) => Date.parse(a.createdTime) - Date.parse(b.createdTime))[0];
+      if (adopt) return this.submitted(f, adopt.feedId);
+    }
+    const doc = await this.document(f);
+    const contentType = 'application/json; charset=UTF-8';
+    const created = await this.client.feeds.createFeedDocument(contentType);
+    await this.client.feeds.uploadFeedDocument(created.url, JSON.stringify(doc), contentType, true);
+    this.step('feed-uploaded');
+    await setFeed(this.db, f.id, { status: 'creating', creating_at: new Date() });
+    this.step('feed-creating');
+    let feedId: string;
+    try {
+      feedId = (
+        await this.client.feeds.createFeed(
+          {
+            feedType: 'JSON_LISTINGS_FEED',
+            marketplaceIds: [m.marketplaceId],
+            inputFeedDocumentId: created.feedDocumentId,
+          },
+          { maxWaitMs: 5_000 },
+        )
+      ).feedId;
+    } catch (err) {
+      if (err instanceof SpApiError && err.kind === 'deferred') {
+        // Not sent: the next pass uploads a fresh document (pre-signed URLs expire).
+        await setFeed(this.db, f.id, { status: 'building' });
+        this.later(err.p.waitMs ?? 1000);
+        return;
+      }
+      throw err;
+    }
+    this.step('feed-created');
+    await this.submitted(f, feedId);
+  }
+
+  private async submitted(f: FeedRow, feedId: string) {
+    await this.db.transaction().execute(async (trx) => {
+      await setFeed(trx, f.id, { status: 'submitted', amazon_feed_id: feedId, processing_status: 'IN_QUEUE' });
+      const ids = await setFeedItems(trx, f.id, ['sending'], 'submitted');
+      await setLedgerFromItems(
+        trx,
+        ids.map((i) => String(i.id)),
+      );
+    });
+    this.later(this.pollMs(10));
+  }
+
+  /** Polls a submitted feed; when done, its processing report decides each item. */
+  private async pollFeed(f: FeedRow) {
+    const feed = await this.client.feeds.getFeed(f.amazon_feed_id!);
+    if (feed.processingStatus === 'IN_QUEUE' || feed.processingStatus === 'IN_PROGRESS') {
+      if (feed.processingStatus !== f.processing_status)
+        await setFeed(this.db, f.id, { processing_status: feed.processingStatus });
+      this.later(this.pollMs(5));
+      return;
+    }
+    if (feed.processingStatus === 'CANCELLED') {
+      await this.db.transaction().execute(async (trx) => {
+        await setFeed(trx, f.id, { status: 'cancelled', processing_status: 'CANCELLED' });
+        const ids = await setFeedItems(trx, f.id, ['submitted'], 'cancelled', '上传文件已在亚马逊取消');
+        await setLedgerFromItems(
+          trx,
+          ids.map((i) => String(i.id)),
+        );
+      });
+      return;
+    }
+    if (feed.processingStatus === 'FATAL' || !feed.resultFeedDocumentId) {
+      // Amazon's reason is in the report of a FATAL feed, when it wrote one.
+      const report = feed.resultFeedDocumentId
+        ? await this.client.feeds.getListingsProcessingReport(feed).catch(() => undefined)
+        : undefined;
+      const reason = report?.issues[0]?.message;
+      await this.db.transaction().execute(async (trx) => {
+        await setFeed(trx, f.id, {
+          status: 'fatal',
+          processing_status: feed.processingStatus,
+          result_document_id: feed.resultFeedDocumentId ?? null,
+          error: reason ?? 'FATAL',
+        });
+        const ids = await setFeedItems(
+          trx,
+          f.id,
+          ['submitted'],
+          'failed',
+          `亚马逊无法处理该上传文件(FATAL${reason ? `: ${reason}` : ''}),请重试`,
+        );
+        await setLedgerFromItems(
+          trx,
+          ids.map((i) => String(i.id)),
+        );
+      });
+      return;
+    }
+    const report = await this.client.feeds.getListingsProcessingReport(feed);
+    this.step('feed-report');
+    const byMessage = new Map<number, StoredIssue[]>();
+    for (const i of report.issues) {
+      if (i.messageId === undefined) continue;
+      const list = byMessage.get(i.messageId) ?? [];
+      list.push({
+        code: i.code ?? '',
+        message: i.message,
+        severity: i.severity,
+        attributeNames: i.attributeName ? [i.attributeName] : [],
+        categories: [],
+        source: 'amazon',
+      });
+      byMessage.set(i.messageId, list);
+    }
+    const items = await itemsOfFeed(this.db, f.id);
+    await this.db.transaction().execute(async (trx) => {
+      for (const it of items) {
+        if (it.status !== 'submitted') continue;
+        const issues = byMessage.get(it.message_id!) ?? [];
+        await finishItem(trx, String(it.id), { status: hasError(issues) ? 'rejected' : 'accepted', issues });
+      }
+      await setFeed(trx, f.id, {
+        status: 'done',
+        processing_status: 'DONE',
+        result_document_id: feed.resultFeedDocumentId ?? null,
+      });
+      await setLedgerFromItems(
+        trx,
+        items.map((i) => String(i.id)),
+      );
+    });
+  }
+
+  // ---- Read-back -------------------------------------------------------------------------
+
+  /**
+   * Accepted items are read back (searchListingsItems by SKU, 20 at a time, with summaries and
+   * issues): an item counts as live only when Amazon shows it buyable or discoverable without
+   * errors; errors that appear later reject it.
+   */
+  private async readBack() {
+    while (this.timeLeft()) {
+      const accepted = await itemsIn(this.db, this.queueId, ['accepted'], 200);
+      const due = accepted.filter((a) => a.readbacks < MAX_READBACKS);
+      if (due.length === 0) return;
+      const byMarket = new Map<string, RunItem[]>();
+      for (const a of due) byMarket.set(a.marketplace, [...(byMarket.get(a.marketplace) ?? []), a]);
+      for (const [code, list] of byMarket) {
+        const m = marketplaceByCode(code)!;
+        for (let i = 0; i < list.length && this.timeLeft(); i += READBACK_BATCH) {
+          const batch = list.slice(i, i + READBACK_BATCH);
+          const res = await this.client.listings.search([m.marketplaceId], {
+            identifiers: batch.map((b) => b.seller_sku),
+            identifiersType: 'SKU',
+            includedData: ['summaries', 'issues'],
+            pageSize: READBACK_BATCH,
+          });
+          const found = new Map(res.items.map((x) => [x.sku, x]));
+          const unseen: string[] = [];
+          for (const it of batch) {
+            const l = found.get(it.seller_sku);
+            const status = l?.summaries?.[0]?.status ?? [];
+            if (l && hasError(l.issues)) {
+              await this.verdict(it, 'rejected', amazonIssues(l.issues));
+            } else if (l && (status.includes('BUYABLE') || status.includes('DISCOVERABLE'))) {
+              await this.db.transaction().execute(async (trx) => {
+                await finishItem(trx, String(it.id), {
+                  status: 'live',
+                  issues: [...(it.issues as unknown as StoredIssue[]), ...amazonIssues(l.issues)].filter(
+                    (x, k, all) => all.findIndex((y) => y.code === x.code && y.message === x.message) === k,
+                  ),
+                  asin: l.summaries?.[0]?.asin ?? null,
+                });
+                await setLedgerFromItems(trx, [String(it.id)]);
+              });
+            } else unseen.push(String(it.id));
+          }
+          await countReadback(this.db, unseen);
+          if (unseen.length) this.later(this.pollMs(30));
+        }
+      }
+    }
+  }
+}
+
+/** Whether what an item sends is what Amazon holds (the request arrived before the runner died). */
+export function arrived(payload: ItemPayload, listing: ListingsItem): boolean {
+  const held = listing.attributes ?? {};
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (payload.operation === 'UPDATE') return Object.entries(payload.attributes).every(([k, v]) => same(held[k], v));
+  return payload.patches.every((p) => {
+    const name = p.path.replace(/^\/attributes\//, '');
+    return p.op === 'delete' ? held[name] === undefined : same(held[name], p.value);
+  });
+}
+
+/** An id for this process's runner (leases name it). */
+export const RUNNER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
+
+/**
+ * Works due queues: claims up to `limit` and runs one pass on each, concurrently. Returns how
+ * many were worked. `id` works that queue only (tests, and the create call's first pass).
+ */
+export async function runDueQueues(
+  deps: AppDeps,
+  opts: Partial<RunnerOptions> & { limit?: number; id?: number; owner?: string } = {},
+): Promise<number> {
+  const o = { ...RUNNER_DEFAULTS, ...opts };
+  const owner = opts.owner ?? RUNNER_ID;
+  const claimed = await claimQueues(deps.db, owner, o.leaseSeconds, opts.limit ?? 4, opts.id);
+  const results = await Promise.allSettled(claimed.map((c) => new QueuePass(deps, c.id, owner, o).run()));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return claimed.length;
+}

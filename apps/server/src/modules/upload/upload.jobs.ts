@@ -1,0 +1,34 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { defineJob } from '../../lib/server-module.js';
+import { runDueQueues } from './upload-runner.js';
+import { nextDueInMs } from './upload-runner.repository.js';
+
+/** How long one pump run keeps working before it hands over to the next (the minute schedule). */
+const PUMP_BUDGET_MS = 55_000;
+/** Longest nap between looks at the queues while one is open. */
+const NAP_MS = 1_000;
+
+/**
+ * The upload pump (docs/upload.md "Runner"): works due queues a pass at a time; while a queue
+ * is open but not due (a feed being processed) it naps and looks again, and ends when no queue
+ * is open, its budget is used or the server stops. The `stately` policy keeps one run waiting
+ * and one running system-wide; the minute schedule restarts it, also after a crash (a dead
+ * process's leases expire after a minute). Creating or retrying a queue triggers it at once.
+ */
+export const uploadPumpJob = defineJob({
+  kind: 'upload-pump',
+  payload: z.object({}),
+  policy: 'stately',
+  schedule: { cron: '* * * * *', data: {} },
+  async run({ deps, signal }) {
+    const started = Date.now();
+    while (Date.now() - started < PUMP_BUDGET_MS && !signal?.aborted) {
+      const worked = await runDueQueues(deps, { signal });
+      if (worked > 0) continue;
+      const due = await nextDueInMs(deps.db);
+      if (due === null) break;
+      await sleep(Math.min(NAP_MS, Math.max(50, due)), undefined, { signal }).catch(() => undefined);
+    }
+  },
+});

@@ -1,0 +1,307 @@
+import { marketplace } from '@console/shared/constants/marketplaces';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
+import { call, type Session, signIn, useTestApp } from '../harness.js';
+import { bindSandboxShop } from '../support/sandbox-shop.js';
+import { homeGoods, imageHost, runUntilDone, saveGoods, simOf } from './upload-support.js';
+
+const t = useTestApp({
+  fetchAllowLoopback: true,
+  workers: false,
+  spapi: { ...loadConfig({}).spapi, timeScale: 20 },
+});
+let img: Awaited<ReturnType<typeof imageHost>>;
+beforeAll(async () => {
+  img = await imageHost();
+});
+afterAll(async () => {
+  await img?.close();
+});
+
+const U = '/PDD/upload/';
+
+async function tenantWithShop() {
+  const tenant = await buildTenant(t.db);
+  await t.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', tenant.id).execute();
+  const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
+  const shop = await bindSandboxShop(t.app, s, `店铺${tenant.id}`);
+  return { tenant, s, shop };
+}
+
+async function items(s: Session, queueId: number) {
+  const r = await call(t.app, s, 'GET', `${U}queueItems?queue_id=${queueId}&pageSize=200`);
+  expect(r.status, r.msg).toBe(200);
+  return r.data.list as {
+    id: number;
+    goods_id: number;
+    marketplace: string;
+    seller_sku: string;
+    status: string;
+    role: string;
+  }[];
+}
+
+describe('upload: from the library to live listings (Listings Items)', () => {
+  it('uploads three products to two marketplaces; the one without a German title is stopped before sending, fixed, retried and goes live', async () => {
+    const { s, shop } = await tenantWithShop();
+    const a = await saveGoods(t.app, s, homeGoods('VASE-A', img.base));
+    const b = await saveGoods(t.app, s, homeGoods('VASE-B', img.base));
+    const cData = homeGoods('VASE-C', img.base, { langs: ['en', 'fr'] });
+    const c = await saveGoods(t.app, s, cData);
+
+    const targets = await call(t.app, s, 'GET', `${U}targets`);
+    expect(targets.data.list).toEqual([expect.objectContaining({ shop_id: shop.id, sandbox: true })]);
+
+    const created = await call(t.app, s, 'POST', `${U}create`, {
+      shop_id: shop.id,
+      marketplaces: ['de', 'fr'],
+      upload_type: 'good',
+      ids: [a.id, b.id, c.id].join(','),
+    });
+    expect(created).toMatchObject({ status: 200, data: { goods: 3, items: 6, invalid: 1 } });
+    const queueId = created.data.queue_id as number;
+
+    const done = await runUntilDone(t.deps, queueId);
+    expect(done.status).toBe('done');
+    const list = await items(s, queueId);
+    expect(list.filter((i) => i.status === 'live')).toHaveLength(5);
+    const stopped = list.find((i) => i.status === 'invalid')!;
+    expect(stopped).toMatchObject({ goods_id: c.id, marketplace: 'de' });
+
+    // Nothing of the invalid item reached Amazon; every other SKU was written exactly once.
+    const sim = await simOf(t.deps);
+    const de = marketplace('de').marketplaceId;
+    expect(sim.submissionsOf(shop.seller_id, de, stopped.seller_sku)).toBe(0);
+    for (const i of list.filter((x) => x.status === 'live'))
+      expect(sim.submissionsOf(shop.seller_id, marketplace(i.marketplace as 'de').marketplaceId, i.seller_sku)).toBe(1);
+
+    // The error feed says what is missing in Chinese and points at the German title.
+    const feed = await call(t.app, s, 'GET', `${U}errorFeed?queue_id=${queueId}&goods_id=${c.id}`);
+    expect(feed.status).toBe(200);
+    const deItem = feed.data.items.find((i: { marketplace: string }) => i.marketplace === 'de');
+    expect(deItem.issues[0]).toMatchObject({
+      message_zh: '缺少该站点语言的标题',
+      source: 'check',
+      field: { kind: 'title', lang: 'de', label: '德语页签 / 标题' },
+    });
+
+    const queue = await call(t.app, s, 'GET', `${U}queue?id=${queueId}`);
+    expect(queue.data).toMatchObject({
+      status: 'done',
+      total: 6,
+      counts: { live: 5, invalid: 1 },
+      percent: 100,
+      eta_seconds: null,
+    });
+
+    // Fix the title in the editor, retry: the item is mapped again and goes live.
+    await saveGoods(
+      t.app,
+      s,
+      homeGoods('VASE-C', img.base),
+      c.id,
+      (await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${c.id}`)).data.version,
+    );
+    const retried = await call(t.app, s, 'POST', `${U}retry`, { queue_id: queueId });
+    expect(retried).toMatchObject({ status: 200, data: { affected: 1 } });
+    await runUntilDone(t.deps, queueId);
+    expect((await items(s, queueId)).every((i) => i.status === 'live')).toBe(true);
+    expect(sim.submissionsOf(shop.seller_id, de, stopped.seller_sku)).toBe(1);
+
+    // The ledger shows every SKU live with its ASIN.
+    const ledger = await call(t.app, s, 'GET', `${U}listings?goods_ids=${[a.id, b.id, c.id].join(',')}`);
+    expect(ledger.data.list).toHaveLength(6);
+    for (const l of ledger.data.list) expect(l).toMatchObject({ status: 'live', asin: expect.stringMatching(/^B0/) });
+
+    // The operation log tells it in Chinese.
+    const log = await call(t.app, s, 'GET', '/PDD/opera-log/list');
+    expect(JSON.stringify(log.data)).toContain(`创建了上传队列 #${queueId}`);
+  });
+
+  it('keeps seller SKUs stable across queues, and a price upload patches only the offer', async () => {
+    const { s, shop } = await tenantWithShop();
+    const g = await saveGoods(t.app, s, homeGoods('商品 长SKU-中文', img.base));
+    const first = await call(t.app, s, 'POST', `${U}create`, {
+      shop_id: shop.id,
+      marketplaces: ['en'],
+      upload_type: 'good',
+      ids: String(g.id),
+    });
+    await runUntilDone(t.deps, first.data.queue_id);
+    const [item] = await items(s, first.data.queue_id);
+    expect(item).toMatchObject({ status: 'live', seller_sku: 'SHANGPIN-CHANGSKU-ZHONGWEN' });
+    const price = await call(t.app, s, 'POST', `${U}create`, {
+      shop_id: shop.id,
+      marketplaces: ['en'],
+      upload_type: 'price',
+      ids: String(g.id),
+    });
+    expect(price.data).toMatchObject({ items: 1, invalid: 0 });
+    await runUntilDone(t.deps, price.data.queue_id);
+    const [p] = await items(s, price.data.queue_id);
+    expect(p).toMatchObject({ status: 'live', seller_sku: item!.seller_sku });
+    const sim = await simOf(t.deps);
+    const listing = [...sim.listings.values()].find((l) => l.sku === item!.seller_sku)!;
+    expect(listing.attributes.purchasable_offer).toEqual([
+      {
+        currency: 'GBP',
+        our_price: [{ schedule: [{ value_with_tax: 19.99 }] }],
+        marketplace_id: marketplace('en').marketplaceId,
+      },
+    ]);
+    expect(listing.attributes.item_name).toBeDefined();
+  });
+
+  it('uploads a product with variations: the parent first, then its children naming it', async () => {
+    const { s, shop } = await tenantWithShop();
+    const g = await saveGoods(
+      t.app,
+      s,
+      homeGoods('VAR-P', img.base, {
+        children: [
+          { sku: 'VAR-RED', color: 'Red' },
+          { sku: 'VAR-BLUE', color: 'Blue' },
+        ],
+      }),
+    );
+    const created = await call(t.app, s, 'POST', `${U}create`, {
+      shop_id: shop.id,
+      marketplaces: ['de'],
+      upload_type: 'good',
+      ids: String(g.id),
+    });
+    expect(created.data).toMatchObject({ items: 3, invalid: 0 });
+    await runUntilDone(t.deps, created.data.queue_id);
+    const list = await items(s, created.data.queue_id);
+    expect(list.map((i) => [i.role, i.seller_sku, i.status])).toEqual([
+      ['parent', 'VAR-P', 'live'],
+      ['child', 'VAR-RED', 'live'],
+      ['child', 'VAR-BLUE', 'live'],
+    ]);
+  });
+});
+
+describe('upload: feeds', () => {
+  it('sends a large queue as a JSON_LISTINGS_FEED, reads the processing report and the listings back', async () => {
+    const { s, shop } = await tenantWithShop();
+    const ids: number[] = [];
+    for (const sku of ['F-1', 'F-2', 'F-3']) ids.push((await saveGoods(t.app, s, homeGoods(sku, img.base))).id);
+    const bad = homeGoods('F-BAD', img.base);
+    bad.images = [{ url: `${img.base}/missing.png` }];
+    ids.push((await saveGoods(t.app, s, bad)).id);
+    const threshold = t.deps.config.uploadFeedThreshold;
+    t.deps.config.uploadFeedThreshold = 2;
+    try {
+      const created = await call(t.app, s, 'POST', `${U}create`, {
+        shop_id: shop.id,
+        marketplaces: ['de', 'fr'],
+        upload_type: 'good',
+        ids: ids.join(','),
+      });
+      expect(created.data).toMatchObject({ items: 8, invalid: 0 });
+      const q = await call(t.app, s, 'GET', `${U}queue?id=${created.data.queue_id}`);
+      expect(q.data.mode).toBe('feed');
+      await runUntilDone(t.deps, created.data.queue_id);
+      const list = await items(s, created.data.queue_id);
+      expect(list.filter((i) => i.status === 'live')).toHaveLength(6);
+      // Amazon could not fetch the image: rejected by the report, with the image field to fix.
+      const rejected = list.filter((i) => i.status === 'rejected');
+      expect(rejected).toHaveLength(2);
+      const feed = await call(t.app, s, 'GET', `${U}errorFeed?queue_id=${created.data.queue_id}&goods_id=${ids[3]}`);
+      expect(feed.data.items[0].issues[0]).toMatchObject({
+        code: '18027',
+        source: 'amazon',
+        field: { kind: 'images' },
+      });
+      expect(feed.data.items[0].issues[0].message_zh).toContain('图片无法访问');
+      const rows = await t.db
+        .selectFrom('upload_feeds')
+        .selectAll()
+        .where('queue_id', '=', created.data.queue_id)
+        .execute();
+      expect(rows.map((r) => [r.status, r.item_count])).toEqual([
+        ['done', 4],
+        ['done', 4],
+      ]);
+    } finally {
+      t.deps.config.uploadFeedThreshold = threshold;
+    }
+  });
+});
+
+describe('upload: who may do what', () => {
+  it('refuses buyers and traders, other tenants, marketplaces outside the shop or the account, and bad input', async () => {
+    const { tenant, s, shop } = await tenantWithShop();
+    const g = await saveGoods(t.app, s, homeGoods('R-1', img.base));
+    const body = { shop_id: shop.id, marketplaces: ['de'], upload_type: 'good', ids: String(g.id) };
+    const created = await call(t.app, s, 'POST', `${U}create`, body);
+    expect(created.status).toBe(200);
+
+    const buyer = await buildUser(t.db, tenant, { auth: 3 });
+    const bs = await signIn(t.app, buyer.account, TEST_PASSWORD);
+    expect((await call(t.app, bs, 'POST', `${U}create`, body)).status).toBe(403);
+    expect((await call(t.app, bs, 'GET', `${U}queueList`)).status).toBe(403);
+
+    const other = await tenantWithShop();
+    expect((await call(t.app, other.s, 'GET', `${U}queue?id=${created.data.queue_id}`)).status).toBe(404);
+    expect((await call(t.app, other.s, 'POST', `${U}retry`, { queue_id: created.data.queue_id })).status).toBe(404);
+    expect(
+      (await call(t.app, other.s, 'GET', `${U}errorFeed?queue_id=${created.data.queue_id}&goods_id=${g.id}`)).status,
+    ).toBe(404);
+    // Another tenant's shop is not usable, another tenant's product is not found.
+    expect((await call(t.app, other.s, 'POST', `${U}create`, body)).status).toBe(404);
+    const foreign = await call(t.app, other.s, 'POST', `${U}create`, { ...body, shop_id: other.shop.id });
+    expect(foreign).toMatchObject({ status: 400, msg: '没有可上传的商品(回收站中的商品不能上传)' });
+
+    expect(await call(t.app, s, 'POST', `${U}create`, { ...body, marketplaces: ['us'] })).toMatchObject({
+      status: 400,
+      msg: '店铺未开通站点: 美国',
+    });
+    expect((await call(t.app, s, 'POST', `${U}create`, { ...body, marketplaces: ['xx'] })).msg).toContain('站点不存在');
+    expect((await call(t.app, s, 'POST', `${U}create`, { ...body, upload_type: 'all' })).msg).toContain(
+      '上传类型不合法',
+    );
+    expect((await call(t.app, s, 'POST', `${U}create`, { ...body, ids: undefined })).msg).toContain('请选择商品');
+
+    // A worker limited to the UK (allowUploadSiteArr) may not upload to Germany.
+    const worker = await buildUser(t.db, tenant, { auth: 2 });
+    await t.db
+      .updateTable('users')
+      .set({ allow_upload_sites: ['en'] })
+      .where('id', '=', worker.id)
+      .execute();
+    const ws = await signIn(t.app, worker.account, TEST_PASSWORD);
+    const wt = await call(t.app, ws, 'GET', `${U}targets`);
+    expect(wt.data.list[0].marketplaces).toEqual(['en']);
+    expect(await call(t.app, ws, 'POST', `${U}create`, body)).toMatchObject({
+      status: 403,
+      msg: '您没有上传到以下站点的权限: 德国',
+    });
+  });
+
+  it('stops a queue whose shop authorization was revoked, with the reason, and marks the shop', async () => {
+    const { s, shop } = await tenantWithShop();
+    const g = await saveGoods(t.app, s, homeGoods('REV-1', img.base));
+    const created = await call(t.app, s, 'POST', `${U}create`, {
+      shop_id: shop.id,
+      marketplaces: ['de'],
+      upload_type: 'good',
+      ids: String(g.id),
+    });
+    const sim = await simOf(t.deps);
+    sim.revoke(shop.seller_id);
+    t.deps.config.spapi.timeScale = 20;
+    const done = await runUntilDone(t.deps, created.data.queue_id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toMatch(/授权/);
+    const row = await t.db
+      .selectFrom('shops')
+      .select('auth_status')
+      .where('id', '=', shop.id)
+      .executeTakeFirstOrThrow();
+    expect(row.auth_status).toBe('expired');
+    const [item] = await items(s, created.data.queue_id);
+    expect(item!.status).toBe('waiting');
+  });
+});

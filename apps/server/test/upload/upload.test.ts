@@ -182,6 +182,69 @@ describe('upload: from the library to live listings (Listings Items)', () => {
   });
 });
 
+describe('upload: edit queue and cancel', () => {
+  it('shows what was sent, saves fixes into the product (versioned) and re-submits them', async () => {
+    const { s, shop } = await tenantWithShop();
+    const g = await saveGoods(t.app, s, homeGoods('EDIT-1', img.base, { langs: ['en', 'fr'] }));
+    const created = await call(t.app, s, 'POST', `${U}create`, {
+      shop_id: shop.id,
+      marketplaces: ['de', 'fr'],
+      upload_type: 'good',
+      ids: String(g.id),
+    });
+    expect(created.data).toMatchObject({ items: 2, invalid: 1 });
+    await runUntilDone(t.deps, created.data.queue_id);
+    const page = await call(t.app, s, 'GET', `${U}queueGoods?queue_id=${created.data.queue_id}`);
+    expect(page.status, page.msg).toBe(200);
+    const row = page.data.list[0];
+    expect(row.listings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ marketplace: 'de', lang: 'de', title: '', status: 'invalid', errors: 3 }),
+        expect.objectContaining({
+          marketplace: 'fr',
+          title: 'Vase EDIT-1 fr',
+          price: 1999,
+          currency: 'EUR',
+          quantity: 7,
+          status: 'live',
+        }),
+      ]),
+    );
+    const stale = await call(t.app, s, 'POST', `${U}resubmit`, {
+      queue_id: created.data.queue_id,
+      goods: [{ goods_id: g.id, version: row.version - 1, titles: { de: 'Vase neu' } }],
+    });
+    expect(stale).toMatchObject({ status: 409, msg: '数据已被他人修改,请刷新后重试' });
+    const fixed = await call(t.app, s, 'POST', `${U}resubmit`, {
+      queue_id: created.data.queue_id,
+      goods: [{ goods_id: g.id, version: row.version, titles: { de: 'Vase neu' }, prices: { de: 2499 } }],
+    });
+    expect(fixed).toMatchObject({ status: 200, data: { goods: 1, invalid: 0 } });
+    await runUntilDone(t.deps, created.data.queue_id);
+    expect((await items(s, created.data.queue_id)).map((i) => i.status)).toEqual(['live', 'live']);
+    const product = await call(t.app, s, 'GET', `/PDD/amazon-user/getProduct?id=${g.id}`);
+    expect(product.data.version).toBe(row.version + 1);
+    expect(JSON.stringify(product.data)).toContain('Vase neu');
+  });
+
+  it('cancels what was not sent yet; the queue finishes with it counted', async () => {
+    const { s, shop } = await tenantWithShop();
+    const g = await saveGoods(t.app, s, homeGoods('CANCEL-1', img.base));
+    const created = await call(t.app, s, 'POST', `${U}create`, {
+      shop_id: shop.id,
+      marketplaces: ['de', 'fr', 'en'],
+      upload_type: 'good',
+      ids: String(g.id),
+    });
+    const cancelled = await call(t.app, s, 'POST', `${U}cancel`, { queue_id: created.data.queue_id });
+    expect(cancelled).toMatchObject({ status: 200, data: { affected: 3 } });
+    const done = await runUntilDone(t.deps, created.data.queue_id);
+    expect(done).toMatchObject({ status: 'done', c_cancelled: 3, c_live: 0 });
+    const ledger = await call(t.app, s, 'GET', `${U}listings?goods_ids=${g.id}`);
+    expect(ledger.data.list.map((l: { status: string }) => l.status)).toEqual(['draft', 'draft', 'draft']);
+  });
+});
+
 describe('upload: feeds', () => {
   it('sends a large queue as a JSON_LISTINGS_FEED, reads the processing report and the listings back', async () => {
     const { s, shop } = await tenantWithShop();

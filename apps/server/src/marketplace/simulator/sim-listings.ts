@@ -335,7 +335,12 @@ export function handleSearch(sim: SpApiSimulator, req: SimReq): SimRes {
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 20)
     return amazonError(400, 'InvalidInput', "'pageSize' must be 1 to 20.");
   const offset = Number(Buffer.from(req.query.get('pageToken') ?? 'MA', 'base64url').toString() || 0);
-  const all = [...sim.listings.values()]
+  // SKU identifiers are looked up by key (a read-back of 20 SKUs must not scan every listing).
+  const candidates =
+    identifiers.length && idType === 'SKU'
+      ? identifiers.map((sku) => sim.listings.get(key(req.sellerId!, ids[0]!, sku))).filter((l) => l !== undefined)
+      : [...sim.listings.values()];
+  const all = candidates
     .filter((l) => l.sellerId === req.sellerId && l.marketplaceId === ids[0])
     .filter((l) => !identifiers.length || identifiers.includes(idType === 'ASIN' ? l.asin : l.sku))
     .filter((l) => !parent || firstValue(l.attributes, 'child_parent_sku_relationship', 'parent_sku') === parent)

@@ -5,6 +5,7 @@ import type { StoredIssue } from './upload.tables.js';
 
 type Db = Kysely<DB>;
 type Role = 'single' | 'parent' | 'child';
+type ItemRowPayload = DB['upload_items']['payload']['__select__'];
 
 /**
  * Claims due queues for this runner: open (pending or running), due, and not leased by a live
@@ -77,7 +78,7 @@ export function itemsIn(
   queueId: number,
   statuses: readonly UploadItemStatus[],
   limit: number,
-  o: { roles?: readonly Role[]; withoutFeed?: boolean; marketplace?: string } = {},
+  o: { roles?: readonly Role[]; withoutFeed?: boolean; marketplace?: string; withoutPayload?: boolean } = {},
 ) {
   let q = db
     .selectFrom('upload_items')
@@ -89,7 +90,8 @@ export function itemsIn(
       'role',
       'parent_sku',
       'operation',
-      'payload',
+      // A read-back needs no payload (a whole listing each): an empty object stands in.
+      o.withoutPayload ? sql<ItemRowPayload>`'{}'::jsonb`.as('payload') : 'payload',
       'status',
       'feed_id',
       'message_id',
@@ -284,4 +286,23 @@ export async function nextDueInMs(db: Db): Promise<number | null> {
     from upload_queues where status in ('pending', 'running')`.execute(db);
   const ms = r.rows[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
+}
+
+/** Writes Amazon's verdicts on many items in one statement (feed reports, read-backs). */
+export function finishItems(
+  db: Db,
+  rows: readonly { id: string; status: UploadItemStatus; issues: StoredIssue[]; asin?: string | null }[],
+) {
+  if (rows.length === 0) return Promise.resolve();
+  return sql`
+    update upload_items i set status = r.status, issues = r.issues::jsonb, asin = coalesce(r.asin, i.asin), updated_at = now()
+    from unnest(
+      ${sql.val(rows.map((r) => String(r.id)))}::bigint[],
+      ${sql.val(rows.map((r) => r.status))}::text[],
+      ${sql.val(rows.map((r) => JSON.stringify(r.issues)))}::text[],
+      ${sql.val(rows.map((r) => r.asin ?? null))}::text[]
+    ) as r(id, status, issues, asin)
+    where i.id = r.id`
+    .execute(db)
+    .then(() => undefined);
 }

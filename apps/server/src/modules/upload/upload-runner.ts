@@ -25,6 +25,7 @@ import {
   type FeedRow,
   feedsIn,
   finishItem,
+  finishItems,
   itemsIn,
   itemsOfFeed,
   knownFeedIds,
@@ -43,6 +44,8 @@ export const MAX_FEED_MESSAGES = 25_000;
 const EXPAND_CHUNK = 500;
 /** Listings Items calls in flight per queue (the scheduler paces them to the plan). */
 const PARALLEL = 5;
+/** Read-back requests in flight per queue (the scheduler paces them to the plan). */
+const READBACK_PARALLEL = 16;
 /** SKUs per searchListingsItems read-back (the API's maximum page of identifiers). */
 const READBACK_BATCH = 20;
 /** Read-backs before an accepted item that Amazon never shows stops being asked about. */
@@ -477,11 +480,15 @@ export class QueuePass {
     }
     const items = await itemsOfFeed(this.db, f.id);
     await this.db.transaction().execute(async (trx) => {
-      for (const it of items) {
-        if (it.status !== 'submitted') continue;
-        const issues = byMessage.get(it.message_id!) ?? [];
-        await finishItem(trx, String(it.id), { status: hasError(issues) ? 'rejected' : 'accepted', issues });
-      }
+      await finishItems(
+        trx,
+        items
+          .filter((it) => it.status === 'submitted')
+          .map((it) => {
+            const issues = byMessage.get(it.message_id!) ?? [];
+            return { id: String(it.id), status: hasError(issues) ? 'rejected' : 'accepted', issues };
+          }),
+      );
       await setFeed(trx, f.id, {
         status: 'done',
         processing_status: 'DONE',
@@ -503,46 +510,64 @@ export class QueuePass {
    */
   private async readBack() {
     while (this.timeLeft()) {
-      const accepted = await itemsIn(this.db, this.queueId, ['accepted'], 200);
-      const due = accepted.filter((a) => a.readbacks < MAX_READBACKS);
+      const due = (
+        await itemsIn(this.db, this.queueId, ['accepted'], READBACK_BATCH * PARALLEL * 50, { withoutPayload: true })
+      ).filter((a) => a.readbacks < MAX_READBACKS);
       if (due.length === 0) return;
+      const batches: RunItem[][] = [];
       const byMarket = new Map<string, RunItem[]>();
       for (const a of due) byMarket.set(a.marketplace, [...(byMarket.get(a.marketplace) ?? []), a]);
-      for (const [code, list] of byMarket) {
-        const m = marketplaceByCode(code)!;
-        for (let i = 0; i < list.length && this.timeLeft(); i += READBACK_BATCH) {
-          const batch = list.slice(i, i + READBACK_BATCH);
-          const res = await this.client.listings.search([m.marketplaceId], {
-            identifiers: batch.map((b) => b.seller_sku),
-            identifiersType: 'SKU',
-            includedData: ['summaries', 'issues'],
-            pageSize: READBACK_BATCH,
-          });
-          const found = new Map(res.items.map((x) => [x.sku, x]));
-          const unseen: string[] = [];
-          for (const it of batch) {
-            const l = found.get(it.seller_sku);
-            const status = l?.summaries?.[0]?.status ?? [];
-            if (l && hasError(l.issues)) {
-              await this.verdict(it, 'rejected', amazonIssues(l.issues));
-            } else if (l && (status.includes('BUYABLE') || status.includes('DISCOVERABLE'))) {
-              await this.db.transaction().execute(async (trx) => {
-                await finishItem(trx, String(it.id), {
-                  status: 'live',
-                  issues: [...(it.issues as unknown as StoredIssue[]), ...amazonIssues(l.issues)].filter(
-                    (x, k, all) => all.findIndex((y) => y.code === x.code && y.message === x.message) === k,
-                  ),
-                  asin: l.summaries?.[0]?.asin ?? null,
-                });
-                await setLedgerFromItems(trx, [String(it.id)]);
-              });
-            } else unseen.push(String(it.id));
-          }
-          await countReadback(this.db, unseen);
-          if (unseen.length) this.later(this.pollMs(30));
+      for (const list of byMarket.values())
+        for (let i = 0; i < list.length; i += READBACK_BATCH) batches.push(list.slice(i, i + READBACK_BATCH));
+      let next = 0;
+      let unseenAny = false;
+      const worker = async () => {
+        while (next < batches.length && this.timeLeft()) {
+          const batch = batches[next++]!;
+          if ((await this.readBatch(batch)) > 0) unseenAny = true;
         }
+      };
+      await Promise.all(Array.from({ length: READBACK_PARALLEL }, worker));
+      if (unseenAny) {
+        this.later(this.pollMs(30));
+        return;
       }
     }
+  }
+
+  /** Reads one batch of a marketplace back; answers how many Amazon did not show yet. */
+  private async readBatch(batch: RunItem[]): Promise<number> {
+    const m = marketplaceByCode(batch[0]!.marketplace)!;
+    const res = await this.client.listings.search([m.marketplaceId], {
+      identifiers: batch.map((b) => b.seller_sku),
+      identifiersType: 'SKU',
+      includedData: ['summaries', 'issues'],
+      pageSize: READBACK_BATCH,
+    });
+    const found = new Map(res.items.map((x) => [x.sku, x]));
+    const verdicts: { id: string; status: 'live' | 'rejected'; issues: StoredIssue[]; asin?: string | null }[] = [];
+    const unseen: string[] = [];
+    for (const it of batch) {
+      const l = found.get(it.seller_sku);
+      const status = l?.summaries?.[0]?.status ?? [];
+      if (l && hasError(l.issues))
+        verdicts.push({ id: String(it.id), status: 'rejected', issues: amazonIssues(l.issues) });
+      else if (l && (status.includes('BUYABLE') || status.includes('DISCOVERABLE'))) {
+        const issues = [...(it.issues as unknown as StoredIssue[]), ...amazonIssues(l.issues)].filter(
+          (x, k, all) => all.findIndex((y) => y.code === x.code && y.message === x.message) === k,
+        );
+        verdicts.push({ id: String(it.id), status: 'live', issues, asin: l.summaries?.[0]?.asin ?? null });
+      } else unseen.push(String(it.id));
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await finishItems(trx, verdicts);
+      await countReadback(trx, unseen);
+      await setLedgerFromItems(
+        trx,
+        verdicts.map((v) => v.id),
+      );
+    });
+    return unseen.length;
   }
 }
 

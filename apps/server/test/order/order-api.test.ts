@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/types.js';
+import { orderBuyerPurge } from '../../src/modules/order/order-sync.job.js';
 import { insertSyncedOrder, saveOrderItems } from '../../src/modules/order/order-sync.repository.js';
 import { insertShop } from '../../src/modules/shop/shop.repository.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
@@ -195,5 +196,25 @@ describe('orders: list, detail, purchase and express steps', () => {
     const stranger = await signIn(t.app, other.account, TEST_PASSWORD);
     expect((await call(t.app, stranger, 'POST', `${O}sync`, { shop_id: w.shop.id })).http).toBe(404);
     expect((await call(t.app, buyer, 'POST', `${O}sync`, {})).http).toBe(403);
+  });
+
+  it('deletes buyer data 30 days after delivery (the nightly job) and never shows it again', async () => {
+    const w = await world();
+    await t.db
+      .updateTable('orders')
+      .set({ buyer_purge_after: new Date(Date.now() - 1000) })
+      .where('id', '=', w.orderId)
+      .execute();
+    const noop = { update: async () => {}, done: async () => {}, fail: async () => {} };
+    await orderBuyerPurge.run({ deps: t.deps, job: null, progress: noop, definitions: new Map() }, {});
+    const row = await t.db
+      .selectFrom('orders')
+      .select(['buyer', 'buyer_purged_at', 'ship_city'])
+      .where('id', '=', w.orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ buyer: null, ship_city: 'Berlin' });
+    expect(row.buyer_purged_at).not.toBeNull();
+    const admin = await w.as(null);
+    expect((await call(t.app, admin, 'POST', `${O}detail`, { id: w.orderId })).data.buyer).toBeNull();
   });
 });

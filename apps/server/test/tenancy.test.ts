@@ -83,6 +83,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
     notRowIds: { selling_partner_id: "Amazon's seller id text; the state decides the tenant" },
     request: () => ({ body: { selling_partner_id: 'A1B2C3D4E5', state: 'x'.repeat(43), spapi_oauth_code: 'y' } }),
   },
+  'POST /PDD/__test__/sandbox-orders': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ body: { shop_id: id('shop_id'), count: 1 } }),
+  },
   'POST /PDD/order/list': { fields: { shop_id: 'shop' }, request: (id) => ({ body: { shop_id: id('shop_id') } }) },
   'POST /PDD/order/detail': { fields: { id: 'order' }, request: (id) => ({ body: { id: id('id') } }) },
   'POST /PDD/order/note': { fields: { id: 'order' }, request: (id) => ({ body: { id: id('id'), text: 'x' } }) },

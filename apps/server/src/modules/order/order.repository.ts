@@ -78,7 +78,9 @@ export async function listOrders(db: Db, tenantId: number, f: OrderListBody, rea
         'o.version',
         eb
           .selectFrom('order_items as i')
-          .select(sql<[string, string | null, string | null]>`json_build_array(i.asin, i.seller_sku, i.title)`.as('first'))
+          .select(
+            sql<[string, string | null, string | null]>`json_build_array(i.asin, i.seller_sku, i.title)`.as('first'),
+          )
           .whereRef('i.order_id', '=', 'o.id')
           .orderBy('i.id')
           .limit(1)

@@ -1,5 +1,5 @@
 import { can } from '@console/shared/permissions/can';
-import { nullData } from '@console/shared/schemas/common';
+import { dbId, dbInt, nullData } from '@console/shared/schemas/common';
 import {
   orderDetailData,
   orderExpressBody,
@@ -14,6 +14,7 @@ import {
   orderSyncData,
 } from '@console/shared/schemas/order';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
@@ -22,6 +23,7 @@ import { subjectOf } from '../account/account.presenter.js';
 import { addNote, moveExpress, orderDetail, orderList, overview, purchaseItem, readerOf } from './order.service.js';
 import { orderSyncJob } from './order-sync.job.js';
 import { listTenantSyncShops } from './order-sync.repository.js';
+import { sandboxOrders } from './order-sync.service.js';
 
 /** Orders: 订单首页, 订单处理, sync on demand, purchase and express steps (issue 17, docs/orders.md). */
 export async function orderRoutes(fastify: FastifyInstance) {
@@ -101,5 +103,28 @@ export async function orderRoutes(fastify: FastifyInstance) {
       await addNote(deps, actorOf(req, auth), subjectOf(auth.user), req.body.id, req.body.text);
       return ok(null, '备注已添加');
     },
+  );
+}
+
+/**
+ * Test hook (only with TEST_HOOKS): orders for a sandbox shop without the upload pipeline: a
+ * listing per marketplace of the shop in the in-server simulator, and `count` orders placed an
+ * hour ago (already paid, outside Amazon's two-minute window), for the browser tests.
+ */
+export async function orderTestHookRoutes(fastify: FastifyInstance) {
+  const app = zodApp(fastify);
+  const { deps } = fastify;
+  if (!deps.config.testHooks) return;
+  app.post(
+    '/__test__/sandbox-orders',
+    {
+      schema: {
+        body: z.strictObject({ shop_id: dbId('店铺ID', 'integer'), count: dbInt('数量', 1, 50) }),
+        response: replies(z.object({ ids: z.array(z.string()) })),
+        hide: true,
+      },
+      config: { access: 'order.sync' },
+    },
+    async (req) => ok({ ids: await sandboxOrders(deps, authOf(req).tenantId, req.body.shop_id, req.body.count) }),
   );
 }

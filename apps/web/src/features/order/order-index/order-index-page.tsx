@@ -54,7 +54,7 @@ export function OrderIndexPage() {
           </Card>
         </Col>
         <Col span={14}>
-          <Card size="small" title="订单同步">
+          <Card size="small" title="订单同步" data-testid="order-syncs">
             <Table
               size="small"
               rowKey={(r) => `${r.shop_id}-${r.marketplace}`}

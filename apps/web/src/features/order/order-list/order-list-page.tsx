@@ -11,12 +11,13 @@ import {
   type OrderRow,
   type OrderSyncResult,
 } from '@console/shared/schemas/order';
-import { App, Button, DatePicker, Form, Input, Select, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Table, Tabs, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useJobProgress } from '../../../api/jobs';
 import { useOrderList, useOrderMutations } from '../../../api/order';
 import { useShopList } from '../../../api/shop';
+import { useFeedback } from '../../../app/ui-bridge';
 import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
@@ -52,7 +53,7 @@ export function orderFilters(v: FilterValues, base: OrderListBody): OrderListBod
 /** 同步订单: starts the sync job and follows it to the end. */
 function SyncButton() {
   const { sync, refresh } = useOrderMutations();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useJobProgress<OrderSyncResult>(jobId);
   const status = job.data?.status;

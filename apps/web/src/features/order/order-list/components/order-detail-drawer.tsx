@@ -6,9 +6,10 @@ import {
   ORDER_STATUS_LABELS,
   type OrderDetailData,
 } from '@console/shared/schemas/order';
-import { App, Button, Descriptions, Drawer, Image, Input, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Image, Input, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useOrderDetail, useOrderMutations } from '../../../../api/order';
+import { useFeedback } from '../../../../app/ui-bridge';
 import { useHas } from '../../../../components/permission';
 import { formatSeconds } from '../../../../lib/format';
 import { PurchaseDialog, type PurchaseTarget } from './purchase-dialog';
@@ -23,7 +24,7 @@ const cny = (v: number) => formatMoney(minor(v), 'CNY');
 function ItemActions({ item, onPurchase }: { item: Item; onPurchase: (t: PurchaseTarget) => void }) {
   const has = useHas();
   const { express } = useOrderMutations();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const step = (to: ExpressStatus, tracking_no?: string) =>
     express.mutate({ item_id: item.id, version: item.version, to, ...(tracking_no ? { tracking_no } : {}) });
   const askTracking = () => {

@@ -217,4 +217,31 @@ describe('orders: list, detail, purchase and express steps', () => {
     const admin = await w.as(null);
     expect((await call(t.app, admin, 'POST', `${O}detail`, { id: w.orderId })).data.buyer).toBeNull();
   });
+
+  it('estimates the margin in CNY from the price settings: price minus purchase, 15% fee and freight', async () => {
+    const w = await world();
+    const admin = await w.as(null);
+    expect((await call(t.app, admin, 'POST', `${O}detail`, { id: w.orderId })).data.margin).toBeNull();
+    const countries = [{ country_code: 'de', exchange_rate: '7.8', margin: 0, shipping: 2000, rounding: 'none' }];
+    await t.db
+      .insertInto('price_settings')
+      .values({
+        user_id: w.tenant.id,
+        tenant_id: w.tenant.id,
+        countries: JSON.stringify(countries),
+        updated_at: new Date(),
+      })
+      .execute();
+    const buyer = await w.as(3);
+    await call(t.app, buyer, 'POST', `${O}purchase`, { item_id: w.itemIds[0], version: 1, paid: '40', quantity: 1 });
+    const d = await call(t.app, admin, 'POST', `${O}detail`, { id: w.orderId });
+    // 30.00 EUR x 7.8 = 234.00 CNY; paid 40.00; fee 35.10; freight 20.00.
+    expect(d.data.margin).toEqual({
+      price_cny: 23400,
+      purchase_cny: 4000,
+      fee_cny: 3510,
+      freight_cny: 2000,
+      margin_cny: 13890,
+    });
+  });
 });

@@ -13,6 +13,7 @@ import { checkEan, gs1CheckDigit } from '../src/modules/goods-library/ean-codes.
 import { insertPoints } from '../src/modules/goods-library/points.repository.js';
 import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
 import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
+import { insertSyncedOrder, saveOrderItems } from '../src/modules/order/order-sync.repository.js';
 import { insertShop } from '../src/modules/shop/shop.repository.js';
 import { insertItems, insertQueue } from '../src/modules/upload/upload.repository.js';
 import { insertGlossaryEntry } from '../src/translation/glossary.repository.js';
@@ -82,6 +83,8 @@ export interface TenantRows {
   shop: number;
   uploadQueue: number;
   uploadItem: number;
+  order: number;
+  orderItem: number;
 }
 
 /**
@@ -123,18 +126,60 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     table: 'goods_sensitive_words' | 'goods_eans' | 'translation_memory' | 'translation_corrections',
   ) =>
     Number((await db.selectFrom(table).select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow()).id);
-  const shop = (
-    await insertShop(db, {
-      tenant_id: tenant.id,
-      name: `${marker} shop`,
-      region: 'EU',
-      sandbox: true,
-      seller_id: `A${marker.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${tenant.id}`.slice(0, 20),
-      refresh_token_enc: 'v1.00000000.x.y',
-      marketplaces: ['de'],
-      created_by: tenant.id,
-    })
-  ).id;
+  const shop = await insertShop(db, {
+    tenant_id: tenant.id,
+    name: `${marker} shop`,
+    region: 'EU',
+    sandbox: true,
+    seller_id: `A${marker.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${tenant.id}`.slice(0, 20),
+    refresh_token_enc: 'v1.00000000.x.y',
+    marketplaces: ['de'],
+    created_by: tenant.id,
+  });
+  const orderId = await insertSyncedOrder(db, {
+    tenant_id: tenant.id,
+    shop_id: shop.id,
+    marketplace: 'de',
+    amazon_order_id: `302-${String(tenant.id).padStart(7, '0')}-0000001`,
+    amazon_status: 'Unshipped',
+    status: 'Unshipped',
+    fulfillment_channel: '1',
+    purchase_date: new Date(),
+    last_update_date: new Date(),
+    latest_ship_date: null,
+    latest_delivery_date: null,
+    currency: 'EUR',
+    total_minor: 1999,
+    ship_city: `${marker} city`,
+    ship_state: null,
+    ship_postal: null,
+    ship_country: 'DE',
+    buyer: { name: `${marker} buyer` },
+    buyer_purge_after: null,
+  });
+  if (!orderId) throw new Error('order not inserted');
+  await saveOrderItems(db, tenant.id, orderId, [
+    {
+      amazon_item_id: `${tenant.id}01`,
+      asin: 'B0TESTTEST',
+      seller_sku: `${marker}-sku`,
+      title: `${marker} item`,
+      quantity: 1,
+      quantity_shipped: 0,
+      currency: 'EUR',
+      item_price_minor: 1999,
+      shipping_price_minor: 0,
+      item_tax_minor: 0,
+      promotion_discount_minor: 0,
+      goods_id: null,
+      variation_key: null,
+    },
+  ]);
+  const item = await db
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
   return {
     goods: Number(goods.id),
     category: Number(category.id),
@@ -145,8 +190,10 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     glossary: Number(glossary.id),
     memory: await idOf('translation_memory'),
     correction: await idOf('translation_corrections'),
-    shop,
-    ...(await buildUploadRows(db, tenant, shop, Number(goods.id))),
+    shop: shop.id,
+    ...(await buildUploadRows(db, tenant, shop.id, Number(goods.id))),
+    order: orderId,
+    orderItem: Number(item.id),
   };
 }
 

@@ -83,6 +83,22 @@ const ID_ROUTES: Record<string, IdRoute> = {
     notRowIds: { selling_partner_id: "Amazon's seller id text; the state decides the tenant" },
     request: () => ({ body: { selling_partner_id: 'A1B2C3D4E5', state: 'x'.repeat(43), spapi_oauth_code: 'y' } }),
   },
+  'POST /PDD/__test__/sandbox-orders': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ body: { shop_id: id('shop_id'), count: 1 } }),
+  },
+  'POST /PDD/order/list': { fields: { shop_id: 'shop' }, request: (id) => ({ body: { shop_id: id('shop_id') } }) },
+  'POST /PDD/order/detail': { fields: { id: 'order' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/order/note': { fields: { id: 'order' }, request: (id) => ({ body: { id: id('id'), text: 'x' } }) },
+  'POST /PDD/order/sync': { fields: { shop_id: 'shop' }, request: (id) => ({ body: { shop_id: id('shop_id') } }) },
+  'POST /PDD/order/purchase': {
+    fields: { item_id: 'orderItem' },
+    request: (id) => ({ body: { item_id: id('item_id'), version: 1, paid: '1', quantity: 1 } }),
+  },
+  'POST /PDD/order/express': {
+    fields: { item_id: 'orderItem' },
+    request: (id) => ({ body: { item_id: id('item_id'), version: 1, to: '3' } }),
+  },
   [`POST ${G}/toggleAccount`]: { fields: { uid: 'user' }, request: (id) => ({ body: { uid: id('uid') } }) },
   [`POST ${G}/createChildAccount`]: {
     fields: { leader_id: 'user' },

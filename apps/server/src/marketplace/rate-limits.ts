@@ -20,6 +20,9 @@ const FEEDS = 'models/feeds-api-model/feeds_2021-06-30.json';
 const PTD = 'models/product-type-definitions-api-model/definitionsProductTypes_2020-09-01.json';
 const CATALOG = 'models/catalog-items-api-model/catalogItems_2022-04-01.json';
 const SELLERS = 'models/sellers-api-model/sellers.json';
+const ORDERS = 'models/orders-api-model/ordersV0.json';
+const TOKENS = 'models/tokens-api-model/tokens_2021-03-01.json';
+const FINANCES = 'models/finances-api-model/financesV0.json';
 
 /** Usage plans by operation id. */
 export const USAGE_PLANS = {
@@ -44,6 +47,13 @@ export const USAGE_PLANS = {
   searchCatalogItems: { rate: 2, burst: 2, model: CATALOG },
   getCatalogItem: { rate: 2, burst: 2, model: CATALOG },
   getMarketplaceParticipations: { rate: 0.016, burst: 15, model: SELLERS },
+  getOrders: { rate: 0.0167, burst: 20, model: ORDERS },
+  getOrder: { rate: 0.5, burst: 30, model: ORDERS },
+  getOrderItems: { rate: 0.5, burst: 30, model: ORDERS },
+  getOrderAddress: { rate: 0.5, burst: 30, model: ORDERS },
+  getOrderBuyerInfo: { rate: 0.5, burst: 30, model: ORDERS },
+  createRestrictedDataToken: { rate: 1, burst: 10, model: TOKENS },
+  listFinancialEvents: { rate: 0.5, burst: 30, model: FINANCES },
 } as const satisfies Record<string, UsagePlan>;
 
 /** An operation the client can call (the key of its usage plan). */

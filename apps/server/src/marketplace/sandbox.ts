@@ -22,6 +22,9 @@ export interface Sandbox {
   endpoint(region: SpApiRegion): string;
 }
 
+/** Orders per hour per marketplace that the sandbox's simulator makes for its listings. */
+export const SANDBOX_ORDERS_PER_HOUR = 6;
+
 const running = new WeakMap<Config, Promise<Sandbox>>();
 
 /** Image bytes by their magic numbers (JPEG, PNG, GIF, WebP). */
@@ -54,6 +57,8 @@ export function sandbox(config: Config, db: Database): Promise<Sandbox> {
           }
         },
       }).listen();
+      // Orders arrive by themselves for the sandbox's listings (docs/orders.md), about one every 10 minutes each marketplace.
+      sim.orders.configure({ ratePerHour: SANDBOX_ORDERS_PER_HOUR });
       const deps = createSpApiDeps(config.spapi, db, {
         credentials: { clientId: SANDBOX_APP.clientId, clientSecret: SANDBOX_APP.clientSecret },
         lwaUrl: sim.tokenUrl,

@@ -2,6 +2,7 @@ import { downloadDocument, type TransferOptions, uploadFeedDocument } from './do
 import { arrayOf, shape } from './shape.js';
 import { SpApiError } from './sp-api.errors.js';
 import { type SpApiDeps, SpApiHttp, type SpApiShop } from './sp-api.http.js';
+import { FinancesApi, OrdersApi, TokensApi } from './sp-api.orders.js';
 import type {
   CatalogIncludedData,
   CatalogItem,
@@ -447,6 +448,9 @@ export class SpApiClient {
   readonly productTypes: ProductTypeDefinitionsApi;
   readonly catalog: CatalogItemsApi;
   readonly sellers: SellersApi;
+  readonly orders: OrdersApi;
+  readonly tokens: TokensApi;
+  readonly finances: FinancesApi;
 
   constructor(
     shop: SpApiShop,
@@ -459,6 +463,9 @@ export class SpApiClient {
     this.productTypes = new ProductTypeDefinitionsApi(this.http, transfer);
     this.catalog = new CatalogItemsApi(this.http);
     this.sellers = new SellersApi(this.http);
+    this.orders = new OrdersApi(this.http);
+    this.tokens = new TokensApi(this.http);
+    this.finances = new FinancesApi(this.http);
   }
 
   /** The shop this client speaks for. */

@@ -46,6 +46,8 @@ export interface SpApiRequest<T> {
   bucket?: SpApiOperation;
   /** Give up (kind `deferred`) instead of waiting longer than this for a rate-limit slot. */
   maxWaitMs?: number;
+  /** A Restricted Data Token sent instead of the shop's access token (no refresh on 401/403). */
+  accessToken?: string;
 }
 
 /** A successful answer: the typed body and the request id Amazon gave it. */
@@ -113,13 +115,13 @@ export class SpApiHttp {
       if (attempt > 0) await sleep(backoffMs(policy, attempt - 1, scheduler.scale));
       // The token first: a refresh between booking a slot and using it would send the request
       // late, and requests sent late bunch up beyond what Amazon's bucket holds.
-      await this.accessToken();
+      if (!req.accessToken) await this.accessToken();
       const slot = await scheduler.reserve(seller, bucket, { maxWaitMs: req.maxWaitMs });
       if (!slot.granted) {
         throw SpApiError.of('deferred', { operation: req.operation, waitMs: slot.waitMs, attempts: attempt });
       }
       await sleep(slot.waitMs);
-      const token = await this.accessToken();
+      const token = req.accessToken ?? (await this.accessToken());
       const headers: Record<string, string> = {
         'x-amz-access-token': token,
         'x-amz-date': new Date().toISOString().replace(/[-:]|\.\d{3}/g, ''),
@@ -162,7 +164,7 @@ export class SpApiHttp {
         if (!idempotent && !SAFE_FOR_POST.has(a.status)) break;
         continue;
       }
-      if ((a.status === 401 || a.status === 403) && !refreshed) {
+      if ((a.status === 401 || a.status === 403) && !refreshed && !req.accessToken) {
         // An access token Amazon no longer accepts (expired early, app re-authorized): refresh once.
         refreshed = true;
         this.deps.tokens.invalidate(this.shop.key);

@@ -99,6 +99,9 @@ describe('route table', () => {
         // Shops and their authorization (docs/shops.md).
         '/order/shop',
         '/platform/family',
+        // Orders (docs/orders.md).
+        '/order/index',
+        '/order/list',
       ].sort(),
     );
   });

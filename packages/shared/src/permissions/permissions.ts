@@ -47,6 +47,16 @@ export const PERMISSIONS = [
   'library.searchTerms',
   /** Change the own price settings (exchange rates, margins, shipping, rounding). */
   'library.priceSettings',
+  /** See the tenant's orders (订单首页, 订单处理): admins, group leaders, workers, buyers. */
+  'order.read',
+  /** Sync orders from the shops now (the job runs by itself every few minutes too). */
+  'order.sync',
+  /** Purchase order items from suppliers and follow the supplier's shipment (buyers, admins, group leaders). */
+  'order.purchase',
+  /** Mark purchased items received in the warehouse (the roles that ship: admins, group leaders, workers). */
+  'order.receive',
+  /** See buyers' names, addresses and phones in full (only the roles that ship; issue 17 §1). */
+  'order.buyerData',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -97,6 +107,11 @@ export const ROLE_PERMISSIONS = {
     ...LIBRARY_PERMISSIONS,
     'shop.manage',
     'shop.use',
+    'order.read',
+    'order.sync',
+    'order.purchase',
+    'order.receive',
+    'order.buyerData',
   ],
   1: [
     'account.self',
@@ -106,9 +121,25 @@ export const ROLE_PERMISSIONS = {
     'role.worker',
     ...LIBRARY_PERMISSIONS,
     'shop.use',
+    'order.read',
+    'order.sync',
+    'order.purchase',
+    'order.receive',
+    'order.buyerData',
   ],
-  2: ['account.self', 'goods.operate', 'goods.batchCopy', 'role.worker', ...LIBRARY_PERMISSIONS, 'shop.use'],
-  3: ['account.self', 'account.child.addBuyer'],
+  2: [
+    'account.self',
+    'goods.operate',
+    'goods.batchCopy',
+    'role.worker',
+    ...LIBRARY_PERMISSIONS,
+    'shop.use',
+    'order.read',
+    'order.sync',
+    'order.receive',
+    'order.buyerData',
+  ],
+  3: ['account.self', 'account.child.addBuyer', 'order.read', 'order.purchase'],
   4: [
     'account.self',
     'account.child.manage',
@@ -123,6 +154,11 @@ export const ROLE_PERMISSIONS = {
     ...LIBRARY_PERMISSIONS,
     'shop.manage',
     'shop.use',
+    'order.read',
+    'order.sync',
+    'order.purchase',
+    'order.receive',
+    'order.buyerData',
   ],
   5: ['account.self', 'system.operaLog.read', 'role.admin'],
   6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS],

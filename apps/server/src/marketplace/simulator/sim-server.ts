@@ -23,6 +23,7 @@ import {
 } from './sim-feeds.js';
 import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from './sim-listings.js';
 import { authorize, handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
+import { ORDER_ROUTES, SimOrderBook } from './sim-orders.js';
 import {
   SANDBOX_APP,
   type SimApp,
@@ -171,6 +172,7 @@ const ROUTES: Route[] = [
     operation: 'getMarketplaceParticipations',
     handle: handleParticipations,
   },
+  ...ORDER_ROUTES,
 ];
 
 /** Counts tests read (the pipeline's "nothing sent twice" check reads `submissions`). */
@@ -207,6 +209,8 @@ export class SpApiSimulator {
   readonly feedMode: SimFeedMode = { slowFactor: 1, neverFinish: false };
   readonly counters: SimCounters = { submissions: new Map(), requests: new Map(), throttled: 0, tokens: 0 };
   readonly options: SimOptions;
+  /** Orders of the simulator's listings (`sim-orders.ts`). */
+  readonly orders = new SimOrderBook(this);
   /** Image check results per URL. */
   readonly imageCache = new Map<string, Promise<boolean>>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();

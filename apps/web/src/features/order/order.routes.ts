@@ -1,8 +1,18 @@
 import { defineSection, screen } from '../../app/route-section';
 
-/** 订单 (spec section 2): 店铺管理 is built; the other screens are not yet (docs/not-built.md). */
+/** 订单 (spec section 2): 订单首页, 店铺管理 and 订单处理 are built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/order', [
-  ['index', '订单首页'],
+  [
+    'index',
+    '订单首页',
+    {
+      permission: 'order.read',
+      load: screen(
+        () => import('./order-index/order-index-page'),
+        (m) => m.OrderIndexPage,
+      ),
+    },
+  ],
   [
     'shop',
     '店铺管理',
@@ -15,7 +25,17 @@ export const routes = defineSection('/order', [
     },
   ],
   ['consume-list', '消费记录'],
-  ['list', '订单处理'],
+  [
+    'list',
+    '订单处理',
+    {
+      permission: 'order.read',
+      load: screen(
+        () => import('./order-list/order-list-page'),
+        (m) => m.OrderListPage,
+      ),
+    },
+  ],
   ['distribution', '配货'],
   ['export', '订单导出'],
   ['asinSales', '销量统计'],

@@ -1,0 +1,494 @@
+import { marketplaceByCode } from '@console/shared/constants/marketplaces';
+import { parseMoney } from '@console/shared/money';
+import type { OrderStatus } from '@console/shared/schemas/order';
+import type { AppDeps } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { sandbox } from '../../marketplace/sandbox.js';
+import { SpApiClient } from '../../marketplace/sp-api.client.js';
+import { liveSpApiDeps } from '../../marketplace/sp-api.deps.js';
+import { SpApiError } from '../../marketplace/sp-api.errors.js';
+import type { Money, Order, OrderItem } from '../../marketplace/sp-api.orders.js';
+import { shopAuthorizationLost, shopCredentials } from '../shop/shop.service.js';
+import type { StoredBuyer } from './order.tables.js';
+import {
+  insertOrderEvents,
+  insertSyncedOrder,
+  linkSkus,
+  listTenantSyncShops,
+  lockOrdersByAmazonId,
+  markRefunded,
+  ordersNeedingItems,
+  releaseSyncLease,
+  type SyncedItem,
+  type SyncedOrder,
+  saveOrderItems,
+  takeSyncLease,
+  updateSyncedOrder,
+} from './order-sync.repository.js';
+
+/**
+ * The incremental order sync of one shop (issue 17 §1, docs/orders.md "Sync"): per
+ * marketplace, `getOrders` by `LastUpdatedAfter` from the stored cursor up to two minutes
+ * before now (Amazon's latest allowed bound), page by page, each page stored in one
+ * transaction; the cursor moves only when every page is in, so a crash reads the window
+ * again and the upserts (by shop and Amazon order id, never older over newer) neither lose nor
+ * double an order. Items are read afterwards for orders marked `items_pending`, so they
+ * survive a stop between the two. Buyer data comes with the orders through one Restricted
+ * Data Token per run. Refunds come from Finances `listFinancialEvents` (cursor `*`).
+ */
+
+/** How far back the first sync of a marketplace reads. */
+export const FIRST_SYNC_DAYS = 30;
+/** Amazon's data protection policy: buyer data goes this many days after delivery. */
+export const BUYER_DATA_DAYS = 30;
+/** Orders whose items one run reads per marketplace at most (the rest wait for the next run). */
+const ITEMS_PER_RUN = 500;
+const LEASE_MS = 10 * 60_000;
+const DAY = 86_400_000;
+/** The refunds' cursor of a shop (region-wide). */
+const REFUNDS = '*';
+
+/** What one shop's sync did. */
+export interface ShopSyncResult {
+  orders: number;
+  items: number;
+  /** A rate-limit slot was further than `maxWaitMs`: the rest waits for the next run. */
+  deferred: boolean;
+  errors: string[];
+}
+
+/** Options of a sync run. */
+export interface SyncOptions {
+  /** Stop (deferred) instead of waiting longer than this for a rate-limit slot. */
+  maxWaitMs?: number;
+}
+
+/** The marketplace client of one of the tenant's shops (sandbox shops talk to the in-server simulator). */
+export async function shopClient(deps: AppDeps, tenantId: number, shopId: number): Promise<SpApiClient> {
+  const creds = await shopCredentials(deps, tenantId, shopId);
+  const sb = creds.sandbox ? await sandbox(deps.config, deps.db) : undefined;
+  return new SpApiClient(
+    {
+      key: String(creds.id),
+      sellingPartnerId: creds.sellerId,
+      region: creds.region,
+      refreshToken: () => creds.refreshToken,
+      ...(sb ? { endpoint: sb.endpoint(creds.region) } : {}),
+    },
+    sb ? sb.deps : liveSpApiDeps(deps.config.spapi, deps.db),
+  );
+}
+
+/** The console's status of an Amazon status (spec section 4: Shipped, Unshipped, Canceled, Pending, refund). */
+export function consoleStatus(amazon: string): Exclude<OrderStatus, 'refund'> {
+  if (amazon === 'Shipped' || amazon === 'InvoiceUnconfirmed') return 'Shipped';
+  if (amazon === 'Canceled' || amazon === 'Unfulfillable') return 'Canceled';
+  if (amazon === 'Pending' || amazon === 'PendingAvailability') return 'Pending';
+  return 'Unshipped';
+}
+
+const minorOf = (m: Money | undefined): number | null => {
+  if (!m?.Amount || !m.CurrencyCode) return null;
+  const r = parseMoney(m.Amount, m.CurrencyCode, { allowNegative: true, round: true });
+  return r.ok ? r.value : null;
+};
+const dateOf = (s: string | undefined) => (s ? new Date(s) : null);
+
+/** The restricted part of an order as stored (null when Amazon sent none). */
+function buyerOf(o: Order): StoredBuyer | null {
+  const a = o.ShippingAddress;
+  const b = o.BuyerInfo;
+  const out: StoredBuyer = {};
+  if (a?.Name) out.name = a.Name;
+  else if (b?.BuyerName) out.name = b.BuyerName;
+  if (b?.BuyerEmail) out.email = b.BuyerEmail;
+  if (a?.Phone) out.phone = a.Phone;
+  if (a?.AddressLine1) out.address1 = a.AddressLine1;
+  if (a?.AddressLine2) out.address2 = a.AddressLine2;
+  if (a?.AddressLine3) out.address3 = a.AddressLine3;
+  if (a?.CompanyName) out.company = a.CompanyName;
+  return Object.keys(out).length ? out : null;
+}
+
+/** When an order's buyer data must go: 30 days after delivery (or cancellation). */
+export function purgeAfter(o: Order): Date | null {
+  const status = consoleStatus(o.OrderStatus);
+  if (status === 'Canceled') return new Date(Date.parse(o.LastUpdateDate) + BUYER_DATA_DAYS * DAY);
+  if (status !== 'Shipped') return null;
+  const delivered = Date.parse(o.LatestDeliveryDate ?? o.LastUpdateDate);
+  return new Date(Math.max(delivered, Date.parse(o.LastUpdateDate)) + BUYER_DATA_DAYS * DAY);
+}
+
+function syncedOrder(tenantId: number, shopId: number, marketplace: string, o: Order): SyncedOrder {
+  const a = o.ShippingAddress;
+  return {
+    tenant_id: tenantId,
+    shop_id: shopId,
+    marketplace,
+    amazon_order_id: o.AmazonOrderId,
+    amazon_status: o.OrderStatus,
+    status: consoleStatus(o.OrderStatus),
+    fulfillment_channel: o.FulfillmentChannel === 'AFN' ? '0' : '1',
+    purchase_date: new Date(o.PurchaseDate),
+    last_update_date: new Date(o.LastUpdateDate),
+    latest_ship_date: dateOf(o.LatestShipDate),
+    latest_delivery_date: dateOf(o.LatestDeliveryDate),
+    currency: o.OrderTotal?.CurrencyCode ?? null,
+    total_minor: minorOf(o.OrderTotal),
+    ship_city: a?.City ?? null,
+    ship_state: a?.StateOrRegion ?? null,
+    ship_postal: a?.PostalCode ?? null,
+    ship_country: a?.CountryCode ?? null,
+    buyer: buyerOf(o),
+    buyer_purge_after: purgeAfter(o),
+  };
+}
+
+/**
+ * Stores one page of orders in one transaction: new ones inserted (items to read), known ones
+ * updated only by a newer state (an older answer arriving late changes nothing), a history
+ * line per status change, and a warning when an order with purchased items is cancelled.
+ */
+async function storePage(deps: AppDeps, tenantId: number, shopId: number, marketplace: string, orders: Order[]) {
+  return deps.db.transaction().execute(async (trx) => {
+    const known = new Map(
+      (
+        await lockOrdersByAmazonId(
+          trx,
+          tenantId,
+          shopId,
+          orders.map((o) => o.AmazonOrderId),
+        )
+      ).map((r) => [r.amazon_order_id, r]),
+    );
+    let changed = 0;
+    const events: Parameters<typeof insertOrderEvents>[1] = [];
+    for (const o of orders) {
+      const next = syncedOrder(tenantId, shopId, marketplace, o);
+      const before = known.get(o.AmazonOrderId);
+      if (!before) {
+        const id = await insertSyncedOrder(trx, next);
+        if (id) {
+          changed++;
+          events.push({
+            tenant_id: tenantId,
+            order_id: id,
+            kind: 'sync',
+            text: `同步到订单,亚马逊状态 ${o.OrderStatus}`,
+          });
+        }
+        continue;
+      }
+      if (before.last_update_date.getTime() > next.last_update_date.getTime()) continue;
+      if (
+        before.amazon_status === next.amazon_status &&
+        before.last_update_date.getTime() === next.last_update_date.getTime()
+      )
+        continue;
+      // A refunded order stays refunded whatever Amazon's order status says later.
+      if (before.status === 'refund') next.status = 'refund';
+      const wasPending = before.amazon_status === 'Pending' || before.amazon_status === 'PendingAvailability';
+      await updateSyncedOrder(trx, tenantId, before.id, next, {
+        itemsPending: wasPending && next.status !== 'Pending',
+        keepBuyer: before.buyer_purged_at !== null,
+      });
+      changed++;
+      if (before.amazon_status !== next.amazon_status) {
+        events.push({
+          tenant_id: tenantId,
+          order_id: before.id,
+          kind: 'status',
+          text: `亚马逊状态 ${before.amazon_status} → ${next.amazon_status}`,
+        });
+        if (next.status === 'Canceled' && before.purchased)
+          events.push({
+            tenant_id: tenantId,
+            order_id: before.id,
+            kind: 'warning',
+            text: '订单已取消,但已有商品采购:请联系供应商取消采购或转为备货',
+          });
+      }
+    }
+    await insertOrderEvents(trx, events);
+    return changed;
+  });
+}
+
+function itemOf(i: OrderItem, link: { goods_id: number; variation_key: string } | undefined): SyncedItem {
+  return {
+    amazon_item_id: i.OrderItemId,
+    asin: i.ASIN,
+    seller_sku: i.SellerSKU ?? null,
+    title: i.Title ?? null,
+    quantity: i.QuantityOrdered,
+    quantity_shipped: i.QuantityShipped ?? 0,
+    currency: i.ItemPrice?.CurrencyCode ?? null,
+    item_price_minor: minorOf(i.ItemPrice),
+    shipping_price_minor: minorOf(i.ShippingPrice),
+    item_tax_minor: minorOf(i.ItemTax),
+    promotion_discount_minor: minorOf(i.PromotionDiscount),
+    goods_id: link?.goods_id ?? null,
+    variation_key: link ? link.variation_key : null,
+  };
+}
+
+/**
+ * The window's end: two minutes (scaled) before now, as Amazon requires, in whole seconds
+ * (Amazon's dates have no milliseconds), never before the cursor.
+ */
+function upperBound(cursor: Date, now: number, scale: number): Date {
+  const latest = Math.floor((now - 120_000 / scale) / 1000) * 1000;
+  return new Date(Math.max(cursor.getTime(), latest));
+}
+
+/** A failure as the sync state shows it (Chinese). */
+const messageOf = (err: unknown) =>
+  err instanceof SpApiError || err instanceof AppError ? err.message : '同步失败,请稍后重试';
+const isDeferred = (err: unknown) => err instanceof SpApiError && err.kind === 'deferred';
+
+/** Syncs one marketplace of a shop: orders since the cursor, then the items still to read. */
+async function syncMarketplace(
+  deps: AppDeps,
+  client: SpApiClient,
+  shop: { id: number; tenant_id: number },
+  code: string,
+  rdt: string | undefined,
+  opts: SyncOptions,
+  result: ShopSyncResult,
+) {
+  const market = marketplaceByCode(code);
+  if (!market) return;
+  const scale = client.deps.scheduler.scale;
+  const now = Date.now();
+  const cursor = await takeSyncLease(
+    deps.db,
+    shop.tenant_id,
+    shop.id,
+    code,
+    new Date(now - FIRST_SYNC_DAYS * DAY),
+    LEASE_MS,
+  );
+  if (!cursor) return; // another run is on it
+  // Amazon answers only up to two minutes before the request.
+  const before = upperBound(cursor, now, scale);
+  let seen = 0;
+  let error: string | null = null;
+  let finished = false;
+  try {
+    let next: string | undefined;
+    do {
+      const page = await client.orders.getOrders(
+        next
+          ? { MarketplaceIds: [market.marketplaceId], NextToken: next }
+          : {
+              MarketplaceIds: [market.marketplaceId],
+              LastUpdatedAfter: cursor.toISOString(),
+              LastUpdatedBefore: before.toISOString(),
+            },
+        { rdt, maxWaitMs: opts.maxWaitMs },
+      );
+      seen += page.Orders.length;
+      result.orders += await storePage(deps, shop.tenant_id, shop.id, code, page.Orders);
+      next = page.NextToken || undefined;
+    } while (next);
+    finished = true;
+    await syncItems(deps, client, shop, code, opts, result);
+  } catch (err) {
+    if (isDeferred(err)) result.deferred = true;
+    else {
+      error = messageOf(err);
+      result.errors.push(`${market.name}: ${error}`);
+    }
+  } finally {
+    await releaseSyncLease(deps.db, shop.tenant_id, shop.id, code, {
+      ...(finished ? { cursor: before } : {}),
+      error,
+      seen,
+    });
+  }
+}
+
+/** Reads the items of the marketplace's orders marked `items_pending` (after a crash too). */
+async function syncItems(
+  deps: AppDeps,
+  client: SpApiClient,
+  shop: { id: number; tenant_id: number },
+  code: string,
+  opts: SyncOptions,
+  result: ShopSyncResult,
+) {
+  const todo = await ordersNeedingItems(deps.db, shop.tenant_id, shop.id, code, ITEMS_PER_RUN);
+  for (const o of todo) {
+    const items: OrderItem[] = [];
+    let next: string | undefined;
+    do {
+      const page = await client.orders.getOrderItems(o.amazon_order_id, { nextToken: next, maxWaitMs: opts.maxWaitMs });
+      items.push(...page.OrderItems);
+      next = page.NextToken || undefined;
+    } while (next);
+    const skus = [...new Set(items.map((i) => i.SellerSKU).filter((s): s is string => !!s))];
+    await deps.db.transaction().execute(async (trx) => {
+      const links = await linkSkus(trx, shop.tenant_id, shop.id, code, skus);
+      await saveOrderItems(
+        trx,
+        shop.tenant_id,
+        o.id,
+        items.map((i) => itemOf(i, i.SellerSKU ? links.get(i.SellerSKU) : undefined)),
+      );
+    });
+    result.items += items.length;
+  }
+}
+
+/** Reads the refunds posted since the shop's refund cursor and marks those orders `refund`. */
+async function syncRefunds(
+  deps: AppDeps,
+  client: SpApiClient,
+  shop: { id: number; tenant_id: number },
+  opts: SyncOptions,
+  result: ShopSyncResult,
+) {
+  const now = Date.now();
+  const cursor = await takeSyncLease(
+    deps.db,
+    shop.tenant_id,
+    shop.id,
+    REFUNDS,
+    new Date(now - FIRST_SYNC_DAYS * DAY),
+    LEASE_MS,
+  );
+  if (!cursor) return;
+  const before = upperBound(cursor, now, client.deps.scheduler.scale);
+  let error: string | null = null;
+  let finished = false;
+  let seen = 0;
+  try {
+    let next: string | undefined;
+    do {
+      const page = await client.finances.listFinancialEvents(
+        next ? { NextToken: next } : { PostedAfter: cursor.toISOString(), PostedBefore: before.toISOString() },
+        { maxWaitMs: opts.maxWaitMs },
+      );
+      for (const r of page.FinancialEvents?.RefundEventList ?? []) {
+        if (!r.AmazonOrderId) continue;
+        seen++;
+        await deps.db.transaction().execute(async (trx) => {
+          const at = r.PostedDate ? new Date(r.PostedDate) : new Date();
+          const hit = await markRefunded(trx, shop.tenant_id, shop.id, r.AmazonOrderId!, at);
+          if (!hit) return;
+          result.orders++;
+          await insertOrderEvents(trx, [
+            { tenant_id: shop.tenant_id, order_id: hit.id, kind: 'status', text: '亚马逊退款,订单状态变为已退款' },
+            ...(hit.purchased
+              ? [
+                  {
+                    tenant_id: shop.tenant_id,
+                    order_id: hit.id,
+                    kind: 'warning',
+                    text: '订单已退款,但已有商品采购:请联系供应商取消采购或转为备货',
+                  },
+                ]
+              : []),
+          ]);
+        });
+      }
+      next = page.NextToken || undefined;
+    } while (next);
+    finished = true;
+  } catch (err) {
+    if (isDeferred(err)) result.deferred = true;
+    else {
+      error = messageOf(err);
+      result.errors.push(`退款: ${error}`);
+    }
+  } finally {
+    await releaseSyncLease(deps.db, shop.tenant_id, shop.id, REFUNDS, {
+      ...(finished ? { cursor: before } : {}),
+      error,
+      seen,
+    });
+  }
+}
+
+/**
+ * Syncs one shop: a Restricted Data Token for the buyer data of `getOrders`, every
+ * marketplace of the shop, then the refunds. A refused authorization marks the shop 授权失效.
+ */
+export async function syncShopOrders(
+  deps: AppDeps,
+  shop: { id: number; tenant_id: number; name: string; marketplaces: string[] },
+  opts: SyncOptions = {},
+): Promise<ShopSyncResult> {
+  const result: ShopSyncResult = { orders: 0, items: 0, deferred: false, errors: [] };
+  let client: SpApiClient;
+  try {
+    client = await shopClient(deps, shop.tenant_id, shop.id);
+  } catch (err) {
+    result.errors.push(`${shop.name}: ${messageOf(err)}`);
+    return result;
+  }
+  let rdt: string | undefined;
+  try {
+    rdt = (
+      await client.tokens.createRestrictedDataToken([
+        { method: 'GET', path: '/orders/v0/orders', dataElements: ['buyerInfo', 'shippingAddress'] },
+      ])
+    ).restrictedDataToken;
+  } catch (err) {
+    if (err instanceof SpApiError && (err.kind === 'invalid_grant' || err.kind === 'unauthorized')) {
+      await shopAuthorizationLost(deps, shop.tenant_id, shop.id, err.message);
+      result.errors.push(`${shop.name}: ${err.message}`);
+      return result;
+    }
+    // Without the token (the application lacks the role for personal data) orders still sync, without buyer data.
+    if (isDeferred(err)) result.deferred = true;
+  }
+  for (const code of shop.marketplaces) {
+    await syncMarketplace(deps, client, shop, code, rdt, opts, result);
+  }
+  await syncRefunds(deps, client, shop, opts, result);
+  return result;
+}
+
+/**
+ * Orders for a sandbox shop of the tenant (the test hook of the browser tests): a listing
+ * `SANDBOX-<marketplace>` in the in-server simulator where the shop has none, and `count`
+ * orders per the first marketplace placed an hour ago. Real shops are refused.
+ */
+export async function sandboxOrders(deps: AppDeps, tenantId: number, shopId: number, count: number) {
+  const creds = await shopCredentials(deps, tenantId, shopId);
+  if (!creds.sandbox) throw new AppError(400, '只能为沙箱店铺生成订单');
+  const sb = await sandbox(deps.config, deps.db);
+  const shops = await listTenantSyncShops(deps.db, tenantId, [shopId]);
+  const code = shops[0]?.marketplaces[0];
+  const market = code ? marketplaceByCode(code) : undefined;
+  if (!market) throw new AppError(400, '店铺没有站点');
+  const sku = `SANDBOX-${code}`;
+  const key = `${creds.sellerId}|${market.marketplaceId}|${sku}`;
+  if (!sb.sim.listings.has(key)) {
+    const now = new Date().toISOString();
+    sb.sim.listings.set(key, {
+      sellerId: creds.sellerId,
+      marketplaceId: market.marketplaceId,
+      sku,
+      productType: 'PRODUCT',
+      attributes: {
+        item_name: [{ value: '沙箱商品' }],
+        purchasable_offer: [{ our_price: [{ schedule: [{ value_with_tax: 25 }] }] }],
+      },
+      asin: 'B0SANDBOX1',
+      createdDate: now,
+      lastUpdatedDate: now,
+      issues: [],
+    });
+  }
+  return sb.sim.orders.generate({
+    sellerId: creds.sellerId,
+    marketplaceId: market.marketplaceId,
+    at: Date.now() - 3600_000,
+    count,
+    items: [{ sku }],
+    channel: 'MFN',
+    outcome: 'normal',
+  });
+}

@@ -1,0 +1,311 @@
+import type { ExpressStatus, OrderListBody } from '@console/shared/schemas/order';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+type Db = Kysely<DB>;
+
+/** Who reads the list: `staffOf` narrows to the shops given to that account (group leaders, workers). */
+export interface OrderReader {
+  staffOf?: number;
+}
+
+/** The filtered orders of a tenant (every filter of 订单处理 but the status tab, which `withStatus` adds). */
+function filtered(db: Db, tenantId: number, f: Omit<OrderListBody, 'page' | 'pageSize'>, reader: OrderReader) {
+  let q = db.selectFrom('orders as o').where('o.tenant_id', '=', tenantId);
+  if (f.shop_id !== undefined) q = q.where('o.shop_id', '=', f.shop_id);
+  if (f.marketplace) q = q.where('o.marketplace', '=', f.marketplace);
+  if (f.fulfillment_channel) q = q.where('o.fulfillment_channel', '=', f.fulfillment_channel);
+  if (f.express_status) q = q.where('o.express_status', '=', f.express_status);
+  if (f.startTime) q = q.where('o.purchase_date', '>=', new Date(f.startTime * 1000));
+  if (f.endTime) q = q.where('o.purchase_date', '<=', new Date(f.endTime * 1000));
+  if (f.keyword) {
+    const kw = f.keyword;
+    q = q.where((eb) =>
+      eb.or([
+        eb('o.amazon_order_id', '=', kw),
+        eb.exists(
+          eb
+            .selectFrom('order_items as i')
+            .select('i.id')
+            .whereRef('i.order_id', '=', 'o.id')
+            .where((w) => w.or([w('i.asin', '=', kw.toUpperCase()), w('i.seller_sku', '=', kw)])),
+        ),
+      ]),
+    );
+  }
+  if (reader.staffOf !== undefined) {
+    const uid = reader.staffOf;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('shops as s')
+          .select('s.id')
+          .whereRef('s.id', '=', 'o.shop_id')
+          .where((w) => w.or([w(sql`cardinality(s.staff_ids)`, '=', 0), w(sql`${uid}`, '=', w.fn.any('s.staff_ids'))])),
+      ),
+    );
+  }
+  return q;
+}
+
+/** One page of orders (newest purchase first) with their shop's name and first item. */
+export async function listOrders(db: Db, tenantId: number, f: OrderListBody, reader: OrderReader) {
+  let q = filtered(db, tenantId, f, reader);
+  if (f.status) q = q.where('o.status', '=', f.status);
+  const [rows, total] = await Promise.all([
+    q
+      .innerJoin('shops as s', 's.id', 'o.shop_id')
+      .select((eb) => [
+        'o.id',
+        'o.shop_id',
+        's.name as shop_name',
+        'o.marketplace',
+        'o.amazon_order_id',
+        'o.status',
+        'o.amazon_status',
+        'o.fulfillment_channel',
+        'o.express_status',
+        'o.purchase_date',
+        'o.latest_ship_date',
+        'o.currency',
+        'o.total_minor',
+        'o.item_count',
+        'o.ship_city',
+        'o.ship_state',
+        'o.ship_postal',
+        'o.ship_country',
+        'o.buyer',
+        'o.version',
+        eb
+          .selectFrom('order_items as i')
+          .select(
+            sql<[string, string | null, string | null]>`json_build_array(i.asin, i.seller_sku, i.title)`.as('first'),
+          )
+          .whereRef('i.order_id', '=', 'o.id')
+          .orderBy('i.id')
+          .limit(1)
+          .as('first_item'),
+      ])
+      .orderBy('o.purchase_date', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Orders per status under the list's other filters (the tabs' counts). */
+export async function countOrdersByStatus(db: Db, tenantId: number, f: OrderListBody, reader: OrderReader) {
+  const rows = await filtered(db, tenantId, f, reader)
+    .select((eb) => ['o.status', eb.fn.countAll<string>().as('n')])
+    .groupBy('o.status')
+    .execute();
+  return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+}
+
+/** One order of the tenant with its shop's name; another tenant's id finds nothing. */
+export function findOrder(db: Db, tenantId: number, id: number, reader: OrderReader) {
+  return filtered(db, tenantId, {}, reader)
+    .innerJoin('shops as s', 's.id', 'o.shop_id')
+    .selectAll('o')
+    .select('s.name as shop_name')
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** An order's items with their product's picture, supplier link and cost, and their purchase. */
+export function listOrderItems(db: Db, tenantId: number, orderId: number) {
+  return db
+    .selectFrom('order_items as i')
+    .leftJoin('goods as g', (j) => j.onRef('g.id', '=', 'i.goods_id').on('g.tenant_id', '=', tenantId))
+    .leftJoin('order_purchases as p', (j) => j.onRef('p.item_id', '=', 'i.id').on('p.tenant_id', '=', tenantId))
+    .select([
+      'i.id',
+      'i.amazon_item_id',
+      'i.asin',
+      'i.seller_sku',
+      'i.title',
+      'i.quantity',
+      'i.currency',
+      'i.item_price_minor',
+      'i.goods_id',
+      'i.variation_key',
+      'i.express_status',
+      'i.version',
+      sql<string | null>`g.images->0->>'url'`.as('image'),
+      'g.link_url',
+      sql<string | null>`g.base_info->>'cost_price'`.as('cost_price'),
+      'p.supplier',
+      'p.supplier_order_no',
+      'p.paid_minor',
+      'p.paid_currency',
+      'p.quantity as purchase_quantity',
+      'p.tracking_no',
+      'p.created_by as purchase_by',
+      'p.created_at as purchase_at',
+    ])
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.order_id', '=', orderId)
+    .orderBy('i.id')
+    .execute();
+}
+
+/** An order's history, oldest first, with the names of who did what. */
+export function listOrderEvents(db: Db, tenantId: number, orderId: number) {
+  return db
+    .selectFrom('order_events as e')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').on('u.tenant_id', '=', tenantId))
+    .select(['e.id', 'e.kind', 'e.text', 'e.created_at', 'u.user_name', 'u.account'])
+    .where('e.tenant_id', '=', tenantId)
+    .where('e.order_id', '=', orderId)
+    .orderBy('e.id')
+    .execute();
+}
+
+/** One item of the tenant with its order's state, locked for the transaction. */
+export function lockOrderItem(db: Db, tenantId: number, itemId: number) {
+  return db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select([
+      'i.id',
+      'i.order_id',
+      'i.express_status',
+      'i.version',
+      'i.quantity',
+      'o.status',
+      'o.shop_id',
+      'o.amazon_order_id',
+    ])
+    .where('i.tenant_id', '=', tenantId)
+    .where('o.tenant_id', '=', tenantId)
+    .where('i.id', '=', itemId)
+    .forUpdate('i')
+    .executeTakeFirst();
+}
+
+/** Moves an item to an express status if it still has `version`; answers the new version. */
+export async function setItemExpress(db: Db, tenantId: number, itemId: number, version: number, to: ExpressStatus) {
+  const row = await db
+    .updateTable('order_items')
+    .set((eb) => ({ express_status: to, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', itemId)
+    .where('version', '=', version)
+    .returning(['id', 'express_status', 'version'])
+    .executeTakeFirst();
+  return row;
+}
+
+/** Sets an order's express status to its least advanced item's; answers it. */
+export async function refreshOrderExpress(db: Db, tenantId: number, orderId: number): Promise<ExpressStatus> {
+  const row = await db
+    .updateTable('orders')
+    .set({
+      express_status: sql<ExpressStatus>`coalesce((select min(express_status) from order_items where order_id = ${orderId} and tenant_id = ${tenantId}), '0')`,
+      updated_at: new Date(),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId)
+    .returning('express_status')
+    .executeTakeFirstOrThrow();
+  return row.express_status;
+}
+
+/** Records (or replaces) an item's purchase. */
+export async function upsertPurchase(
+  db: Db,
+  row: {
+    tenant_id: number;
+    order_id: number;
+    item_id: number;
+    supplier: string;
+    supplier_order_no: string;
+    paid_minor: number;
+    quantity: number;
+    tracking_no: string;
+    created_by: number;
+  },
+) {
+  await db
+    .insertInto('order_purchases')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('item_id').doUpdateSet((eb) => ({
+        supplier: eb.ref('excluded.supplier'),
+        supplier_order_no: eb.ref('excluded.supplier_order_no'),
+        paid_minor: eb.ref('excluded.paid_minor'),
+        quantity: eb.ref('excluded.quantity'),
+        tracking_no: eb.ref('excluded.tracking_no'),
+        updated_at: new Date(),
+      })),
+    )
+    .execute();
+}
+
+/** Sets the domestic tracking number of an item's purchase. */
+export async function setPurchaseTracking(db: Db, tenantId: number, itemId: number, trackingNo: string) {
+  await db
+    .updateTable('order_purchases')
+    .set({ tracking_no: trackingNo, updated_at: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('item_id', '=', itemId)
+    .execute();
+}
+
+/** Removes an item's purchase (the purchase was undone). */
+export async function deletePurchase(db: Db, tenantId: number, itemId: number) {
+  await db.deleteFrom('order_purchases').where('tenant_id', '=', tenantId).where('item_id', '=', itemId).execute();
+}
+
+/** The tenant's price settings of a country (the main account's): exchange rate to CNY and shipping in fen. */
+export async function priceSettingOf(db: Db, tenantId: number) {
+  const row = await db
+    .selectFrom('price_settings')
+    .select('countries')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', tenantId)
+    .executeTakeFirst();
+  return row?.countries ?? null;
+}
+
+/** The tenant's orders per status and items per express status, and orders per day since `since`. */
+export async function orderOverview(db: Db, tenantId: number, since: Date, timeZone: string) {
+  const [statuses, express, days, syncs] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+      .where('tenant_id', '=', tenantId)
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('order_items')
+      .select((eb) => ['express_status', eb.fn.countAll<string>().as('n')])
+      .where('tenant_id', '=', tenantId)
+      .groupBy('express_status')
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select((eb) => [
+        sql<string>`to_char(purchase_date at time zone ${timeZone}, 'YYYY-MM-DD')`.as('day'),
+        eb.fn.countAll<string>().as('n'),
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where('purchase_date', '>=', since)
+      .groupBy('day')
+      .orderBy('day')
+      .execute(),
+    db
+      .selectFrom('order_sync_states as st')
+      .innerJoin('shops as s', 's.id', 'st.shop_id')
+      .select(['st.shop_id', 's.name', 'st.marketplace', 'st.cursor', 'st.last_run_at', 'st.last_error'])
+      .where('st.tenant_id', '=', tenantId)
+      .where('s.tenant_id', '=', tenantId)
+      .orderBy('st.shop_id')
+      .orderBy('st.marketplace')
+      .execute(),
+  ]);
+  return { statuses, express, days, syncs };
+}

@@ -1,0 +1,183 @@
+import { formatMoney, minor } from '@console/shared/money';
+import {
+  EXPRESS_STATUS_LABELS,
+  type ExpressStatus,
+  FULFILLMENT_CHANNEL_LABELS,
+  ORDER_STATUS_LABELS,
+  type OrderDetailData,
+} from '@console/shared/schemas/order';
+import { Button, Descriptions, Drawer, Image, Input, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { useOrderDetail, useOrderMutations } from '../../../../api/order';
+import { useFeedback } from '../../../../app/ui-bridge';
+import { useHas } from '../../../../components/permission';
+import { formatSeconds } from '../../../../lib/format';
+import { PurchaseDialog, type PurchaseTarget } from './purchase-dialog';
+
+type Item = OrderDetailData['items'][number];
+
+const money = (v: number | null, currency: string | null) =>
+  v === null || !currency ? '-' : formatMoney(minor(v), currency);
+const cny = (v: number) => formatMoney(minor(v), 'CNY');
+
+/** The next express steps an item offers to the caller (spec section 4, docs/decisions.md "Issue 17 §2"). */
+function ItemActions({ item, onPurchase }: { item: Item; onPurchase: (t: PurchaseTarget) => void }) {
+  const has = useHas();
+  const { express } = useOrderMutations();
+  const { modal } = useFeedback();
+  const step = (to: ExpressStatus, tracking_no?: string) =>
+    express.mutate({ item_id: item.id, version: item.version, to, ...(tracking_no ? { tracking_no } : {}) });
+  const askTracking = () => {
+    let value = '';
+    modal.confirm({
+      title: '供应商已发货',
+      content: (
+        <Input placeholder="国内快递单号" onChange={(e) => (value = e.target.value)} data-testid="tracking-input" />
+      ),
+      okText: '确定',
+      onOk: () => step('2', value.trim()),
+    });
+  };
+  const s = item.express_status;
+  return (
+    <Space wrap>
+      {s === '0' && has('order.purchase') && (
+        <Button
+          size="small"
+          type="primary"
+          onClick={() => onPurchase({ id: item.id, version: item.version, quantity: item.quantity, title: item.title })}
+        >
+          采购
+        </Button>
+      )}
+      {s === '1' && has('order.purchase') && (
+        <Button size="small" onClick={askTracking}>
+          填写快递单号
+        </Button>
+      )}
+      {s === '2' && has('order.receive') && (
+        <Button size="small" type="primary" onClick={() => step('3')}>
+          确认收货
+        </Button>
+      )}
+      {s === '1' && has('order.purchase') && (
+        <Button size="small" danger onClick={() => step('0')}>
+          取消采购
+        </Button>
+      )}
+      {item.link_url && (
+        <Typography.Link href={item.link_url} target="_blank" rel="noreferrer">
+          供应商链接
+        </Typography.Link>
+      )}
+    </Space>
+  );
+}
+
+/** An order's detail (订单处理): items with picture, supplier link and purchase, margin estimate, notes and history. */
+export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const detail = useOrderDetail(id);
+  const { note } = useOrderMutations();
+  const [text, setText] = useState('');
+  const [purchasing, setPurchasing] = useState<PurchaseTarget | null>(null);
+  const o = detail.data;
+  return (
+    <Drawer
+      title={o ? `订单 ${o.amazon_order_id}` : '订单'}
+      open={id !== null}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+    >
+      {o && (
+        <div data-testid="order-detail">
+          <Descriptions size="small" column={2} bordered>
+            <Descriptions.Item label="店铺">{`${o.shop_name} / ${o.marketplace}`}</Descriptions.Item>
+            <Descriptions.Item label="订单状态">
+              <Tag>{ORDER_STATUS_LABELS[o.status]}</Tag>
+              <Typography.Text type="secondary">{o.amazon_status}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label="配送方式">{FULFILLMENT_CHANNEL_LABELS[o.fulfillment_channel]}</Descriptions.Item>
+            <Descriptions.Item label="快递状态">
+              <span data-testid="order-express">{EXPRESS_STATUS_LABELS[o.express_status]}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="下单时间">{formatSeconds(o.purchase_date)}</Descriptions.Item>
+            <Descriptions.Item label="最晚发货">{formatSeconds(o.latest_ship_date)}</Descriptions.Item>
+            <Descriptions.Item label="订单金额">{money(o.total_minor, o.currency)}</Descriptions.Item>
+            <Descriptions.Item label="收货地">
+              {[o.ship_to.city, o.ship_to.state, o.ship_to.postal, o.ship_to.country].filter(Boolean).join(', ') || '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label="买家" span={2}>
+              {o.buyer
+                ? `${o.buyer.name} ${o.buyer.phone} ${o.buyer.address}${o.buyer.masked ? '(已隐藏)' : ''}`
+                : '已按亚马逊数据保护政策删除或无'}
+            </Descriptions.Item>
+            <Descriptions.Item label="利润估算" span={2}>
+              {o.margin
+                ? `售价 ${cny(o.margin.price_cny)} - 采购 ${cny(o.margin.purchase_cny)} - 平台费 ${cny(o.margin.fee_cny)} - 运费 ${cny(o.margin.freight_cny)} = ${cny(o.margin.margin_cny)}`
+                : '缺少售价或汇率设置,无法估算'}
+            </Descriptions.Item>
+          </Descriptions>
+          <Table<Item>
+            style={{ marginTop: 16 }}
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={o.items}
+            columns={[
+              {
+                title: '图片',
+                dataIndex: 'image',
+                width: 64,
+                render: (v: string | null) => (v ? <Image src={v} width={48} /> : '-'),
+              },
+              {
+                title: '商品',
+                render: (_, i) => (
+                  <div>
+                    <div>{i.title ?? '-'}</div>
+                    <Typography.Text type="secondary">{`${i.asin} / ${i.seller_sku ?? '-'} x ${i.quantity}`}</Typography.Text>
+                  </div>
+                ),
+              },
+              { title: '售价', render: (_, i) => money(i.item_price_minor, i.currency), width: 110 },
+              {
+                title: '采购',
+                width: 160,
+                render: (_, i) =>
+                  i.purchase ? `${cny(i.purchase.paid_minor)} ${i.purchase.supplier} ${i.purchase.tracking_no}` : '-',
+              },
+              {
+                title: '快递状态',
+                width: 90,
+                render: (_, i) => <span data-testid="item-express">{EXPRESS_STATUS_LABELS[i.express_status]}</span>,
+              },
+              { title: '操作', width: 200, render: (_, i) => <ItemActions item={i} onPurchase={setPurchasing} /> },
+            ]}
+          />
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            备注与记录
+          </Typography.Title>
+          <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
+            <Input value={text} maxLength={500} placeholder="添加备注" onChange={(e) => setText(e.target.value)} />
+            <Button
+              disabled={!text.trim()}
+              loading={note.isPending}
+              onClick={() => note.mutate({ id: o.id, text: text.trim() }, { onSuccess: () => setText('') })}
+            >
+              添加
+            </Button>
+          </Space.Compact>
+          <Timeline
+            items={o.events.map((e) => ({
+              key: e.id,
+              color: e.kind === 'warning' ? 'red' : e.kind === 'note' ? 'green' : 'blue',
+              content: `${formatSeconds(e.created_at)} ${e.user_name ?? '系统'}: ${e.text}`,
+            }))}
+          />
+        </div>
+      )}
+      <PurchaseDialog target={purchasing} onClose={() => setPurchasing(null)} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,201 @@
+import { COUNTRY_OPTIONS } from '@console/shared/constants/marketplaces';
+import { formatMoney, minor } from '@console/shared/money';
+import {
+  EXPRESS_STATUS_LABELS,
+  EXPRESS_STATUSES,
+  FULFILLMENT_CHANNEL_LABELS,
+  FULFILLMENT_CHANNELS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderListBody,
+  type OrderRow,
+  type OrderSyncResult,
+} from '@console/shared/schemas/order';
+import { Button, DatePicker, Form, Input, Select, Table, Tabs, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useJobProgress } from '../../../api/jobs';
+import { useOrderList, useOrderMutations } from '../../../api/order';
+import { useShopList } from '../../../api/shop';
+import { useFeedback } from '../../../app/ui-bridge';
+import { useHas } from '../../../components/permission';
+import { PageContainer } from '../../../layout/page/page-container';
+import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
+import { formatSeconds } from '../../../lib/format';
+import { OrderDetailDrawer } from './components/order-detail-drawer';
+
+interface FilterValues {
+  shop_id?: number;
+  marketplace?: OrderListBody['marketplace'];
+  fulfillment_channel?: OrderListBody['fulfillment_channel'];
+  express_status?: OrderListBody['express_status'];
+  range?: [Dayjs | null, Dayjs | null] | null;
+  keyword?: string;
+}
+
+/** The list query of the filter form (dates become seconds; empty fields are left out). */
+export function orderFilters(v: FilterValues, base: OrderListBody): OrderListBody {
+  const { startTime, endTime } = rangeToSeconds(v.range);
+  return {
+    page: 1,
+    pageSize: base.pageSize,
+    ...(base.status ? { status: base.status } : {}),
+    ...(v.shop_id ? { shop_id: v.shop_id } : {}),
+    ...(v.marketplace ? { marketplace: v.marketplace } : {}),
+    ...(v.fulfillment_channel ? { fulfillment_channel: v.fulfillment_channel } : {}),
+    ...(v.express_status ? { express_status: v.express_status } : {}),
+    ...(startTime ? { startTime } : {}),
+    ...(endTime ? { endTime } : {}),
+    ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
+  };
+}
+
+/** 同步订单: starts the sync job and follows it to the end. */
+function SyncButton() {
+  const { sync, refresh } = useOrderMutations();
+  const { message } = useFeedback();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useJobProgress<OrderSyncResult>(jobId);
+  const status = job.data?.status;
+  useEffect(() => {
+    if (status !== 'done' && status !== 'failed') return;
+    const r = job.data?.result;
+    if (status === 'done')
+      message.success(`同步完成:${r?.orders ?? 0} 个订单有更新${r?.errors.length ? `,${r.errors.join(';')}` : ''}`);
+    else message.error(job.data?.error ?? '订单同步失败');
+    setJobId(null);
+    void refresh();
+  }, [status, job.data, message, refresh]);
+  return (
+    <Button
+      loading={sync.isPending || jobId !== null}
+      onClick={() => sync.mutate(undefined, { onSuccess: (d) => setJobId(d.job_id) })}
+      data-testid="order-sync"
+    >
+      同步订单
+    </Button>
+  );
+}
+
+/** 订单处理 (`/order/list`): status tabs with counts, filters, the order list and its detail. */
+export function OrderListPage() {
+  const [filters, setFilters] = useState<OrderListBody>({ page: 1, pageSize: 20 });
+  const [open, setOpen] = useState<number | null>(null);
+  const list = useOrderList(filters);
+  const shops = useShopList({ page: 1, pageSize: 200 });
+  const has = useHas();
+  const presets = useMemo(() => rangePresets(), []);
+  const counts = list.data?.counts;
+  const tabs = [
+    { key: 'all', label: `全部 (${counts?.all ?? 0})` },
+    ...ORDER_STATUSES.map((s) => ({ key: s, label: `${ORDER_STATUS_LABELS[s]} (${counts?.[s] ?? 0})` })),
+  ];
+  return (
+    <PageContainer title="订单处理">
+      <Form<FilterValues>
+        layout="inline"
+        style={{ marginBottom: 12, rowGap: 8 }}
+        onFinish={(v) => setFilters(orderFilters(v, filters))}
+        data-testid="order-filter"
+      >
+        <Form.Item name="shop_id">
+          <Select
+            placeholder="店铺"
+            allowClear
+            style={{ width: 160 }}
+            options={(shops.data?.list ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="marketplace">
+          <Select
+            placeholder="站点"
+            allowClear
+            style={{ width: 120 }}
+            options={COUNTRY_OPTIONS.map((c) => ({ ...c }))}
+          />
+        </Form.Item>
+        <Form.Item name="fulfillment_channel">
+          <Select
+            placeholder="配送方式"
+            allowClear
+            style={{ width: 130 }}
+            options={FULFILLMENT_CHANNELS.map((c) => ({ value: c, label: FULFILLMENT_CHANNEL_LABELS[c] }))}
+          />
+        </Form.Item>
+        <Form.Item name="express_status">
+          <Select
+            placeholder="快递状态"
+            allowClear
+            style={{ width: 120 }}
+            options={EXPRESS_STATUSES.map((c) => ({ value: c, label: EXPRESS_STATUS_LABELS[c] }))}
+          />
+        </Form.Item>
+        <Form.Item name="range">
+          <DatePicker.RangePicker presets={presets} allowEmpty={[true, true]} />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input placeholder="订单号 / ASIN / SKU" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+        {has('order.sync') && (
+          <span style={{ marginLeft: 8 }}>
+            <SyncButton />
+          </span>
+        )}
+      </Form>
+      <Tabs
+        activeKey={filters.status ?? 'all'}
+        items={tabs}
+        onChange={(k) => {
+          const { status: _s, ...rest } = filters;
+          setFilters({ ...rest, page: 1, ...(k === 'all' ? {} : { status: k as OrderListBody['status'] }) });
+        }}
+        data-testid="order-tabs"
+      />
+      <Table<OrderRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        scroll={{ x: 1200 }}
+        onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
+        pagination={{
+          current: filters.page,
+          pageSize: filters.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
+        }}
+        columns={[
+          {
+            title: '订单号',
+            dataIndex: 'amazon_order_id',
+            width: 190,
+            render: (v: string) => <Typography.Link data-testid="order-id">{v}</Typography.Link>,
+          },
+          { title: '店铺/站点', width: 150, render: (_, r) => `${r.shop_name} / ${r.marketplace}` },
+          {
+            title: '商品',
+            render: (_, r) => `${r.title ?? '-'}${r.item_count > 1 ? ` 等${r.item_count}件` : ''}`,
+          },
+          { title: 'ASIN/SKU', width: 200, render: (_, r) => `${r.asin ?? '-'} / ${r.seller_sku ?? '-'}` },
+          {
+            title: '金额',
+            width: 120,
+            render: (_, r) =>
+              r.total_minor === null || !r.currency ? '-' : formatMoney(minor(r.total_minor), r.currency),
+          },
+          { title: '状态', width: 90, render: (_, r) => <Tag>{ORDER_STATUS_LABELS[r.status]}</Tag> },
+          { title: '配送', width: 100, render: (_, r) => FULFILLMENT_CHANNEL_LABELS[r.fulfillment_channel] },
+          { title: '快递状态', width: 90, render: (_, r) => EXPRESS_STATUS_LABELS[r.express_status] },
+          { title: '买家', width: 110, render: (_, r) => r.buyer?.name ?? '-' },
+          { title: '下单时间', dataIndex: 'purchase_date', width: 170, render: formatSeconds },
+        ]}
+      />
+      <OrderDetailDrawer id={open} onClose={() => setOpen(null)} />
+    </PageContainer>
+  );
+}

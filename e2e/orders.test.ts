@@ -1,0 +1,89 @@
+// Orders (订单处理, 订单首页): a sandbox shop's orders synced, one purchased and received on the screen.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createMainAccount } from './support/api-client';
+import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { routeUrl } from './support/frame';
+
+let browser: Browser;
+let page: Page | undefined;
+screenshotOnFailure(() => page);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Binds a sandbox shop through the API: bindShop, the sandbox consent form, shopAuthComplete. */
+async function bindSandboxShop(api: ApiClient, name: string): Promise<number> {
+  const started = await api.call<{ consent_url: string }>('POST', '/amazon-user/bindShop', {
+    name,
+    region: 'EU',
+    sandbox: true,
+  });
+  const consent = new URL(started.data.consent_url, env().baseUrl);
+  const form = new URLSearchParams({
+    application_id: consent.searchParams.get('application_id') ?? '',
+    state: consent.searchParams.get('state') ?? '',
+    redirect_uri: consent.searchParams.get('redirect_uri') ?? '',
+    selling_partner_id: '',
+  });
+  const confirmed = await fetch(`${env().baseUrl}/PDD/amazon-sandbox/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const back = new URL(String(confirmed.headers.get('location')));
+  const done = await api.call<{ id: number }>('POST', '/amazon-user/shopAuthComplete', {
+    state: back.searchParams.get('state'),
+    selling_partner_id: back.searchParams.get('selling_partner_id'),
+    spapi_oauth_code: back.searchParams.get('spapi_oauth_code'),
+  });
+  if (done.status !== 200) throw new Error(`binding failed: ${done.msg}`);
+  return done.data.id;
+}
+
+describe('orders', () => {
+  it('syncs the sandbox shop, purchases an item with its tracking number and receives it: the order is received', async () => {
+    const seller = createMainAccount(env().dataDir, 0);
+    const api = new ApiClient(env().baseUrl);
+    await api.login(seller.account, seller.password);
+    const shopId = await bindSandboxShop(api, '订单沙箱店');
+    const made = await api.call<{ ids: string[] }>('POST', '/__test__/sandbox-orders', { shop_id: shopId, count: 2 });
+    expect(made.status, made.msg).toBe(200);
+    const orderId = made.data.ids[0]!;
+
+    const s = await signedInPage(browser, seller.account, seller.password, '#/order/list');
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('order-sync').click();
+    await p.getByText(/同步完成:2 个订单有更新/).waitFor({ timeout: 30_000 });
+    await p.getByTestId('order-tabs').getByText('未发货 (2)').waitFor();
+
+    await p
+      .getByRole('row', { name: new RegExp(orderId) })
+      .getByTestId('order-id')
+      .click();
+    const detail = p.getByTestId('order-detail');
+    await detail.getByText('沙箱商品').waitFor();
+    await detail.getByRole('button', { name: '采购' }).click();
+    const form = p.getByTestId('purchase-form');
+    await form.getByLabel('供应商', { exact: true }).fill('1688测试店');
+    await p.getByTestId('purchase-paid').fill('30.50');
+    await p.getByTestId('purchase-tracking').fill('SF1234567890');
+    await p.getByRole('button', { name: '保存采购' }).click();
+    await detail.getByTestId('item-express').getByText('待收货').waitFor();
+    await detail.getByText(/30\.50 CNY 1688测试店 SF1234567890/).waitFor();
+
+    await detail.getByRole('button', { name: '确认收货' }).click();
+    await detail.getByTestId('order-express').getByText('已收货').waitFor();
+    await detail.getByText(/快递状态 待收货 → 已收货/).waitFor();
+
+    await p.goto(routeUrl('/order/index'));
+    await p.getByTestId('order-counts').getByText('商品已收货').waitFor();
+    await p.getByTestId('order-syncs').getByText('订单沙箱店').first().waitFor();
+  });
+});

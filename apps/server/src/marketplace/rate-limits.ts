@@ -20,6 +20,8 @@ const FEEDS = 'models/feeds-api-model/feeds_2021-06-30.json';
 const PTD = 'models/product-type-definitions-api-model/definitionsProductTypes_2020-09-01.json';
 const CATALOG = 'models/catalog-items-api-model/catalogItems_2022-04-01.json';
 const SELLERS = 'models/sellers-api-model/sellers.json';
+const PRICING = 'models/product-pricing-api-model/productPricingV0.json';
+const RESTRICTIONS = 'models/listings-restrictions-api-model/listingsRestrictions_2021-08-01.json';
 
 /** Usage plans by operation id. */
 export const USAGE_PLANS = {
@@ -44,6 +46,11 @@ export const USAGE_PLANS = {
   searchCatalogItems: { rate: 2, burst: 2, model: CATALOG },
   getCatalogItem: { rate: 2, burst: 2, model: CATALOG },
   getMarketplaceParticipations: { rate: 0.016, burst: 15, model: SELLERS },
+  getItemOffers: { rate: 0.5, burst: 1, model: PRICING },
+  getItemOffersBatch: { rate: 0.1, burst: 1, model: PRICING },
+  getPricing: { rate: 0.5, burst: 1, model: PRICING },
+  getCompetitivePricing: { rate: 0.5, burst: 1, model: PRICING },
+  getListingsRestrictions: { rate: 5, burst: 10, model: RESTRICTIONS },
 } as const satisfies Record<string, UsagePlan>;
 
 /** An operation the client can call (the key of its usage plan). */

@@ -1,4 +1,5 @@
 import { downloadDocument, type TransferOptions, uploadFeedDocument } from './document-transfer.js';
+import { ListingsRestrictionsApi, ProductPricingApi } from './pricing.client.js';
 import { arrayOf, shape } from './shape.js';
 import { SpApiError } from './sp-api.errors.js';
 import { type SpApiDeps, SpApiHttp, type SpApiShop } from './sp-api.http.js';
@@ -381,6 +382,8 @@ export class CatalogItemsApi {
     identifiers?: string[];
     identifiersType?: 'ASIN' | 'EAN' | 'GTIN' | 'ISBN' | 'JAN' | 'MINSAN' | 'SKU' | 'UPC';
     keywords?: string[];
+    brandNames?: string[];
+    classificationIds?: string[];
     includedData?: CatalogIncludedData[];
     locale?: string;
     pageSize?: number;
@@ -447,6 +450,10 @@ export class SpApiClient {
   readonly productTypes: ProductTypeDefinitionsApi;
   readonly catalog: CatalogItemsApi;
   readonly sellers: SellersApi;
+  /** Product Pricing v0 (`pricing.client.ts`). */
+  readonly pricing: ProductPricingApi;
+  /** Listings Restrictions 2021-08-01 (`pricing.client.ts`). */
+  readonly restrictions: ListingsRestrictionsApi;
 
   constructor(
     shop: SpApiShop,
@@ -459,6 +466,8 @@ export class SpApiClient {
     this.productTypes = new ProductTypeDefinitionsApi(this.http, transfer);
     this.catalog = new CatalogItemsApi(this.http);
     this.sellers = new SellersApi(this.http);
+    this.pricing = new ProductPricingApi(this.http);
+    this.restrictions = new ListingsRestrictionsApi(this.http);
   }
 
   /** The shop this client speaks for. */

@@ -58,6 +58,12 @@ function submissionRes(
   };
 }
 
+/** The ASIN an offer-only listing names (`merchant_suggested_asin`), which it then joins. */
+function suggestedAsin(attrs: ListingAttributes): string | undefined {
+  const v = (attrs.merchant_suggested_asin?.[0] as { value?: unknown } | undefined)?.value;
+  return typeof v === 'string' && v.length === 10 ? v : undefined;
+}
+
 /** Stores an accepted listing (keeping its creation date and ASIN). */
 export function storeListing(
   sim: SpApiSimulator,
@@ -68,7 +74,7 @@ export function storeListing(
   const old = sim.listings.get(k);
   const l: SimListing = {
     ...p,
-    asin: old?.asin ?? simAsin(p.sellerId, p.marketplaceId, p.sku),
+    asin: old?.asin ?? suggestedAsin(p.attributes) ?? simAsin(p.sellerId, p.marketplaceId, p.sku),
     createdDate: old?.createdDate ?? now,
     lastUpdatedDate: now,
     issues: [],

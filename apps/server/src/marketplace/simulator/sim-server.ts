@@ -23,6 +23,8 @@ import {
 } from './sim-feeds.js';
 import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from './sim-listings.js';
 import { authorize, handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
+import { SimMarket } from './sim-market.js';
+import { pricingRoutes } from './sim-pricing.js';
 import {
   SANDBOX_APP,
   type SimApp,
@@ -171,6 +173,7 @@ const ROUTES: Route[] = [
     operation: 'getMarketplaceParticipations',
     handle: handleParticipations,
   },
+  ...pricingRoutes(),
 ];
 
 /** Counts tests read (the pipeline's "nothing sent twice" check reads `submissions`). */
@@ -207,6 +210,8 @@ export class SpApiSimulator {
   readonly feedMode: SimFeedMode = { slowFactor: 1, neverFinish: false };
   readonly counters: SimCounters = { submissions: new Map(), requests: new Map(), throttled: 0, tokens: 0 };
   readonly options: SimOptions;
+  /** Products, other sellers' offers and restrictions (Product Pricing, Listings Restrictions; `sim-market.ts`). */
+  readonly market: SimMarket = new SimMarket(this);
   /** Image check results per URL. */
   readonly imageCache = new Map<string, Promise<boolean>>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();

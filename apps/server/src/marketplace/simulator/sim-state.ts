@@ -97,6 +97,8 @@ export interface SimOptions {
    * keeps its sandbox shops authorized). Revocations are still remembered in memory only.
    */
   refreshTokenKey?: Buffer;
+  /** Invent a product with offers for every unknown `B0` ASIN (default true; `sim-market.ts`). */
+  inventProducts?: boolean;
 }
 
 /** The region a request's base path names (`/na`, `/eu`, `/fe`), or undefined for the bare base. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { marketplaceById } from '@console/shared/constants/marketplaces';
+import { minor, moneyToNumber } from '@console/shared/money';
 import type { CatalogItem } from '../sp-api.types.js';
 import type { SpApiSimulator } from './sim-server.js';
 import type { SimListing } from './sim-state.js';
@@ -155,7 +156,8 @@ export class SimMarket {
   private creatorListing(marketplaceId: string, asin: string): SimListing | undefined {
     let found: SimListing | undefined;
     for (const l of this.sim.listings.values()) {
-      if (l.asin !== asin || l.marketplaceId !== marketplaceId) continue;
+      // An offer-only listing joined the ASIN; it did not create the product.
+      if (l.asin !== asin || l.marketplaceId !== marketplaceId || l.requirements === 'LISTING_OFFER_ONLY') continue;
       if (!found || l.createdDate < found.createdDate) found = l;
     }
     return found;
@@ -193,25 +195,33 @@ export class SimMarket {
     const p = this.product(marketplaceId, asin);
     if (!p) return [];
     const h = hashBytes(`offers|${key(marketplaceId, asin)}`);
-    const base = 10 + (h[0]! % 40);
+    // Whole minor units, shown in major units as Amazon's answers carry them.
+    const baseCents = 1000 + (h[0]! % 40) * 1000;
+    const major = (cents: number) => moneyToNumber(minor(cents), 'USD');
     const n = 1 + (h[1]! % 4);
     const list: SimOffer[] = [];
     for (let i = 0; i < n; i++) {
-      const cents = (h[2 + i]! % 300) - 100;
+      const delta = (h[2 + i]! % 300) - 100;
       list.push({
         sellerId: `A${h
           .subarray(8 + i * 3, 11 + i * 3)
           .toString('hex')
           .toUpperCase()}SIMSELLER`.slice(0, 14),
         sellerName: `Seller ${i + 1}`,
-        price: Math.max(1, Math.round((base + cents / 100) * 100) / 100),
+        price: major(Math.max(100, baseCents + delta)),
         shipping: i % 2 === 0 ? 0 : 4.99,
         fba: h[6 + i]! % 2 === 0,
         feedbackCount: 50 + h[12 + i]!,
       });
     }
     if (h[20]! % 4 === 0)
-      list.push({ sellerId: marketplaceId, sellerName: 'Amazon', price: base + 0.5, shipping: 0, fba: true });
+      list.push({
+        sellerId: marketplaceId,
+        sellerName: 'Amazon',
+        price: major(baseCents + 50),
+        shipping: 0,
+        fba: true,
+      });
     return list;
   }
 

@@ -1,3 +1,4 @@
+import { minor, moneyFromNumber, moneyToNumber } from '@console/shared/money';
 import type {
   GetOffersResult,
   ItemCondition,
@@ -12,10 +13,11 @@ import type { SimOfferView } from './sim-market.js';
 import { amazonError, type SimReq, type SimRes, type SpApiSimulator } from './sim-server.js';
 
 const CONDITIONS: ItemCondition[] = ['New', 'Used', 'Collectible', 'Refurbished', 'Club'];
-const money = (amount: number, currency: string): MoneyType => ({
-  CurrencyCode: currency,
-  Amount: Math.round(amount * 100) / 100,
-});
+/** Amazon's `MoneyType`: the simulator keeps amounts in major units, as Amazon sends them. */
+const money = (amount: number, currency: string): MoneyType => ({ CurrencyCode: currency, Amount: amount });
+/** Price plus shipping, added in minor units (no float sum such as 24.980000000000004). */
+const landedAmount = (price: number, shipping: number, currency: string): number =>
+  moneyToNumber(minor((moneyFromNumber(price, currency) ?? 0) + (moneyFromNumber(shipping, currency) ?? 0)), currency);
 
 /**
  * getItemOffers' payload for one ASIN, or an error answer. Only `New` offers exist in the
@@ -72,7 +74,7 @@ function offersResult(
       LowestPrices: channels.map((c) => ({
         condition: 'new',
         fulfillmentChannel: c.ch,
-        LandedPrice: money(c.list[0]!.price + c.list[0]!.shipping, cur),
+        LandedPrice: money(landedAmount(c.list[0]!.price, c.list[0]!.shipping, cur), cur),
         ListingPrice: money(c.list[0]!.price, cur),
         Shipping: money(c.list[0]!.shipping, cur),
       })),
@@ -80,7 +82,7 @@ function offersResult(
         ? [
             {
               condition: 'New',
-              LandedPrice: money(winner.price + winner.shipping, cur),
+              LandedPrice: money(landedAmount(winner.price, winner.shipping, cur), cur),
               ListingPrice: money(winner.price, cur),
               Shipping: money(winner.shipping, cur),
               sellerId: winner.sellerId,
@@ -186,7 +188,7 @@ export function handlePricing(sim: SpApiSimulator, req: SimReq): SimRes {
         Identifiers: { MarketplaceASIN: { MarketplaceId: q.marketplaceId, ASIN: asin } },
         Offers: mine.map((o) => ({
           BuyingPrice: {
-            LandedPrice: money(o.price + o.shipping, cur),
+            LandedPrice: money(landedAmount(o.price, o.shipping, cur), cur),
             ListingPrice: money(o.price, cur),
             Shipping: money(o.shipping, cur),
           },
@@ -224,7 +226,7 @@ export function handleCompetitivePricing(sim: SpApiSimulator, req: SimReq): SimR
                   condition: 'New',
                   belongsToRequester: bb.sellerId === req.sellerId,
                   Price: {
-                    LandedPrice: money(bb.price + bb.shipping, cur),
+                    LandedPrice: money(landedAmount(bb.price, bb.shipping, cur), cur),
                     ListingPrice: money(bb.price, cur),
                     Shipping: money(bb.shipping, cur),
                   },

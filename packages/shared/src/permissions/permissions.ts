@@ -33,6 +33,10 @@ export const PERMISSIONS = [
   'shop.manage',
   /** See and use the shops given to one's account (upload to them): goods operators. */
   'shop.use',
+  /** Follow-selling: candidate pool, follow queue and follow offers (issue 15; goods operators with shops). */
+  'follow.use',
+  /** ASIN monitor and follow-sale removal (issue 15 §3-§4; the monitor user auth 6 too, not traders or buyers). */
+  'monitor.use',
   /** Internal company (platform operator) membership. */
   'platform.internal',
   /** Change the tenant's product categories (create, rename, move, delete). */
@@ -97,6 +101,8 @@ export const ROLE_PERMISSIONS = {
     ...LIBRARY_PERMISSIONS,
     'shop.manage',
     'shop.use',
+    'follow.use',
+    'monitor.use',
   ],
   1: [
     'account.self',
@@ -106,8 +112,19 @@ export const ROLE_PERMISSIONS = {
     'role.worker',
     ...LIBRARY_PERMISSIONS,
     'shop.use',
+    'follow.use',
+    'monitor.use',
   ],
-  2: ['account.self', 'goods.operate', 'goods.batchCopy', 'role.worker', ...LIBRARY_PERMISSIONS, 'shop.use'],
+  2: [
+    'account.self',
+    'goods.operate',
+    'goods.batchCopy',
+    'role.worker',
+    ...LIBRARY_PERMISSIONS,
+    'shop.use',
+    'follow.use',
+    'monitor.use',
+  ],
   3: ['account.self', 'account.child.addBuyer'],
   4: [
     'account.self',
@@ -123,7 +140,9 @@ export const ROLE_PERMISSIONS = {
     ...LIBRARY_PERMISSIONS,
     'shop.manage',
     'shop.use',
+    'follow.use',
+    'monitor.use',
   ],
   5: ['account.self', 'system.operaLog.read', 'role.admin'],
-  6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS],
+  6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS, 'monitor.use'],
 } as const satisfies Record<Auth, readonly Permission[]>;

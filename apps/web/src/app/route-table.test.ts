@@ -99,6 +99,13 @@ describe('route table', () => {
         // Shops and their authorization (docs/shops.md).
         '/order/shop',
         '/platform/family',
+        // Follow-selling (docs/follow.md).
+        '/follow/index',
+        '/follow/follow-sale/push',
+        '/follow/follow-sale/queue',
+        '/goods/follow-sale/list',
+        '/goods/follow-sale/push',
+        '/goods/follow-sale/queue',
       ].sort(),
     );
   });

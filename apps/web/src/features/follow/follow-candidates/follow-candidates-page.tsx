@@ -1,9 +1,16 @@
 import { CANDIDATE_STATUS_LABELS, RISK_FLAG_LABELS } from '@console/shared/schemas/follow';
 import type { JobView } from '@console/shared/schemas/jobs';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Image, Input, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
-import { type Candidate, type CandidateFilters, useCandidates, useFollowMutations } from '../../../api/follow';
+import { useEffect, useState } from 'react';
+import {
+  type Candidate,
+  type CandidateFilters,
+  followKeys,
+  useCandidates,
+  useFollowMutations,
+} from '../../../api/follow';
 import { useJobProgress } from '../../../api/jobs';
 import { useFeedback } from '../../../app/ui-bridge';
 import { serverPagination } from '../../../components/list-parts';
@@ -50,6 +57,12 @@ export function FollowCandidatesPage() {
   const list = useCandidates(filters, running ? 1000 : false);
   const mut = useFollowMutations();
   const shop = shops.find((s) => s.id === shopId);
+  const qc = useQueryClient();
+  const finished = job.data?.status === 'done' || job.data?.status === 'failed';
+  // The last poll while running may predate the end: read the pool once more when the job ends.
+  useEffect(() => {
+    if (finished) void qc.invalidateQueries({ queryKey: followKeys.all });
+  }, [finished, qc]);
 
   const add = async (text: string) => {
     if (!shopId || !marketplace) {
@@ -87,7 +100,9 @@ export function FollowCandidatesPage() {
       title: '可售',
       width: 110,
       render: (_, r) =>
-        r.restriction === 'none' ? (
+        r.status !== 'ready' ? (
+          '-'
+        ) : r.restriction === 'none' ? (
           <Tag color="green">可跟卖</Tag>
         ) : (
           <Tag color="red" title={r.restriction_message}>
@@ -190,6 +205,7 @@ export function FollowCandidatesPage() {
         </Button>
       </Space>
       <Table
+        data-testid="follow-candidate-table"
         rowKey="id"
         size="small"
         columns={columns}

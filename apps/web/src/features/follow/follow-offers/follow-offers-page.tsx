@@ -102,6 +102,7 @@ export function FollowOffersPage() {
         {job.data?.status === 'done' && <span>购物车已刷新</span>}
       </Space>
       <Table
+        data-testid="follow-offer-table"
         rowKey="id"
         size="small"
         columns={columns}

@@ -59,6 +59,7 @@ export function FollowQueuePage() {
         </Button>
       </Space>
       <Table
+        data-testid="follow-queue-table"
         rowKey="id"
         size="small"
         columns={columns}

@@ -48,7 +48,7 @@ describe('follow-selling', () => {
         asin,
         product: { title: `Walnut tray ${i + 1}`, brand: 'WOODLY' },
         seller: 'AOWNERE2E001',
-        price: 2000 + i * 100,
+        price: i === 0 ? 2000 : 2100,
       });
     }
 

@@ -3,13 +3,12 @@ import { can } from '@console/shared/permissions/can';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
-import { sandbox } from '../../marketplace/sandbox.js';
-import { SpApiClient } from '../../marketplace/sp-api.client.js';
-import { liveSpApiDeps } from '../../marketplace/sp-api.deps.js';
+import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { findShop } from '../shop/shop.repository.js';
-import { shopAuthorizationLost, shopCredentials } from '../shop/shop.service.js';
+import { shopAuthorizationLost } from '../shop/shop.service.js';
+import { openShop as openShopClient } from '../shop/shop-client.js';
 
 /** A shop opened for follow-selling calls: its client and the marketplace asked for. */
 export interface FollowShop {
@@ -32,7 +31,10 @@ export async function usableShop(deps: AppDeps, tenantId: number, user: UserRow 
   return shop;
 }
 
-/** The SP-API client of a tenant's shop for one marketplace (the built-in simulator for sandbox shops). */
+/**
+ * The SP-API client of a tenant's shop for one marketplace (the shop module's `openShop`:
+ * the built-in simulator for sandbox shops), refused when the shop does not sell there.
+ */
 export async function openShop(
   deps: AppDeps,
   tenantId: number,
@@ -44,18 +46,7 @@ export async function openShop(
   const m = marketplaceByCode(marketplace);
   if (!m) throw badRequest('站点不存在');
   if (!shop.marketplaces.includes(m.code)) throw badRequest(`店铺「${shop.name}」未开通${m.name}站点`);
-  const creds = await shopCredentials(deps, tenantId, shopId);
-  const sb = creds.sandbox ? await sandbox(deps.config, deps.db) : undefined;
-  const client = new SpApiClient(
-    {
-      key: `shop:${creds.id}`,
-      sellingPartnerId: creds.sellerId,
-      region: creds.region,
-      refreshToken: () => creds.refreshToken,
-      ...(sb ? { endpoint: sb.endpoint(creds.region) } : {}),
-    },
-    sb ? sb.deps : liveSpApiDeps(deps.config.spapi, deps.db),
-  );
+  const { client } = await openShopClient(deps, tenantId, shopId);
   return { id: shop.id, name: shop.name, client, marketplaceId: m.marketplaceId, currency: m.currency };
 }
 

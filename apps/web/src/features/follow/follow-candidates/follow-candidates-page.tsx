@@ -208,6 +208,7 @@ export function FollowCandidatesPage() {
         data-testid="follow-candidate-table"
         rowKey="id"
         size="small"
+        scroll={{ x: 1500 }}
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching && !running}

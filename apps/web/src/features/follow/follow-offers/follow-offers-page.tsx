@@ -1,9 +1,10 @@
 import { OFFER_STATUS_LABELS } from '@console/shared/schemas/follow';
 import { isStaleSave } from '@console/shared/schemas/stale-save';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
-import { type FollowOffer, type OfferFilters, useFollowMutations, useOffers } from '../../../api/follow';
+import { useEffect, useState } from 'react';
+import { type FollowOffer, followKeys, type OfferFilters, useFollowMutations, useOffers } from '../../../api/follow';
 import { useJobProgress } from '../../../api/jobs';
 import { useFeedback } from '../../../app/ui-bridge';
 import { serverPagination } from '../../../components/list-parts';
@@ -25,6 +26,12 @@ export function FollowOffersPage() {
   const job = useJobProgress(checkJob);
   const checking = job.data !== undefined && job.data.status !== 'done' && job.data.status !== 'failed';
   const list = useOffers('offer', filters, checking ? 1000 : false);
+  const qc = useQueryClient();
+  const finished = job.data?.status === 'done' || job.data?.status === 'failed';
+  // The last poll while checking may predate the end: read the list once more when the job ends.
+  useEffect(() => {
+    if (finished) void qc.invalidateQueries({ queryKey: followKeys.all });
+  }, [finished, qc]);
   const mut = useFollowMutations();
   const act = async (p: Promise<unknown>, ok: string) => {
     try {
@@ -105,6 +112,7 @@ export function FollowOffersPage() {
         data-testid="follow-offer-table"
         rowKey="id"
         size="small"
+        scroll={{ x: 1550 }}
         columns={columns}
         dataSource={list.data?.list ?? []}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}

@@ -62,6 +62,7 @@ export function FollowQueuePage() {
         data-testid="follow-queue-table"
         rowKey="id"
         size="small"
+        scroll={{ x: 1300 }}
         columns={columns}
         dataSource={list.data?.list ?? []}
         rowSelection={{

@@ -5,6 +5,7 @@ import type { Database } from '../src/db/database.js';
 import type { UserRow } from '../src/db/types.js';
 import { hashPassword } from '../src/lib/password.js';
 import { insertUser } from '../src/modules/account/user.repository.js';
+import { insertOffers, upsertCandidates } from '../src/modules/follow/follow.repository.js';
 import { insertGoods } from '../src/modules/goods/goods.repository.js';
 import { toWrite } from '../src/modules/goods/goods.service.js';
 import { insertCategory } from '../src/modules/goods-library/category.repository.js';
@@ -85,6 +86,8 @@ export interface TenantRows {
   uploadItem: number;
   order: number;
   orderItem: number;
+  followCandidate: number;
+  followOffer: number;
 }
 
 /**
@@ -180,6 +183,29 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     .select('id')
     .where('order_id', '=', orderId)
     .executeTakeFirstOrThrow();
+  const [candidate] = await upsertCandidates(db, tenant.id, {
+    marketplace: 'de',
+    currency: 'EUR',
+    asins: [`B0${String(tenant.id).padStart(8, '0')}`],
+    userId: tenant.id,
+  });
+  const [offer] = await insertOffers(db, tenant.id, [
+    {
+      shop_id: shop.id,
+      candidate_id: candidate!.id,
+      marketplace: 'de',
+      asin: candidate!.asin,
+      sku: `FL-${marker}`.slice(0, 40),
+      product_type: 'HAIRBAND',
+      currency: 'EUR',
+      price: 999,
+      quantity: 1,
+      fulfillment: 'FBM',
+      created_by: tenant.id,
+      title: `${marker} follow`,
+      image: '',
+    },
+  ]);
   return {
     goods: Number(goods.id),
     category: Number(category.id),
@@ -194,6 +220,8 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     ...(await buildUploadRows(db, tenant, shop.id, Number(goods.id))),
     order: orderId,
     orderItem: Number(item.id),
+    followCandidate: candidate!.id,
+    followOffer: offer!,
   };
 }
 

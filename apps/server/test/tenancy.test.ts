@@ -301,6 +301,53 @@ const ID_ROUTES: Record<string, IdRoute> = {
   },
   'GET /PDD/jobs/get': { fields: { id: 'exportJob' }, request: (id) => ({ query: { id: id('id') } }) },
   'GET /PDD/transfer/translateJob': { fields: { id: 'translateJob' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/follow/candidate/add': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ body: { marketplace: 'de', shop_id: id('shop_id'), asins: 'B0TENANCY1' } }),
+  },
+  'POST /PDD/follow/candidate/refresh': {
+    fields: { ids: 'followCandidate', shop_id: 'shop' },
+    request: (id) => ({ body: { ids: [id('ids')], shop_id: id('shop_id') } }),
+  },
+  'POST /PDD/follow/candidate/search': {
+    fields: { shop_id: 'shop' },
+    notRowIds: { classification_id: "Amazon's browse node number, no row" },
+    request: (id) => ({ body: { marketplace: 'de', shop_id: id('shop_id'), keyword: 'x' } }),
+  },
+  'POST /PDD/follow/candidate/cost': {
+    fields: { id: 'followCandidate' },
+    request: (id) => ({ body: { id: id('id'), cost: 100 } }),
+  },
+  'POST /PDD/follow/candidate/delete': {
+    fields: { ids: 'followCandidate' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'POST /PDD/follow/push': {
+    fields: { ids: 'followCandidate', shop_id: 'shop' },
+    request: (id) => ({ body: { ids: [id('ids')], shop_id: id('shop_id'), quantity: 1 } }),
+  },
+  'GET /PDD/follow/queue/list': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ query: { shop_id: id('shop_id') } }),
+  },
+  'POST /PDD/follow/queue/retry': { fields: { ids: 'followOffer' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'GET /PDD/follow/offer/list': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ query: { shop_id: id('shop_id') } }),
+  },
+  'POST /PDD/follow/offer/update': {
+    fields: { id: 'followOffer' },
+    request: (id) => ({ body: { id: id('id'), version: 1, price: 500 } }),
+  },
+  'POST /PDD/follow/offer/stop': {
+    fields: { id: 'followOffer' },
+    request: (id) => ({ body: { id: id('id'), version: 1 } }),
+  },
+  'POST /PDD/follow/offer/reprice': {
+    fields: { id: 'followOffer' },
+    request: (id) => ({ body: { id: id('id'), version: 1, enabled: false, min: null, max: null } }),
+  },
+  'POST /PDD/follow/offer/check': { fields: { ids: 'followOffer' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
 };
 
 /** Every row of a tenant in every table with a tenant column (and its accounts), to compare before and after. */

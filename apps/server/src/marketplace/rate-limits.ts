@@ -23,6 +23,8 @@ const SELLERS = 'models/sellers-api-model/sellers.json';
 const ORDERS = 'models/orders-api-model/ordersV0.json';
 const TOKENS = 'models/tokens-api-model/tokens_2021-03-01.json';
 const FINANCES = 'models/finances-api-model/financesV0.json';
+const PRICING = 'models/product-pricing-api-model/productPricingV0.json';
+const RESTRICTIONS = 'models/listings-restrictions-api-model/listingsRestrictions_2021-08-01.json';
 
 /** Usage plans by operation id. */
 export const USAGE_PLANS = {
@@ -54,6 +56,11 @@ export const USAGE_PLANS = {
   getOrderBuyerInfo: { rate: 0.5, burst: 30, model: ORDERS },
   createRestrictedDataToken: { rate: 1, burst: 10, model: TOKENS },
   listFinancialEvents: { rate: 0.5, burst: 30, model: FINANCES },
+  getItemOffers: { rate: 0.5, burst: 1, model: PRICING },
+  getItemOffersBatch: { rate: 0.1, burst: 1, model: PRICING },
+  getPricing: { rate: 0.5, burst: 1, model: PRICING },
+  getCompetitivePricing: { rate: 0.5, burst: 1, model: PRICING },
+  getListingsRestrictions: { rate: 5, burst: 10, model: RESTRICTIONS },
 } as const satisfies Record<string, UsagePlan>;
 
 /** An operation the client can call (the key of its usage plan). */

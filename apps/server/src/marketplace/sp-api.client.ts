@@ -1,4 +1,5 @@
 import { downloadDocument, type TransferOptions, uploadFeedDocument } from './document-transfer.js';
+import { ListingsRestrictionsApi, ProductPricingApi } from './pricing.client.js';
 import { arrayOf, shape } from './shape.js';
 import { SpApiError } from './sp-api.errors.js';
 import { type SpApiDeps, SpApiHttp, type SpApiShop } from './sp-api.http.js';
@@ -382,6 +383,8 @@ export class CatalogItemsApi {
     identifiers?: string[];
     identifiersType?: 'ASIN' | 'EAN' | 'GTIN' | 'ISBN' | 'JAN' | 'MINSAN' | 'SKU' | 'UPC';
     keywords?: string[];
+    brandNames?: string[];
+    classificationIds?: string[];
     includedData?: CatalogIncludedData[];
     locale?: string;
     pageSize?: number;
@@ -451,6 +454,10 @@ export class SpApiClient {
   readonly orders: OrdersApi;
   readonly tokens: TokensApi;
   readonly finances: FinancesApi;
+  /** Product Pricing v0 (`pricing.client.ts`). */
+  readonly pricing: ProductPricingApi;
+  /** Listings Restrictions 2021-08-01 (`pricing.client.ts`). */
+  readonly restrictions: ListingsRestrictionsApi;
 
   constructor(
     shop: SpApiShop,
@@ -466,6 +473,8 @@ export class SpApiClient {
     this.orders = new OrdersApi(this.http);
     this.tokens = new TokensApi(this.http);
     this.finances = new FinancesApi(this.http);
+    this.pricing = new ProductPricingApi(this.http);
+    this.restrictions = new ListingsRestrictionsApi(this.http);
   }
 
   /** The shop this client speaks for. */

@@ -44,6 +44,8 @@ export interface SpApiRequest<T> {
   check: (body: unknown) => Checked<T>;
   /** Bucket of another operation (VALIDATION_PREVIEW uses its own 1 rps plan). */
   bucket?: SpApiOperation;
+  /** A POST that only reads (the pricing batch): retried after timeouts and 5xx like a GET. */
+  retryAsRead?: boolean;
   /** Give up (kind `deferred`) instead of waiting longer than this for a rate-limit slot. */
   maxWaitMs?: number;
   /** A Restricted Data Token sent instead of the shop's access token (no refresh on 401/403). */
@@ -104,7 +106,7 @@ export class SpApiHttp {
     const scheduler = this.deps.scheduler;
     const seller = this.shop.sellingPartnerId;
     const bucket = req.bucket ?? req.operation;
-    const idempotent = req.method !== 'POST';
+    const idempotent = req.method !== 'POST' || req.retryAsRead === true;
     const url = `${this.baseUrl}${req.path}${queryString(req.query)}`;
     let refreshed = false;
     let tried = 0;

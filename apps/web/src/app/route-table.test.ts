@@ -102,6 +102,13 @@ describe('route table', () => {
         // Orders (docs/orders.md).
         '/order/index',
         '/order/list',
+        // Follow-selling (docs/follow.md).
+        '/follow/index',
+        '/follow/follow-sale/push',
+        '/follow/follow-sale/queue',
+        '/goods/follow-sale/list',
+        '/goods/follow-sale/push',
+        '/goods/follow-sale/queue',
       ].sort(),
     );
   });

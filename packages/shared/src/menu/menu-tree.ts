@@ -69,7 +69,7 @@ const SECTIONS: Section[] = [
     name: '跟卖',
     url: '/follow',
     icon: 'TeamOutlined',
-    permission: 'goods.operate',
+    permission: 'follow.use',
     children: [
       ['跟卖商品', '/follow/index'],
       ['跟卖候选池', '/follow/follow-sale/push'],
@@ -81,7 +81,7 @@ const SECTIONS: Section[] = [
     name: '监控',
     url: '/monitor',
     icon: 'EyeOutlined',
-    permission: 'goods.operate',
+    permission: 'monitor.use',
     children: [
       ['监控首页', '/monitor/index'],
       ['跟卖监控', '/monitor/monitor-asin/list'],

@@ -33,6 +33,10 @@ export const PERMISSIONS = [
   'shop.manage',
   /** See and use the shops given to one's account (upload to them): goods operators. */
   'shop.use',
+  /** Follow-selling: candidate pool, follow queue and follow offers (issue 15; goods operators with shops). */
+  'follow.use',
+  /** ASIN monitor and follow-sale removal (issue 15 §3-§4; the monitor user auth 6 too, not traders or buyers). */
+  'monitor.use',
   /** Internal company (platform operator) membership. */
   'platform.internal',
   /** Change the tenant's product categories (create, rename, move, delete). */
@@ -112,6 +116,8 @@ export const ROLE_PERMISSIONS = {
     'order.purchase',
     'order.receive',
     'order.buyerData',
+    'follow.use',
+    'monitor.use',
   ],
   1: [
     'account.self',
@@ -126,6 +132,8 @@ export const ROLE_PERMISSIONS = {
     'order.purchase',
     'order.receive',
     'order.buyerData',
+    'follow.use',
+    'monitor.use',
   ],
   2: [
     'account.self',
@@ -138,6 +146,8 @@ export const ROLE_PERMISSIONS = {
     'order.sync',
     'order.receive',
     'order.buyerData',
+    'follow.use',
+    'monitor.use',
   ],
   3: ['account.self', 'account.child.addBuyer', 'order.read', 'order.purchase'],
   4: [
@@ -159,7 +169,9 @@ export const ROLE_PERMISSIONS = {
     'order.purchase',
     'order.receive',
     'order.buyerData',
+    'follow.use',
+    'monitor.use',
   ],
   5: ['account.self', 'system.operaLog.read', 'role.admin'],
-  6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS],
+  6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS, 'monitor.use'],
 } as const satisfies Record<Auth, readonly Permission[]>;

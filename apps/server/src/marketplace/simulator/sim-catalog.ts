@@ -83,7 +83,7 @@ function catalogItem(
   included: string[],
 ): CatalogItem | undefined {
   const ls = [...sim.listings.values()].filter((l) => l.asin === asin && marketplaceIds.includes(l.marketplaceId));
-  if (ls.length === 0) return undefined;
+  if (ls.length === 0) return sim.market.catalogItem(asin, marketplaceIds, included);
   const val = (attrs: Record<string, unknown[]>, name: string) => {
     const v = attrs[name]?.[0] as { value?: unknown } | undefined;
     return typeof v?.value === 'string' ? v.value : undefined;
@@ -123,7 +123,7 @@ export function handleCatalogSearch(sim: SpApiSimulator, req: SimReq): SimRes {
   const identifiers = (req.query.get('identifiers') ?? '').split(',').filter(Boolean);
   const type = req.query.get('identifiersType');
   const keywords = (req.query.get('keywords') ?? '').toLowerCase().split(',').filter(Boolean);
-  if (!identifiers.length && !keywords.length)
+  if (!identifiers.length && !keywords.length && !req.query.get('classificationIds'))
     return amazonError(400, 'InvalidInput', "Either 'identifiers' or 'keywords' is required.");
   if (identifiers.length && !type)
     return amazonError(400, 'InvalidInput', "'identifiersType' is required with 'identifiers'.");
@@ -140,6 +140,17 @@ export function handleCatalogSearch(sim: SpApiSimulator, req: SimReq): SimRes {
       (type === 'SKU' && l.sellerId === req.query.get('sellerId') && identifiers.includes(l.sku)) ||
       (keywords.length > 0 && keywords.every((w) => name.includes(w)));
     if (hit) asins.add(l.asin);
+  }
+  const classes = (req.query.get('classificationIds') ?? '').split(',').filter(Boolean);
+  for (const p of sim.market.explicitProducts()) {
+    if (!list.includes(p.marketplaceId)) continue;
+    const name = p.title.toLowerCase();
+    if (
+      (type === 'ASIN' && identifiers.includes(p.asin)) ||
+      (keywords.length > 0 && keywords.every((w) => name.includes(w) || p.brand.toLowerCase() === w)) ||
+      (!keywords.length && !identifiers.length && classes.includes(p.classificationId ?? ''))
+    )
+      asins.add(p.asin);
   }
   const items = [...asins].map((a) => catalogItem(sim, a, list, included)!);
   return { status: 200, body: { numberOfResults: items.length, items } };

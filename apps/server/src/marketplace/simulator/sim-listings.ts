@@ -58,17 +58,30 @@ function submissionRes(
   };
 }
 
+/** The ASIN an offer-only listing names (`merchant_suggested_asin`), which it then joins. */
+function suggestedAsin(attrs: ListingAttributes): string | undefined {
+  const v = (attrs.merchant_suggested_asin?.[0] as { value?: unknown } | undefined)?.value;
+  return typeof v === 'string' && v.length === 10 ? v : undefined;
+}
+
 /** Stores an accepted listing (keeping its creation date and ASIN). */
 export function storeListing(
   sim: SpApiSimulator,
-  p: { sellerId: string; marketplaceId: string; sku: string; productType: string; attributes: ListingAttributes },
+  p: {
+    sellerId: string;
+    marketplaceId: string;
+    sku: string;
+    productType: string;
+    attributes: ListingAttributes;
+    requirements?: ListingsRequirements;
+  },
 ): SimListing {
   const k = key(p.sellerId, p.marketplaceId, p.sku);
   const now = new Date().toISOString();
   const old = sim.listings.get(k);
   const l: SimListing = {
     ...p,
-    asin: old?.asin ?? simAsin(p.sellerId, p.marketplaceId, p.sku),
+    asin: old?.asin ?? suggestedAsin(p.attributes) ?? simAsin(p.sellerId, p.marketplaceId, p.sku),
     createdDate: old?.createdDate ?? now,
     lastUpdatedDate: now,
     issues: [],
@@ -131,7 +144,12 @@ async function write(
   const mode = req.query.get('mode');
   if (mode && !preview) return amazonError(400, 'InvalidInput', `Invalid 'mode' value '${mode}'.`);
   const issues: ListingIssue[] = [];
-  const accepted: { marketplaceId: string; productType: string; attributes: ListingAttributes }[] = [];
+  const accepted: {
+    marketplaceId: string;
+    productType: string;
+    attributes: ListingAttributes;
+    requirements?: ListingsRequirements;
+  }[] = [];
   for (const marketplaceId of ids) {
     if (!preview) sim.countSubmission(req.sellerId, marketplaceId, sku);
     const built = build(sim.listings.get(key(req.sellerId, marketplaceId, sku)), marketplaceId);
@@ -202,7 +220,8 @@ export function handlePatch(sim: SpApiSimulator, req: SimReq): Promise<SimRes> |
         severity: 'ERROR',
         categories: ['INVALID_ATTRIBUTE'],
       };
-    return { productType: b.productType, attributes };
+    // An offer-only listing stays offer-only: its patches are checked as such.
+    return { productType: b.productType, attributes, requirements: existing.requirements };
   });
 }
 

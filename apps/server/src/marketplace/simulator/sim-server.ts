@@ -23,7 +23,9 @@ import {
 } from './sim-feeds.js';
 import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from './sim-listings.js';
 import { authorize, handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
+import { SimMarket } from './sim-market.js';
 import { ORDER_ROUTES, SimOrderBook } from './sim-orders.js';
+import { pricingRoutes } from './sim-pricing.js';
 import {
   SANDBOX_APP,
   type SimApp,
@@ -173,6 +175,7 @@ const ROUTES: Route[] = [
     handle: handleParticipations,
   },
   ...ORDER_ROUTES,
+  ...pricingRoutes(),
 ];
 
 /** Counts tests read (the pipeline's "nothing sent twice" check reads `submissions`). */
@@ -211,6 +214,8 @@ export class SpApiSimulator {
   readonly options: SimOptions;
   /** Orders of the simulator's listings (`sim-orders.ts`). */
   readonly orders = new SimOrderBook(this);
+  /** Products, other sellers' offers and restrictions (Product Pricing, Listings Restrictions; `sim-market.ts`). */
+  readonly market: SimMarket = new SimMarket(this);
   /** Image check results per URL. */
   readonly imageCache = new Map<string, Promise<boolean>>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();

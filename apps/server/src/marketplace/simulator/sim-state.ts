@@ -1,6 +1,6 @@
 import type { SpApiRegion } from '@console/shared/constants/marketplaces';
 import type { SpApiOperation } from '../rate-limits.js';
-import type { Feed, ListingAttributes, ListingIssue } from '../sp-api.types.js';
+import type { Feed, ListingAttributes, ListingIssue, ListingsRequirements } from '../sp-api.types.js';
 
 /** An application registered with the simulator's LWA (client id and secret, and the consent URL's app id). */
 export interface SimApp {
@@ -34,6 +34,8 @@ export interface SimListing {
   lastUpdatedDate: string;
   /** Warnings found when it was accepted (errors never get stored). */
   issues: ListingIssue[];
+  /** `LISTING_OFFER_ONLY` for an offer on another seller's ASIN (follow-selling). */
+  requirements?: ListingsRequirements;
 }
 
 /** A feed document: uploaded input or generated result. */
@@ -97,6 +99,8 @@ export interface SimOptions {
    * keeps its sandbox shops authorized). Revocations are still remembered in memory only.
    */
   refreshTokenKey?: Buffer;
+  /** Invent a product with offers for every unknown `B0` ASIN (default true; `sim-market.ts`). */
+  inventProducts?: boolean;
 }
 
 /** The region a request's base path names (`/na`, `/eu`, `/fe`), or undefined for the bare base. */

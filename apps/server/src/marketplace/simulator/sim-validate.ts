@@ -72,6 +72,19 @@ export function simSchema(productType: string, marketplaceId: string): SchemaNod
   return loadProductTypeSchema(productType, m);
 }
 
+/**
+ * Offer attributes every real definition carries; the shipped (trimmed) definitions leave
+ * them out of most product types, so an offer-only submission (follow-selling) may send them.
+ */
+const OFFER_ATTRIBUTES = new Set([
+  'purchasable_offer',
+  'fulfillment_availability',
+  'condition_type',
+  'merchant_suggested_asin',
+  'list_price',
+  'merchant_shipping_group',
+]);
+
 /** ajv errors -> Amazon issues (one per attribute and problem). */
 function schemaIssues(raw: ErrorObject[], requirements: ListingsRequirements | undefined): ListingIssue[] {
   const out = new Map<string, ListingIssue>();
@@ -86,6 +99,13 @@ function schemaIssues(raw: ErrorObject[], requirements: ListingsRequirements | u
       );
       continue;
     }
+    if (
+      requirements === 'LISTING_OFFER_ONLY' &&
+      e.keyword === 'additionalProperties' &&
+      e.instancePath === '' &&
+      OFFER_ATTRIBUTES.has(String(e.params.additionalProperty))
+    )
+      continue;
     const combinator = ['if', 'anyOf', 'oneOf', 'allOf', 'then', 'else', 'not'].includes(e.keyword);
     if (combinator && paths.some((p) => p.startsWith(e.instancePath) && p !== e.instancePath)) continue;
     if (

@@ -222,6 +222,21 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     `${e.actor} 取消了上传队列 #${e.target_id} 中${str(obj(e.summary.after).items)}条未发送的条目`,
   'upload.resubmit': (e) =>
     `${e.actor} 在上传队列 #${e.target_id} 中修改并重新提交了${str(obj(e.summary.after).goods)}个商品`,
+  'follow.candidateAdd': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 向跟卖候选池添加了${count(a.count, '个')}ASIN(${countryName(str(a.marketplace))},新增${count(a.added, '个')})`;
+  },
+  'follow.candidateDelete': (e) =>
+    `${e.actor} 从跟卖候选池删除了${count(list(obj(e.summary.before).asins).length, '个')}ASIN`,
+  'follow.priceRule': (e) => `${e.actor} 修改了跟卖定价规则`,
+  'follow.push': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 向店铺${quote(str(a.shop))}提交了${count(a.count, '个')}跟卖`;
+  },
+  'follow.retry': (e) => `${e.actor} 重试了${count(list(obj(e.summary.after).ids).length, '条')}失败的跟卖`,
+  'follow.offerUpdate': (e) => `${e.actor} 修改了跟卖(ID ${e.target_id})${changedFields(e.summary.after)}`,
+  'follow.offerStop': (e) => `${e.actor} 停止跟卖ASIN ${str(obj(e.summary.before).asin)}`,
+  'follow.offerReprice': (e) => `${e.actor} 设置了跟卖(ID ${e.target_id})的自动调价`,
   'system.cli.rotateSecrets': (e) =>
     `管理员在服务器命令行轮换了加密密钥(重新加密${count(obj(e.summary.after).count, '个店铺授权')})`,
   'goods.category.create': (e) => `${e.actor} 新建了商品分类${quote(str(obj(e.summary.after).name))}`,

@@ -1,4 +1,5 @@
 import { defineSection, screen } from '../../app/route-section';
+import { followCandidatesScreen, followOffersScreen, followQueueScreen } from '../follow/follow.routes';
 
 const pointsEditor = screen(
   () => import('./points-editor/points-editor-page'),
@@ -49,9 +50,9 @@ export const routes = defineSection(
         ),
       },
     ],
-    ['follow-sale/list', '跟卖列表'],
-    ['follow-sale/push', '跟卖候选池'],
-    ['follow-sale/queue', '跟卖上传记录'],
+    ['follow-sale/list', '跟卖列表', { load: followOffersScreen, permission: 'follow.use' }],
+    ['follow-sale/push', '跟卖候选池', { load: followCandidatesScreen, permission: 'follow.use' }],
+    ['follow-sale/queue', '跟卖上传记录', { load: followQueueScreen, permission: 'follow.use' }],
     [
       'claim',
       '认领商品',

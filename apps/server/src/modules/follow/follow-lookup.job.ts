@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../context.js';
+import { defineJob, requireJob } from '../../lib/server-module.js';
+import { SpApiError } from '../../marketplace/sp-api.errors.js';
+import { findCandidates, saveCandidateLookup, sensitiveWords } from './follow.repository.js';
+import { callError, type FollowShop, openShop } from './follow-client.js';
+import { catalogFacts, restrictionOf, riskFlags, summarizeOffers } from './follow-market.js';
+
+/** Payload of a lookup: candidates of the tenant, read with one shop's authorization. */
+export const lookupPayload = z.object({
+  shopId: z.number().int().positive(),
+  ids: z.array(z.number().int().positive()).min(1).max(5000),
+});
+type LookupPayload = z.infer<typeof lookupPayload>;
+
+/** Partial result while a lookup runs: items done, failed, and the estimated time left. */
+export interface LookupResult {
+  ready: number;
+  failed: number;
+  /** Milliseconds the shop's rate limits need for the rest (the screen's ETA). */
+  eta_ms: number;
+}
+
+/** ASINs per getItemOffersBatch (the model's maximum). */
+const BATCH = 20;
+
+async function lookupChunk(
+  deps: AppDeps,
+  tenantId: number,
+  shop: FollowShop,
+  rows: { id: number; asin: string }[],
+  sensitive: string[],
+): Promise<{ ready: number; failed: number }> {
+  let ready = 0;
+  let failed = 0;
+  const batch = await shop.client.pricing.getItemOffersBatch(
+    rows.map((r) => ({ asin: r.asin, marketplaceId: shop.marketplaceId })),
+  );
+  for (const row of rows) {
+    const answer = batch.responses.find((x) => x.request.Asin === row.asin);
+    const payload = answer?.body.payload;
+    if (!payload) {
+      failed++;
+      const e = answer?.body.errors?.[0];
+      await saveCandidateLookup(deps.db, tenantId, row.id, {
+        status: 'failed',
+        error: e ? `亚马逊未找到该ASIN(${e.code})` : '亚马逊未返回报价',
+      });
+      continue;
+    }
+    try {
+      const offers = summarizeOffers(payload, shop.currency);
+      const item = await shop.client.catalog.get(row.asin, {
+        marketplaceIds: [shop.marketplaceId],
+        includedData: ['summaries', 'images', 'productTypes'],
+      });
+      const facts = catalogFacts(item, shop.marketplaceId);
+      const restriction = restrictionOf(
+        await shop.client.restrictions.get(row.asin, [shop.marketplaceId], { conditionType: 'new_new' }),
+        shop.marketplaceId,
+      );
+      await saveCandidateLookup(deps.db, tenantId, row.id, {
+        status: 'ready',
+        title: facts.title,
+        brand: facts.brand,
+        image: facts.image,
+        product_type: facts.productType,
+        offer_count: offers.offerCount,
+        fba_offers: offers.fbaOffers,
+        fbm_offers: offers.fbmOffers,
+        buybox_price: offers.buyboxPrice,
+        buybox_seller: offers.buyboxSeller,
+        amazon_sells: offers.amazonSells,
+        restriction: restriction.code,
+        restriction_message: restriction.message,
+        risk_flags: riskFlags({
+          brand: facts.brand,
+          sensitive,
+          restriction,
+          offerCount: offers.offerCount,
+          amazonSells: offers.amazonSells,
+        }),
+        error: '',
+      });
+      ready++;
+    } catch (err) {
+      if (!(err instanceof SpApiError) || err.kind === 'unauthorized' || err.kind === 'invalid_grant') throw err;
+      failed++;
+      await saveCandidateLookup(deps.db, tenantId, row.id, { status: 'failed', error: err.message });
+    }
+  }
+  return { ready, failed };
+}
+
+/**
+ * 跟卖候选池 lookup (§1): offers of 20 ASINs per getItemOffersBatch, then each ASIN's catalog
+ * facts (title, brand, image, product type) and listing restrictions, within the shop's rate
+ * limits (the scheduler waits for slots; the catalog's 2 rps is the pace). Progress after
+ * every item with the time the rest needs, so 500 ASINs show progress and an ETA.
+ */
+export const followLookupJob = defineJob<LookupPayload, LookupResult>({
+  kind: 'follow-lookup',
+  payload: lookupPayload,
+  access: 'follow.use',
+  failMessage: '候选商品查询失败,请重试',
+  async run(ctx, p) {
+    const job = requireJob(ctx);
+    const { deps } = ctx;
+    const rows = await findCandidates(deps.db, job.tenantId, p.ids);
+    const sensitive = await sensitiveWords(deps.db, job.tenantId);
+    const result: LookupResult = { ready: 0, failed: 0, eta_ms: 0 };
+    const byMarket = new Map<string, { id: number; asin: string }[]>();
+    for (const r of rows) byMarket.set(r.marketplace, [...(byMarket.get(r.marketplace) ?? []), r]);
+    let done = 0;
+    for (const [marketplace, list] of byMarket) {
+      let shop: FollowShop;
+      try {
+        shop = await openShop(deps, job.tenantId, p.shopId, marketplace);
+      } catch (err) {
+        const e = await callError(deps, job.tenantId, p.shopId, err);
+        for (const r of list)
+          await saveCandidateLookup(deps.db, job.tenantId, r.id, { status: 'failed', error: e.message });
+        result.failed += list.length;
+        done += list.length;
+        continue;
+      }
+      for (let i = 0; i < list.length; i += BATCH) {
+        const chunk = list.slice(i, i + BATCH);
+        try {
+          const r = await lookupChunk(deps, job.tenantId, shop, chunk, sensitive);
+          result.ready += r.ready;
+          result.failed += r.failed;
+        } catch (err) {
+          const e = await callError(deps, job.tenantId, p.shopId, err);
+          for (const r of chunk)
+            await saveCandidateLookup(deps.db, job.tenantId, r.id, { status: 'failed', error: e.message });
+          result.failed += chunk.length;
+        }
+        done += chunk.length;
+        const left = rows.length - done;
+        const seller = shop.client.shop.sellingPartnerId;
+        result.eta_ms = left
+          ? Math.max(
+              await shop.client.deps.scheduler.estimateMs(seller, 'getCatalogItem', left),
+              await shop.client.deps.scheduler.estimateMs(seller, 'getItemOffersBatch', Math.ceil(left / BATCH)),
+            )
+          : 0;
+        await ctx.progress.update(done, { total: rows.length, result: { ...result } });
+      }
+    }
+    await ctx.progress.done({ ...result, eta_ms: 0 }, { progress: rows.length, total: rows.length });
+  },
+});

@@ -1,0 +1,89 @@
+// Follow-selling (跟卖候选池, 跟卖上传记录, 跟卖商品): candidates looked up at the sandbox Amazon,
+// pushed as offers of the sandbox shop, listed with their Buy Box.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainAccount } from './support/api-client';
+import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { routeUrl } from './support/frame';
+
+let browser: Browser;
+let page: Page | undefined;
+screenshotOnFailure(() => page);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Changes the sandbox Amazon's market through the test hook (another seller's product and offers). */
+async function market(body: Record<string, unknown>) {
+  const res = await fetch(`${env().baseUrl}/PDD/__test__/sandbox-market`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('follow-selling', () => {
+  it('adds candidates, pushes two to the sandbox shop and sees them in the follow list with the Buy Box', async () => {
+    const seller = createMainAccount(env().dataDir, 0);
+    const s = await signedInPage(browser, seller.account, seller.password, '#/order/shop');
+    page = s.page;
+    const p = s.page;
+    // A sandbox shop, bound through the consent page as 店铺管理 does.
+    await p.getByRole('button', { name: '绑定店铺' }).click();
+    await p.getByTestId('bind-shop-form').getByLabel('店铺名称').fill('跟卖沙箱店');
+    await p.getByRole('button', { name: '前往亚马逊授权' }).click();
+    await p.waitForURL(/\/PDD\/amazon-sandbox\/consent\?/);
+    await p.locator('#authorize').click();
+    await p.getByText('店铺「跟卖沙箱店」授权成功').waitFor();
+
+    const asins = ['B0E2EFOLW1', 'B0E2EFOLW2'];
+    for (const [i, asin] of asins.entries()) {
+      await market({
+        marketplace: 'en',
+        asin,
+        product: { title: `Walnut tray ${i + 1}`, brand: 'WOODLY' },
+        seller: 'AOWNERE2E001',
+        price: i === 0 ? 2000 : 2100,
+      });
+    }
+
+    await p.goto(routeUrl('/follow/follow-sale/push'));
+    await p.getByLabel('店铺', { exact: true }).selectOption({ label: '跟卖沙箱店(沙箱)' });
+    await p.getByLabel('站点', { exact: true }).selectOption({ label: '英国' });
+    await p.getByPlaceholder('粘贴ASIN,每行一个(10位)').fill(asins.join('\n'));
+    await p.getByRole('button', { name: '添加并查询' }).click();
+    await p.getByText('查询完成:成功2个,失败0个').waitFor();
+    const table = p.getByTestId('follow-candidate-table');
+    await table.getByText('Walnut tray 1').waitFor();
+    const row1 = table.locator('tr', { hasText: 'B0E2EFOLW1' });
+    // Buy Box 20.00 GBP, one unit under it by the default rule.
+    await row1.getByText('20.00 GBP').waitFor();
+    await row1.getByText('19.99 GBP').waitFor();
+    for (const asin of asins) await table.locator('tr', { hasText: asin }).getByRole('checkbox').check();
+    await p.getByRole('button', { name: '跟卖到店铺' }).click();
+    await p.getByRole('button', { name: '提交跟卖' }).click();
+    await p.getByText('已提交2个跟卖').waitFor();
+
+    await p.goto(routeUrl('/follow/follow-sale/queue'));
+    const queue = p.getByTestId('follow-queue-table');
+    for (const asin of asins) await queue.locator('tr', { hasText: asin }).getByText('在售').waitFor();
+
+    // A cheaper seller arrives: the follow list shows who holds the Buy Box after a check.
+    await market({ marketplace: 'en', asin: 'B0E2EFOLW1', seller: 'AHIJACKE2E01', price: 1500 });
+    await p.goto(routeUrl('/follow/index'));
+    const list = p.getByTestId('follow-offer-table');
+    const mine = list.locator('tr', { hasText: 'B0E2EFOLW1' });
+    await mine.getByText('19.99 GBP').waitFor();
+    expect(await list.locator('tr', { hasText: 'B0E2EFOLW2' }).count()).toBe(1);
+    await mine.getByRole('checkbox').check();
+    await p.getByRole('button', { name: '刷新购物车' }).click();
+    await mine.getByText('AHIJACKE2E01').waitFor();
+    await mine.getByText('未获得').waitFor();
+    await mine.getByText('15.00 GBP').waitFor();
+  });
+});

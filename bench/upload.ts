@@ -103,7 +103,7 @@ function feedDocumentBench() {
         schema,
         type: 'good',
         sellerSkus: new Map([['', `BENCH-VASE-${i}`]]),
-        publicBase: 'https://console.example.com',
+        imageUrl: (url) => url,
       });
       const p = item!.payload as ItemPayload & { operation: 'UPDATE' };
       messages.push({

@@ -1,4 +1,5 @@
 import { marketplace } from '@console/shared/constants/marketplaces';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
@@ -179,6 +180,70 @@ describe('upload: from the library to live listings (Listings Items)', () => {
       ['child', 'VAR-RED', 'live'],
       ['child', 'VAR-BLUE', 'live'],
     ]);
+  });
+});
+
+describe('upload: images and identifiers as Amazon needs them', () => {
+  it("sends the console's own images as signed public links Amazon can fetch, and a single product's 产品ID as its EAN", async () => {
+    const tenant = await buildTenant(t.db);
+    const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
+    const shop = await bindSandboxShop(t.app, s, '图片店');
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const boundary = '----uploadtest';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/PDD/files/upload',
+      cookies: s.cookies,
+      headers: { ...s.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const own = res.json().data.url as string;
+    expect(own).toMatch(/^\/PDD\/files\/t\d+\//);
+    // Without a session the console's file is refused, so Amazon could not fetch it...
+    expect((await t.app.inject({ method: 'GET', url: own })).statusCode).toBe(401);
+
+    // ...the listing carries its signed public link instead, served on the public address.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    t.deps.config.publicUrl = `http://127.0.0.1:${address.port}`;
+    try {
+      const data = homeGoods('IMG-1', img.base);
+      data.images = [{ url: own }];
+      (data.baseInfo as Record<string, unknown>).product_id = '4006381333931';
+      const g = await saveGoods(t.app, s, data);
+      const created = await call(t.app, s, 'POST', `${U}create`, {
+        shop_id: shop.id,
+        marketplaces: ['de'],
+        upload_type: 'good',
+        ids: String(g.id),
+      });
+      expect(created.data).toMatchObject({ items: 1, invalid: 0 });
+      await runUntilDone(t.deps, created.data.queue_id);
+      const [item] = await items(s, created.data.queue_id);
+      expect(item!.status).toBe('live');
+      const sim = await simOf(t.deps);
+      const listing = [...sim.listings.values()].find((l) => l.sku === item!.seller_sku)!;
+      const link = (listing.attributes.main_product_image_locator![0] as { media_location: string }).media_location;
+      expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${address.port}/PDD/public-files/[\\w-]{32}/t\\d+/`));
+      expect(listing.attributes.externally_assigned_product_identifier).toEqual([
+        { type: 'ean', value: '4006381333931', marketplace_id: marketplace('de').marketplaceId },
+      ]);
+      const path = new URL(link).pathname;
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+      // A link with another signature (or for another file) is not served.
+      const forged = path.replace(/public-files\/[\w-]{32}/, `public-files/${'A'.repeat(32)}`);
+      expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    } finally {
+      t.deps.config.publicUrl = undefined;
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import { goodsReachOf, requireGoodsInReach } from '../goods/goods-reach.js';
 import { CONTENT_TYPES, contentTypeOf, isSafeKey } from './file-storage.js';
 import { auditRemoteCopies, goodsImageUrls, uploadImage } from './files.service.js';
 import { storeImage } from './images.service.js';
+import { publicLinkValid } from './public-link.js';
 import { fetchPublic } from './remote-fetch.js';
 import { fileStorage } from './storage.js';
 
@@ -62,6 +63,19 @@ export async function filesRoutes(fastify: FastifyInstance) {
       const stream = await storage.get(key);
       if (!stream) throw notFound('文件不存在');
       return reply.type(contentTypeOf(key)).header('cache-control', 'private, max-age=86400').send(stream);
+    },
+  );
+
+  // Signed public links of product images (public-link.ts): what a marketplace fetches a listing's images from.
+  app.get(
+    '/public-files/:sig/*',
+    { schema: { hide: true, response: fileReplies(SERVED_TYPES) }, config: { access: 'public' } },
+    async (req, reply) => {
+      const { sig, '*': key } = req.params as { sig: string; '*': string };
+      if (!isSafeKey(key) || !publicLinkValid(deps.config, sig, key)) throw notFound('文件不存在');
+      const stream = await storage.get(key);
+      if (!stream) throw notFound('文件不存在');
+      return reply.type(contentTypeOf(key)).header('cache-control', 'public, max-age=86400').send(stream);
     },
   );
 

@@ -48,7 +48,8 @@ export function editorFieldOf(attr: string | undefined, marketplace: string, lab
       return { kind: 'quantity', label: '基本信息 / 库存' };
     case 'externally_assigned_product_identifier':
     case 'supplier_declared_has_product_identifier_exemption':
-      return { kind: 'ean', label: '变体 / EAN' };
+    case 'merchant_suggested_asin':
+      return { kind: 'ean', label: 'EAN / 产品ID' };
     case 'brand':
     case 'manufacturer':
       return { kind: 'base', attr, label: `基本信息 / ${NAMES[attr]}` };
@@ -109,7 +110,7 @@ function chinese(issue: StoredIssue, title: string): string {
     case CHECK_CODES.noImage:
       return '缺少主图';
     case CHECK_CODES.noEan:
-      return '缺少EAN,且账号未开启EAN豁免';
+      return '缺少EAN(变体的EAN,或无变体商品基本信息中的产品ID),且账号未开启EAN豁免';
     case CHECK_CODES.notListed:
       return '该SKU还没有在亚马逊上架,请先上传商品基本信息';
     case CHECK_CODES.noVariations:

@@ -11,7 +11,7 @@ import type { ItemPayload, StoredIssue } from './upload.tables.js';
 export interface MapGoods {
   id: number;
   sku: string;
-  base_info: { brand_name?: string; vendor?: string; quantity?: number; deal_time?: number };
+  base_info: { brand_name?: string; vendor?: string; quantity?: number; deal_time?: number; product_id?: string };
   descs: StoredDescs;
   prices: StoredPrices;
   parentage: StoredParentage;
@@ -51,8 +51,8 @@ export interface MapContext {
   type: UploadType;
   /** Seller SKU by variation key ('' for the product). */
   sellerSkus: ReadonlyMap<string, string>;
-  /** Absolute base of the console's own image paths (`/files/...`). */
-  publicBase: string;
+  /** The URL a marketplace fetches an image of the product from (absolute, public). */
+  imageUrl: (url: string) => string;
 }
 
 /** The payload of an item that cannot be built (it is never sent). */
@@ -84,8 +84,11 @@ function stableQuantity(key: string): number {
   return 19 + (h % 37);
 }
 
-/** A console path becomes an absolute URL Amazon can fetch; other URLs stay as they are. */
-function absolute(url: string, base: string): string {
+/**
+ * An image URL made absolute on `base` (a console path) and percent-encoded, as Amazon needs
+ * it; the console's own files become their signed public links (files/public-link.ts).
+ */
+export function absoluteImageUrl(url: string, base: string): string {
   const abs = /^https?:\/\//i.test(url) ? url : `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
   try {
     // Spaces and non-ASCII characters percent-encoded, as a URL must be.
@@ -115,6 +118,8 @@ export function fitToSchema(attrs: ListingAttributes, schema: SchemaNode, m: Mar
 }
 
 const one = (value: unknown) => [{ value }];
+/** Amazon's identifier type of a barcode by its length: 12 digits UPC, 14 GTIN, else EAN. */
+const barcodeType = (code: string) => (code.length === 12 ? 'upc' : code.length === 14 ? 'gtin' : 'ean');
 const texts = (values: string[]) => values.filter((v) => v.trim() !== '').map((value) => ({ value }));
 
 /** The offer attributes: price of the marketplace's country, quantity and handling time. */
@@ -137,9 +142,9 @@ function offerAttrs(ctx: MapContext, quantity: number): ListingAttributes {
 }
 
 /** Image attributes: the main image and up to 8 others. */
-function imageAttrs(urls: string[], base: string): ListingAttributes {
+function imageAttrs(urls: string[], toUrl: (url: string) => string): ListingAttributes {
   const out: ListingAttributes = {};
-  const abs = urls.filter(Boolean).map((u) => absolute(u, base));
+  const abs = urls.filter(Boolean).map(toUrl);
   if (abs[0]) out.main_product_image_locator = [{ media_location: abs[0] }];
   abs.slice(1, 9).forEach((u, i) => {
     out[`other_product_image_locator_${i + 1}`] = [{ media_location: u }];
@@ -198,12 +203,15 @@ function fullAttrs(
       { gpsr_manufacturer_email_address: account.gpsr_manufacturer_email_address.trim() },
     ];
   const images = [...(child?.images ?? []), ...goods.images.map((i) => i.url)];
-  Object.assign(a, imageAttrs([...new Set(images)], ctx.publicBase));
+  Object.assign(a, imageAttrs([...new Set(images)], ctx.imageUrl));
   Object.assign(a, relationAttrs(ctx, role, parentSku));
   if (child) for (const [attr, value] of Object.entries(child.values)) if (value) a[attr] = one(value);
   if (role !== 'parent') {
-    const ean = child?.ean;
-    if (ean) a.externally_assigned_product_identifier = [{ type: 'ean', value: ean }];
+    // A variation's EAN; a single product's 产品ID when it is a barcode (EAN/UPC/GTIN) or an ASIN.
+    const code = (child ? child.ean : goods.base_info.product_id)?.trim() ?? '';
+    if (/^(\d{8}|\d{12,14})$/.test(code))
+      a.externally_assigned_product_identifier = [{ type: barcodeType(code), value: code }];
+    else if (!child && /^B0[A-Z0-9]{8}$/.test(code)) a.merchant_suggested_asin = one(code);
     else if (account.is_not_use_ean) a.supplier_declared_has_product_identifier_exemption = one(true);
     const quantity = child?.quantity ?? goods.base_info.quantity ?? stableQuantity(`${goods.id}:${child?.sku ?? ''}`);
     Object.assign(a, offerAttrs(ctx, quantity));
@@ -234,7 +242,7 @@ function partialAttrs(
       return { fulfillment_availability: offerAttrs(ctx, quantity).fulfillment_availability! };
     }
     case 'image':
-      return imageAttrs([...new Set([...(child?.images ?? []), ...goods.images.map((i) => i.url)])], ctx.publicBase);
+      return imageAttrs([...new Set([...(child?.images ?? []), ...goods.images.map((i) => i.url)])], ctx.imageUrl);
     case 'relation':
       return relationAttrs(ctx, role, parentSku);
     default:
@@ -261,6 +269,7 @@ function mappingIssues(ctx: MapContext, role: MappedItem['role'], attrs: Listing
     ctx.type === 'good' &&
     role !== 'parent' &&
     !attrs.externally_assigned_product_identifier &&
+    !attrs.merchant_suggested_asin &&
     !attrs.supplier_declared_has_product_identifier_exemption
   )
     issues.push(

@@ -8,7 +8,8 @@ import { getProductTypeSchema } from '../../marketplace/product-type-definitions
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { checkItem } from './listing-check.js';
-import { type MapAccount, type MapGoods, mapGoods } from './listing-mapper.js';
+import { marketplaceImageUrl } from '../files/public-link.js';
+import { absoluteImageUrl, type MapAccount, type MapGoods, mapGoods } from './listing-mapper.js';
 import { assignSellerSkus } from './seller-sku.js';
 import {
   goodsForUpload,
@@ -54,6 +55,16 @@ export function clientSchemas(deps: AppDeps, client: SpApiClient): SchemaSource 
   };
 }
 
+/**
+ * Image URLs as a marketplace fetches them: the console's own files as signed public links on
+ * PUBLIC_URL (else this server's loopback address, enough for the in-server sandbox), absolute
+ * and percent-encoded.
+ */
+export function uploadImageUrl(deps: AppDeps): (url: string) => string {
+  const base = deps.config.publicUrl ?? `http://127.0.0.1:${deps.config.port}`;
+  return (url) => absoluteImageUrl(marketplaceImageUrl(deps.config, base, url), base);
+}
+
 /** What the expansion of a queue needs. */
 export interface ExpandContext {
   tenantId: number;
@@ -62,7 +73,8 @@ export interface ExpandContext {
   type: UploadType;
   marketplaces: string[];
   account: MapAccount;
-  publicBase: string;
+  /** The public URL a marketplace fetches an image from (`uploadImageUrl`). */
+  imageUrl: (url: string) => string;
   schemas: SchemaSource;
 }
 
@@ -103,7 +115,7 @@ async function build(trx: Kysely<DB>, ctx: ExpandContext, goods: MapGoods[]): Pr
         schema: schema?.schema,
         type: ctx.type,
         sellerSkus: own,
-        publicBase: ctx.publicBase,
+        imageUrl: ctx.imageUrl,
       });
       for (const item of items) {
         out.push({

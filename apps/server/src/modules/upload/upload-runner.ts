@@ -14,7 +14,7 @@ import { AuthorizationLost } from '../shop/shop-authorizer.js';
 import { openShop } from '../shop/shop-client.js';
 import { setLedgerFromItems, uploaderAccount } from './upload.repository.js';
 import type { ItemPayload, StoredIssue } from './upload.tables.js';
-import { clientSchemas, expandGoods } from './upload-expand.js';
+import { clientSchemas, expandGoods, uploadImageUrl } from './upload-expand.js';
 import {
   advanceExpansion,
   backToWaiting,
@@ -183,7 +183,7 @@ export class QueuePass {
             type: q.upload_type,
             marketplaces: q.marketplaces,
             account,
-            publicBase: this.deps.config.publicUrl ?? `http://127.0.0.1:${this.deps.config.port}`,
+            imageUrl: uploadImageUrl(this.deps),
             schemas,
           },
           chunk,

@@ -36,7 +36,7 @@ import {
   usableShops,
 } from './upload.repository.js';
 import type { ItemPayload, StoredIssue } from './upload.tables.js';
-import { clientSchemas, expandGoods, remapItems } from './upload-expand.js';
+import { clientSchemas, expandGoods, remapItems, uploadImageUrl } from './upload-expand.js';
 import { saveGoodsFields } from './upload-goods.repository.js';
 import { advanceExpansion } from './upload-runner.repository.js';
 
@@ -145,7 +145,7 @@ export async function createUpload(
           type: body.upload_type,
           marketplaces: body.marketplaces,
           account,
-          publicBase: deps.config.publicUrl ?? `http://127.0.0.1:${deps.config.port}`,
+          imageUrl: uploadImageUrl(deps),
           schemas: clientSchemas(deps, client),
         },
         ids,
@@ -207,7 +207,7 @@ async function remapContext(deps: AppDeps, q: Awaited<ReturnType<typeof queueOf>
     type: q.upload_type,
     marketplaces: q.marketplaces,
     account: await uploaderAccount(deps.db, q.tenant_id, q.created_by),
-    publicBase: deps.config.publicUrl ?? `http://127.0.0.1:${deps.config.port}`,
+    imageUrl: uploadImageUrl(deps),
     schemas: clientSchemas(deps, client),
   };
 }

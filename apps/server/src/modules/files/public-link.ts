@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config.js';
+import { secretBox } from '../../lib/secret-box.js';
+
+/** Path of a stored file's public link: `/PDD/public-files/<signature>/<key>`. */
+export const PUBLIC_FILES_PATH = '/PDD/public-files';
+/** A console file URL (`/PDD/files/<key>`, relative or on any host). */
+const OWN_FILE = /^(?:https?:\/\/[^/]+)?\/PDD\/files\/(.+)$/;
+
+function signature(config: Config, key: string): string {
+  return createHmac('sha256', secretBox(config).derive('public-file-links')).update(key).digest('base64url').slice(0, 32);
+}
+
+/**
+ * The public link of a stored file: signed with a key derived from the console's secret key,
+ * so it can be fetched without a session (Amazon fetching a listing's images) but not guessed
+ * for another file. Rotating SECRET_KEY changes every link (upload again afterwards).
+ */
+export function publicFileUrl(config: Config, base: string, key: string): string {
+  return `${base.replace(/\/+$/, '')}${PUBLIC_FILES_PATH}/${signature(config, key)}/${key}`;
+}
+
+/** Whether a public link's signature is the file's. */
+export function publicLinkValid(config: Config, sig: string, key: string): boolean {
+  const want = Buffer.from(signature(config, key));
+  const got = Buffer.from(sig);
+  return got.length === want.length && timingSafeEqual(got, want);
+}
+
+/**
+ * A product image URL as a marketplace must get it: the console's own files become their signed
+ * public links on `base`; other URLs stay as they are.
+ */
+export function marketplaceImageUrl(config: Config, base: string, url: string): string {
+  const own = OWN_FILE.exec(url.trim());
+  return own ? publicFileUrl(config, base, decodeURIComponent(own[1]!)) : url;
+}

@@ -1,5 +1,5 @@
 import { Alert, Button, Tabs } from 'antd';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { StoreApi } from 'zustand';
 import type { SaveResult } from '../../../api/goods';
@@ -13,6 +13,7 @@ import { PriceTable } from './components/price-table';
 import { TextsPane } from './components/texts-pane';
 import { VariationBuilder } from './components/variation-builder';
 import { type EditorState, EditorStoreContext, useEditor } from './editor-store';
+import { useOpenField } from './open-field';
 import { useSaveGoods } from './use-save-goods';
 import './goods-editor.css';
 
@@ -79,6 +80,9 @@ export function GoodsEditor({
     () => (id ? `编辑商品 #${id}` : '创建商品'),
   );
   useEffect(() => setCurrent(version), [version]);
+  // Links of the error feed open the editor on a field (`?field=title&lang=de`).
+  const root = useRef<HTMLDivElement>(null);
+  useOpenField(store, root);
 
   const onSaved = (r: SaveResult) => {
     setStale('');
@@ -111,7 +115,9 @@ export function GoodsEditor({
             }
           />
         )}
-        <Panes store={store} />
+        <div ref={root}>
+          <Panes store={store} />
+        </div>
       </PageContainer>
     </EditorStoreContext.Provider>
   );

@@ -102,6 +102,10 @@ describe('route table', () => {
         // Orders (docs/orders.md).
         '/order/index',
         '/order/list',
+        // The upload pipeline (docs/web.md "Upload screens").
+        '/goods/amazon/queue',
+        '/goods/amazon/edit/:queue_id',
+        '/goods/amazon/error_feed/:queue_id/:goods_id',
       ].sort(),
     );
   });

@@ -3,10 +3,10 @@
 // the error feed, fix the field in the editor, re-submit until everything is live.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createMainAccount } from './support/api-client';
+import { ApiClient, createChild, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { NAV, routeUrl } from './support/frame';
-import { confirmPop, pane, randomEan13 } from './support/goods-library';
+import { confirmPop, pane } from './support/goods-library';
 import { clickInPopup } from './support/popup';
 
 let browser: Browser;
@@ -16,6 +16,11 @@ screenshotOnFailure(() => page);
 /** The simulator finishes a small queue in seconds; a busy CI machine gets more. */
 const QUEUE = { timeout: 60_000, interval: 500 } as const;
 const RUN = Date.now().toString(36).toUpperCase();
+/** A 64x64 red PNG (the listings' main image; the sandbox checks that the link answers with an image). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAeElEQVR4nO3PQQkAMAzAwAqrfyZrIvY4BoEIuMzZ/brhgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAseuzfrAS2gdd8fAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -34,8 +39,35 @@ function desc(key: string, title: string) {
   };
 }
 
+/** Uploads the image as the account (multipart, as the editor does). */
+async function uploadImage(api: ApiClient): Promise<{ url: string; width: number; height: number }> {
+  const cookies = [...api.cookies.values()];
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'vase.png');
+  const res = await fetch(`${api.baseUrl}/PDD/files/upload`, {
+    method: 'POST',
+    headers: {
+      cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      'x-csrf-token': cookies.find((c) => c.name.endsWith('-uuid'))?.value ?? '',
+    },
+    body: form,
+  });
+  const env = (await res.json()) as {
+    status: number;
+    msg: string;
+    data: { url: string; width: number; height: number };
+  };
+  expect(env.status, env.msg).toBe(200);
+  return env.data;
+}
+
 /** A HOME product (offered in de, fr and en) with German and French texts and prices; `noGermanTitle` leaves de's title out. */
-async function createProduct(api: ApiClient, n: number, noGermanTitle = false): Promise<number> {
+async function createProduct(
+  api: ApiClient,
+  image: { url: string; width: number; height: number },
+  n: number,
+  noGermanTitle = false,
+): Promise<number> {
   const sku = `UP${RUN}${n}`;
   const r = await api.call<{ id: number }>('POST', '/amazon-user/insertGoods_v2', {
     goodsData: {
@@ -47,6 +79,7 @@ async function createProduct(api: ApiClient, n: number, noGermanTitle = false): 
         { country_code: 'de', price: 1999 },
         { country_code: 'fr', price: 2099 },
       ],
+      images: [image],
       template: { product_type: 'HOME', marketplace: 'de' },
       extraAttrs: {
         style: [{ value: 'Modern' }],
@@ -83,16 +116,33 @@ function queueRow(p: Page, queueId: number) {
 
 describe('upload to Amazon', () => {
   it('uploads three products to two marketplaces, fixes the rejected one from the error feed and re-submits until all are live', async () => {
+    // The company admin binds the sandbox shop (shop.manage); a worker of the company uploads.
     const seller = createMainAccount(env().dataDir, 0);
-    const s = await signedInPage(browser, seller.account, seller.password, '#/index');
+    const owner = await signedInPage(browser, seller.account, seller.password, '#/index');
+    page = owner.page;
+    const shop = `上传沙箱店${RUN}`;
+    await bindSandboxShop(owner.page, shop);
+    await owner.context.close();
+    const worker = await createChild(owner.api, 2);
+    const api = new ApiClient(env().baseUrl);
+    await api.login(worker.account, worker.password);
+    // The worker's products carry no EAN: it declares the exemption (a worker-only switch).
+    const exempt = await api.call('POST', '/amazon-user/updateUserAccount', {
+      user_name: '上传员',
+      email: 'uploader@example.com',
+      is_not_use_ean: 1,
+    });
+    expect(exempt.status, exempt.msg).toBe(200);
+    const image = await uploadImage(api);
+    const ids = [
+      await createProduct(api, image, 1),
+      await createProduct(api, image, 2),
+      await createProduct(api, image, 3, true),
+    ];
+    const bad = ids[2] as number;
+    const s = await signedInPage(browser, worker.account, worker.password, '#/index');
     page = s.page;
     const p = s.page;
-    // Codes for the products' EANs (an account that is not exempt takes them from its pool).
-    await s.api.call('POST', '/goods/ean/import', { text: [1, 2, 3, 4].map(() => randomEan13()).join('\n') });
-    const shop = `上传沙箱店${RUN}`;
-    await bindSandboxShop(p, shop);
-    const ids = [await createProduct(s.api, 1), await createProduct(s.api, 2), await createProduct(s.api, 3, true)];
-    const bad = ids[2] as number;
 
     // 上传到亚马逊 from the product list: the three selected rows, Germany and France.
     await p.goto(routeUrl('/goods/admin/list'));

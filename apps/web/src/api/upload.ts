@@ -137,6 +137,8 @@ export function useListings(goodsIds: readonly number[], enabled = true) {
     queryFn: () => get<Listings>('/upload/listings', { goods_ids: goodsIds.join(',') }),
     enabled: enabled && goodsIds.length > 0,
     placeholderData: keepPreviousData,
+    // Running queues change the ledger without a mutation here: a shown-again list reads it after 5 s.
+    staleTime: 5_000,
   });
 }
 

@@ -3,6 +3,7 @@ import { Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useListings } from '../../../api/upload';
 import { useHas } from '../../../components/permission';
+import { useRefetchOnShow } from '../../../layout/keep-alive/use-refetch-on-show';
 import { formatSeconds } from '../../../lib/format';
 import { LISTING_STATUS_COLOR, listingStatusLabel, marketplaceLabel } from './upload-labels';
 
@@ -29,6 +30,7 @@ export function ListingTags({ rows }: { rows: readonly ListingView[] | undefined
 export function ListingPanel({ goodsId }: { goodsId: number }) {
   const allowed = useHas()('shop.use');
   const ledger = useListings([goodsId], allowed);
+  useRefetchOnShow(ledger);
   const rows = ledger.data?.list ?? [];
   if (!allowed || rows.length === 0) return null;
   return (

@@ -135,6 +135,7 @@ function GoodsList() {
   const mayUpload = useHas()('shop.use');
   const pageIds = useMemo(() => (list.data?.list ?? []).map((r) => r.id), [list.data]);
   const ledger = useListings(pageIds, mayUpload && !recycleBin);
+  useRefetchOnShow(ledger);
   const listings = useMemo(
     () => (mayUpload && !recycleBin ? listingsByGoods(ledger.data?.list ?? []) : null),
     [mayUpload, recycleBin, ledger.data],

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type ItemFilters, queueUnfinished, useQueueItems } from '../../../../api/upload';
 import { serverPagination } from '../../../../components/list-parts';
+import { usePageActive } from '../../../../layout/keep-alive/keep-alive-outlet';
 import { formatSeconds } from '../../../../lib/format';
 import { ITEM_STATUS_COLOR, itemStatusLabel, marketplaceLabel } from '../../amazon-upload/upload-labels';
 
@@ -12,25 +13,29 @@ const ROLE_LABEL: Record<UploadItemView['role'], string> = { single: '单品', p
 
 /** 查看条目: a queue's items (one seller SKU x marketplace each) with a status filter and a link to each product's error feed. */
 export function QueueItemsDrawer({ queue, onClose }: { queue: UploadQueueView | null; onClose: () => void }) {
+  // The drawer lives in the document body: it hides with its page's tab (another tab must not
+  // find it over its page) and shows again on return; following a link closes it.
+  const active = usePageActive();
   return (
     <Drawer
-      open={queue !== null}
+      open={queue !== null && active}
       onClose={onClose}
       title={queue ? `队列 #${queue.id} 的条目` : ''}
       size={1000}
       destroyOnHidden
     >
-      {queue && <ItemsTable queue={queue} />}
+      {queue && <ItemsTable queue={queue} onLeave={onClose} />}
     </Drawer>
   );
 }
 
-function ItemsTable({ queue }: { queue: UploadQueueView }) {
+/** The items; following a link to an error feed closes the drawer (`onLeave`). */
+function ItemsTable({ queue, onLeave }: { queue: UploadQueueView; onLeave: () => void }) {
   const [filters, setFilters] = useState<ItemFilters>({ queue_id: queue.id, page: 1, pageSize: 20 });
   const items = useQueueItems(filters, queueUnfinished(queue));
   const set = (patch: Partial<ItemFilters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
   return (
-    <>
+    <div data-testid="queue-items">
       <Space style={{ marginBottom: 12 }} wrap>
         <Select
           allowClear
@@ -97,6 +102,7 @@ function ItemsTable({ queue }: { queue: UploadQueueView }) {
                 <Link
                   to={`/goods/amazon/error_feed/${queue.id}/${r.goods_id}`}
                   data-testid={`item-feed-${r.id}`}
+                  onClick={onLeave}
                   title={r.error ?? undefined}
                 >
                   {r.errors}个错误{r.warnings ? ` / ${r.warnings}个警告` : ''} 查看
@@ -108,6 +114,6 @@ function ItemsTable({ queue }: { queue: UploadQueueView }) {
           { title: '更新时间', dataIndex: 'updated_at', width: 150, render: (t: number) => formatSeconds(t) },
         ]}
       />
-    </>
+    </div>
   );
 }

@@ -4,6 +4,8 @@ import type {
   CreateUploadInput,
   createUploadData,
   ErrorFeedData,
+  ListingStatus,
+  ListingView,
   listingsData,
   queueGoodsData,
   ResubmitBody,
@@ -127,9 +129,17 @@ export function useQueueGoods(queueId: number, page: number, pageSize: number) {
   });
 }
 
+/** Ledger states that change by themselves while a queue works (the ledger is read again until none is shown). */
+export const LISTING_IN_FLIGHT: readonly ListingStatus[] = ['queued', 'submitted', 'accepted'];
+
+/** The refetch interval of a ledger: poll while a shown row is on its way. */
+export function pollWhileInFlight(rows: readonly Pick<ListingView, 'status'>[] | undefined): number | false {
+  return rows?.some((r) => LISTING_IN_FLIGHT.includes(r.status)) ? QUEUE_POLL_MS : false;
+}
+
 /**
  * The listing ledger of some products (one call per list page); none asked, or a user
- * without `shop.use` (`enabled` false): no call.
+ * without `shop.use` (`enabled` false): no call. Polls while a row is on its way.
  */
 export function useListings(goodsIds: readonly number[], enabled = true) {
   return useQuery({
@@ -139,6 +149,7 @@ export function useListings(goodsIds: readonly number[], enabled = true) {
     placeholderData: keepPreviousData,
     // Running queues change the ledger without a mutation here: a shown-again list reads it after 5 s.
     staleTime: 5_000,
+    refetchInterval: (q) => pollWhileInFlight(q.state.data?.list),
   });
 }
 

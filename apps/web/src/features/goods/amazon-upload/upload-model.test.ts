@@ -1,6 +1,6 @@
 import type { ListingView, UploadCounts } from '@console/shared/schemas/upload';
 import { describe, expect, it } from 'vitest';
-import { pollWhileUnfinished, QUEUE_POLL_MS, queueUnfinished } from '../../../api/upload';
+import { pollWhileInFlight, pollWhileUnfinished, QUEUE_POLL_MS, queueUnfinished } from '../../../api/upload';
 import { formatEta, marketplaceLabel, queueFigures, uploadTypeLabel } from './upload-labels';
 import { editorFieldLink, listingsByGoods, uploadResultText } from './upload-model';
 
@@ -43,8 +43,8 @@ describe('upload labels and figures', () => {
     expect(formatEta(120)).toBe('约2分');
     expect(formatEta(3 * 3600 + 5 * 60 + 7)).toBe('约3小时5分');
   });
-  it('names marketplaces with their flag and upload types in Chinese; unknown codes stay as they are', () => {
-    expect(marketplaceLabel('de')).toBe('🇩🇪 德国');
+  it('names marketplaces and upload types in Chinese; unknown codes stay as they are', () => {
+    expect(marketplaceLabel('de')).toBe('德国');
     expect(marketplaceLabel('xx')).toBe('xx');
     expect(uploadTypeLabel('price')).toBe('价格');
   });
@@ -54,6 +54,10 @@ describe('upload labels and figures', () => {
     expect(pollWhileUnfinished([{ status: 'done' }, { status: 'pending' }])).toBe(QUEUE_POLL_MS);
     expect(pollWhileUnfinished([{ status: 'done' }, { status: 'cancelled' }])).toBe(false);
     expect(pollWhileUnfinished(undefined)).toBe(false);
+  });
+  it('reads the ledger again while a shown listing is on its way', () => {
+    expect(pollWhileInFlight([{ status: 'live' }, { status: 'queued' }])).toBe(QUEUE_POLL_MS);
+    expect(pollWhileInFlight([{ status: 'live' }, { status: 'rejected' }, { status: 'draft' }])).toBe(false);
   });
 });
 

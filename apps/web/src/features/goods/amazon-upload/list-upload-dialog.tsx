@@ -15,10 +15,7 @@ export function ListUploadDialog({
     <UploadDialog
       open={open}
       onClose={onClose}
-      source={{
-        selection: selectionFor(scope),
-        what: scope === 'selected' ? `已选${selectedCount}个商品` : `全部符合筛选条件的${total}个商品`,
-      }}
+      source={{ selection: selectionFor(scope) }}
       extra={<SelectionScope value={scope} onChange={setScope} selectedCount={selectedCount} total={total} />}
     />
   );

@@ -7,7 +7,7 @@ import { useRefetchOnShow } from '../../../layout/keep-alive/use-refetch-on-show
 import { formatSeconds } from '../../../lib/format';
 import { LISTING_STATUS_COLOR, listingStatusLabel, marketplaceLabel } from './upload-labels';
 
-/** A product's ledger as compact tags (`🇩🇪 在售`), one per shop x marketplace; `-` when never uploaded. */
+/** A product's ledger as compact tags (`德国 在售`), one per shop x marketplace; `-` when never uploaded. */
 export function ListingTags({ rows }: { rows: readonly ListingView[] | undefined }) {
   if (!rows?.length) return <Typography.Text type="secondary">-</Typography.Text>;
   return (

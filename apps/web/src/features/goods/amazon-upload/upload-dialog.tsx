@@ -12,8 +12,8 @@ import { uploadResultText } from './upload-model';
 export interface UploadSource {
   /** The selection to send for the chosen scope. */
   selection: GoodsSelection;
-  /** What is uploaded, as shown (`已选3个商品`, `商品 #12`). */
-  what: ReactNode;
+  /** What is uploaded, as shown (`商品 #12`); absent when `extra` says it (the list's scope switch). */
+  what?: ReactNode;
 }
 
 interface Values {
@@ -106,7 +106,7 @@ export function UploadDialog({
           initialValues={{ marketplaces: [], upload_type: 'good' }}
           data-testid="upload-form"
         >
-          <Form.Item label="上传商品">{source?.what}</Form.Item>
+          {source?.what && <Form.Item label="上传商品">{source.what}</Form.Item>}
           <Form.Item label="店铺" name="shop_id" rules={[{ required: true, message: '请选择店铺' }]}>
             <Select
               placeholder="选择店铺"

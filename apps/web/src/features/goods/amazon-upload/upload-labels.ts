@@ -54,10 +54,12 @@ export const LISTING_STATUS_COLOR: Record<ListingStatus, string> = {
   deleted: 'default',
 };
 
-/** A marketplace as its flag and Chinese name (`🇩🇪 德国`), the code when unknown. */
+/**
+ * A marketplace by its Chinese country name (`德国`), the code when unknown. Names, not the
+ * flag emoji: systems without an emoji font (many Linux desktops) draw those as boxes.
+ */
 export function marketplaceLabel(code: string): string {
-  const m = marketplaceByCode(code);
-  return m ? `${m.flag} ${m.name}` : code;
+  return marketplaceByCode(code)?.name ?? code;
 }
 
 /**

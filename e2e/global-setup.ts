@@ -99,6 +99,8 @@ export default async function setup(project: TestProject) {
       // Machine translation through the built-in simulator; every text is marked [演示] (e2e/translation.test.ts).
       TRANSLATE_PROVIDER: 'demo',
       TEST_HOOKS: '1',
+      // The sandbox checks listing images by fetching them; e2e/upload.test.ts serves its image on 127.0.0.1.
+      FETCH_ALLOW_LOOPBACK: '1',
       NODE_ENV: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -109,6 +109,10 @@ describe('route table', () => {
         '/goods/follow-sale/list',
         '/goods/follow-sale/push',
         '/goods/follow-sale/queue',
+        // The upload pipeline (docs/web.md "Upload screens").
+        '/goods/amazon/queue',
+        '/goods/amazon/edit/:queue_id',
+        '/goods/amazon/error_feed/:queue_id/:goods_id',
       ].sort(),
     );
   });

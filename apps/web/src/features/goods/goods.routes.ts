@@ -28,8 +28,29 @@ export const routes = defineSection(
         ),
       },
     ],
-    ['amazon/edit/:queue_id', '编辑上传队列'],
-    ['amazon/error_feed/:queue_id/:goods_id', '错误日志'],
+    // The upload pipeline (issue 14 §4) needs shop use as well as the section's goods operation.
+    [
+      'amazon/edit/:queue_id',
+      '编辑上传队列',
+      {
+        permission: 'shop.use',
+        load: screen(
+          () => import('./amazon-edit/edit-queue-page'),
+          (m) => m.EditQueuePage,
+        ),
+      },
+    ],
+    [
+      'amazon/error_feed/:queue_id/:goods_id',
+      '错误日志',
+      {
+        permission: 'shop.use',
+        load: screen(
+          () => import('./amazon-error-feed/error-feed-page'),
+          (m) => m.ErrorFeedPage,
+        ),
+      },
+    ],
     [
       'pointsManage',
       '五点描述库',
@@ -67,7 +88,17 @@ export const routes = defineSection(
     ['addSearchTerms', '添加搜索词', { load: searchTermsEditor }],
     ['editPoints/:id', '编辑五点描述', { load: pointsEditor }],
     ['editSearchTerms/:id', '编辑搜索词', { load: searchTermsEditor }],
-    ['amazon/queue', '上传记录'],
+    [
+      'amazon/queue',
+      '上传记录',
+      {
+        permission: 'shop.use',
+        load: screen(
+          () => import('./amazon-queue/queue-page'),
+          (m) => m.QueuePage,
+        ),
+      },
+    ],
     [
       'admin/list',
       '商品列表',

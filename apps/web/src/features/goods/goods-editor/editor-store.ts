@@ -1,3 +1,4 @@
+import { DESC_LANGUAGES } from '@console/shared/constants/goods';
 import type { BaseInfo } from '@console/shared/schemas/goods';
 import { createContext, useContext } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
@@ -28,6 +29,8 @@ export interface EditorState {
   /** Set by every change; cleared when a save or load takes a new snapshot. */
   touched: boolean;
   paneName: string;
+  /** The language tab of the 文本 pane (a `DESC_LANGUAGES` key). */
+  textLang: string;
   switches: EditorSwitches;
   sensitive: SensitiveHit[];
   missingAttrs: { name: string; label: string }[];
@@ -36,6 +39,7 @@ export interface EditorState {
   fieldErrors: { sku?: string };
   setFieldErrors: (e: EditorState['fieldErrors']) => void;
   setPane: (pane: string) => void;
+  setTextLang: (lang: string) => void;
   setSwitch: (name: keyof EditorSwitches, on: boolean) => void;
   setBase: (patch: Partial<BaseInfo>) => void;
   setDesc: (index: number, patch: Partial<DescDraft>) => void;
@@ -64,6 +68,7 @@ export function createEditorStore(draft: EditorDraft, opts: { switches?: Partial
       originData: snapshot(draft),
       touched: false,
       paneName: '0',
+      textLang: DESC_LANGUAGES[0]?.key ?? '',
       switches: { desc: false, goodsInfo: false, priceInfo: false, parentage: false, ...opts.switches },
       sensitive: [],
       missingAttrs: [],
@@ -71,6 +76,7 @@ export function createEditorStore(draft: EditorDraft, opts: { switches?: Partial
       fieldErrors: {},
       setFieldErrors: (fieldErrors) => set({ fieldErrors }),
       setPane: (paneName) => set({ paneName }),
+      setTextLang: (textLang) => set({ textLang }),
       setSwitch: (name, on) => set({ switches: { ...get().switches, [name]: on } }),
       setBase: (patch) => change({ baseInfo: { ...get().draft.baseInfo, ...patch } }),
       setDesc: (index, patch) =>

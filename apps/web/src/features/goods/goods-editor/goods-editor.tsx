@@ -1,10 +1,11 @@
 import { Alert, Button, Tabs } from 'antd';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { StoreApi } from 'zustand';
 import type { SaveResult } from '../../../api/goods';
 import { PageContainer } from '../../../layout/page/page-container';
 import { useTabDirtyGuard } from '../../../layout/tabs/use-tab-dirty-guard';
+import { ListingPanel } from '../amazon-upload/listing-badges';
 import { AttributesForm } from './components/attributes-form';
 import { BaseInfoForm } from './components/base-info-form';
 import { EditorHeader } from './components/editor-header';
@@ -13,6 +14,7 @@ import { PriceTable } from './components/price-table';
 import { TextsPane } from './components/texts-pane';
 import { VariationBuilder } from './components/variation-builder';
 import { type EditorState, EditorStoreContext, useEditor } from './editor-store';
+import { useOpenField } from './open-field';
 import { useSaveGoods } from './use-save-goods';
 import './goods-editor.css';
 
@@ -79,6 +81,9 @@ export function GoodsEditor({
     () => (id ? `编辑商品 #${id}` : '创建商品'),
   );
   useEffect(() => setCurrent(version), [version]);
+  // Links of the error feed open the editor on a field (`?field=title&lang=de`).
+  const root = useRef<HTMLDivElement>(null);
+  useOpenField(store, root);
 
   const onSaved = (r: SaveResult) => {
     setStale('');
@@ -111,7 +116,10 @@ export function GoodsEditor({
             }
           />
         )}
-        <Panes store={store} />
+        <div ref={root}>
+          {id && <ListingPanel goodsId={id} />}
+          <Panes store={store} />
+        </div>
       </PageContainer>
     </EditorStoreContext.Provider>
   );

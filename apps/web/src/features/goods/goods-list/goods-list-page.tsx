@@ -15,7 +15,11 @@ import {
   useInvalidateGoodsLists,
 } from '../../../api/goods';
 import { postForFile, saveBlob } from '../../../api/goods-files';
+import { useListings } from '../../../api/upload';
+import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
+import { ListUploadDialog } from '../amazon-upload/list-upload-dialog';
+import { listingsByGoods } from '../amazon-upload/upload-model';
 import { countLabel } from '../lib/counters';
 import { useGoodsListFilters } from '../lib/list-filters-store';
 import { BatchEditDialog } from './components/batch-edit-dialog';
@@ -45,7 +49,7 @@ export function GoodsListPage() {
 function GoodsList() {
   const [filters, setFilters] = useState<GoodsListFilters>({ page: 1, pageSize: 20, status: 'all', is_delete: 0 });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [dialog, setDialog] = useState<'edit' | 'title' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'title' | 'upload' | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [exporting, setExporting] = useState<{ selection: GoodsSelection; count: string } | null>(null);
   const list = useGoodsList(filters);
@@ -127,6 +131,15 @@ function GoodsList() {
     [navigate, message, modal, remove, done],
   );
 
+  // One ledger call per shown page, for users who may upload.
+  const mayUpload = useHas()('shop.use');
+  const pageIds = useMemo(() => (list.data?.list ?? []).map((r) => r.id), [list.data]);
+  const ledger = useListings(pageIds, mayUpload && !recycleBin);
+  useRefetchOnShow(ledger);
+  const listings = useMemo(
+    () => (mayUpload && !recycleBin ? listingsByGoods(ledger.data?.list ?? []) : null),
+    [mayUpload, recycleBin, ledger.data],
+  );
   const counts = list.data?.counts;
   const capped = list.data?.total_capped ?? false;
   const totalLabel = countLabel(list.data?.total ?? 0, capped);
@@ -140,6 +153,7 @@ function GoodsList() {
     () => ({
       batchEdit: () => setDialog('edit'),
       batchReplaceEnTitle: () => setDialog('title'),
+      upload: () => setDialog('upload'),
       batchCopy: async () => {
         const r = await batchCopyGoods(ids);
         message.success(`已复制${r.copies.length}个商品`);
@@ -223,6 +237,7 @@ function GoodsList() {
         actions={rowActions}
         selected={selected}
         onSelect={onSelect}
+        listings={listings}
         pagination={pagination}
       />
       {dialog === 'edit' && (
@@ -243,6 +258,15 @@ function GoodsList() {
           selectedCount={selected.size}
           total={totalLabel}
           onDone={done}
+        />
+      )}
+      {dialog === 'upload' && (
+        <ListUploadDialog
+          open
+          onClose={() => setDialog(null)}
+          selectionFor={selectionFor}
+          selectedCount={selected.size}
+          total={totalLabel}
         />
       )}
       <ExportColumnsDialog

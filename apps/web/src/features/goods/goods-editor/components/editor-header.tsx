@@ -7,6 +7,7 @@ import { neighbourId } from '../../../../api/goods';
 import { machineCheck, saveCorrection } from '../../../../api/translate';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { addLog } from '../../../../stores/log-store';
+import { EditorUploadButton } from '../../amazon-upload/editor-upload-button';
 import { useGoodsListFilters } from '../../lib/list-filters-store';
 import { type EditorState, useEditor, useEditorStore } from '../editor-store';
 import { TranslateAllDialog } from '../translate/translate-all-dialog';
@@ -93,7 +94,7 @@ function useCorrections(id: number | null) {
   }, [editor, id, message]);
 }
 
-/** Editor header: unsaved marker, prev/next (in the list's current order), translate all, save. */
+/** Editor header: unsaved marker, prev/next (in the list's current order), translate all, 上传到亚马逊, save. */
 export const EditorHeader = memo(function EditorHeader({
   id,
   saving,
@@ -148,6 +149,7 @@ export const EditorHeader = memo(function EditorHeader({
       >
         一键翻译
       </Button>
+      {id && <EditorUploadButton id={id} />}
       <Button type="primary" loading={saving} onClick={onSave} data-testid="editor-save">
         保存
       </Button>

@@ -41,6 +41,7 @@ export const TextsPane = memo(function TextsPane() {
   const [copyFrom, setCopyFrom] = useState<number | null>(null);
   const [fromProduct, setFromProduct] = useState(false);
   const preview = useEditor((s) => s.switches.desc);
+  const lang = useEditor((s) => s.textLang);
   const store = useEditorStore();
   return (
     <>
@@ -54,6 +55,8 @@ export const TextsPane = memo(function TextsPane() {
         tabPosition="left"
         size="small"
         className="lang-tabs"
+        activeKey={lang}
+        onChange={(k) => store.getState().setTextLang(k)}
         items={DESC_LANGUAGES.map((l, i) => ({
           key: l.key,
           label: <LangLabel index={i} label={l.label} />,

@@ -16,6 +16,8 @@ export interface BatchActions {
   recycle: () => void;
   restore: () => void;
   destroy: () => void;
+  /** 上传到亚马逊 (issue 14 §4): the selection or the whole filter. */
+  upload: () => void;
   /** Export the selected products, or everything the current filter matches. */
   exportItems: (scope: Scope) => void;
   clear: () => void;
@@ -24,7 +26,7 @@ export interface BatchActions {
 /**
  * The batch-action bar: tag set of the user (spec section 6: normal or admin set), audit
  * status only with goods.audit, claim publishing only for the platform operator's accounts,
- * recycle / restore / delete, export; shows "已选N个".
+ * 上传到亚马逊 with shop.use, recycle / restore / delete, export; shows "已选N个".
  */
 export const GoodsBatchBar = memo(function GoodsBatchBar({
   count,
@@ -104,6 +106,11 @@ export const GoodsBatchBar = memo(function GoodsBatchBar({
                   认领发布
                 </Button>
               </Dropdown>
+            )}
+            {can(user, 'shop.use') && (
+              <Button type="primary" ghost onClick={actions.upload} data-testid="goods-upload">
+                上传到亚马逊
+              </Button>
             )}
             <Popconfirm title={`将${count}个商品放入回收站?`} disabled={none} onConfirm={actions.recycle}>
               <Button disabled={none}>放入回收站</Button>

@@ -2,6 +2,7 @@ import { AUDIT_STATUSES, type AuditStatus, goodsTypeLabel } from '@console/share
 import { thumbnailUrl } from '@console/shared/constants/images';
 import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
 import type { GoodsListRow } from '@console/shared/schemas/goods';
+import type { ListingView } from '@console/shared/schemas/upload';
 import { Button, Dropdown, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { memo, useMemo } from 'react';
 import {
@@ -10,6 +11,7 @@ import {
   useColumnChooser,
 } from '../../../../components/column-chooser/column-chooser';
 import { formatSeconds } from '../../../../lib/format';
+import { ListingTags } from '../../amazon-upload/listing-badges';
 import { formatMoney } from '../../lib/money';
 
 /** Row actions of the table; the page implements them. */
@@ -41,7 +43,11 @@ const CHOICES: Record<string, ColumnChoice> = {
   price_ja: { hiddenByDefault: true },
 };
 
-function buildColumns(a: GoodsRowActions, recycleBin: boolean): KeyedColumn<GoodsListRow>[] {
+function buildColumns(
+  a: GoodsRowActions,
+  recycleBin: boolean,
+  listings: ReadonlyMap<number, ListingView[]> | null,
+): KeyedColumn<GoodsListRow>[] {
   return [
     {
       title: '图片',
@@ -91,6 +97,17 @@ function buildColumns(a: GoodsRowActions, recycleBin: boolean): KeyedColumn<Good
       align: 'right' as const,
       render: (_: unknown, r: GoodsListRow) => formatMoney(r.prices[code]?.price, r.prices[code]?.currency ?? ''),
     })),
+    // The listing ledger per marketplace (issue 14 §4), for users who may upload.
+    ...(listings
+      ? [
+          {
+            title: '亚马逊',
+            key: 'listings',
+            width: 120,
+            render: (_: unknown, r: GoodsListRow) => <ListingTags rows={listings.get(r.id)} />,
+          },
+        ]
+      : []),
     { title: '变体', key: 'variation_count', dataIndex: 'variation_count', width: 60, align: 'right' },
     { title: '创建人', key: 'creator_name', dataIndex: 'creator_name', width: 100, ellipsis: true },
     {
@@ -158,6 +175,8 @@ interface Props {
   actions: GoodsRowActions;
   selected: ReadonlySet<number>;
   onSelect: (ids: number[], selected: boolean) => void;
+  /** The ledger of the shown rows by product id; null: the column is not shown (no `shop.use`). */
+  listings: ReadonlyMap<number, ListingView[]> | null;
   pagination: { current: number; pageSize: number; total: number; onChange: (page: number, size: number) => void };
 }
 
@@ -169,9 +188,10 @@ export const GoodsTable = memo(function GoodsTable({
   actions,
   selected,
   onSelect,
+  listings,
   pagination,
 }: Props) {
-  const all = useMemo(() => buildColumns(actions, recycleBin), [actions, recycleBin]);
+  const all = useMemo(() => buildColumns(actions, recycleBin, listings), [actions, recycleBin, listings]);
   const { columns, scrollX, chooser } = useColumnChooser('goods-list', all, CHOICES, { selectionWidth: 32 });
   const selectedKeys = useMemo(() => rows.filter((r) => selected.has(r.id)).map((r) => r.id), [rows, selected]);
   return (

@@ -1,0 +1,68 @@
+import type { ListingView } from '@console/shared/schemas/upload';
+import { Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useListings } from '../../../api/upload';
+import { useHas } from '../../../components/permission';
+import { useRefetchOnShow } from '../../../layout/keep-alive/use-refetch-on-show';
+import { formatSeconds } from '../../../lib/format';
+import { LISTING_STATUS_COLOR, listingStatusLabel, marketplaceLabel } from './upload-labels';
+
+/** A product's ledger as compact tags (`德国 在售`), one per shop x marketplace; `-` when never uploaded. */
+export function ListingTags({ rows }: { rows: readonly ListingView[] | undefined }) {
+  if (!rows?.length) return <Typography.Text type="secondary">-</Typography.Text>;
+  return (
+    <Space size={[2, 2]} wrap>
+      {rows.map((r) => (
+        <Tooltip
+          key={`${r.shop_id}-${r.marketplace}-${r.seller_sku}`}
+          title={`${r.shop_name} · ${r.seller_sku}${r.asin ? ` · ${r.asin}` : ''}${r.errors ? ` · ${r.errors}个错误` : ''}`}
+        >
+          <Tag color={LISTING_STATUS_COLOR[r.status]} style={{ marginInlineEnd: 0 }} data-testid="listing-tag">
+            {marketplaceLabel(r.marketplace)} {listingStatusLabel(r.status)}
+          </Tag>
+        </Tooltip>
+      ))}
+    </Space>
+  );
+}
+
+/** The editor's small ledger panel: where the product is listed, in which state, with its last queue. */
+export function ListingPanel({ goodsId }: { goodsId: number }) {
+  const allowed = useHas()('shop.use');
+  const ledger = useListings([goodsId], allowed);
+  useRefetchOnShow(ledger);
+  const rows = ledger.data?.list ?? [];
+  if (!allowed || rows.length === 0) return null;
+  return (
+    <Card size="small" title="亚马逊上架状态" style={{ marginBottom: 12 }} data-testid="listing-panel">
+      <Table<ListingView>
+        size="small"
+        pagination={false}
+        rowKey={(r) => `${r.shop_id}-${r.marketplace}-${r.seller_sku}`}
+        dataSource={rows}
+        columns={[
+          { title: '店铺', dataIndex: 'shop_name' },
+          { title: '站点', dataIndex: 'marketplace', render: marketplaceLabel },
+          { title: '卖家SKU', dataIndex: 'seller_sku' },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: ListingView['status']) => <Tag color={LISTING_STATUS_COLOR[s]}>{listingStatusLabel(s)}</Tag>,
+          },
+          { title: 'ASIN', dataIndex: 'asin', render: (a: string | null) => a ?? '-' },
+          {
+            title: '错误',
+            dataIndex: 'errors',
+            render: (n: number, r) =>
+              n && r.last_queue_id ? (
+                <Link to={`/goods/amazon/error_feed/${r.last_queue_id}/${r.goods_id}`}>{n}个错误</Link>
+              ) : (
+                n
+              ),
+          },
+          { title: '更新时间', dataIndex: 'updated_at', render: (t: number) => formatSeconds(t) },
+        ]}
+      />
+    </Card>
+  );
+}

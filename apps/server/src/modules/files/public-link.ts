@@ -8,7 +8,10 @@ export const PUBLIC_FILES_PATH = '/PDD/public-files';
 const OWN_FILE = /^(?:https?:\/\/[^/]+)?\/PDD\/files\/(.+)$/;
 
 function signature(config: Config, key: string): string {
-  return createHmac('sha256', secretBox(config).derive('public-file-links')).update(key).digest('base64url').slice(0, 32);
+  return createHmac('sha256', secretBox(config).derive('public-file-links'))
+    .update(key)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /**

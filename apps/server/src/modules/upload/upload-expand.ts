@@ -7,8 +7,8 @@ import type { SchemaNode } from '../../marketplace/product-type.catalog.js';
 import { getProductTypeSchema } from '../../marketplace/product-type-definitions.service.js';
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
-import { checkItem } from './listing-check.js';
 import { marketplaceImageUrl } from '../files/public-link.js';
+import { checkItem } from './listing-check.js';
 import { absoluteImageUrl, type MapAccount, type MapGoods, mapGoods } from './listing-mapper.js';
 import { assignSellerSkus } from './seller-sku.js';
 import {

@@ -61,6 +61,9 @@ export function can(
       return Boolean(user.is_use_trader_express) || Boolean(user.is_use_trader_finance);
     case 'platform.internal':
       return isInternal(user, ctx);
+    case 'finance.review':
+      // The operator's admins keep the platform's books; a trader keeps its clients' (issue 16 §2).
+      return user.auth === 5 || (isInternal(user, ctx) && (user.auth === 0 || user.auth === 4));
     default: {
       const byRole = (ROLE_PERMISSIONS[user.auth] as readonly Permission[]).includes(permission);
       if (!byRole || !isLibraryPermission(permission) || user.parent_id === 0) return byRole;

@@ -64,17 +64,7 @@ function selectLocked(db: Db, tenantId: number, currency: string, kinds: readonl
     .execute() as Promise<LockedAccount[]>;
 }
 
-/**
- * Locks the tenant's accounts of these kinds (in id order, so concurrent postings never
- * deadlock), creating missing ones first. Every posting locks at least `available`, so postings
- * of one tenant are serialized and an idempotency key read after the lock is exact.
- */
-export async function lockTenantAccounts(
-  db: Db,
-  tenantId: number,
-  currency: string,
-  kinds: readonly TenantKind[],
-): Promise<Map<TenantKind, LockedAccount>> {
+async function lockKinds(db: Db, tenantId: number, currency: string, kinds: readonly TenantKind[]) {
   let rows = await selectLocked(db, tenantId, currency, kinds);
   if (rows.length < kinds.length) {
     await db
@@ -84,6 +74,26 @@ export async function lockTenantAccounts(
       .execute();
     rows = await selectLocked(db, tenantId, currency, kinds);
   }
+  return rows;
+}
+
+/**
+ * Locks the tenant's accounts of these kinds, creating missing ones. `available` is locked (or
+ * created) first and alone, every other kind only while holding it: postings of one tenant are
+ * serialized by that one row, so an idempotency key read after the lock is exact, and no two
+ * postings can each hold one account (or a just-inserted one) while waiting for the other's.
+ * (Locking all kinds at once by id deadlocked under the concurrency test: an account created by
+ * a racing insert can get a lower id than `available`.)
+ */
+export async function lockTenantAccounts(
+  db: Db,
+  tenantId: number,
+  currency: string,
+  kinds: readonly TenantKind[],
+): Promise<Map<TenantKind, LockedAccount>> {
+  const rows = await lockKinds(db, tenantId, currency, ['available']);
+  const others = kinds.filter((k) => k !== 'available');
+  if (others.length > 0) rows.push(...(await lockKinds(db, tenantId, currency, others)));
   return new Map(rows.map((r) => [r.kind, r]));
 }
 

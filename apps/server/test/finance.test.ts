@@ -64,9 +64,9 @@ beforeAll(async () => {
   trader = await buildTenant(t.db, { auth: 5 });
   client = await buildTenant(t.db, { auth: 4, trader_id: trader.id, is_use_trader_finance: 1 });
   otherTrader = await buildTenant(t.db, { auth: 5 });
-  [sOp, sA, sTrader, sClient, sOther] = await Promise.all(
+  [sOp, sA, sTrader, sClient, sOther] = (await Promise.all(
     [operator, a, trader, client, otherTrader].map((u) => signIn(t.app, u.account, TEST_PASSWORD)),
-  );
+  )) as [Session, Session, Session, Session, Session];
 });
 
 describe('top-ups and review', () => {

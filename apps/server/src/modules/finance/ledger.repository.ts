@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { AccountKind } from './finance.tables.js';
 
@@ -113,16 +113,6 @@ export type NewEntry = Omit<DB['ledger_entries'], 'id' | 'created_at' | 'note' |
   created_by: number;
 };
 
-/** Inserts an entry; undefined when its idempotency key is taken (never by the service, which checks under lock). */
-export function insertEntry(db: Db, row: NewEntry) {
-  return db
-    .insertInto('ledger_entries')
-    .values(row)
-    .onConflict((oc) => oc.columns(['tenant_id', 'idem_key']).doNothing())
-    .returning(ENTRY_COLUMNS)
-    .executeTakeFirst();
-}
-
 /** A signed change of one locked tenant account, with its balance after. */
 export interface TenantLine {
   accountId: number;
@@ -135,50 +125,74 @@ export interface BookLine {
   amount: number;
 }
 
+const ENTRY_INSERT_COLUMNS = [
+  'tenant_id',
+  'book_id',
+  'type',
+  'op',
+  'currency',
+  'amount',
+  'available_change',
+  'frozen_change',
+  'deposit_change',
+  'balance_after',
+  'frozen_after',
+  'deposit_after',
+  'ref_type',
+  'ref_id',
+  'note',
+  'idem_key',
+  'request_hash',
+  'reverses',
+  'created_by',
+] as const;
+
 /**
- * Writes an entry's lines and moves the account balances in one statement: the tenant's
- * (locked) accounts by their computed balances, the book keeper's accounts created or updated
- * last (they are shared by many tenants, so their row locks are held only to the commit). The
- * statement trigger refuses it unless the entry's lines sum to zero.
+ * Writes an entry, its lines and the balances in one statement (one round trip while the
+ * tenant's account is locked): the entry (nothing at all when its idempotency key is taken,
+ * then the answer is undefined), the tenant's locked accounts set to their computed balances,
+ * the book keeper's accounts created or moved, and the lines. The statement trigger refuses it
+ * unless the entry's lines sum to zero.
  */
-export async function writeLines(
+export async function insertEntryWithLines(
   db: Db,
-  entryId: number,
-  bookId: number,
-  currency: string,
+  row: NewEntry,
   tenant: readonly TenantLine[],
   book: readonly BookLine[],
-): Promise<void> {
-  const parts = [];
+): Promise<Selectable<DB['ledger_entries']> | undefined> {
+  const cols = sql.join(ENTRY_INSERT_COLUMNS.map((c) => sql.ref(c)));
+  const vals = sql.join(ENTRY_INSERT_COLUMNS.map((c) => sql`${row[c]}`));
+  const parts = [
+    sql`e as (insert into ledger_entries (${cols}) values (${vals})
+      on conflict (tenant_id, idem_key) do nothing returning *)`,
+  ];
+  const selects = [];
   if (tenant.length) {
     const values = sql.join(
       tenant.map((l) => sql`(${l.accountId}::bigint, ${l.amount}::bigint, ${l.balanceAfter}::bigint)`),
     );
     parts.push(sql`t as (
       update ledger_accounts a set balance = v.after, updated_at = now()
-      from (values ${values}) v(id, amt, after) where a.id = v.id
+      from (values ${values}) v(id, amt, after), e where a.id = v.id
       returning a.id, v.amt, a.balance)`);
+    selects.push(sql`select e.id, t.id, t.amt, t.balance from t, e`);
   }
   if (book.length) {
-    const values = sql.join(
-      book.map((l) => sql`(${bookId}::int, ${l.kind}::text, ${currency}::char(3), ${l.amount}::bigint)`),
-    );
+    const values = sql.join(book.map((l) => sql`(${l.kind}::text, ${l.amount}::bigint)`));
     parts.push(sql`b as (
-      insert into ledger_accounts as a (tenant_id, kind, currency, balance) values ${values}
+      insert into ledger_accounts as a (tenant_id, kind, currency, balance)
+      select e.book_id, v.kind, e.currency, v.amt from (values ${values}) v(kind, amt), e
       on conflict (tenant_id, kind, currency) do update set balance = a.balance + excluded.balance, updated_at = now()
       returning a.id, a.kind, a.balance)`);
-  }
-  const selects = [];
-  if (tenant.length) selects.push(sql`select ${entryId}::bigint, id, amt, balance from t`);
-  if (book.length) {
-    const amounts = sql.join(book.map((l) => sql`(${l.kind}::text, ${l.amount}::bigint)`));
     selects.push(
-      sql`select ${entryId}::bigint, b.id, v.amt, b.balance from b join (values ${amounts}) v(kind, amt) on v.kind = b.kind`,
+      sql`select e.id, b.id, v.amt, b.balance from b join (values ${values}) v(kind, amt) on v.kind = b.kind, e`,
     );
   }
-  await sql`with ${sql.join(parts)}
-    insert into ledger_lines (entry_id, account_id, amount, balance_after)
-    ${sql.join(selects, sql` union all `)}`.execute(db);
+  if (selects.length)
+    parts.push(sql`l as (insert into ledger_lines (entry_id, account_id, amount, balance_after)
+      ${sql.join(selects, sql` union all `)})`);
+  const r = await sql<Selectable<DB['ledger_entries']>>`with ${sql.join(parts)} select * from e`.execute(db);
+  return r.rows[0];
 }
 
 /** The lines of an entry with their accounts (reversals mirror them). */

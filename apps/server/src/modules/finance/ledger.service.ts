@@ -21,7 +21,7 @@ import {
   findEntryByKey,
   findTenantBookFacts,
   heldFreezeTotal,
-  insertEntry,
+  insertEntryWithLines,
   insertFreeze,
   isReversed,
   type LockedAccount,
@@ -31,7 +31,6 @@ import {
   type TenantKind,
   type TenantLine,
   tenantBalances,
-  writeLines,
 } from './ledger.repository.js';
 
 type Db = Kysely<DB>;
@@ -71,6 +70,8 @@ interface Plan {
   tenant: Partial<Record<TenantKind, number>>;
   book: BookLine[];
   reverses?: number;
+  /** The book of the entry when not the tenant's current one (a reversal keeps the original's). */
+  bookId?: number;
 }
 
 interface Operation {
@@ -146,69 +147,73 @@ async function post(db: Db, base: PostingBase, operation: Operation): Promise<Le
     const facts = await findTenantBookFacts(trx, base.tenantId);
     if (!facts) throw notFound('账户不存在');
     const traderBook = facts.auth !== 5 && facts.trader_id > 0 && usesTraderFinance(facts);
-    const bookId = traderBook ? facts.trader_id : 0;
     const kinds: TenantKind[] = ['available', ...operation.kinds.filter((k) => k !== 'available')];
     const accounts = await lockTenantAccounts(trx, base.tenantId, currency, kinds);
-    const earlier = await findEntryByKey(trx, base.tenantId, base.idemKey);
-    if (earlier) {
-      if (earlier.request_hash !== hash)
-        throw conflict('该幂等键已用于另一笔不同的请求,请更换幂等键', {
-          code: 'IDEMPOTENCY_MISMATCH',
-          entry_id: earlier.id,
-        });
-      return { ...earlier, replayed: true };
-    }
+    // Under the lock an earlier posting with this key is committed or absent. It is looked up
+    // only when needed (a refusal, or the key taken at insert), not on every posting.
+    const earlier = async () => {
+      const e = await findEntryByKey(trx, base.tenantId, base.idemKey);
+      if (e && e.request_hash !== hash)
+        throw conflict('该幂等键已用于另一笔不同的请求,请更换幂等键', { code: 'IDEMPOTENCY_MISMATCH', entry_id: e.id });
+      return e && { ...e, replayed: true };
+    };
     const ctx: PlanContext = { db: trx, tenantId: base.tenantId, currency, traderBook, accounts };
-    const plan = await operation.plan(ctx);
     const lines: TenantLine[] = [];
     const after: Record<TenantKind, number> = { available: 0, frozen: 0, deposit: 0 };
-    for (const kind of ['available', 'frozen', 'deposit'] as const) {
-      const acc = accounts.get(kind);
-      const change = plan.tenant[kind] ?? 0;
-      after[kind] = (acc?.balance ?? 0) + change;
-      if (change === 0) continue;
-      if (!acc) throw new Error(`account ${kind} not locked`);
-      const floor = kind === 'available' ? -acc.credit_limit : 0;
-      if (change < 0 && after[kind] < floor) {
-        if (kind === 'available') throw insufficient(floor - after[kind], currency);
-        throw badRequest(kind === 'deposit' ? '保证金不足' : '冻结金额不足');
+    let plan: Plan;
+    try {
+      plan = await operation.plan(ctx);
+      for (const kind of ['available', 'frozen', 'deposit'] as const) {
+        const acc = accounts.get(kind);
+        const change = plan.tenant[kind] ?? 0;
+        after[kind] = (acc?.balance ?? 0) + change;
+        if (change === 0) continue;
+        if (!acc) throw new Error(`account ${kind} not locked`);
+        const floor = kind === 'available' ? -acc.credit_limit : 0;
+        if (change < 0 && after[kind] < floor) {
+          if (kind === 'available') throw insufficient(floor - after[kind], currency);
+          throw badRequest(kind === 'deposit' ? '保证金不足' : '冻结金额不足');
+        }
+        lines.push({ accountId: acc.id, amount: change, balanceAfter: after[kind] });
       }
-      lines.push({ accountId: acc.id, amount: change, balanceAfter: after[kind] });
+    } catch (err) {
+      // A replay whose first posting changed what this one would check (the balance, the freeze).
+      const replay = await earlier();
+      if (replay) return replay;
+      throw err;
     }
     const change = (k: TenantKind) => plan.tenant[k] ?? 0;
-    const entry = await insertEntry(trx, {
-      tenant_id: base.tenantId,
-      book_id:
-        plan.reverses !== undefined
-          ? ((await findEntry(trx, base.tenantId, plan.reverses))?.book_id ?? bookId)
-          : bookId,
-      type: plan.type,
-      op: operation.op,
-      currency,
-      amount: change('available') + change('frozen') + change('deposit'),
-      available_change: change('available'),
-      frozen_change: change('frozen'),
-      deposit_change: change('deposit'),
-      balance_after: after.available,
-      frozen_after: after.frozen,
-      deposit_after: after.deposit,
-      ref_type: base.ref.type,
-      ref_id: base.ref.id,
-      note,
-      idem_key: base.idemKey,
-      request_hash: hash,
-      reverses: plan.reverses ?? null,
-      created_by: base.createdBy ?? 0,
-    });
-    if (!entry) throw conflict('该幂等键的请求正在处理,请稍后重试');
-    await writeLines(
+    const entry = await insertEntryWithLines(
       trx,
-      entry.id,
-      entry.book_id,
-      currency,
+      {
+        tenant_id: base.tenantId,
+        book_id: plan.bookId ?? (traderBook ? facts.trader_id : 0),
+        type: plan.type,
+        op: operation.op,
+        currency,
+        amount: change('available') + change('frozen') + change('deposit'),
+        available_change: change('available'),
+        frozen_change: change('frozen'),
+        deposit_change: change('deposit'),
+        balance_after: after.available,
+        frozen_after: after.frozen,
+        deposit_after: after.deposit,
+        ref_type: base.ref.type,
+        ref_id: base.ref.id,
+        note,
+        idem_key: base.idemKey,
+        request_hash: hash,
+        reverses: plan.reverses ?? null,
+        created_by: base.createdBy ?? 0,
+      },
       lines,
       plan.book.filter((l) => l.amount !== 0),
     );
+    if (!entry) {
+      const replay = await earlier();
+      if (!replay) throw conflict('该幂等键的请求正在处理,请稍后重试');
+      return replay;
+    }
     const posted = { ...entry, replayed: false };
     await operation.after?.(trx, posted, ctx);
     return posted;
@@ -395,7 +400,7 @@ export function reverseEntry(db: Db, p: Omit<PostingBase, 'ref'> & { entryId: nu
         if (line.kind === 'clearing' || line.kind === 'income') book.push({ kind: line.kind, amount: -line.amount });
         else tenant[line.kind] = (tenant[line.kind] ?? 0) - line.amount;
       }
-      return { type: original.type, tenant, book, reverses: original.id };
+      return { type: original.type, tenant, book, reverses: original.id, bookId: original.book_id };
     },
   });
 }

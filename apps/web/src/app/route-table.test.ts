@@ -109,6 +109,13 @@ describe('route table', () => {
         '/goods/follow-sale/list',
         '/goods/follow-sale/push',
         '/goods/follow-sale/queue',
+        // Finance (docs/finance.md, issue 16 §3).
+        '/member/index',
+        '/member/purchase',
+        '/member/user/spend',
+        '/member/user/topup-list',
+        '/member/user/topup-add',
+        '/member/user/adminExpressLog',
       ].sort(),
     );
   });

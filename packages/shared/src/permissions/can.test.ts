@@ -32,6 +32,10 @@ describe('can: the role checks of spec section 6', () => {
     expect(can({ uid: 7, auth: 0, parent_id: 0 }, 'finance.review', ctx)).toBe(true);
     expect(can({ uid: 8, auth: 2, parent_id: 7 }, 'finance.review', ctx)).toBe(false);
     expect(can({ uid: 9, auth: 4, parent_id: 0 }, 'finance.review', ctx)).toBe(false);
+    // The web app has no ids: it reads the flag the server sent with the user info.
+    expect(can({ uid: 7, auth: 0, parent_id: 0, is_internal: true }, 'finance.review')).toBe(true);
+    expect(can({ uid: 7, auth: 0, parent_id: 0, is_internal: false }, 'finance.review', ctx)).toBe(true);
+    expect(can({ uid: 9, auth: 0, parent_id: 0, is_internal: false }, 'finance.review')).toBe(false);
   });
   it('everybody manages the own account', () => expect(holders('account.self')).toHaveLength(7));
 

@@ -12,8 +12,9 @@
  *    for spread load (100 tenants), each beside the same posting written as one hand-written SQL
  *    transaction through a plain pool of the same size, and the ratio (goal ≥ 0.7).
  */
-import { performance } from 'node:perf_hooks';
+
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -22,8 +23,8 @@ import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import type { UserRow } from '../apps/server/src/db/types.js';
 import { insertUser } from '../apps/server/src/modules/account/user.repository.js';
-import { checkLedger, formatLedgerCheck } from '../apps/server/src/modules/finance/ledger-check.js';
 import * as ledger from '../apps/server/src/modules/finance/ledger.service.js';
+import { checkLedger, formatLedgerCheck } from '../apps/server/src/modules/finance/ledger-check.js';
 import { runLedgerLoad } from '../apps/server/test/support/ledger-load.js';
 
 const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 4_000);
@@ -99,7 +100,11 @@ async function main() {
     for (let i = 0; i < 101; i++)
       users.push(await insertUser(db, { account: `ledger-${i}`, password_hash: 'x', auth: 0, user_name: `租户${i}` }));
     const [operator, ...tenants] = users as [UserRow, ...UserRow[]];
-    const deps: AppDeps = { db, config: { ...loadConfig({}), internalIds: [operator.id] }, jwtSecret: new Uint8Array(32) };
+    const deps: AppDeps = {
+      db,
+      config: { ...loadConfig({}), internalIds: [operator.id] },
+      jwtSecret: new Uint8Array(32),
+    };
     console.log(`ledger bench: pool ${POOL}, node ${process.version}`);
 
     // 1. The issue's load at full size.
@@ -133,10 +138,17 @@ async function main() {
     const hot = tenants[50]!.id;
     const spread = tenants.slice(0, 100).map((u) => u.id);
     await ledger.topUp(db, { tenantId: hot, idemKey: 'open', ref: { type: 'topup', id: 'open' }, amount: 1 });
-    for (const id of spread) await ledger.topUp(db, { tenantId: id, idemKey: 'open', ref: { type: 'topup', id: 'open' }, amount: 1 });
+    for (const id of spread)
+      await ledger.topUp(db, { tenantId: id, idemKey: 'open', ref: { type: 'topup', id: 'open' }, amount: 1 });
     const via = (tenant: (i: number) => number, tag: string) => (i: number) =>
-      ledger.topUp(db, { tenantId: tenant(i), idemKey: `${tag}-${i}`, ref: { type: 'topup', id: String(i) }, amount: 1 });
-    const hand = (tenant: (i: number) => number, tag: string) => (i: number) => handTopUp(pool, tenant(i), `${tag}-${i}`, 1);
+      ledger.topUp(db, {
+        tenantId: tenant(i),
+        idemKey: `${tag}-${i}`,
+        ref: { type: 'topup', id: String(i) },
+        amount: 1,
+      });
+    const hand = (tenant: (i: number) => number, tag: string) => (i: number) =>
+      handTopUp(pool, tenant(i), `${tag}-${i}`, 1);
     const one = () => hot;
     const many = (i: number) => spread[i % spread.length]!;
     // Warm-up of both paths.

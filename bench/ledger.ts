@@ -129,7 +129,7 @@ async function main() {
       where a.kind in ('available', 'frozen', 'deposit') and l.balance_after < 0`.execute(db);
     console.log(
       `load: 50 clients, ${LOAD_OPS} operations (${r.retried} retried), ${r.acked} posted, ${r.refused} refused, ` +
-        `${((LOAD_OPS * 1000) / r.ms).toFixed(0)} operations/s; balances exact: ${exact}; duplicates: ${r.duplicates.length}; ` +
+        `${Math.round((LOAD_OPS * 1000) / r.ms)} operations/s; balances exact: ${exact}; duplicates: ${r.duplicates.length}; ` +
         `negative balances: ${negative.rows[0]!.n}`,
     );
     console.log(`  ${formatLedgerCheck(await checkLedger(db))}`);

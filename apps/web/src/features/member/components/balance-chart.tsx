@@ -18,7 +18,7 @@ export function BalanceChart({ days }: { days: FinanceOverview['days'] }) {
   const x = (i: number) => PAD + (i * (W - 2 * PAD)) / Math.max(1, days.length - 1);
   const y = (v: number) => H - PAD - ((v - min) * (H - 2 * PAD)) / span;
   const bar = Math.max(2, (W - 2 * PAD) / days.length - 2);
-  const line = days.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d.balance).toFixed(1)}`).join(' ');
+  const line = days.map((d, i) => `${i === 0 ? 'M' : 'L'}${Math.round(x(i))},${Math.round(y(d.balance))}`).join(' ');
   return (
     <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="余额与消费走势" data-testid="balance-chart">
       <line x1={PAD} x2={W - PAD} y1={y(0)} y2={y(0)} stroke="#d9d9d9" />

@@ -5,6 +5,8 @@ import type { Database } from '../src/db/database.js';
 import type { UserRow } from '../src/db/types.js';
 import { hashPassword } from '../src/lib/password.js';
 import { insertUser } from '../src/modules/account/user.repository.js';
+import { insertTopup } from '../src/modules/finance/finance.repository.js';
+import { topUp } from '../src/modules/finance/ledger.service.js';
 import { insertOffers, upsertCandidates } from '../src/modules/follow/follow.repository.js';
 import { insertGoods } from '../src/modules/goods/goods.repository.js';
 import { toWrite } from '../src/modules/goods/goods.service.js';
@@ -28,7 +30,12 @@ const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
 /** A main account (its own tenant): company admin by default. */
 export async function buildTenant(
   db: Database,
-  fields: Partial<Pick<UserRow, 'max_child' | 'phone' | 'status' | 'email'>> & { auth?: Auth } = {},
+  fields: Partial<
+    Pick<
+      UserRow,
+      'max_child' | 'phone' | 'status' | 'email' | 'trader_id' | 'is_use_trader_finance' | 'is_use_trader_express'
+    >
+  > & { auth?: Auth } = {},
 ): Promise<UserRow> {
   return insertUser(db, {
     account: randomName('main'),
@@ -88,6 +95,9 @@ export interface TenantRows {
   orderItem: number;
   followCandidate: number;
   followOffer: number;
+  /** A top-up (finance_topups) and a ledger entry of the tenant. */
+  topup: number;
+  entry: number;
 }
 
 /**
@@ -206,7 +216,28 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
       image: '',
     },
   ]);
+  const entry = await topUp(db, {
+    tenantId: tenant.id,
+    idemKey: `factory-${tenant.id}`,
+    ref: { type: 'adjustment', id: `f${tenant.id}` },
+    amount: 100,
+    note: `${marker} entry`,
+  });
+  const topup = await insertTopup(db, {
+    tenant_id: tenant.id,
+    book_id: entry.book_id,
+    amount: 100,
+    channel: 'bank',
+    payer: `${marker} payer`,
+    reference: `${marker} ref`,
+    paid_at: new Date(),
+    proof_key: `t${tenant.id}/2026/01/00000000-0000-0000-0000-000000000000.png`,
+    note: '',
+    created_by: tenant.id,
+  });
   return {
+    topup: topup.id,
+    entry: entry.id,
     goods: Number(goods.id),
     category: Number(category.id),
     points: Number(points.id),

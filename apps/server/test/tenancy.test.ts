@@ -42,6 +42,8 @@ const NOT_ROW_IDS: Record<string, string> = {
 };
 
 const G = '/PDD/amazon-user';
+/** A ledger entry's reference (an order number, a waybill number ...): text, not a row of this tenant. */
+const REF_ID = "the entry's reference text (order or waybill number), filtered within the caller's own tenant";
 const descs = { descs: [{ key: 'en', title: 'x' }] };
 
 /**
@@ -300,6 +302,45 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ query: { goods_ids: id('goods_ids') } }),
   },
   'GET /PDD/jobs/get': { fields: { id: 'exportJob' }, request: (id) => ({ query: { id: id('id') } }) },
+  // Finance (issue 16). Tenant B keeps its money with a trader, so the platform operator (the
+  // reviewer these routes get) must not reach B's account, top-ups or entries either.
+  'GET /PDD/finance/entries': {
+    fields: {},
+    notRowIds: { ref_id: REF_ID },
+    request: () => ({ query: { ref_id: 'x' } }),
+  },
+  'GET /PDD/finance/entries/export': {
+    fields: {},
+    notRowIds: { ref_id: REF_ID },
+    request: () => ({ query: { ref_id: 'x' } }),
+  },
+  'GET /PDD/finance/purchase': {
+    fields: {},
+    notRowIds: { ref_id: REF_ID },
+    request: () => ({ query: { ref_id: 'x' } }),
+  },
+  'POST /PDD/finance/adjust': {
+    fields: { uid: 'user' },
+    request: (id) => ({ body: { uid: id('uid'), kind: 'credit', amount: 100, reason: 'x' } }),
+  },
+  'POST /PDD/finance/credit-limit': {
+    fields: { uid: 'user' },
+    request: (id) => ({ body: { uid: id('uid'), credit_limit: 100 } }),
+  },
+  'POST /PDD/finance/deposit/return': {
+    fields: { uid: 'user' },
+    request: (id) => ({ body: { uid: id('uid'), amount: 1, reason: 'x' } }),
+  },
+  'POST /PDD/finance/reverse': {
+    fields: { uid: 'user', id: 'entry' },
+    request: (id) => ({ body: { uid: id('uid'), id: id('id'), reason: 'x' } }),
+  },
+  'GET /PDD/finance/topup/proof-file': { fields: { id: 'topup' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/finance/review/approve': { fields: { id: 'topup' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/finance/review/refuse': {
+    fields: { id: 'topup' },
+    request: (id) => ({ body: { id: id('id'), reason: 'x' } }),
+  },
   'GET /PDD/transfer/translateJob': { fields: { id: 'translateJob' }, request: (id) => ({ query: { id: id('id') } }) },
   'POST /PDD/follow/candidate/add': {
     fields: { shop_id: 'shop' },
@@ -418,7 +459,9 @@ describe("tenancy: every route that takes an id refuses another tenant's ids", (
   beforeAll(async () => {
     operator = await buildTenant(t.db); // uid 1: the platform operator (internalIds [1])
     a = await buildTenant(t.db, { auth: 0, max_child: 10 });
-    b = await buildTenant(t.db, { auth: 0, max_child: 10 });
+    // B keeps its money with its trader: the platform operator's book does not hold it (issue 16).
+    const trader = await buildTenant(t.db, { auth: 5 });
+    b = await buildTenant(t.db, { auth: 0, max_child: 10, trader_id: trader.id, is_use_trader_finance: 1 });
     aWorker = await buildUser(t.db, a, { auth: 2 });
     const bChild = await buildUser(t.db, b, { auth: 2 });
     const aLib = await buildTenantRows(t.db, a, 'TenantAOwn');

@@ -14,6 +14,7 @@ import {
   listLiveAccounts,
   setUserPassword,
 } from '../modules/account/user.repository.js';
+import { checkLedger, formatLedgerCheck } from '../modules/finance/ledger-check.js';
 import { listSealedTokens, resealToken } from '../modules/shop/shop.repository.js';
 import { audit } from '../modules/system/audit.js';
 import { upsertTraderSetting } from '../modules/system/trader-settings.repository.js';
@@ -32,6 +33,8 @@ Commands:
                   branding (title, logos, page icon) of a trader (auth 5) for requests to HOST
   rotate-secrets  re-encrypts stored shop credentials with SECRET_KEY (the old key in
                   SECRET_KEY_PREVIOUS); see docs/shops.md "Key rotation"
+  ledger-check    recomputes every balance from the ledger's entries and prints each difference
+                  (exit 1 when there is one); see docs/finance.md
 
 Reaches the database of DATABASE_URL, or the embedded one in DATA_DIR (the running
 server's, or started for the command).`;
@@ -192,7 +195,18 @@ const COMMANDS = {
   'list-accounts': { validate: validateList, run: listAccounts },
   'set-trader': { validate: validateTrader, run: setTrader },
   'rotate-secrets': { validate: () => {}, run: rotateSecrets },
+  'ledger-check': { validate: () => {}, run: ledgerCheck },
 };
+
+/** Exit code of a run that worked but found something wrong (ledger differences). */
+let findings = 0;
+
+/** Reconciles the money ledger (the same check as the nightly job). */
+async function ledgerCheck(db: Database) {
+  const report = await checkLedger(db);
+  console.log(formatLedgerCheck(report));
+  if (report.problems.length > 0) findings = 1;
+}
 
 /** Re-seals every stored shop refresh token with the current key, in one transaction (one log row per tenant). */
 async function rotateSecrets(db: Database) {
@@ -260,6 +274,7 @@ async function main() {
   let code = 0;
   try {
     await COMMANDS[command as keyof typeof COMMANDS].run(db, values);
+    code = findings;
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     console.error(err instanceof UsageError ? `${msg}\n\n${USAGE}` : `error: ${msg}`);

@@ -113,6 +113,13 @@ describe('route table', () => {
         '/goods/amazon/queue',
         '/goods/amazon/edit/:queue_id',
         '/goods/amazon/error_feed/:queue_id/:goods_id',
+        // Finance (docs/finance.md, issue 16 §3).
+        '/member/index',
+        '/member/purchase',
+        '/member/user/spend',
+        '/member/user/topup-list',
+        '/member/user/topup-add',
+        '/member/user/adminExpressLog',
       ].sort(),
     );
   });

@@ -75,6 +75,15 @@ export const OPERA_LOG_ACTIONS = {
   'translate.glossary.create': '添加术语',
   'translate.glossary.update': '修改术语',
   'translate.glossary.delete': '删除术语',
+  'finance.topup.submit': '提交充值',
+  'finance.topup.approve': '通过充值',
+  'finance.topup.refuse': '驳回充值',
+  'finance.adjust': '调整余额',
+  'finance.creditLimit': '设置信用额度',
+  'finance.deposit.pay': '缴纳保证金',
+  'finance.deposit.return': '退还保证金',
+  'finance.reverse': '冲正记录',
+  'finance.warning': '设置余额预警',
 } as const satisfies Record<string, string>;
 
 /** An action code the log knows by name. */

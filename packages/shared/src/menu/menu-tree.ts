@@ -115,12 +115,12 @@ const SECTIONS: Section[] = [
     url: '/member',
     icon: 'WalletOutlined',
     children: [
-      ['财务首页', '/member/index'],
-      ['采购明细', '/member/purchase'],
-      ['财务管理', '/member/user/spend'],
-      ['充值记录', '/member/user/topup-list'],
-      ['提交充值', '/member/user/topup-add'],
-      ['物流充值', '/member/user/adminExpressLog'],
+      ['财务首页', '/member/index', 'finance.view'],
+      ['采购明细', '/member/purchase', 'finance.view'],
+      ['财务管理', '/member/user/spend', 'finance.view'],
+      ['充值记录', '/member/user/topup-list', 'finance.view'],
+      ['提交充值', '/member/user/topup-add', 'finance.view'],
+      ['物流充值', '/member/user/adminExpressLog', 'finance.review'],
     ],
   },
   {

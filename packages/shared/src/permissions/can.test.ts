@@ -25,6 +25,18 @@ describe('can: the role checks of spec section 6', () => {
   it('adding buyers: company, personal admin or buyer', () =>
     expect(holders('account.child.addBuyer')).toEqual([0, 3, 4]));
   it('pay margin: company and personal admin', () => expect(holders('finance.payMargin')).toEqual([0, 4]));
+  it('money screens: company admin, personal admin, trader', () => expect(holders('finance.view')).toEqual([0, 4, 5]));
+  it('top-up review: traders, and the platform operator only as company or personal admin', () => {
+    expect(holders('finance.review')).toEqual([5]);
+    const ctx = { internalIds: [7] };
+    expect(can({ uid: 7, auth: 0, parent_id: 0 }, 'finance.review', ctx)).toBe(true);
+    expect(can({ uid: 8, auth: 2, parent_id: 7 }, 'finance.review', ctx)).toBe(false);
+    expect(can({ uid: 9, auth: 4, parent_id: 0 }, 'finance.review', ctx)).toBe(false);
+    // The web app has no ids: it reads the flag the server sent with the user info.
+    expect(can({ uid: 7, auth: 0, parent_id: 0, is_internal: true }, 'finance.review')).toBe(true);
+    expect(can({ uid: 7, auth: 0, parent_id: 0, is_internal: false }, 'finance.review', ctx)).toBe(true);
+    expect(can({ uid: 9, auth: 0, parent_id: 0, is_internal: false }, 'finance.review')).toBe(false);
+  });
   it('everybody manages the own account', () => expect(holders('account.self')).toHaveLength(7));
 
   it('trader finance follows the flags, not the role', () => {

@@ -21,6 +21,11 @@ export interface PermissionSubject {
    * It only narrows the role's set: a name the role lacks is never granted by it.
    */
   library_perms?: readonly string[] | null;
+  /**
+   * Internal-company membership as the server computed it (the web app's user info carries it;
+   * the browser does not know `INTERNAL_COMPANY_IDS`). Used only when no ids are given.
+   */
+  is_internal?: boolean;
 }
 
 /**
@@ -45,6 +50,7 @@ export interface PermissionContext {
 
 /** Internal-company membership: uid or parent_id is one of the configured ids. */
 export function isInternal(user: PermissionSubject, ctx: PermissionContext = {}): boolean {
+  if (ctx.internalIds === undefined && user.is_internal !== undefined) return user.is_internal;
   const ids = ctx.internalIds ?? [];
   return ids.includes(user.uid) || (user.parent_id !== 0 && ids.includes(user.parent_id));
 }
@@ -61,6 +67,9 @@ export function can(
       return Boolean(user.is_use_trader_express) || Boolean(user.is_use_trader_finance);
     case 'platform.internal':
       return isInternal(user, ctx);
+    case 'finance.review':
+      // The operator's admins keep the platform's books; a trader keeps its clients' (issue 16 §2).
+      return user.auth === 5 || (isInternal(user, ctx) && (user.auth === 0 || user.auth === 4));
     default: {
       const byRole = (ROLE_PERMISSIONS[user.auth] as readonly Permission[]).includes(permission);
       if (!byRole || !isLibraryPermission(permission) || user.parent_id === 0) return byRole;

@@ -29,6 +29,10 @@ export const PERMISSIONS = [
   'finance.payMargin',
   /** Trader finance: the trader-express or trader-finance flag is set. */
   'finance.trader',
+  /** The tenant's money screens: balance, statement, top-ups (company admin, personal admin, trader). */
+  'finance.view',
+  /** Review top-ups and adjust balances of the clients whose money one keeps: the platform operator's admins, traders. */
+  'finance.review',
   /** Bind, authorize, rename and unbind shops; choose who uses them (company or personal admin). */
   'shop.manage',
   /** See and use the shops given to one's account (upload to them): goods operators. */
@@ -108,6 +112,7 @@ export const ROLE_PERMISSIONS = {
     'goods.audit',
     'role.companyOrPersonalAdmin',
     'finance.payMargin',
+    'finance.view',
     ...LIBRARY_PERMISSIONS,
     'shop.manage',
     'shop.use',
@@ -161,6 +166,7 @@ export const ROLE_PERMISSIONS = {
     'role.worker',
     'role.companyOrPersonalAdmin',
     'finance.payMargin',
+    'finance.view',
     ...LIBRARY_PERMISSIONS,
     'shop.manage',
     'shop.use',
@@ -172,6 +178,6 @@ export const ROLE_PERMISSIONS = {
     'follow.use',
     'monitor.use',
   ],
-  5: ['account.self', 'system.operaLog.read', 'role.admin'],
+  5: ['account.self', 'system.operaLog.read', 'role.admin', 'finance.view'],
   6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS, 'monitor.use'],
 } as const satisfies Record<Auth, readonly Permission[]>;

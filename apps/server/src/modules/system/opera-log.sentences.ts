@@ -1,7 +1,9 @@
+import { ADJUST_KINDS, type AdjustKind } from '@console/shared/constants/finance';
 import { AUDIT_STATUSES, DESC_LANGUAGES } from '@console/shared/constants/goods';
 import { countryName } from '@console/shared/constants/marketplaces';
 import type { OperaLogAction } from '@console/shared/constants/opera-log';
 import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
+import { minor, toDecimalString } from '@console/shared/money';
 
 /** A product as the log names it: its title and SKU now (null when it no longer exists). */
 export interface GoodsLabel {
@@ -30,6 +32,11 @@ const arr = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const quote = (s: string) => `「${s}」`;
+/** An amount in fen as yuan text (`¥12.34`). */
+const yuan = (v: unknown) => {
+  const n = num(v);
+  return n !== undefined && Number.isSafeInteger(n) ? `¥${toDecimalString(minor(n), 'CNY')}` : '';
+};
 const langName = (code: unknown) =>
   code === 'auto' ? '自动识别的语言' : (DESC_LANGUAGES.find((l) => l.key === code)?.label ?? str(code));
 
@@ -205,6 +212,23 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const sites = list(a.allowUploadSiteArr).map((c) => (typeof c === 'string' ? countryName(c) : String(c)));
     return `${e.actor} 设置${userTarget(e, str(a.account))}可上传的站点为${sites.length ? sites.join('、') : '全部站点'}`;
   },
+  'finance.topup.submit': (e) => `${e.actor} 提交了充值 ${yuan(obj(e.summary.after).amount)}`,
+  'finance.topup.approve': (e) =>
+    `${e.actor} 通过了账户 ${str(obj(e.summary.after).uid)} 的充值 ${yuan(obj(e.summary.after).amount)}`,
+  'finance.topup.refuse': (e) =>
+    `${e.actor} 驳回了账户 ${str(obj(e.summary.after).uid)} 的充值(原因:${str(obj(e.summary.after).reason)})`,
+  'finance.adjust': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 为账户 ${str(a.uid)} ${ADJUST_KINDS[a.kind as AdjustKind] ?? '调整'} ${yuan(a.amount)}(原因:${str(a.reason)})`;
+  },
+  'finance.creditLimit': (e) =>
+    `${e.actor} 将账户 ${e.target_id} 的信用额度设为 ${yuan(obj(e.summary.after).credit_limit)}`,
+  'finance.deposit.pay': (e) => `${e.actor} 缴纳了保证金 ${yuan(obj(e.summary.after).amount)}`,
+  'finance.deposit.return': (e) =>
+    `${e.actor} 向账户 ${e.target_id} 退还了保证金 ${yuan(obj(e.summary.after).amount)}(原因:${str(obj(e.summary.after).reason)})`,
+  'finance.reverse': (e) =>
+    `${e.actor} 冲正了账户 ${str(obj(e.summary.after).uid)} 的记录 ${str(obj(e.summary.after).entry_id)}(原因:${str(obj(e.summary.after).reason)})`,
+  'finance.warning': (e) => `${e.actor} 将余额预警设为 ${yuan(obj(e.summary.after).warning)}`,
   'shop.bind': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 绑定了${a.sandbox === true ? '沙箱' : ''}店铺${quote(str(a.name))}(卖家编号 ${str(a.seller_id)})`;

@@ -1,7 +1,7 @@
 import { COOKIE } from '@console/shared/constants/app';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { buildTenant, TEST_PASSWORD } from './factories.js';
+import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, cookiesOf, signIn, useTestApp } from './harness.js';
 
 const t = useTestApp();
@@ -22,6 +22,25 @@ async function attempt(
   });
   return { http: res.statusCode, ...res.json(), cookies: cookiesOf(res) };
 }
+
+describe('menu list', () => {
+  it('leaves out a section whose pages are all closed to the account (a worker sees no 财务)', async () => {
+    const admin = await buildTenant(t.db);
+    const worker = await buildUser(t.db, admin, { auth: 2 });
+    const urls = async (account: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/PDD/amazon-user/login',
+        payload: { account, password: TEST_PASSWORD },
+      });
+      return (res.json().data.menuList as { url: string }[]).map((m) => m.url);
+    };
+    expect(await urls(admin.account)).toEqual(expect.arrayContaining(['/member', '/member/index']));
+    const seen = await urls(worker.account);
+    expect(seen).toContain('/goods');
+    expect(seen.filter((u) => u.startsWith('/member'))).toEqual([]);
+  });
+});
 
 describe('password sign-in', () => {
   it('signs in with cookies: HttpOnly secrets, readable uuid, no secrets in the body', async () => {

@@ -2,6 +2,7 @@ import { marketplace } from '@console/shared/constants/marketplaces';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { recheckListings } from '../../src/modules/upload/listing-recheck.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 import { bindSandboxShop } from '../support/sandbox-shop.js';
@@ -244,6 +245,48 @@ describe('upload: images and identifiers as Amazon needs them', () => {
     } finally {
       t.deps.config.publicUrl = undefined;
     }
+  });
+});
+
+describe('upload: the ledger follows Amazon after the upload', () => {
+  it('a recheck marks a listing Amazon later flags as suppressed and one it no longer has as deleted', async () => {
+    const { s, shop } = await tenantWithShop();
+    const a = await saveGoods(t.app, s, homeGoods('LATE-A', img.base));
+    const b = await saveGoods(t.app, s, homeGoods('LATE-B', img.base));
+    const created = await call(t.app, s, 'POST', `${U}create`, {
+      shop_id: shop.id,
+      marketplaces: ['de'],
+      upload_type: 'good',
+      ids: `${a.id},${b.id}`,
+    });
+    await runUntilDone(t.deps, created.data.queue_id);
+    const sim = await simOf(t.deps);
+    const de = marketplace('de').marketplaceId;
+    const [ia, ib] = await items(s, created.data.queue_id);
+    sim.listings.get(`${shop.seller_id}|${de}|${ia!.seller_sku}`)!.issues = [
+      {
+        code: '18155',
+        message: 'The listing is missing required safety information.',
+        severity: 'ERROR',
+        attributeNames: ['gpsr_safety_attestation'],
+        categories: ['MISSING_ATTRIBUTE'],
+      },
+    ];
+    sim.listings.delete(`${shop.seller_id}|${de}|${ib!.seller_sku}`);
+    // Checked just now: a recheck for listings older than an hour leaves them alone.
+    expect(await recheckListings(t.deps, { maxAgeMs: 3_600_000 })).toBe(0);
+    expect(await recheckListings(t.deps, { maxAgeMs: 0 })).toBeGreaterThanOrEqual(2);
+    const ledger = await call(t.app, s, 'GET', `${U}listings?goods_ids=${a.id},${b.id}`);
+    expect(
+      ledger.data.list.map((l: { goods_id: number; status: string; errors: number }) => [
+        l.goods_id,
+        l.status,
+        l.errors,
+      ]),
+    ).toEqual([
+      [a.id, 'suppressed', 1],
+      [b.id, 'deleted', 0],
+    ]);
   });
 });
 

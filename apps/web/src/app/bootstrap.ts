@@ -1,7 +1,8 @@
 import { PRODUCT_NAME } from '@console/shared/constants/app';
 import { AUTH_NAMES } from '@console/shared/constants/roles';
-import { MENU_ITEMS, type MenuItem } from '@console/shared/menu/menu-tree';
+import { MENU_ITEMS, type MenuItem, visibleMenuItems } from '@console/shared/menu/menu-tree';
 import { can } from '@console/shared/permissions/can';
+import type { Permission } from '@console/shared/permissions/permissions';
 import type { TraderSetting } from '@console/shared/schemas/account';
 import { create } from 'zustand';
 import { getUserInfo } from '../api/account';
@@ -92,7 +93,7 @@ export { hasSession };
 export function menuSourceFor(user: SessionUser | null, source: MenuItem[]): MenuItem[] {
   if (source.length > 0) return source;
   if (!user) return [];
-  return MENU_ITEMS.filter((m) => !m.permission || can(user, m.permission));
+  return visibleMenuItems(MENU_ITEMS, (p) => !p || can(user, p as Permission));
 }
 
 /** Role name for display. */

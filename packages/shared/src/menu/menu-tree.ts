@@ -216,3 +216,19 @@ export const MENU_ITEMS: readonly MenuItem[] = SECTIONS.flatMap((s) => [
     ...((permission ?? s.permission) ? { permission: permission ?? s.permission } : {}),
   })),
 ]);
+
+/**
+ * The menu rows a user sees (spec section 2 "Menu building"), given which permissions it
+ * holds: rows it may open whose section it may open, and no section whose pages are all
+ * closed to it (an empty section would show as a page of its own). Server and web share it.
+ */
+export function visibleMenuItems<T extends Pick<MenuItem, 'menu_id' | 'parent_id'> & { permission?: string | null }>(
+  rows: readonly T[],
+  allowed: (permission: string | null | undefined) => boolean,
+): T[] {
+  const openSections = new Set(rows.filter((r) => r.parent_id === 0 && allowed(r.permission)).map((r) => r.menu_id));
+  const visible = rows.filter((r) => allowed(r.permission) && (r.parent_id === 0 || openSections.has(r.parent_id)));
+  const hasPages = (id: number) => rows.some((c) => c.parent_id === id);
+  const shownPages = new Set(visible.filter((r) => r.parent_id !== 0).map((r) => r.parent_id));
+  return visible.filter((r) => r.parent_id !== 0 || !hasPages(r.menu_id) || shownPages.has(r.menu_id));
+}

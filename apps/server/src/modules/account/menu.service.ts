@@ -1,4 +1,4 @@
-import { MENU_ITEMS, type MenuItem } from '@console/shared/menu/menu-tree';
+import { MENU_ITEMS, type MenuItem, visibleMenuItems } from '@console/shared/menu/menu-tree';
 import { can } from '@console/shared/permissions/can';
 import type { Permission } from '@console/shared/permissions/permissions';
 import type { Kysely } from 'kysely';
@@ -15,13 +15,10 @@ export async function syncMenus(db: Kysely<DB>): Promise<void> {
 export async function menuListFor(db: Kysely<DB>, user: UserRow, internalIds: readonly number[]): Promise<MenuItem[]> {
   const rows = await listMenus(db);
   const subject = subjectOf(user);
-  const allowed = (p: string | null) => !p || can(subject, p as Permission, { internalIds });
-  const visibleParents = new Set(rows.filter((r) => r.parent_id === 0 && allowed(r.permission)).map((r) => r.menu_id));
-  return rows
-    .filter((r) => allowed(r.permission) && (r.parent_id === 0 || visibleParents.has(r.parent_id)))
-    .map(({ permission, ...r }) => ({
-      ...r,
-      is_navi: (r.is_navi ? 1 : 0) as 0 | 1,
-      ...(permission ? { permission: permission as Permission } : {}),
-    }));
+  const allowed = (p: string | null | undefined) => !p || can(subject, p as Permission, { internalIds });
+  return visibleMenuItems(rows, allowed).map(({ permission, ...r }) => ({
+    ...r,
+    is_navi: (r.is_navi ? 1 : 0) as 0 | 1,
+    ...(permission ? { permission: permission as Permission } : {}),
+  }));
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { defineJob } from '../../lib/server-module.js';
+import { recheckListings } from './listing-recheck.js';
 import { runDueQueues } from './upload-runner.js';
 import { nextDueInMs } from './upload-runner.repository.js';
 
@@ -30,5 +31,22 @@ export const uploadPumpJob = defineJob({
       if (due === null) break;
       await sleep(Math.min(NAP_MS, Math.max(50, due)), undefined, { signal }).catch(() => undefined);
     }
+  },
+});
+
+/** How old a ledger check may be before the recheck job reads the listing again. */
+const RECHECK_AGE_MS = 6 * 3_600_000;
+
+/**
+ * Every hour, listings checked more than 6 hours ago are read back from Amazon, so issues that
+ * appear later (suppression, removal) reach the ledger (listing-recheck.ts).
+ */
+export const listingRecheckJob = defineJob({
+  kind: 'listing-recheck',
+  payload: z.object({}),
+  policy: 'stately',
+  schedule: { cron: '17 * * * *', data: {} },
+  async run({ deps, signal }) {
+    await recheckListings(deps, { maxAgeMs: RECHECK_AGE_MS, signal });
   },
 });

@@ -404,3 +404,47 @@ export function usableShops(db: Db, tenantId: number, userId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Shops with listings the ledger last checked before `before` (live, accepted or suppressed ones). */
+export function shopsToRecheck(db: Db, before: Date) {
+  return db
+    .selectFrom('listings')
+    .select(['shop_id', 'tenant_id'])
+    .distinct()
+    .where('status', 'in', ['live', 'accepted', 'suppressed'])
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', before)]))
+    .execute();
+}
+
+/** A shop's listings to check again, oldest check first. */
+export function listingsToRecheck(db: Db, shopId: number, before: Date, limit: number) {
+  return db
+    .selectFrom('listings')
+    .select(['id', 'marketplace', 'seller_sku', 'status'])
+    .where('shop_id', '=', shopId)
+    .where('status', 'in', ['live', 'accepted', 'suppressed'])
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', before)]))
+    .orderBy(sql`checked_at nulls first`)
+    .limit(limit)
+    .execute();
+}
+
+/** What a re-check found, written to the ledger in one statement. */
+export function writeRechecks(
+  db: Db,
+  rows: readonly { id: string; status: ListingStatus; issues: StoredIssue[]; asin: string | null }[],
+) {
+  if (rows.length === 0) return Promise.resolve();
+  return sql`
+    update listings l set status = r.status, issues = r.issues::jsonb, asin = coalesce(r.asin, l.asin),
+      checked_at = now(), updated_at = case when l.status = r.status then l.updated_at else now() end
+    from unnest(
+      ${sql.val(rows.map((r) => String(r.id)))}::bigint[],
+      ${sql.val(rows.map((r) => r.status))}::text[],
+      ${sql.val(rows.map((r) => JSON.stringify(r.issues)))}::text[],
+      ${sql.val(rows.map((r) => r.asin))}::text[]
+    ) as r(id, status, issues, asin)
+    where l.id = r.id`
+    .execute(db)
+    .then(() => undefined);
+}

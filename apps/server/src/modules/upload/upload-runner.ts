@@ -3,43 +3,30 @@ import { marketplaceByCode } from '@console/shared/constants/marketplaces';
 import type { AppDeps } from '../../context.js';
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
-import type {
-  ListingsFeedDocument,
-  ListingsFeedMessage,
-  ListingsItem,
-  ListingsItemSubmissionResponse,
-} from '../../marketplace/sp-api.types.js';
+import type { ListingsItem, ListingsItemSubmissionResponse } from '../../marketplace/sp-api.types.js';
 import { markShopExpired } from '../shop/shop.repository.js';
 import { AuthorizationLost } from '../shop/shop-authorizer.js';
 import { openShop } from '../shop/shop-client.js';
 import { setLedgerFromItems, uploaderAccount } from './upload.repository.js';
 import type { ItemPayload, StoredIssue } from './upload.tables.js';
 import { clientSchemas, expandGoods, uploadImageUrl } from './upload-expand.js';
+import { hasError, type PassSteps, sendFeeds } from './upload-feeds.js';
 import {
   advanceExpansion,
   backToWaiting,
   claimQueues,
   countIn,
   countReadback,
-  createFeedRow,
-  type FeedRow,
-  feedsIn,
   finishItem,
   finishItems,
   itemsIn,
-  itemsOfFeed,
-  knownFeedIds,
   markSending,
   queueForRun,
   type RunItem,
   releaseQueue,
   renewLease,
-  setFeed,
-  setFeedItems,
 } from './upload-runner.repository.js';
 
-/** Amazon's limit of messages in one JSON_LISTINGS_FEED document. */
-export const MAX_FEED_MESSAGES = 25_000;
 /** Products mapped per expansion transaction. */
 const EXPAND_CHUNK = 500;
 /** Listings Items calls in flight per queue (the scheduler paces them to the plan). */
@@ -71,19 +58,9 @@ export const RUNNER_DEFAULTS: RunnerOptions = { leaseSeconds: 60, sliceMs: 15_00
 /** A pass stops early: the shop cannot be used (authorization lost). */
 class QueueStopped extends Error {}
 
-const hasError = (issues: readonly { severity: string }[] | undefined) =>
-  (issues ?? []).some((i) => i.severity === 'ERROR');
-
 /** Amazon issues as stored. */
 const amazonIssues = (issues: ListingsItemSubmissionResponse['issues'] | ListingsItem['issues']): StoredIssue[] =>
   (issues ?? []).map((i) => ({ ...i, categories: i.categories ?? [], source: 'amazon' as const }));
-
-/** The feed message of an item. */
-function messageOf(messageId: number, sku: string, payload: ItemPayload): ListingsFeedMessage {
-  return payload.operation === 'UPDATE'
-    ? { messageId, sku, operationType: 'UPDATE', productType: payload.productType, attributes: payload.attributes }
-    : { messageId, sku, operationType: 'PATCH', productType: payload.productType, patches: payload.patches };
-}
 
 /**
  * One runner pass over a claimed queue (docs/upload.md "Pipeline"): expand the selection into
@@ -92,36 +69,37 @@ function messageOf(messageId: number, sku: string, payload: ItemPayload): Listin
  * finish the queue or say when to come back. Every step is committed before the next request
  * leaves, so a runner killed anywhere resumes without sending an item twice or losing one.
  */
-export class QueuePass {
+export class QueuePass implements PassSteps {
   private readonly started = Date.now();
   private nextInMs = 0;
-  private client!: SpApiClient;
+  /** The shop's client (set when the pass opens the shop). */
+  client!: SpApiClient;
 
   constructor(
     private readonly deps: AppDeps,
-    private readonly queueId: number,
+    readonly queueId: number,
     private readonly owner: string,
     private readonly opts: RunnerOptions,
   ) {}
 
-  private get db() {
+  get db() {
     return this.deps.db;
   }
 
-  private timeLeft(): boolean {
+  timeLeft(): boolean {
     return Date.now() - this.started < this.opts.sliceMs && !this.opts.signal?.aborted;
   }
 
-  private later(ms: number) {
+  later(ms: number) {
     this.nextInMs = this.nextInMs === 0 ? ms : Math.min(this.nextInMs, ms);
   }
 
-  private step(name: string) {
+  step(name: string) {
     this.opts.step?.(name);
   }
 
   /** Scaled wait of a poll (feeds are slow at Amazon, fast in a time-scaled simulator). */
-  private pollMs(seconds: number) {
+  pollMs(seconds: number) {
     return Math.max(200, (seconds * 1000) / this.deps.config.spapi.timeScale);
   }
 
@@ -136,7 +114,7 @@ export class QueuePass {
       this.client = client;
       await this.expand(q);
       if (q.mode === 'listings') await this.sendListings();
-      else await this.sendFeeds(q);
+      else await sendFeeds(this, q);
       await this.readBack();
       const open = await countIn(this.db, this.queueId, ['waiting', 'sending', 'submitted', 'accepted']);
       const expanded = (await queueForRun(this.db, this.queueId)).expand_cursor >= q.goods_ids.length;
@@ -306,200 +284,7 @@ export class QueuePass {
     }
   }
 
-  // ---- Feed mode -------------------------------------------------------------------------
-
-  private async sendFeeds(q: Awaited<ReturnType<typeof queueForRun>>) {
-    // New feeds from waiting items, one marketplace at a time, parents first in each.
-    for (const code of q.marketplaces) {
-      while (this.timeLeft()) {
-        const open = await feedsIn(this.db, this.queueId, ['building', 'creating']);
-        if (open.some((f) => f.marketplace === code)) break;
-        const items = await itemsIn(this.db, this.queueId, ['waiting'], MAX_FEED_MESSAGES, { marketplace: code });
-        if (items.length === 0) break;
-        await this.db.transaction().execute((trx) =>
-          createFeedRow(trx, {
-            tenantId: q.tenant_id,
-            queueId: q.id,
-            shopId: q.shop_id,
-            marketplace: code,
-            itemIds: items.map((i) => String(i.id)),
-          }),
-        );
-        this.step('feed-built');
-      }
-    }
-    for (const f of await feedsIn(this.db, this.queueId, ['building', 'creating'])) {
-      if (!this.timeLeft()) break;
-      await this.submitFeed(f);
-    }
-    for (const f of await feedsIn(this.db, this.queueId, ['submitted'])) {
-      if (!this.timeLeft()) break;
-      await this.pollFeed(f);
-    }
-  }
-
-  /** The document of a feed, built from its items as stored. */
-  private async document(f: FeedRow): Promise<ListingsFeedDocument> {
-    const items = await itemsOfFeed(this.db, f.id);
-    return {
-      header: { sellerId: this.client.shop.sellingPartnerId, version: '2.0', issueLocale: 'en_US' },
-      messages: items.map((i) => messageOf(i.message_id!, i.seller_sku, i.payload as ItemPayload)),
-    };
-  }
-
-  /**
-   * Uploads a feed's document and creates the feed. `creating` is committed before createFeed
-   * leaves; a feed found `creating` after a restart is looked up with getFeeds (created since
-   * then, not yet known) before it is created again.
-   */
-  private async submitFeed(f: FeedRow) {
-    const m = marketplaceByCode(f.marketplace)!;
-    if (f.status === 'creating' && f.creating_at) {
-      const found = await this.client.feeds.getFeeds({
-        feedTypes: ['JSON_LISTINGS_FEED'],
-        marketplaceIds: [m.marketplaceId],
-        createdSince: new Date(f.creating_at.getTime() - 60_000).toISOString(),
-        pageSize: 100,
-      });
-      const known = await knownFeedIds(
-        this.db,
-        f.shop_id,
-        found.feeds.map((x) => x.feedId),
-      );
-      const adopt = found.feeds
-        .filter((x) => !known.has(x.feedId) && Date.parse(x.createdTime) >= f.creating_at!.getTime() - 1000)
-        .sort((a, b) => Date.parse(a.createdTime) - Date.parse(b.createdTime))[0];
-      if (adopt) return this.submitted(f, adopt.feedId);
-    }
-    const doc = await this.document(f);
-    const contentType = 'application/json; charset=UTF-8';
-    const created = await this.client.feeds.createFeedDocument(contentType);
-    await this.client.feeds.uploadFeedDocument(created.url, JSON.stringify(doc), contentType, true);
-    this.step('feed-uploaded');
-    await setFeed(this.db, f.id, { status: 'creating', creating_at: new Date() });
-    this.step('feed-creating');
-    let feedId: string;
-    try {
-      feedId = (
-        await this.client.feeds.createFeed(
-          {
-            feedType: 'JSON_LISTINGS_FEED',
-            marketplaceIds: [m.marketplaceId],
-            inputFeedDocumentId: created.feedDocumentId,
-          },
-          { maxWaitMs: 5_000 },
-        )
-      ).feedId;
-    } catch (err) {
-      if (err instanceof SpApiError && err.kind === 'deferred') {
-        // Not sent: the next pass uploads a fresh document (pre-signed URLs expire).
-        await setFeed(this.db, f.id, { status: 'building' });
-        this.later(err.p.waitMs ?? 1000);
-        return;
-      }
-      throw err;
-    }
-    this.step('feed-created');
-    await this.submitted(f, feedId);
-  }
-
-  private async submitted(f: FeedRow, feedId: string) {
-    await this.db.transaction().execute(async (trx) => {
-      await setFeed(trx, f.id, { status: 'submitted', amazon_feed_id: feedId, processing_status: 'IN_QUEUE' });
-      const ids = await setFeedItems(trx, f.id, ['sending'], 'submitted');
-      await setLedgerFromItems(
-        trx,
-        ids.map((i) => String(i.id)),
-      );
-    });
-    this.later(this.pollMs(10));
-  }
-
-  /** Polls a submitted feed; when done, its processing report decides each item. */
-  private async pollFeed(f: FeedRow) {
-    const feed = await this.client.feeds.getFeed(f.amazon_feed_id!);
-    if (feed.processingStatus === 'IN_QUEUE' || feed.processingStatus === 'IN_PROGRESS') {
-      if (feed.processingStatus !== f.processing_status)
-        await setFeed(this.db, f.id, { processing_status: feed.processingStatus });
-      this.later(this.pollMs(5));
-      return;
-    }
-    if (feed.processingStatus === 'CANCELLED') {
-      await this.db.transaction().execute(async (trx) => {
-        await setFeed(trx, f.id, { status: 'cancelled', processing_status: 'CANCELLED' });
-        const ids = await setFeedItems(trx, f.id, ['submitted'], 'cancelled', '上传文件已在亚马逊取消');
-        await setLedgerFromItems(
-          trx,
-          ids.map((i) => String(i.id)),
-        );
-      });
-      return;
-    }
-    if (feed.processingStatus === 'FATAL' || !feed.resultFeedDocumentId) {
-      // Amazon's reason is in the report of a FATAL feed, when it wrote one.
-      const report = feed.resultFeedDocumentId
-        ? await this.client.feeds.getListingsProcessingReport(feed).catch(() => undefined)
-        : undefined;
-      const reason = report?.issues[0]?.message;
-      await this.db.transaction().execute(async (trx) => {
-        await setFeed(trx, f.id, {
-          status: 'fatal',
-          processing_status: feed.processingStatus,
-          result_document_id: feed.resultFeedDocumentId ?? null,
-          error: reason ?? 'FATAL',
-        });
-        const ids = await setFeedItems(
-          trx,
-          f.id,
-          ['submitted'],
-          'failed',
-          `亚马逊无法处理该上传文件(FATAL${reason ? `: ${reason}` : ''}),请重试`,
-        );
-        await setLedgerFromItems(
-          trx,
-          ids.map((i) => String(i.id)),
-        );
-      });
-      return;
-    }
-    const report = await this.client.feeds.getListingsProcessingReport(feed);
-    this.step('feed-report');
-    const byMessage = new Map<number, StoredIssue[]>();
-    for (const i of report.issues) {
-      if (i.messageId === undefined) continue;
-      const list = byMessage.get(i.messageId) ?? [];
-      list.push({
-        code: i.code ?? '',
-        message: i.message,
-        severity: i.severity,
-        attributeNames: i.attributeName ? [i.attributeName] : [],
-        categories: [],
-        source: 'amazon',
-      });
-      byMessage.set(i.messageId, list);
-    }
-    const items = await itemsOfFeed(this.db, f.id);
-    await this.db.transaction().execute(async (trx) => {
-      await finishItems(
-        trx,
-        items
-          .filter((it) => it.status === 'submitted')
-          .map((it) => {
-            const issues = byMessage.get(it.message_id!) ?? [];
-            return { id: String(it.id), status: hasError(issues) ? 'rejected' : 'accepted', issues };
-          }),
-      );
-      await setFeed(trx, f.id, {
-        status: 'done',
-        processing_status: 'DONE',
-        result_document_id: feed.resultFeedDocumentId ?? null,
-      });
-      await setLedgerFromItems(
-        trx,
-        items.map((i) => String(i.id)),
-      );
-    });
-  }
+  // ---- Feed mode: upload-feeds.ts ---------------------------------------------------
 
   // ---- Read-back -------------------------------------------------------------------------
 

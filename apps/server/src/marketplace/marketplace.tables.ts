@@ -1,4 +1,6 @@
+import type { Generated } from 'kysely';
 import type { Json, Timestamp } from '../db/types.js';
+import type { SimSnapshot } from './simulator/sim-server.js';
 import type { ProductTypeDefinition, ProductTypeList } from './sp-api.types.js';
 
 /** A token bucket of one (selling partner, operation) (migration 20261125_142452_spapi). */
@@ -33,11 +35,19 @@ export interface SpapiProductTypeSearchesTable {
   fetched_at: Timestamp;
 }
 
+/** The sandbox Amazon's saved state (migration 20261127_125000_sandbox_state). */
+export interface SandboxStateTable {
+  id: Generated<number>;
+  state: Json<SimSnapshot>;
+  saved_at: Generated<Date>;
+}
+
 declare module '../db/types.js' {
   /** The SP-API client's tables (no tenant data). */
   interface DB {
     spapi_rate_buckets: SpapiRateBucketsTable;
     spapi_product_types: SpapiProductTypesTable;
     spapi_product_type_searches: SpapiProductTypeSearchesTable;
+    sandbox_state: SandboxStateTable;
   }
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { secretBox } from '../lib/secret-box.js';
 import { fetchPublic } from '../modules/files/remote-fetch.js';
+import { loadSandboxState, saveSandboxState } from './sandbox-state.repository.js';
 import { SpApiSimulator } from './simulator/sim-server.js';
 import { SANDBOX_APP } from './simulator/sim-state.js';
 import { createSpApiDeps } from './sp-api.deps.js';
@@ -11,8 +12,10 @@ import type { SpApiDeps } from './sp-api.http.js';
 /**
  * The Amazon of sandbox shops (沙箱店铺): the loopback simulator run inside this server
  * process, started on first use. Its refresh tokens are signed with a key derived from the
- * console's secret key, so sandbox shops stay authorized when the server restarts; listings
- * and feeds live in this process's memory (docs/shops.md "Sandbox shops").
+ * console's secret key, so sandbox shops stay authorized when the server restarts; its
+ * sellers, listings and orders are saved to PostgreSQL (`sandbox_state`) a moment after each
+ * change and when the server closes, and put back when it starts again; feeds still being
+ * processed are not kept (docs/shops.md "Sandbox shops").
  */
 export interface Sandbox {
   sim: SpApiSimulator;
@@ -21,6 +24,35 @@ export interface Sandbox {
   /** The simulator's SP-API base of a region. */
   endpoint(region: SpApiRegion): string;
 }
+
+/** How long after a change the sandbox's state is saved (changes in between share one save). */
+export const SANDBOX_SAVE_DELAY_MS = 2000;
+
+/** Saves the simulator's state a moment after changes, one save at a time. */
+function stateSaver(sim: SpApiSimulator, db: Database) {
+  let timer: NodeJS.Timeout | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => {
+    timer = undefined;
+    saving = saving
+      .then(() => saveSandboxState(db, sim.snapshot()))
+      .catch((err: unknown) => console.error('sandbox state could not be saved', err));
+    return saving;
+  };
+  return {
+    touch() {
+      timer ??= setTimeout(save, SANDBOX_SAVE_DELAY_MS);
+      timer.unref();
+    },
+    /** Saves now (the server is closing), whatever changed since the last save. */
+    async flush() {
+      if (timer) clearTimeout(timer);
+      await save();
+    },
+  };
+}
+
+const savers = new WeakMap<SpApiSimulator, ReturnType<typeof stateSaver>>();
 
 /** Orders per hour per marketplace that the sandbox's simulator makes for its listings. */
 export const SANDBOX_ORDERS_PER_HOUR = 6;
@@ -59,6 +91,11 @@ export function sandbox(config: Config, db: Database): Promise<Sandbox> {
       }).listen();
       // Orders arrive by themselves for the sandbox's listings (docs/orders.md), about one every 10 minutes each marketplace.
       sim.orders.configure({ ratePerHour: SANDBOX_ORDERS_PER_HOUR });
+      const saved = await loadSandboxState(db);
+      if (saved) sim.restore(saved);
+      const saver = stateSaver(sim, db);
+      savers.set(sim, saver);
+      sim.onActivity = () => saver.touch();
       const deps = createSpApiDeps(config.spapi, db, {
         credentials: { clientId: SANDBOX_APP.clientId, clientSecret: SANDBOX_APP.clientSecret },
         lwaUrl: sim.tokenUrl,
@@ -78,5 +115,7 @@ export async function closeSandbox(config: Config): Promise<void> {
   if (!s) return;
   running.delete(config);
   const started = await s.catch(() => undefined);
-  await started?.sim.close();
+  if (!started) return;
+  await savers.get(started.sim)?.flush();
+  await started.sim.close();
 }

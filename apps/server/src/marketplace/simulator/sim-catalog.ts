@@ -20,7 +20,8 @@ export function handlePtdSearch(_sim: SpApiSimulator, req: SimReq): SimRes {
   if (!Array.isArray(list)) return list;
   const words = (req.query.get('keywords') ?? '').toLowerCase().split(',').filter(Boolean);
   const codes = list.map((id) => findMarketplace(id)).filter((m) => m !== undefined && list.includes(m.id));
-  const productTypes = [...PRODUCT_TYPES, ...SIM_AMAZON_ONLY_TYPES].filter((p) => codes.some((m) => p.marketplaces.includes(m!.code)))
+  const productTypes = [...PRODUCT_TYPES, ...SIM_AMAZON_ONLY_TYPES]
+    .filter((p) => codes.some((m) => p.marketplaces.includes(m!.code)))
     .filter((p) => !words.length || words.some((w) => p.name.toLowerCase().includes(w) || p.displayName.includes(w)))
     .map((p) => ({
       name: p.name,

@@ -7,10 +7,10 @@ import type {
   PatchOperation,
 } from '../sp-api.types.js';
 import { amazonError, type SimReq, type SimRes, type SpApiSimulator } from './sim-server.js';
-import type { SimListing } from './sim-state.js';
+import { listingKey, type SimListing } from './sim-state.js';
 import { SIM_ISSUE, validateListing } from './sim-validate.js';
 
-const key = (seller: string, marketplaceId: string, sku: string) => `${seller}|${marketplaceId}|${sku}`;
+const key = listingKey;
 
 /** A stable ASIN for a listing of the simulator (`B0` + 8 characters). */
 export function simAsin(seller: string, marketplaceId: string, sku: string): string {

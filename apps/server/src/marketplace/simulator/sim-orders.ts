@@ -149,6 +149,13 @@ const amount = (minorUnits: number, currency: string) => toDecimalString(minor(m
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/** What a sandbox keeps of the order book across restarts. */
+export interface SimOrderBookSnapshot {
+  orders: SimOrder[];
+  seq: number;
+  madeUntil: [string, number][];
+}
+
 /** The orders of one simulator: generation, lifecycle, tokens, the handlers' reads. */
 export class SimOrderBook {
   readonly orders = new Map<string, SimOrder>();
@@ -161,6 +168,19 @@ export class SimOrderBook {
   private readonly pages = new Map<string, ListPage>();
 
   constructor(private readonly sim: SpApiSimulator) {}
+
+  /** The orders, the id sequence and how far automatic orders were made (for a sandbox restart). */
+  snapshot(): SimOrderBookSnapshot {
+    return { orders: [...this.orders.values()], seq: this.seq, madeUntil: [...this.madeUntil] };
+  }
+
+  /** Puts back a snapshot (the random choices go on from a seed moved by the sequence). */
+  restore(s: SimOrderBookSnapshot): void {
+    for (const o of s.orders) this.orders.set(o.amazonOrderId, o);
+    this.seq = Math.max(this.seq, s.seq);
+    for (const [k, v] of s.madeUntil) this.madeUntil.set(k, v);
+    this.random = rng(this.settings.seed + this.seq);
+  }
 
   /** Changes the settings (a new seed restarts the random choices). */
   configure(s: Partial<SimOrderSettings>): void {

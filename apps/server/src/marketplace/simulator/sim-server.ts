@@ -24,9 +24,10 @@ import {
 import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from './sim-listings.js';
 import { authorize, handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
 import { SimMarket } from './sim-market.js';
-import { ORDER_ROUTES, SimOrderBook } from './sim-orders.js';
+import { ORDER_ROUTES, SimOrderBook, type SimOrderBookSnapshot } from './sim-orders.js';
 import { pricingRoutes } from './sim-pricing.js';
 import {
+  listingKey,
   SANDBOX_APP,
   type SimApp,
   type SimDocument,
@@ -190,6 +191,15 @@ export interface SimCounters {
   tokens: number;
 }
 
+/** What a sandbox keeps of its simulator across restarts: sellers, listings and orders. */
+export interface SimSnapshot {
+  v: 1;
+  sellers: SimSeller[];
+  revokedSellers: string[];
+  listings: SimListing[];
+  orders: SimOrderBookSnapshot;
+}
+
 /**
  * A loopback Amazon: LWA token endpoint and consent page, the Listings Items, Feeds, Product
  * Type Definitions, Catalog Items and Sellers operations on their real paths (optionally under
@@ -264,6 +274,29 @@ export class SpApiSimulator {
 
   /** Sellers whose signed refresh tokens were revoked (`refreshTokenKey`). */
   readonly revokedSellers = new Set<string>();
+
+  /** Called after every SP-API operation answered (the sandbox saves its state then). */
+  onActivity: (() => void) | undefined;
+
+  /** The state worth keeping across restarts (in-flight feeds and documents are not kept). */
+  snapshot(): SimSnapshot {
+    return {
+      v: 1,
+      sellers: [...this.sellers.values()],
+      revokedSellers: [...this.revokedSellers],
+      listings: [...this.listings.values()],
+      orders: this.orders.snapshot(),
+    };
+  }
+
+  /** Puts back a snapshot's sellers, listings and orders. */
+  restore(s: SimSnapshot): void {
+    if (s.v !== 1) return;
+    for (const seller of s.sellers) this.sellers.set(seller.sellerId, seller);
+    for (const id of s.revokedSellers) this.revokedSellers.add(id);
+    for (const l of s.listings) this.listings.set(listingKey(l.sellerId, l.marketplaceId, l.sku), l);
+    this.orders.restore(s.orders);
+  }
 
   /** Queues a fault (429 storm, 5xx, malformed or slow answers). */
   inject(fault: SimFault): void {
@@ -379,6 +412,7 @@ export class SpApiSimulator {
       };
     }
     const res = await route.handle(this, req);
+    this.onActivity?.();
     return { ...res, headers: { ...rateHeader, ...(res.headers ?? {}) } };
   }
 

@@ -22,6 +22,9 @@ export interface SimSeller {
   storeName: string;
 }
 
+/** The key of a listing in `SpApiSimulator.listings`. */
+export const listingKey = (seller: string, marketplaceId: string, sku: string) => `${seller}|${marketplaceId}|${sku}`;
+
 /** A listing stored per seller x marketplace x SKU. */
 export interface SimListing {
   sellerId: string;

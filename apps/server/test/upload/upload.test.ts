@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { recheckListings } from '../../src/modules/upload/listing-recheck.js';
+import { runDueQueues } from '../../src/modules/upload/upload-runner.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 import { bindSandboxShop } from '../support/sandbox-shop.js';
@@ -41,6 +42,7 @@ async function items(s: Session, queueId: number) {
     seller_sku: string;
     status: string;
     role: string;
+    error: string | null;
   }[];
 }
 
@@ -399,6 +401,41 @@ describe('upload: feeds', () => {
       ]);
     } finally {
       t.deps.config.uploadFeedThreshold = threshold;
+    }
+  });
+
+  it('a feed Amazon no longer knows (a restarted sandbox) fails its items with a message to retry', async () => {
+    const { s, shop } = await tenantWithShop();
+    const ids: number[] = [];
+    for (const sku of ['G-1', 'G-2']) ids.push((await saveGoods(t.app, s, homeGoods(sku, img.base))).id);
+    const sim = await simOf(t.deps);
+    const threshold = t.deps.config.uploadFeedThreshold;
+    t.deps.config.uploadFeedThreshold = 1;
+    sim.feedMode.neverFinish = true;
+    try {
+      const created = await call(t.app, s, 'POST', `${U}create`, {
+        shop_id: shop.id,
+        marketplaces: ['de'],
+        upload_type: 'good',
+        ids: ids.join(','),
+      });
+      const queueId = created.data.queue_id as number;
+      const feedSent = () =>
+        t.db.selectFrom('upload_feeds').select('amazon_feed_id').where('queue_id', '=', queueId).executeTakeFirst();
+      for (let i = 0; i < 20 && !(await feedSent())?.amazon_feed_id; i++) {
+        await runDueQueues(t.deps, { id: queueId, retryDelayMs: 0 });
+      }
+      const feedId = (await feedSent())?.amazon_feed_id;
+      expect(feedId).toBeTruthy();
+      sim.feeds.delete(feedId!);
+      sim.feedMode.neverFinish = false;
+      await runUntilDone(t.deps, queueId);
+      const list = await items(s, queueId);
+      expect(list.map((i) => i.status)).toEqual(['failed', 'failed']);
+      expect(list.map((i) => i.error)).toEqual(Array(2).fill('亚马逊已找不到该上传文件,结果未知,请重试'));
+    } finally {
+      t.deps.config.uploadFeedThreshold = threshold;
+      sim.feedMode.neverFinish = false;
     }
   });
 });

@@ -162,7 +162,23 @@ async function submitted(p: PassSteps, f: FeedRow, feedId: string) {
 
 /** Polls a submitted feed; when done, its processing report decides each item. */
 async function pollFeed(p: PassSteps, f: FeedRow) {
-  const feed = await p.client.feeds.getFeed(f.amazon_feed_id!);
+  const feed = await p.client.feeds.getFeed(f.amazon_feed_id!).catch((err: unknown) => {
+    if (err instanceof SpApiError && err.kind === 'not_found') return undefined;
+    throw err;
+  });
+  if (!feed) {
+    // Amazon no longer knows the feed (past its retention, or a restarted sandbox): its
+    // items failed without a verdict and may be retried.
+    await p.db.transaction().execute(async (trx) => {
+      await setFeed(trx, f.id, { status: 'fatal', error: 'feed not found' });
+      const ids = await setFeedItems(trx, f.id, ['submitted'], 'failed', '亚马逊已找不到该上传文件,结果未知,请重试');
+      await setLedgerFromItems(
+        trx,
+        ids.map((i) => String(i.id)),
+      );
+    });
+    return;
+  }
   if (feed.processingStatus === 'IN_QUEUE' || feed.processingStatus === 'IN_PROGRESS') {
     if (feed.processingStatus !== f.processing_status)
       await setFeed(p.db, f.id, { processing_status: feed.processingStatus });

@@ -9,7 +9,7 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       {
-        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         test: {
@@ -20,6 +20,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each file already has its own database and app (harness.ts); re-importing the whole
+          // server for every file cost about 3 s per file (half the project's time in CI), so the
+          // files of a worker share the loaded modules. A test that changes process-wide state
+          // (mocks, timers, env) must restore it in afterEach/afterAll.
+          isolate: false,
         },
       },
       {

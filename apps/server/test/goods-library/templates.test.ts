@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateExtraAttrs } from '../../src/modules/goods-library/extra-attrs.validator.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
+import { bindSandboxShop } from '../support/sandbox-shop.js';
 
 const t = useTestApp();
 let worker: Session;
@@ -205,5 +206,65 @@ describe('validateExtraAttrs against the real HAIRBAND schema', () => {
     expect(bad.errors).toEqual([
       { attr: 'list_price', field: 'list_price[0].value', message: '不含税价目表必须是0.01的整数倍' },
     ]);
+  });
+});
+
+describe('templates once a shop is bound (issue 14 §2)', () => {
+  it("offer the shop's Amazon list and definitions, check saves against them, and stay offline for a tenant without a shop", async () => {
+    const main = await buildTenant(t.db);
+    const admin = await signIn(t.app, main.account, TEST_PASSWORD);
+    const types = async (s: Session, m: string) =>
+      (await call(t.app, s, 'GET', `/PDD/categoryTemplate/getCategoryTemp?marketplace=${m}`)).data.list as {
+        productType: string;
+        offline: boolean;
+      }[];
+    // Before binding: the shipped set only, offline.
+    const before = await types(admin, 'de');
+    expect(before.map((p) => p.productType)).not.toContain('HAIR_CLIP');
+    expect(before.every((p) => p.offline)).toBe(true);
+
+    await bindSandboxShop(t.app, admin, '模板店');
+    const after = await types(admin, 'de');
+    // Amazon (the sandbox's simulator) lists more than the console ships; its types are not offline.
+    expect(after.find((p) => p.productType === 'HAIR_CLIP')).toMatchObject({ offline: false });
+    expect(after.find((p) => p.productType === 'HAIRBAND')).toMatchObject({ offline: false });
+    // A marketplace the shop does not sell in stays offline.
+    expect((await types(admin, 'us')).map((p) => p.productType)).not.toContain('HAIR_CLIP');
+    const found = await call(t.app, admin, 'GET', '/PDD/categoryTemplate/getProductType?keyword=clip&marketplace=de');
+    expect(found.data.productTypes.map((p: { productType: string }) => p.productType)).toEqual(['HAIR_CLIP']);
+
+    const attr = await call(
+      t.app,
+      admin,
+      'GET',
+      '/PDD/categoryTemplate/getTempAttr?productType=HAIR_CLIP&marketplace=de',
+    );
+    expect(attr.status, attr.msg).toBe(200);
+    expect(attr.data).toMatchObject({ productType: 'HAIR_CLIP', offline: false });
+    expect(attr.data.attributes.length).toBeGreaterThan(10);
+
+    // The save checks against the same definition: valid passes, a wrong currency is refused.
+    const template = { product_type: 'HAIR_CLIP', marketplace: 'de' };
+    const save = (extraAttrs: Record<string, unknown>) =>
+      call(t.app, admin, 'POST', '/PDD/amazon-user/insertGoods_v2', {
+        goodsData: { commonData: { descs: [{ key: 'de', title: 'Haarspange' }] }, template, extraAttrs },
+      });
+    expect((await save({ list_price: [{ value: 9.99, currency: 'EUR' }] })).status).toBe(200);
+    const wrong = await save({ list_price: [{ value: 9.99, currency: 'USD' }] });
+    expect(wrong.http).toBe(400);
+
+    // Another tenant without a shop: the Amazon-only type does not exist for it.
+    const other = await signIn(t.app, (await buildTenant(t.db)).account, TEST_PASSWORD);
+    const missing = await call(
+      t.app,
+      other,
+      'GET',
+      '/PDD/categoryTemplate/getTempAttr?productType=HAIR_CLIP&marketplace=de',
+    );
+    expect(missing).toMatchObject({ http: 404, msg: '产品类型不存在' });
+    const refused = await call(t.app, other, 'POST', '/PDD/amazon-user/insertGoods_v2', {
+      goodsData: { commonData: { descs: [{ key: 'de', title: 'x' }] }, template, extraAttrs: {} },
+    });
+    expect(refused).toMatchObject({ http: 400, msg: '产品类型不存在' });
   });
 });

@@ -234,9 +234,12 @@ describe('order sync against the simulator', () => {
       outcome: 'normal',
     });
     const before = sim.counters.throttled;
-    // Other work of the seller used up getOrderItems (burst 30, then 0.5/s x200): its slots are 0.3 s away.
+    // Other work of the seller used up getOrderItems (burst 30, then 0.5/s x200): its next slot is
+    // at least a second away however slowly this machine reserves (a fixed count was flaky under load).
     const { deps } = await sandbox(t.deps.config, t.db);
-    for (let i = 0; i < 60; i++) await deps.scheduler.reserve(seller, 'getOrderItems');
+    while ((await deps.scheduler.estimateMs(seller, 'getOrderItems', 1)) < 1000) {
+      await Promise.all(Array.from({ length: 40 }, () => deps.scheduler.reserve(seller, 'getOrderItems')));
+    }
     const first = await syncShopOrders(t.deps, shop, { maxWaitMs: 0 });
     expect(first).toMatchObject({ deferred: true, items: 0, orders: 45, errors: [] });
     const second = await syncShopOrders(t.deps, shop);

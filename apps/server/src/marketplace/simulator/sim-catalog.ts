@@ -3,7 +3,7 @@ import { MARKETPLACES, marketplaceDomain, marketplaceTitle } from '@console/shar
 import { findMarketplace, PRODUCT_TYPES } from '../product-type.catalog.js';
 import type { CatalogItem, ProductTypeDefinition } from '../sp-api.types.js';
 import { amazonError, type SimReq, type SimRes, type SpApiSimulator } from './sim-server.js';
-import { simSchema } from './sim-validate.js';
+import { SIM_AMAZON_ONLY_TYPES, simSchema } from './sim-validate.js';
 
 /** The version the simulator gives every shipped definition. */
 export const SIM_PTD_VERSION = 'U0000000000000000000000000000000000000000-SIM';
@@ -20,7 +20,7 @@ export function handlePtdSearch(_sim: SpApiSimulator, req: SimReq): SimRes {
   if (!Array.isArray(list)) return list;
   const words = (req.query.get('keywords') ?? '').toLowerCase().split(',').filter(Boolean);
   const codes = list.map((id) => findMarketplace(id)).filter((m) => m !== undefined && list.includes(m.id));
-  const productTypes = PRODUCT_TYPES.filter((p) => codes.some((m) => p.marketplaces.includes(m!.code)))
+  const productTypes = [...PRODUCT_TYPES, ...SIM_AMAZON_ONLY_TYPES].filter((p) => codes.some((m) => p.marketplaces.includes(m!.code)))
     .filter((p) => !words.length || words.some((w) => p.name.toLowerCase().includes(w) || p.displayName.includes(w)))
     .map((p) => ({
       name: p.name,
@@ -48,7 +48,7 @@ export function handlePtdGet(sim: SpApiSimulator, req: SimReq): SimRes {
   if (version && version !== 'LATEST' && version !== SIM_PTD_VERSION) {
     return amazonError(404, 'NOT_FOUND', `Version '${version}' of product type '${productType}' was not found.`);
   }
-  const entry = PRODUCT_TYPES.find((p) => p.name === productType)!;
+  const entry = [...PRODUCT_TYPES, ...SIM_AMAZON_ONLY_TYPES].find((p) => p.name === productType)!;
   const props = Object.keys((schema.properties ?? {}) as object);
   const requirements = (req.query.get('requirements') ?? 'LISTING') as ProductTypeDefinition['requirements'];
   const body: ProductTypeDefinition = {

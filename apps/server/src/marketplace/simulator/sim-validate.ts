@@ -65,11 +65,39 @@ function validatorFor(key: string, schema: SchemaNode): ValidateFunction {
   return fn;
 }
 
-/** The product type's schema in a marketplace (the library's shipped definitions), or undefined. */
+/**
+ * Product types the simulated Amazon has beyond the console's shipped set (real Amazon lists
+ * thousands), so the template calls' "whole list once a shop is bound" can be seen offline.
+ * Each reuses a shipped definition under its own name.
+ */
+export const SIM_AMAZON_ONLY_TYPES: readonly {
+  name: string;
+  displayName: string;
+  basedOn: string;
+  marketplaces: readonly string[];
+}[] = [
+  { name: 'HAIR_CLIP', displayName: '发夹', basedOn: 'HAIRBAND', marketplaces: ['us', 'en', 'de'] },
+  { name: 'HAIR_TIE', displayName: '发圈', basedOn: 'HAIRBAND', marketplaces: ['us', 'en', 'de'] },
+];
+
+const renamed = new Map<string, SchemaNode>();
+
+/** The product type's schema in a marketplace (shipped definitions and the Amazon-only ones), or undefined. */
 export function simSchema(productType: string, marketplaceId: string): SchemaNode | undefined {
   const m = findMarketplace(marketplaceId);
   if (!m || m.id !== marketplaceId) return undefined;
-  return loadProductTypeSchema(productType, m);
+  const only = SIM_AMAZON_ONLY_TYPES.find((t) => t.name === productType.toUpperCase());
+  if (!only) return loadProductTypeSchema(productType, m);
+  if (!only.marketplaces.includes(m.code)) return undefined;
+  const key = `${only.name}:${m.code}`;
+  let schema = renamed.get(key);
+  if (!schema) {
+    const base = loadProductTypeSchema(only.basedOn, m);
+    if (!base) return undefined;
+    schema = JSON.parse(JSON.stringify(base).replaceAll(only.basedOn, only.name)) as SchemaNode;
+    renamed.set(key, schema);
+  }
+  return schema;
 }
 
 /**

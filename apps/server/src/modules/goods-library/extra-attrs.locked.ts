@@ -1,5 +1,5 @@
 import { derefSchemaNode } from '@console/shared/product-type/schema-node';
-import { findMarketplace, loadProductTypeSchema, type SchemaNode } from '../../marketplace/product-type.catalog.js';
+import type { SchemaNode } from '../../marketplace/product-type.catalog.js';
 import type { ExtraAttrIssue } from './extra-attrs.validator.js';
 
 const asNode = (v: unknown): SchemaNode | undefined =>
@@ -48,13 +48,10 @@ const shown = (v: unknown) => {
  * Unknown templates give no issues (the schema check reports them).
  */
 export function lockedAttrChanges(
-  productType: string,
-  marketplace: string,
+  schema: SchemaNode | undefined,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): ExtraAttrIssue[] {
-  const m = findMarketplace(marketplace);
-  const schema = m ? loadProductTypeSchema(productType, m) : undefined;
   const props = asNode(schema?.properties);
   if (!schema || !props) return [];
   const issues: ExtraAttrIssue[] = [];

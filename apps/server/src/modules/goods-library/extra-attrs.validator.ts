@@ -9,6 +9,7 @@ import {
   type SchemaNode,
 } from '../../marketplace/product-type.catalog.js';
 import { extraAttrMessage } from './extra-attrs.messages.js';
+import type { TemplateSchema } from './template-source.js';
 
 /** One problem with a product's extra attributes: the attribute, the field path and a Chinese message. */
 export interface ExtraAttrIssue {
@@ -31,8 +32,7 @@ export interface ExtraAttrsResult {
 let ajv: Ajv2019 | undefined;
 const validators = new Map<string, ValidateFunction>();
 
-function validatorFor(productType: string, m: Marketplace, schema: SchemaNode): ValidateFunction {
-  const key = `${productType}:${m.code}`;
+function validatorFor(key: string, schema: SchemaNode): ValidateFunction {
   let fn = validators.get(key);
   if (!fn) {
     ajv ??= createAmazonAjv();
@@ -63,25 +63,39 @@ function normalize(attrs: Record<string, unknown>, schema: SchemaNode, m: Market
 
 /**
  * Validates a product's extra attributes (Amazon listing attribute format,
- * `{ color: [{ value: '红色' }], ... }`) against the product type's schema for a marketplace.
+ * `{ color: [{ value: '红色' }], ... }`) against the product type's schema for a marketplace
+ * (`template-source.ts` says which: the shop's Amazon definition or the shipped template).
  * Given attributes are checked completely (types, enums, lengths, UTF-8 bytes, conditional
  * rules); required attributes that are absent are listed in `missing`, because the product's
  * own fields (title, bullet points, brand ...) supply several of them when it is uploaded.
- * Throws 400 when the product type is not offered in the marketplace.
+ */
+export function checkExtraAttrs(template: TemplateSchema, m: Marketplace, extraAttrs: unknown): ExtraAttrsResult {
+  const { schema } = template;
+  if (!extraAttrs || typeof extraAttrs !== 'object' || Array.isArray(extraAttrs)) {
+    throw badRequest('扩展属性格式不正确');
+  }
+  const attrs = normalize(extraAttrs as Record<string, unknown>, schema, m);
+  const validate = validatorFor(template.key, schema);
+  validate(attrs);
+  const { errors, missing } = explain(validate.errors ?? [], schema);
+  return { ok: errors.length === 0, errors, missing, attrs };
+}
+
+/**
+ * `checkExtraAttrs` against the shipped (offline) template of a product type; 400 when the
+ * type is not shipped for the marketplace. For tools and tests that have no tenant.
  */
 export function validateExtraAttrs(productType: string, marketplace: string, extraAttrs: unknown): ExtraAttrsResult {
   const m = findMarketplace(marketplace);
   if (!m) throw badRequest(`不支持的站点: ${marketplace}`);
   const schema = loadProductTypeSchema(productType, m);
   if (!schema) throw badRequest(`产品类型 ${productType} 在站点 ${m.name} 不可用`);
-  if (!extraAttrs || typeof extraAttrs !== 'object' || Array.isArray(extraAttrs)) {
-    throw badRequest('扩展属性格式不正确');
-  }
-  const attrs = normalize(extraAttrs as Record<string, unknown>, schema, m);
-  const validate = validatorFor(productType.toUpperCase(), m, schema);
-  validate(attrs);
-  const { errors, missing } = explain(validate.errors ?? [], schema);
-  return { ok: errors.length === 0, errors, missing, attrs };
+  const name = productType.toUpperCase();
+  return checkExtraAttrs(
+    { productType: name, displayName: name, schema, offline: true, key: `${name}:${m.code}:offline` },
+    m,
+    extraAttrs,
+  );
 }
 
 function explain(raw: ErrorObject[], schema: SchemaNode) {

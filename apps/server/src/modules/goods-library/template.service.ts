@@ -1,16 +1,15 @@
 import type { TemplateAttribute } from '@console/shared/schemas/goods-library';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import type { AppDeps } from '../../context.js';
+import { badRequest } from '../../lib/app-error.js';
 import {
   findMarketplace,
-  findProductType,
-  loadProductTypeSchema,
   type Marketplace,
   PRODUCT_TYPES,
-  type ProductTypeEntry,
   type SchemaNode,
   TEMPLATE_MARKETPLACES,
 } from '../../marketplace/product-type.catalog.js';
 import { flattenAttributes } from './template-attrs.js';
+import { type TemplateLog, type TemplateType, templateSchema, templateTypes } from './template-source.js';
 
 const presentMarketplace = (m: Marketplace) => ({ code: m.code, id: m.id, name: m.name });
 
@@ -20,7 +19,7 @@ function marketplaceOrThrow(code: string | undefined): Marketplace {
   return m;
 }
 
-function presentType(p: ProductTypeEntry) {
+function presentType(p: TemplateType) {
   return {
     productType: p.name,
     displayName: p.displayName,
@@ -31,34 +30,53 @@ function presentType(p: ProductTypeEntry) {
   };
 }
 
-/** Product types available per marketplace (all marketplaces when none is given). */
-export function listCategoryTemplates(marketplace: string | undefined) {
-  const m = marketplace ? marketplaceOrThrow(marketplace) : undefined;
-  const list = PRODUCT_TYPES.filter((p) => !m || p.marketplaces.includes(m.code)).map(presentType);
-  return { marketplaces: TEMPLATE_MARKETPLACES.map(presentMarketplace), list };
+/**
+ * Product types available per marketplace: the tenant's shop's Amazon list when a shop sells
+ * there, else the shipped set (all shipped types when no marketplace is given).
+ */
+export async function listCategoryTemplates(
+  deps: AppDeps,
+  tenantId: number,
+  marketplace: string | undefined,
+  log?: TemplateLog,
+) {
+  const list = marketplace
+    ? await templateTypes(deps, tenantId, marketplaceOrThrow(marketplace), undefined, log)
+    : PRODUCT_TYPES;
+  return { marketplaces: TEMPLATE_MARKETPLACES.map(presentMarketplace), list: list.map(presentType) };
 }
 
 /** Product types whose name, Chinese name or browse path contains the keyword (case-insensitive). */
-export function searchProductTypes(keyword: string | undefined, marketplace: string | undefined) {
-  const m = marketplace ? marketplaceOrThrow(marketplace) : undefined;
+export async function searchProductTypes(
+  deps: AppDeps,
+  tenantId: number,
+  keyword: string | undefined,
+  marketplace: string | undefined,
+  log?: TemplateLog,
+) {
   const k = (keyword ?? '').trim().toLowerCase();
-  const list = PRODUCT_TYPES.filter(
+  const all = marketplace
+    ? await templateTypes(deps, tenantId, marketplaceOrThrow(marketplace), undefined, log)
+    : PRODUCT_TYPES;
+  const list = all.filter(
     (p) =>
-      (!m || p.marketplaces.includes(m.code)) &&
-      (!k ||
-        p.name.toLowerCase().includes(k) ||
-        p.name.toLowerCase().replace(/_/g, ' ').includes(k) ||
-        p.displayName.includes(k) ||
-        p.path.toLowerCase().includes(k)),
+      !k ||
+      p.name.toLowerCase().includes(k) ||
+      p.name.toLowerCase().replace(/_/g, ' ').includes(k) ||
+      p.displayName.includes(k) ||
+      p.path.toLowerCase().includes(k),
   );
   return { productTypes: list.map(presentType) };
 }
 
 /** The attribute template of a product type in a marketplace: its JSON Schema and a form-ready list. */
-export function getTemplateAttributes(
+export async function getTemplateAttributes(
+  deps: AppDeps,
+  tenantId: number,
   productType: string,
   marketplace: string | undefined,
-): {
+  log?: TemplateLog,
+): Promise<{
   productType: string;
   displayName: string;
   offline: boolean;
@@ -66,19 +84,16 @@ export function getTemplateAttributes(
   locale: string;
   schema: SchemaNode;
   attributes: TemplateAttribute[];
-} {
+}> {
   const m = marketplaceOrThrow(marketplace);
-  const entry = findProductType(productType);
-  if (!entry) throw notFound('产品类型不存在');
-  const schema = loadProductTypeSchema(entry.name, m);
-  if (!schema) throw notFound(`产品类型 ${entry.name} 在站点 ${m.name} 不可用`);
+  const t = await templateSchema(deps, tenantId, productType, m, log);
   return {
-    productType: entry.name,
-    displayName: entry.displayName,
-    offline: entry.offline,
+    productType: t.productType,
+    displayName: t.displayName,
+    offline: t.offline,
     marketplace: presentMarketplace(m),
     locale: 'zh_CN',
-    schema,
-    attributes: flattenAttributes(schema),
+    schema: t.schema,
+    attributes: flattenAttributes(t.schema),
   };
 }

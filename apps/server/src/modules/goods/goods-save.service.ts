@@ -3,13 +3,15 @@ import { draftMinimumProblem } from '@console/shared/validation/goods-save';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
-import { badRequest, conflict, notFound, staleSave } from '../../lib/app-error.js';
+import { AppError, badRequest, conflict, notFound, staleSave } from '../../lib/app-error.js';
+import { findMarketplace } from '../../marketplace/product-type.catalog.js';
 import { assertOwnCategory } from '../goods-library/category.service.js';
 import { setEanSku } from '../goods-library/ean.repository.js';
 import { assignEans, releaseEans } from '../goods-library/ean.service.js';
 import { lockedAttrChanges } from '../goods-library/extra-attrs.locked.js';
-import { validateExtraAttrs } from '../goods-library/extra-attrs.validator.js';
+import { checkExtraAttrs } from '../goods-library/extra-attrs.validator.js';
 import { findSensitiveWords } from '../goods-library/sensitive.service.js';
+import { templateSchema } from '../goods-library/template-source.js';
 import { audit } from '../system/audit.js';
 import type { StoredParentage } from './goods.presenter.js';
 import { findGoods, insertGoods, setGoodsParentage, updateGoodsVersioned } from './goods.repository.js';
@@ -67,6 +69,22 @@ function textsOf(data: GoodsData) {
 }
 
 /**
+ * The template a save is checked against: the one the editor showed (`template-source.ts`:
+ * the tenant's shop's Amazon definition, else the shipped one); a type the marketplace does
+ * not have is bad input (400).
+ */
+async function saveTemplate(deps: AppDeps, tenantId: number, t: { product_type: string; marketplace: string }) {
+  const marketplace = findMarketplace(t.marketplace);
+  if (!marketplace) throw badRequest(`不支持的站点: ${t.marketplace}`);
+  try {
+    return { marketplace, schema: await templateSchema(deps, tenantId, t.product_type, marketplace) };
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+/**
  * insertGoods_v2: validates the extra attributes against the product type schema, creates or
  * updates over the loaded version (a stale save is refused, never merged; stored values of
  * `editable: false` attribute fields may not change), settles EANs in the
@@ -80,8 +98,9 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
   const minimum = draftMinimumProblem(data);
   if (minimum) throw badRequest(minimum.message, { field: minimum.field });
   let missingAttrs: { name: string; label: string }[] = [];
-  if (data.template) {
-    const r = validateExtraAttrs(data.template.product_type, data.template.marketplace, data.extraAttrs);
+  const template = data.template && (await saveTemplate(deps, actor.tenantId, data.template));
+  if (template) {
+    const r = checkExtraAttrs(template.schema, template.marketplace, data.extraAttrs);
     if (!r.ok) throw badRequest(r.errors[0]!.message, { field: 'extraAttrs', errors: r.errors });
     missingAttrs = r.missing;
   }
@@ -117,15 +136,10 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
       if (!before) throw notFound('商品不存在');
       if (before.is_delete) throw conflict('商品已在回收站中,请先恢复');
       if (before.version !== body.version) throw staleSave(before.version);
-      if (data.template) {
+      if (template) {
         // Amazon's `editable: false`: a stored value of such a field is never changed by an update.
         const stored = before.extra_attrs?.attributes ?? {};
-        const locked = lockedAttrChanges(
-          data.template.product_type,
-          data.template.marketplace,
-          stored,
-          data.extraAttrs,
-        );
+        const locked = lockedAttrChanges(template.schema.schema, stored, data.extraAttrs);
         if (locked.length) throw badRequest(locked[0]!.message, { field: 'extraAttrs', errors: locked });
       }
       const planned = toWrite(data, before.base_info as BaseInfo);

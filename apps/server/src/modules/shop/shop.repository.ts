@@ -69,6 +69,22 @@ export function findShopCredentials(db: Db, tenantId: number, id: number) {
     .executeTakeFirst();
 }
 
+/**
+ * The tenant's authorized shop that sells in a marketplace (country code), real shops before
+ * sandbox ones, oldest first: the shop whose Amazon answers the library's template calls.
+ */
+export function findAuthorizedShopIn(db: Db, tenantId: number, marketplace: string) {
+  return db
+    .selectFrom('shops')
+    .select(['id', 'name', 'sandbox'])
+    .where('tenant_id', '=', tenantId)
+    .where('auth_status', '=', 'authorized')
+    .where(sql<boolean>`${marketplace} = any(marketplaces)`)
+    .orderBy('sandbox')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 /** The tenant's shop of a seller account in a region, locked (binding it again re-authorizes it). */
 export function lockShopBySeller(db: Db, tenantId: number, region: string, sellerId: string) {
   return db

@@ -62,7 +62,10 @@ describe('finance', () => {
     page = p;
     await p.goto(routeUrl('/member/index'));
     await p.getByTestId('balance-available').getByText('¥500.25').waitFor();
-    await p.getByTestId('balance-chart').waitFor();
+    // The 30-day chart is drawn by ECharts (a canvas inside the chart's box), one point a day.
+    const chart = p.getByTestId('balance-chart');
+    await chart.locator('canvas').first().waitFor();
+    expect(await chart.getAttribute('data-points')).toBe('30');
     await p.goto(routeUrl('/member/user/spend'));
     const entry = p.getByTestId('entries-table').locator('tr', { hasText: '物流充值' });
     await entry.getByText('+¥500.25').waitFor();

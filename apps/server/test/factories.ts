@@ -5,6 +5,7 @@ import type { Database } from '../src/db/database.js';
 import type { UserRow } from '../src/db/types.js';
 import { hashPassword } from '../src/lib/password.js';
 import { insertUser } from '../src/modules/account/user.repository.js';
+import { insertHsCode, insertUnit } from '../src/modules/customs/customs.repository.js';
 import { insertTopup } from '../src/modules/finance/finance.repository.js';
 import { topUp } from '../src/modules/finance/ledger.service.js';
 import { insertOffers, upsertCandidates } from '../src/modules/follow/follow.repository.js';
@@ -89,6 +90,9 @@ export interface TenantRows {
   memory: number;
   correction: number;
   shop: number;
+  /** An HS code and a production and sales unit record (customs). */
+  hsCode: number;
+  customsUnit: number;
   uploadQueue: number;
   uploadItem: number;
   order: number;
@@ -248,6 +252,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     memory: await idOf('translation_memory'),
     correction: await idOf('translation_corrections'),
     shop: shop.id,
+    ...(await buildCustomsRows(db, tenant, marker)),
     ...(await buildUploadRows(db, tenant, shop.id, Number(goods.id))),
     order: orderId,
     orderItem: Number(item.id),
@@ -288,4 +293,33 @@ async function buildUploadRows(db: Database, tenant: UserRow, shop: number, good
   ]);
   const item = await db.selectFrom('upload_items').select('id').where('queue_id', '=', id).executeTakeFirstOrThrow();
   return { uploadQueue: id, uploadItem: Number(item.id) };
+}
+
+/** One HS code and one production and sales unit record of a tenant (customs). */
+async function buildCustomsRows(db: Database, tenant: UserRow, marker: string) {
+  const hs = await insertHsCode(db, {
+    tenant_id: tenant.id,
+    creator_id: tenant.id,
+    hs_code: '6109100000',
+    name_cn: `${marker} T恤`,
+    name_en: `${marker} T-shirt`,
+    unit: '件',
+    value_rule: 'order',
+    value_ratio: null,
+    value_fixed: null,
+    value_currency: null,
+    remark: '',
+  });
+  const unit = await insertUnit(db, {
+    tenant_id: tenant.id,
+    creator_id: tenant.id,
+    name: `${marker} 单位`,
+    credit_code: '91440300708461136T',
+    address: `${marker} 地址`,
+    contact_name: 'x',
+    contact_phone: '13800138000',
+    is_default: true,
+    remark: '',
+  });
+  return { hsCode: Number(hs.id), customsUnit: Number(unit.id) };
 }

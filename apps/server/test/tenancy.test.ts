@@ -45,6 +45,15 @@ const G = '/PDD/amazon-user';
 /** A ledger entry's reference (an order number, a waybill number ...): text, not a row of this tenant. */
 const REF_ID = "the entry's reference text (order or waybill number), filtered within the caller's own tenant";
 const descs = { descs: [{ key: 'en', title: 'x' }] };
+/** Valid bodies of the customs records (an HS code, a production and sales unit). */
+const HS = { hs_code: '6109100000', name_cn: 'x', name_en: 'x', unit: '件', value_rule: 'order' };
+const UNIT = {
+  name: 'x',
+  credit_code: '91440300708461136T',
+  address: 'x',
+  contact_name: 'x',
+  contact_phone: '13800138000',
+};
 
 /**
  * Every API route that takes a row id, with a valid request. A route added later with an id
@@ -88,6 +97,29 @@ const ID_ROUTES: Record<string, IdRoute> = {
   'POST /PDD/__test__/sandbox-orders': {
     fields: { shop_id: 'shop' },
     request: (id) => ({ body: { shop_id: id('shop_id'), count: 1 } }),
+  },
+  'GET /PDD/customs/hs-code/get': { fields: { id: 'hsCode' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/customs/hs-code/create': {
+    fields: { category_ids: 'category', goods_ids: 'goods' },
+    request: (id) => ({
+      body: { ...HS, hs_code: '420292', category_ids: [id('category_ids')], goods_ids: [id('goods_ids')] },
+    }),
+  },
+  'POST /PDD/customs/hs-code/update': {
+    fields: { id: 'hsCode', category_ids: 'category', goods_ids: 'goods' },
+    request: (id) => ({
+      body: { ...HS, id: id('id'), version: 1, category_ids: [id('category_ids')], goods_ids: [id('goods_ids')] },
+    }),
+  },
+  'POST /PDD/customs/hs-code/delete': { fields: { ids: 'hsCode' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'GET /PDD/customs/unit/get': { fields: { id: 'customsUnit' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/customs/unit/update': {
+    fields: { id: 'customsUnit' },
+    request: (id) => ({ body: { ...UNIT, id: id('id'), version: 1 } }),
+  },
+  'POST /PDD/customs/unit/delete': {
+    fields: { ids: 'customsUnit' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
   },
   'POST /PDD/order/list': { fields: { shop_id: 'shop' }, request: (id) => ({ body: { shop_id: id('shop_id') } }) },
   'POST /PDD/order/detail': { fields: { id: 'order' }, request: (id) => ({ body: { id: id('id') } }) },

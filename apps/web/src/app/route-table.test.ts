@@ -96,6 +96,9 @@ describe('route table', () => {
         '/goods/category',
         // Translation glossary, memory and usage (docs/web.md "Translation screens").
         '/goods/admin/translation',
+        // Customs (docs/customs.md, issue 18 §3).
+        '/order/hs-code',
+        '/order/order_customs_info',
         // Shops and their authorization (docs/shops.md).
         '/order/shop',
         '/platform/family',

@@ -84,6 +84,13 @@ export const OPERA_LOG_ACTIONS = {
   'finance.deposit.return': '退还保证金',
   'finance.reverse': '冲正记录',
   'finance.warning': '设置余额预警',
+  'customs.hsCode.create': '新建海关编码',
+  'customs.hsCode.update': '修改海关编码',
+  'customs.hsCode.delete': '删除海关编码',
+  'customs.unit.create': '新建产销单位备案',
+  'customs.unit.update': '修改产销单位备案',
+  'customs.unit.delete': '删除产销单位备案',
+  'customs.ioss.update': '设置IOSS编号',
 } as const satisfies Record<string, string>;
 
 /** An action code the log knows by name. */

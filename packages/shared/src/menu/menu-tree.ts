@@ -105,8 +105,8 @@ const SECTIONS: Section[] = [
       ['备货商品', '/order/stock/product'],
       ['入库记录', '/order/stock/stockInLog'],
       ['出库记录', '/order/stock/stockOutLog'],
-      ['海关编码', '/order/hs-code'],
-      ['产销单位备案', '/order/order_customs_info'],
+      ['海关编码', '/order/hs-code', 'customs.read'],
+      ['产销单位备案', '/order/order_customs_info', 'customs.read'],
     ],
   },
   {

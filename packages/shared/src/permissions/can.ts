@@ -70,6 +70,9 @@ export function can(
     case 'finance.review':
       // The operator's admins keep the platform's books; a trader keeps its clients' (issue 16 §2).
       return user.auth === 5 || (isInternal(user, ctx) && (user.auth === 0 || user.auth === 4));
+    case 'customs.ioss':
+      // The IOSS number is the operator's (it ships every tenant's parcels); its admins set it (issue 18 §3).
+      return isInternal(user, ctx) && (user.auth === 0 || user.auth === 4);
     default: {
       const byRole = (ROLE_PERMISSIONS[user.auth] as readonly Permission[]).includes(permission);
       if (!byRole || !isLibraryPermission(permission) || user.parent_id === 0) return byRole;

@@ -55,6 +55,12 @@ export const PERMISSIONS = [
   'library.searchTerms',
   /** Change the own price settings (exchange rates, margins, shipping, rounding). */
   'library.priceSettings',
+  /** See the tenant's HS codes and production and sales unit records (the roles that ship; issue 18 §3). */
+  'customs.read',
+  /** Change them: company admin, personal admin, group leader. */
+  'customs.manage',
+  /** The platform operator's IOSS number (the operator's company and personal admins). */
+  'customs.ioss',
   /** See the tenant's orders (订单首页, 订单处理): admins, group leaders, workers, buyers. */
   'order.read',
   /** Sync orders from the shops now (the job runs by itself every few minutes too). */
@@ -114,6 +120,8 @@ export const ROLE_PERMISSIONS = {
     'finance.payMargin',
     'finance.view',
     ...LIBRARY_PERMISSIONS,
+    'customs.read',
+    'customs.manage',
     'shop.manage',
     'shop.use',
     'order.read',
@@ -131,6 +139,8 @@ export const ROLE_PERMISSIONS = {
     'goods.batchCopy',
     'role.worker',
     ...LIBRARY_PERMISSIONS,
+    'customs.read',
+    'customs.manage',
     'shop.use',
     'order.read',
     'order.sync',
@@ -146,6 +156,7 @@ export const ROLE_PERMISSIONS = {
     'goods.batchCopy',
     'role.worker',
     ...LIBRARY_PERMISSIONS,
+    'customs.read',
     'shop.use',
     'order.read',
     'order.sync',
@@ -168,6 +179,8 @@ export const ROLE_PERMISSIONS = {
     'finance.payMargin',
     'finance.view',
     ...LIBRARY_PERMISSIONS,
+    'customs.read',
+    'customs.manage',
     'shop.manage',
     'shop.use',
     'order.read',

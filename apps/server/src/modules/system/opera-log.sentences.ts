@@ -229,6 +229,20 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   'finance.reverse': (e) =>
     `${e.actor} 冲正了账户 ${str(obj(e.summary.after).uid)} 的记录 ${str(obj(e.summary.after).entry_id)}(原因:${str(obj(e.summary.after).reason)})`,
   'finance.warning': (e) => `${e.actor} 将余额预警设为 ${yuan(obj(e.summary.after).warning)}`,
+  'customs.hsCode.create': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 新建了海关编码 ${str(a.hs_code)}(${str(a.name_cn)})`;
+  },
+  'customs.hsCode.update': (e) => `${e.actor} 修改了海关编码 ${str(obj(e.summary.after).hs_code)}`,
+  'customs.hsCode.delete': (e) => `${e.actor} 删除了海关编码 ${list(obj(e.summary.before).codes).map(str).join('、')}`,
+  'customs.unit.create': (e) => `${e.actor} 新建了产销单位备案${quote(str(obj(e.summary.after).name))}`,
+  'customs.unit.update': (e) => `${e.actor} 修改了产销单位备案${quote(str(obj(e.summary.after).name))}`,
+  'customs.unit.delete': (e) =>
+    `${e.actor} 删除了产销单位备案${list(obj(e.summary.before).names).map(str).map(quote).join('、')}`,
+  'customs.ioss.update': (e) => {
+    const n = str(obj(e.summary.after).ioss_number);
+    return n ? `${e.actor} 将平台IOSS编号设为 ${n}` : `${e.actor} 清除了平台IOSS编号`;
+  },
   'shop.bind': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 绑定了${a.sandbox === true ? '沙箱' : ''}店铺${quote(str(a.name))}(卖家编号 ${str(a.seller_id)})`;

@@ -1,6 +1,6 @@
 import { defineSection, screen } from '../../app/route-section';
 
-/** 订单 (spec section 2): 订单首页, 店铺管理 and 订单处理 are built; the other screens are not yet (docs/not-built.md). */
+/** 订单 (spec section 2): 订单首页, 店铺管理, 订单处理, 海关编码 and 产销单位备案 are built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/order', [
   [
     'index',
@@ -43,6 +43,26 @@ export const routes = defineSection('/order', [
   ['stock/product', '备货商品'],
   ['stock/stockInLog', '入库记录'],
   ['stock/stockOutLog', '出库记录'],
-  ['hs-code', '海关编码'],
-  ['order_customs_info', '产销单位备案'],
+  [
+    'hs-code',
+    '海关编码',
+    {
+      permission: 'customs.read',
+      load: screen(
+        () => import('./hs-code/hs-code-page'),
+        (m) => m.HsCodePage,
+      ),
+    },
+  ],
+  [
+    'order_customs_info',
+    '产销单位备案',
+    {
+      permission: 'customs.read',
+      load: screen(
+        () => import('./customs-info/customs-info-page'),
+        (m) => m.CustomsInfoPage,
+      ),
+    },
+  ],
 ]);

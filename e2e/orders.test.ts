@@ -1,4 +1,4 @@
-// Orders (订单处理, 订单首页): a sandbox shop's orders synced, one purchased and received on the screen.
+// Orders (订单处理, 配货, 订单首页): a sandbox shop's orders synced, one purchased, received in 配货 and ready to ship.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
@@ -47,7 +47,7 @@ async function bindSandboxShop(api: ApiClient, name: string): Promise<number> {
 }
 
 describe('orders', () => {
-  it('syncs the sandbox shop, purchases an item with its tracking number and receives it: the order is received', async () => {
+  it('syncs the sandbox shop, purchases an item with its tracking number, receives it in 配货: ready to ship', async () => {
     const seller = createMainAccount(env().dataDir, 0);
     const api = new ApiClient(env().baseUrl);
     await api.login(seller.account, seller.password);
@@ -78,9 +78,29 @@ describe('orders', () => {
     await detail.getByTestId('item-express').getByText('待收货').waitFor();
     await detail.getByText(/30\.50 CNY 1688测试店 SF1234567890/).waitFor();
 
-    await detail.getByRole('button', { name: '确认收货' }).click();
-    await detail.getByTestId('order-express').getByText('已收货').waitFor();
-    await detail.getByText(/快递状态 待收货 → 已收货/).waitFor();
+    // 配货: the warehouse scans the parcel's tracking number, checks the item in, weighs and
+    // measures the parcel and marks the order ready to ship.
+    // Close the detail first: the list page stays alive in its tab and an open drawer keeps the focus.
+    await p.locator('.ant-drawer-close').click();
+    await detail.waitFor({ state: 'hidden' });
+    await p.goto(routeUrl('/order/distribution'));
+    const scan = p.getByPlaceholder('扫描或输入国内快递单号 / 订单号');
+    await scan.fill('SF1234567890');
+    await scan.press('Enter');
+    const card = p.getByTestId('distribution-order');
+    await card.getByText(`订单 ${orderId}`).waitFor();
+    await card.getByText('还有 1 件商品未到齐').waitFor();
+    await card.getByRole('button', { name: '确认收货' }).click();
+    await card.getByTestId('distribution-item-express').getByText('已收货').waitFor();
+    await card.getByLabel('重量(g)').fill('850');
+    await card.getByLabel('长(cm)').fill('30');
+    await card.getByLabel('宽(cm)').fill('20');
+    await card.getByLabel('高(cm)').fill('12');
+    await card.getByRole('button', { name: '完成配货' }).click();
+    await card.getByTestId('distribution-parcel').getByText('包裹:850 g,30×20×12 cm').waitFor();
+    await card.getByText('已配货(待发货)').waitFor();
+    await p.getByTestId('distribution-tabs').getByText('已配货(待发货)').click();
+    await p.getByTestId('distribution-list').getByText(orderId).waitFor();
 
     await p.goto(routeUrl('/order/index'));
     await p.getByTestId('order-counts').getByText('商品已收货').waitFor();

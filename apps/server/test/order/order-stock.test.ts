@@ -217,6 +217,13 @@ describe('配货: scan, check the items, weigh and mark the order ready to ship'
     const actions = await auditActions(w.tenant.id);
     expect(actions.filter((a) => a === 'order.purchase')).toHaveLength(2);
     expect(actions).toEqual(expect.arrayContaining(['order.express', 'order.distribute', 'order.distributeUndo']));
+    // The operation log names each step in a sentence.
+    const log = await call(t.app, admin, 'GET', '/PDD/opera-log/list?pageSize=50');
+    const texts = log.data.list.map((e: { text: string }) => e.text).join('\n');
+    expect(texts).toContain(`为订单 ${o.amazon} 完成配货(850 g,30×20×12 cm)`);
+    expect(texts).toContain(`把订单 ${o.amazon} 的商品快递状态从「待收货」改为「已收货」`);
+    expect(texts).toContain(`为订单 ${o.amazon} 的商品记录了采购(采购 1 件,付款 10 元)`);
+    expect(texts).toContain(`撤销了订单 ${o.amazon} 的配货`);
   });
 });
 
@@ -420,5 +427,9 @@ describe('assigning orders to staff', () => {
     expect((await call(t.app, worker, 'POST', `${O}list`, {})).data.total).toBe(0);
     const actions = await auditActions(w.tenant.id);
     expect(actions.filter((x) => x === 'order.assign')).toHaveLength(2);
+    const log = await call(t.app, admin, 'GET', '/PDD/opera-log/list?action=order.assign');
+    const texts = log.data.list.map((e: { text: string }) => e.text).join('\n');
+    expect(texts).toContain(`把订单 ${a.amazon} 分配给「子账号」`);
+    expect(texts).toContain(`取消了订单 ${a.amazon}、${b.amazon} 的分配`); // ordered by id
   });
 });

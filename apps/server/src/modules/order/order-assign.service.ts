@@ -30,7 +30,9 @@ export async function assign(deps: AppDeps, actor: Actor, subject: PermissionSub
       if (u.auth !== 1 && u.auth !== 2) throw badRequest('只能分配给组长或业务员');
       name = nameOf(u);
     }
-    const rows = await assignOrders(trx, actor.tenantId, ids, body.user_id, actor.userId, readerOf(subject));
+    const rows = (await assignOrders(trx, actor.tenantId, ids, body.user_id, actor.userId, readerOf(subject))).sort(
+      (x, y) => Number(x.id) - Number(y.id),
+    );
     if (rows.length !== ids.length) throw notFound('订单不存在');
     await insertOrderEvents(
       trx,

@@ -282,7 +282,9 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const orders = arr(a.orders).join('、');
     const n = num(a.count) ?? 0;
     const which = n > 3 ? `${orders} 等${n}个订单` : `订单 ${orders}`;
-    return a.user_id === null ? `${e.actor} 取消了${which}的分配` : `${e.actor} 把${which}分配给${quote(str(a.name))}`;
+    return a.user_id === null
+      ? `${e.actor} 取消了${which} 的分配`
+      : `${e.actor} 把${which} 分配给${quote(str(a.name))}`;
   },
   'order.stock.create': (e) => `${e.actor} 新建了备货商品 SKU ${str(obj(e.summary.after).sku)}`,
   'order.stock.update': (e) => `${e.actor} 修改了备货商品(ID ${e.target_id})${changedFields(e.summary.after)}`,

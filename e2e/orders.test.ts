@@ -102,6 +102,35 @@ describe('orders', () => {
     await p.getByTestId('distribution-tabs').getByText('已配货(待发货)').click();
     await p.getByTestId('distribution-list').getByText(orderId).waitFor();
 
+    // Stock-up: a product received into stock fills the other order's item, which is then in.
+    await p.goto(routeUrl('/order/stock/product'));
+    await p.getByRole('button', { name: '新增备货商品' }).click();
+    await p.getByTestId('stock-form').getByLabel('SKU').fill('STOCK-E2E');
+    await p.getByTestId('stock-form').getByLabel('名称').fill('备货测试品');
+    await p.getByRole('button', { name: /^保\s?存$/ }).click();
+    const stockRow = p.getByTestId('stock-list').getByRole('row', { name: /STOCK-E2E/ });
+    await stockRow.getByRole('button', { name: /^入\s?库$/ }).click();
+    await p.getByTestId('stock-move-form').getByLabel('数量').fill('1');
+    await p.getByRole('button', { name: '确认入库' }).click();
+    await stockRow.getByRole('cell', { name: '1', exact: true }).waitFor();
+
+    const otherId = made.data.ids[1]!;
+    await p.goto(routeUrl('/order/list'));
+    await p
+      .getByRole('row', { name: new RegExp(otherId) })
+      .getByTestId('order-id')
+      .click();
+    await p.locator('.ant-drawer-title').getByText(`订单 ${otherId}`).waitFor();
+    await detail.getByRole('button', { name: '库存出库' }).click();
+    await p.getByTestId('stock-fill-select').click();
+    await p.locator('.ant-select-item-option').filter({ hasText: 'STOCK-E2E' }).click();
+    await p.getByRole('button', { name: '确认出库' }).click();
+    await detail.getByTestId('order-express').getByText('已收货').waitFor();
+    await detail.getByText(/从备货库存出库 1 件\(SKU STOCK-E2E\)/).waitFor();
+    await p.locator('.ant-drawer-close').click();
+    await p.goto(routeUrl('/order/stock/stockOutLog'));
+    await p.getByTestId('stock-log').getByText(otherId, { exact: true }).waitFor();
+
     await p.goto(routeUrl('/order/index'));
     await p.getByTestId('order-counts').getByText('商品已收货').waitFor();
     await p.getByTestId('order-syncs').getByText('订单沙箱店').first().waitFor();

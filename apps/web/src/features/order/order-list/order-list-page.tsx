@@ -164,7 +164,7 @@ export function OrderListPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 1200 }}
+        scroll={{ x: assigns ? 1500 : 1400 }}
         {...(assigns
           ? { rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } }
           : {})}

@@ -1,4 +1,4 @@
-// Orders (订单处理, 订单首页): a sandbox shop's orders synced, one purchased and received on the screen.
+// Orders (订单处理, 配货, 订单首页): a sandbox shop's orders synced, one purchased, received in 配货 and ready to ship.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
@@ -47,7 +47,7 @@ async function bindSandboxShop(api: ApiClient, name: string): Promise<number> {
 }
 
 describe('orders', () => {
-  it('syncs the sandbox shop, purchases an item with its tracking number and receives it: the order is received', async () => {
+  it('syncs the sandbox shop, purchases an item with its tracking number, receives it in 配货: ready to ship', async () => {
     const seller = createMainAccount(env().dataDir, 0);
     const api = new ApiClient(env().baseUrl);
     await api.login(seller.account, seller.password);
@@ -78,9 +78,58 @@ describe('orders', () => {
     await detail.getByTestId('item-express').getByText('待收货').waitFor();
     await detail.getByText(/30\.50 CNY 1688测试店 SF1234567890/).waitFor();
 
-    await detail.getByRole('button', { name: '确认收货' }).click();
+    // 配货: the warehouse scans the parcel's tracking number, checks the item in, weighs and
+    // measures the parcel and marks the order ready to ship.
+    // Close the detail first: the list page stays alive in its tab and an open drawer keeps the focus.
+    await p.locator('.ant-drawer-close').click();
+    await detail.waitFor({ state: 'hidden' });
+    await p.goto(routeUrl('/order/distribution'));
+    const scan = p.getByPlaceholder('扫描或输入国内快递单号 / 订单号');
+    await scan.fill('SF1234567890');
+    await scan.press('Enter');
+    const card = p.getByTestId('distribution-order');
+    await card.getByText(`订单 ${orderId}`).waitFor();
+    await card.getByText('还有 1 件商品未到齐').waitFor();
+    await card.getByRole('button', { name: '确认收货' }).click();
+    await card.getByTestId('distribution-item-express').getByText('已收货').waitFor();
+    await card.getByLabel('重量(g)').fill('850');
+    await card.getByLabel('长(cm)').fill('30');
+    await card.getByLabel('宽(cm)').fill('20');
+    await card.getByLabel('高(cm)').fill('12');
+    await card.getByRole('button', { name: '完成配货' }).click();
+    await card.getByTestId('distribution-parcel').getByText('包裹:850 g,30×20×12 cm').waitFor();
+    await card.getByText('已配货(待发货)').waitFor();
+    await p.getByTestId('distribution-tabs').getByText('已配货(待发货)').click();
+    await p.getByTestId('distribution-list').getByText(orderId).waitFor();
+
+    // Stock-up: a product received into stock fills the other order's item, which is then in.
+    await p.goto(routeUrl('/order/stock/product'));
+    await p.getByRole('button', { name: '新增备货商品' }).click();
+    await p.getByTestId('stock-form').getByLabel('SKU').fill('STOCK-E2E');
+    await p.getByTestId('stock-form').getByLabel('名称').fill('备货测试品');
+    await p.getByRole('button', { name: /^保\s?存$/ }).click();
+    const stockRow = p.getByTestId('stock-list').getByRole('row', { name: /STOCK-E2E/ });
+    await stockRow.getByRole('button', { name: /^入\s?库$/ }).click();
+    await p.getByTestId('stock-move-form').getByLabel('数量').fill('1');
+    await p.getByRole('button', { name: '确认入库' }).click();
+    await stockRow.getByRole('cell', { name: '1', exact: true }).waitFor();
+
+    const otherId = made.data.ids[1]!;
+    await p.goto(routeUrl('/order/list'));
+    await p
+      .getByRole('row', { name: new RegExp(otherId) })
+      .getByTestId('order-id')
+      .click();
+    await p.locator('.ant-drawer-title').getByText(`订单 ${otherId}`).waitFor();
+    await detail.getByRole('button', { name: '库存出库' }).click();
+    await p.getByTestId('stock-fill-select').click();
+    await p.locator('.ant-select-item-option').filter({ hasText: 'STOCK-E2E' }).click();
+    await p.getByRole('button', { name: '确认出库' }).click();
     await detail.getByTestId('order-express').getByText('已收货').waitFor();
-    await detail.getByText(/快递状态 待收货 → 已收货/).waitFor();
+    await detail.getByText(/从备货库存出库 1 件\(SKU STOCK-E2E\)/).waitFor();
+    await p.locator('.ant-drawer-close').click();
+    await p.goto(routeUrl('/order/stock/stockOutLog'));
+    await p.getByTestId('stock-log').getByText(otherId, { exact: true }).waitFor();
 
     await p.goto(routeUrl('/order/index'));
     await p.getByTestId('order-counts').getByText('商品已收货').waitFor();

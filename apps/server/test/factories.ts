@@ -97,6 +97,8 @@ export interface TenantRows {
   uploadItem: number;
   order: number;
   orderItem: number;
+  /** A stock-up product with one receipt (issue 17 §2). */
+  stock: number;
   followCandidate: number;
   followOffer: number;
   /** A top-up (finance_topups) and a ledger entry of the tenant. */
@@ -256,9 +258,38 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     ...(await buildUploadRows(db, tenant, shop.id, Number(goods.id))),
     order: orderId,
     orderItem: Number(item.id),
+    stock: await buildStockRows(db, tenant, marker),
     followCandidate: candidate!.id,
     followOffer: offer!,
   };
+}
+
+/** A stock-up product of a tenant with 5 units received (for "another tenant's id" tests). */
+async function buildStockRows(db: Database, tenant: UserRow, marker: string) {
+  const row = await db
+    .insertInto('stock_products')
+    .values({
+      tenant_id: tenant.id,
+      sku: `${marker}-STOCK`,
+      title: `${marker} stock`,
+      quantity: 5,
+      created_by: tenant.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('stock_movements')
+    .values({
+      tenant_id: tenant.id,
+      stock_id: row.id,
+      kind: 'in',
+      quantity: 5,
+      balance_after: 5,
+      note: `${marker} receipt`,
+      created_by: tenant.id,
+    })
+    .execute();
+  return Number(row.id);
 }
 
 /** An upload queue of a tenant with one item (for "another tenant's id" tests). */

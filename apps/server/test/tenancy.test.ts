@@ -133,6 +133,40 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { item_id: 'orderItem' },
     request: (id) => ({ body: { item_id: id('item_id'), version: 1, to: '3' } }),
   },
+  // Orders after purchase (issue 17 §2): 配货, stock-up, assignment.
+  'POST /PDD/order/distribution/done': {
+    fields: { id: 'order' },
+    request: (id) => ({ body: { id: id('id'), version: 1, weight_g: 100, length_cm: 1, width_cm: 1, height_cm: 1 } }),
+  },
+  'POST /PDD/order/distribution/undo': {
+    fields: { id: 'order' },
+    request: (id) => ({ body: { id: id('id'), version: 1 } }),
+  },
+  'POST /PDD/order/stock/save': {
+    fields: { id: 'stock', goods_id: 'goods' },
+    request: (id) => ({ body: { id: id('id'), version: 1, sku: 'x', goods_id: id('goods_id') } }),
+  },
+  'POST /PDD/order/stock/delete': { fields: { id: 'stock' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/order/stock/in': {
+    fields: { stock_id: 'stock' },
+    request: (id) => ({ body: { stock_id: id('stock_id'), quantity: 1 } }),
+  },
+  'POST /PDD/order/stock/out': {
+    fields: { stock_id: 'stock' },
+    request: (id) => ({ body: { stock_id: id('stock_id'), quantity: 1 } }),
+  },
+  'POST /PDD/order/stock/fill': {
+    fields: { item_id: 'orderItem', stock_id: 'stock' },
+    request: (id) => ({ body: { item_id: id('item_id'), version: 1, stock_id: id('stock_id') } }),
+  },
+  'POST /PDD/order/stock/log': {
+    fields: { stock_id: 'stock' },
+    request: (id) => ({ body: { kind: 'in', stock_id: id('stock_id') } }),
+  },
+  'POST /PDD/order/assign': {
+    fields: { ids: 'order', user_id: 'user' },
+    request: (id) => ({ body: { ids: [id('ids')], user_id: id('user_id') } }),
+  },
   [`POST ${G}/toggleAccount`]: { fields: { uid: 'user' }, request: (id) => ({ body: { uid: id('uid') } }) },
   [`POST ${G}/createChildAccount`]: {
     fields: { leader_id: 'user' },

@@ -105,6 +105,11 @@ describe('route table', () => {
         // Orders (docs/orders.md).
         '/order/index',
         '/order/list',
+        // 配货 and stock-up (docs/orders.md "Distribution", "Stock-up").
+        '/order/distribution',
+        '/order/stock/product',
+        '/order/stock/stockInLog',
+        '/order/stock/stockOutLog',
         // Follow-selling (docs/follow.md).
         '/follow/index',
         '/follow/follow-sale/push',

@@ -71,6 +71,10 @@ export const PERMISSIONS = [
   'order.receive',
   /** See buyers' names, addresses and phones in full (only the roles that ship; issue 17 §1). */
   'order.buyerData',
+  /** Stock-up (备货): products, receipts and issues, filling order items from stock (the warehouse roles; issue 17 §2). */
+  'order.stock',
+  /** Give orders to staff (group leaders and admins; a worker then sees only his own orders). */
+  'order.assign',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -129,6 +133,8 @@ export const ROLE_PERMISSIONS = {
     'order.purchase',
     'order.receive',
     'order.buyerData',
+    'order.stock',
+    'order.assign',
     'follow.use',
     'monitor.use',
   ],
@@ -147,6 +153,8 @@ export const ROLE_PERMISSIONS = {
     'order.purchase',
     'order.receive',
     'order.buyerData',
+    'order.stock',
+    'order.assign',
     'follow.use',
     'monitor.use',
   ],
@@ -162,6 +170,7 @@ export const ROLE_PERMISSIONS = {
     'order.sync',
     'order.receive',
     'order.buyerData',
+    'order.stock',
     'follow.use',
     'monitor.use',
   ],
@@ -188,6 +197,8 @@ export const ROLE_PERMISSIONS = {
     'order.purchase',
     'order.receive',
     'order.buyerData',
+    'order.stock',
+    'order.assign',
     'follow.use',
     'monitor.use',
   ],

@@ -110,6 +110,10 @@ export const orderRow = z.object({
   title: z.string().nullable(),
   ship_to: shipTo,
   buyer: orderBuyer,
+  /** The account the order is given to (group leader or worker; `order-stock.ts` "assign"). */
+  assigned_to: z.number().int().nullable(),
+  /** 配货 done (ready to ship), Unix seconds. */
+  distributed_at: z.number().int().nullable(),
   version: z.number().int(),
 });
 export type OrderRow = z.infer<typeof orderRow>;

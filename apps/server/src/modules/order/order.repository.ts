@@ -7,10 +7,12 @@ type Db = Kysely<DB>;
 /** Who reads the list: `staffOf` narrows to the shops given to that account (group leaders, workers). */
 export interface OrderReader {
   staffOf?: number;
+  /** Workers see only the orders assigned to them (`order-assign.service.ts`). */
+  assignedTo?: number;
 }
 
 /** The filtered orders of a tenant (every filter of 订单处理 but the status tab, which `withStatus` adds). */
-function filtered(db: Db, tenantId: number, f: Omit<OrderListBody, 'page' | 'pageSize'>, reader: OrderReader) {
+export function filtered(db: Db, tenantId: number, f: Omit<OrderListBody, 'page' | 'pageSize'>, reader: OrderReader) {
   let q = db.selectFrom('orders as o').where('o.tenant_id', '=', tenantId);
   if (f.shop_id !== undefined) q = q.where('o.shop_id', '=', f.shop_id);
   if (f.marketplace) q = q.where('o.marketplace', '=', f.marketplace);
@@ -33,6 +35,7 @@ function filtered(db: Db, tenantId: number, f: Omit<OrderListBody, 'page' | 'pag
       ]),
     );
   }
+  if (reader.assignedTo !== undefined) q = q.where('o.assigned_to', '=', reader.assignedTo);
   if (reader.staffOf !== undefined) {
     const uid = reader.staffOf;
     q = q.where((eb) =>
@@ -75,6 +78,8 @@ export async function listOrders(db: Db, tenantId: number, f: OrderListBody, rea
         'o.ship_postal',
         'o.ship_country',
         'o.buyer',
+        'o.assigned_to',
+        'o.distributed_at',
         'o.version',
         eb
           .selectFrom('order_items as i')
@@ -178,6 +183,7 @@ export function lockOrderItem(db: Db, tenantId: number, itemId: number) {
       'o.status',
       'o.shop_id',
       'o.amazon_order_id',
+      'o.distributed_at',
     ])
     .where('i.tenant_id', '=', tenantId)
     .where('o.tenant_id', '=', tenantId)

@@ -15,6 +15,7 @@ import {
 import type { Actor, AppDeps } from '../../context.js';
 import { badRequest, conflict, forbidden, notFound, staleSave } from '../../lib/app-error.js';
 import { tenantTimeZone } from '../account/tenant-time-zone.repository.js';
+import { audit } from '../system/audit.js';
 import {
   countOrdersByStatus,
   deletePurchase,
@@ -41,7 +42,8 @@ const REFERRAL_PERCENT = 15n;
 
 /** Who reads orders: group leaders and workers see the orders of the shops given to them (issue 17 §2). */
 export function readerOf(subject: PermissionSubject): OrderReader {
-  return subject.auth === 1 || subject.auth === 2 ? { staffOf: subject.uid } : {};
+  if (subject.auth === 2) return { staffOf: subject.uid, assignedTo: subject.uid };
+  return subject.auth === 1 ? { staffOf: subject.uid } : {};
 }
 
 const secs = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
@@ -107,6 +109,8 @@ export async function orderList(
         title: first?.[2] ?? null,
         ship_to: { city: r.ship_city, state: r.ship_state, postal: r.ship_postal, country: r.ship_country },
         buyer: presentBuyer(r.buyer, false),
+        assigned_to: r.assigned_to,
+        distributed_at: secs(r.distributed_at),
         version: r.version,
       };
     }),
@@ -227,6 +231,8 @@ export async function orderDetail(
     title: viewItems[0]?.title ?? null,
     ship_to: { city: o.ship_city, state: o.ship_state, postal: o.ship_postal, country: o.ship_country },
     buyer: presentBuyer(o.buyer, can(subject, 'order.buyerData')),
+    assigned_to: o.assigned_to,
+    distributed_at: secs(o.distributed_at),
     version: o.version,
     items: viewItems,
     events: events.map((e) => ({
@@ -270,7 +276,7 @@ async function step(
   to: ExpressStatus,
   write: (
     trx: AppDeps['db'],
-    item: { id: number; order_id: number; express_status: ExpressStatus },
+    item: { id: number; order_id: number; express_status: ExpressStatus; amazon_order_id: string },
   ) => Promise<string | undefined>,
 ) {
   return deps.db.transaction().execute(async (trx) => {
@@ -289,6 +295,7 @@ async function step(
     }
     if (!need) throw badRequest(`不能从「${EXPRESS_STATUS_LABELS[from]}」变为「${EXPRESS_STATUS_LABELS[to]}」`);
     if (to > from && !purchasable(item.status)) throw badRequest('订单已取消或已退款,不能继续采购');
+    if (to < from && item.distributed_at) throw badRequest('订单已配货,请先在「配货」撤销配货');
     const extra = await write(trx, item);
     const row = await setItemExpress(trx, actor.tenantId, item.id, version, to);
     if (!row) throw staleSave();
@@ -303,6 +310,13 @@ async function step(
         user_id: actor.userId,
       },
     ]);
+    await audit(trx, actor, {
+      action: from === '0' && to === '1' ? 'order.purchase' : 'order.express',
+      targetType: 'order_item',
+      targetId: item.id,
+      before: { express_status: from },
+      after: { express_status: to, amazon_order_id: item.amazon_order_id, note: extra ?? '' },
+    });
     return {
       id: Number(row.id),
       express_status: row.express_status,

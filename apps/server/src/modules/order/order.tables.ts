@@ -48,6 +48,15 @@ export interface OrdersTable {
   refunded_at: NullableTimestamp;
   items_pending: Generated<boolean>;
   assigned_to: number | null;
+  /** Assignment and 配货 (migration 20261127_133000, `order-stock.tables.ts`). */
+  assigned_at: NullableTimestamp;
+  assigned_by: number | null;
+  parcel_weight_g: number | null;
+  parcel_length_cm: number | null;
+  parcel_width_cm: number | null;
+  parcel_height_cm: number | null;
+  distributed_at: NullableTimestamp;
+  distributed_by: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   version: Generated<number>;

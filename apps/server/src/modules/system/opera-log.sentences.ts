@@ -4,6 +4,7 @@ import { countryName } from '@console/shared/constants/marketplaces';
 import type { OperaLogAction } from '@console/shared/constants/opera-log';
 import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
 import { minor, toDecimalString } from '@console/shared/money';
+import { EXPRESS_STATUS_LABELS, type ExpressStatus } from '@console/shared/schemas/order';
 
 /** A product as the log names it: its title and SKU now (null when it no longer exists). */
 export interface GoodsLabel {
@@ -275,6 +276,45 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   'follow.offerUpdate': (e) => `${e.actor} 修改了跟卖(ID ${e.target_id})${changedFields(e.summary.after)}`,
   'follow.offerStop': (e) => `${e.actor} 停止跟卖ASIN ${str(obj(e.summary.before).asin)}`,
   'follow.offerReprice': (e) => `${e.actor} 设置了跟卖(ID ${e.target_id})的自动调价`,
+  'order.purchase': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 为订单 ${str(a.amazon_order_id)} 的商品记录了采购${str(a.note) ? `(${str(a.note)})` : ''}`;
+  },
+  'order.express': (e) => {
+    const a = obj(e.summary.after);
+    const from = EXPRESS_STATUS_LABELS[str(obj(e.summary.before).express_status) as ExpressStatus] ?? '';
+    const to = EXPRESS_STATUS_LABELS[str(a.express_status) as ExpressStatus] ?? '';
+    return `${e.actor} 把订单 ${str(a.amazon_order_id)} 的商品快递状态从${quote(from)}改为${quote(to)}${str(a.note) ? `(${str(a.note)})` : ''}`;
+  },
+  'order.distribute': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 为订单 ${str(a.amazon_order_id)} 完成配货(${str(a.weight_g)} g,${str(a.length_cm)}×${str(a.width_cm)}×${str(a.height_cm)} cm)`;
+  },
+  'order.distributeUndo': (e) => `${e.actor} 撤销了订单 ${str(obj(e.summary.after).amazon_order_id)} 的配货`,
+  'order.assign': (e) => {
+    const a = obj(e.summary.after);
+    const orders = arr(a.orders).join('、');
+    const n = num(a.count) ?? 0;
+    const which = n > 3 ? `${orders} 等${n}个订单` : `订单 ${orders}`;
+    return a.user_id === null
+      ? `${e.actor} 取消了${which} 的分配`
+      : `${e.actor} 把${which} 分配给${quote(str(a.name))}`;
+  },
+  'order.stock.create': (e) => `${e.actor} 新建了备货商品 SKU ${str(obj(e.summary.after).sku)}`,
+  'order.stock.update': (e) => `${e.actor} 修改了备货商品(ID ${e.target_id})${changedFields(e.summary.after)}`,
+  'order.stock.delete': (e) => `${e.actor} 删除了备货商品 SKU ${str(obj(e.summary.before).sku)}`,
+  'order.stock.in': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 为备货商品 SKU ${str(a.sku)} 入库 ${str(a.quantity)} 件,库存 ${str(a.balance)} 件`;
+  },
+  'order.stock.out': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 从备货商品 SKU ${str(a.sku)} 出库 ${str(a.quantity)} 件,库存 ${str(a.balance)} 件`;
+  },
+  'order.stock.fill': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 为订单 ${str(a.amazon_order_id)} 从备货商品 SKU ${str(a.sku)} 出库 ${str(a.quantity)} 件`;
+  },
   'system.cli.rotateSecrets': (e) =>
     `管理员在服务器命令行轮换了加密密钥(重新加密${count(obj(e.summary.after).count, '个店铺授权')})`,
   'goods.category.create': (e) => `${e.actor} 新建了商品分类${quote(str(obj(e.summary.after).name))}`,

@@ -1,6 +1,6 @@
 import { defineSection, screen } from '../../app/route-section';
 
-/** 订单 (spec section 2): 订单首页, 店铺管理, 订单处理, 海关编码 and 产销单位备案 are built; the other screens are not yet (docs/not-built.md). */
+/** 订单 (spec section 2): 订单首页, 店铺管理, 订单处理, 配货, the stock-up screens, 海关编码 and 产销单位备案 are built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/order', [
   [
     'index',
@@ -36,13 +36,53 @@ export const routes = defineSection('/order', [
       ),
     },
   ],
-  ['distribution', '配货'],
+  [
+    'distribution',
+    '配货',
+    {
+      permission: 'order.receive',
+      load: screen(
+        () => import('./distribution/distribution-page'),
+        (m) => m.DistributionPage,
+      ),
+    },
+  ],
   ['export', '订单导出'],
   ['asinSales', '销量统计'],
   ['intercept', '运费审核'],
-  ['stock/product', '备货商品'],
-  ['stock/stockInLog', '入库记录'],
-  ['stock/stockOutLog', '出库记录'],
+  [
+    'stock/product',
+    '备货商品',
+    {
+      permission: 'order.read',
+      load: screen(
+        () => import('./stock/stock-product-page'),
+        (m) => m.StockProductPage,
+      ),
+    },
+  ],
+  [
+    'stock/stockInLog',
+    '入库记录',
+    {
+      permission: 'order.read',
+      load: screen(
+        () => import('./stock/stock-log-page'),
+        (m) => m.StockInLogPage,
+      ),
+    },
+  ],
+  [
+    'stock/stockOutLog',
+    '出库记录',
+    {
+      permission: 'order.read',
+      load: screen(
+        () => import('./stock/stock-log-page'),
+        (m) => m.StockOutLogPage,
+      ),
+    },
+  ],
   [
     'hs-code',
     '海关编码',

@@ -22,6 +22,7 @@ import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
 import { formatSeconds } from '../../../lib/format';
+import { AssignBar, useAssigneeName } from './components/assign-bar';
 import { OrderDetailDrawer } from './components/order-detail-drawer';
 
 interface FilterValues {
@@ -84,6 +85,9 @@ export function OrderListPage() {
   const list = useOrderList(filters);
   const shops = useShopList({ page: 1, pageSize: 200 });
   const has = useHas();
+  const assigns = has('order.assign');
+  const assigneeName = useAssigneeName(assigns);
+  const [selected, setSelected] = useState<number[]>([]);
   const presets = useMemo(() => rangePresets(), []);
   const counts = list.data?.counts;
   const tabs = [
@@ -154,13 +158,23 @@ export function OrderListPage() {
         }}
         data-testid="order-tabs"
       />
+      {assigns && <AssignBar selected={selected} onDone={() => setSelected([])} />}
       <Table<OrderRow>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 1200 }}
-        onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
+        scroll={{ x: assigns ? 1500 : 1400 }}
+        {...(assigns
+          ? { rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } }
+          : {})}
+        onRow={(r) => ({
+          // A click on the selection checkbox selects; anywhere else opens the detail.
+          onClick: (e) => {
+            if (!(e.target as HTMLElement).closest('.ant-table-selection-column')) setOpen(r.id);
+          },
+          style: { cursor: 'pointer' },
+        })}
         pagination={{
           current: filters.page,
           pageSize: filters.pageSize,
@@ -190,7 +204,15 @@ export function OrderListPage() {
           },
           { title: '状态', width: 90, render: (_, r) => <Tag>{ORDER_STATUS_LABELS[r.status]}</Tag> },
           { title: '配送', width: 100, render: (_, r) => FULFILLMENT_CHANNEL_LABELS[r.fulfillment_channel] },
-          { title: '快递状态', width: 90, render: (_, r) => EXPRESS_STATUS_LABELS[r.express_status] },
+          {
+            title: '快递状态',
+            width: 110,
+            render: (_, r) =>
+              r.distributed_at ? <Tag color="green">已配货</Tag> : EXPRESS_STATUS_LABELS[r.express_status],
+          },
+          ...(assigns
+            ? [{ title: '负责人', width: 100, render: (_: unknown, r: OrderRow) => assigneeName(r.assigned_to) }]
+            : []),
           { title: '买家', width: 110, render: (_, r) => r.buyer?.name ?? '-' },
           { title: '下单时间', dataIndex: 'purchase_date', width: 170, render: formatSeconds },
         ]}

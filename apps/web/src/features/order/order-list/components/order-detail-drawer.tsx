@@ -13,6 +13,7 @@ import { useFeedback } from '../../../../app/ui-bridge';
 import { useHas } from '../../../../components/permission';
 import { formatSeconds } from '../../../../lib/format';
 import { PurchaseDialog, type PurchaseTarget } from './purchase-dialog';
+import { type FillTarget, StockFillDialog } from './stock-fill-dialog';
 
 type Item = OrderDetailData['items'][number];
 
@@ -21,7 +22,15 @@ const money = (v: number | null, currency: string | null) =>
 const cny = (v: number) => formatMoney(minor(v), 'CNY');
 
 /** The next express steps an item offers to the caller (spec section 4, docs/decisions.md "Issue 17 §2"). */
-function ItemActions({ item, onPurchase }: { item: Item; onPurchase: (t: PurchaseTarget) => void }) {
+function ItemActions({
+  item,
+  onPurchase,
+  onFill,
+}: {
+  item: Item;
+  onPurchase: (t: PurchaseTarget) => void;
+  onFill: (t: FillTarget) => void;
+}) {
   const has = useHas();
   const { express } = useOrderMutations();
   const { modal } = useFeedback();
@@ -48,6 +57,16 @@ function ItemActions({ item, onPurchase }: { item: Item; onPurchase: (t: Purchas
           onClick={() => onPurchase({ id: item.id, version: item.version, quantity: item.quantity, title: item.title })}
         >
           采购
+        </Button>
+      )}
+      {s === '0' && has('order.stock') && (
+        <Button
+          size="small"
+          onClick={() =>
+            onFill({ id: item.id, version: item.version, quantity: item.quantity, seller_sku: item.seller_sku })
+          }
+        >
+          库存出库
         </Button>
       )}
       {s === '1' && has('order.purchase') && (
@@ -80,6 +99,7 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
   const { note } = useOrderMutations();
   const [text, setText] = useState('');
   const [purchasing, setPurchasing] = useState<PurchaseTarget | null>(null);
+  const [filling, setFilling] = useState<FillTarget | null>(null);
   const o = detail.data;
   return (
     <Drawer
@@ -100,6 +120,11 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
             <Descriptions.Item label="配送方式">{FULFILLMENT_CHANNEL_LABELS[o.fulfillment_channel]}</Descriptions.Item>
             <Descriptions.Item label="快递状态">
               <span data-testid="order-express">{EXPRESS_STATUS_LABELS[o.express_status]}</span>
+              {o.distributed_at !== null && (
+                <Tag color="green" style={{ marginLeft: 8 }}>
+                  已配货(待发货)
+                </Tag>
+              )}
             </Descriptions.Item>
             <Descriptions.Item label="下单时间">{formatSeconds(o.purchase_date)}</Descriptions.Item>
             <Descriptions.Item label="最晚发货">{formatSeconds(o.latest_ship_date)}</Descriptions.Item>
@@ -152,7 +177,11 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
                 width: 90,
                 render: (_, i) => <span data-testid="item-express">{EXPRESS_STATUS_LABELS[i.express_status]}</span>,
               },
-              { title: '操作', width: 200, render: (_, i) => <ItemActions item={i} onPurchase={setPurchasing} /> },
+              {
+                title: '操作',
+                width: 200,
+                render: (_, i) => <ItemActions item={i} onPurchase={setPurchasing} onFill={setFilling} />,
+              },
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 16 }}>
@@ -178,6 +207,7 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
         </div>
       )}
       <PurchaseDialog target={purchasing} onClose={() => setPurchasing(null)} />
+      <StockFillDialog target={filling} onClose={() => setFilling(null)} />
     </Drawer>
   );
 }

@@ -1,0 +1,192 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+type Db = Kysely<DB>;
+
+const PRODUCT_COLUMNS = ['id', 'sku', 'title', 'goods_id', 'remark', 'quantity', 'updated_at', 'version'] as const;
+
+/** A page of the tenant's stock-up products (SKU order), by SKU or title. */
+export async function listStock(
+  db: Db,
+  tenantId: number,
+  f: { page: number; pageSize: number; keyword?: string | undefined; in_stock?: boolean | undefined },
+) {
+  let q = db.selectFrom('stock_products').where('tenant_id', '=', tenantId);
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('sku', 'ilike', like), eb('title', 'ilike', like)]));
+  }
+  if (f.in_stock) q = q.where('quantity', '>', 0);
+  const [rows, total] = await Promise.all([
+    q
+      .select(PRODUCT_COLUMNS)
+      .orderBy('sku')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** One stock-up product of the tenant (another tenant's id finds nothing). */
+export function findStock(db: Db, tenantId: number, id: number) {
+  return db
+    .selectFrom('stock_products')
+    .select(PRODUCT_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whether a product of the tenant exists (for `goods_id`). */
+export async function goodsExists(db: Db, tenantId: number, goodsId: number) {
+  const row = await db
+    .selectFrom('goods')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', goodsId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Creates a stock-up product with no stock. */
+export function insertStock(
+  db: Db,
+  row: { tenant_id: number; sku: string; title: string; goods_id: number | null; remark: string; created_by: number },
+) {
+  return db.insertInto('stock_products').values(row).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
+}
+
+/** Changes a product's SKU, title, product link and remark if it still has `version`. */
+export function updateStock(
+  db: Db,
+  tenantId: number,
+  id: number,
+  version: number,
+  set: { sku: string; title: string; goods_id: number | null; remark: string },
+) {
+  return db
+    .updateTable('stock_products')
+    .set((eb) => ({ ...set, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning(PRODUCT_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Whether a product has any movement (its ledger is kept: such a product is not deleted). */
+export async function hasMovements(db: Db, tenantId: number, id: number) {
+  const row = await db
+    .selectFrom('stock_movements')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('stock_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes a product. */
+export async function deleteStock(db: Db, tenantId: number, id: number) {
+  const r = await db.deleteFrom('stock_products').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  return Number(r[0]?.numDeletedRows ?? 0);
+}
+
+/**
+ * Moves a product's balance by `delta` in one statement that refuses to go below zero: under
+ * concurrent picks PostgreSQL re-reads the row after each lock wait, so exactly as many picks
+ * succeed as there are units. Answers the balance after, or undefined (no such product, or
+ * not enough stock).
+ */
+export function moveBalance(db: Db, tenantId: number, id: number, delta: number) {
+  return db
+    .updateTable('stock_products')
+    .set({ quantity: sql`quantity + ${delta}`, updated_at: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where(sql<boolean>`quantity + ${delta} >= 0`)
+    .returning(['id', 'sku', 'title', 'quantity'])
+    .executeTakeFirst();
+}
+
+/** Writes one movement of the ledger. */
+export async function insertMovement(
+  db: Db,
+  row: {
+    tenant_id: number;
+    stock_id: number;
+    kind: 'in' | 'out';
+    quantity: number;
+    balance_after: number;
+    order_id?: number | null;
+    item_id?: number | null;
+    note: string;
+    created_by: number;
+  },
+) {
+  await db.insertInto('stock_movements').values(row).execute();
+}
+
+/** A page of movements of one kind (入库记录 / 出库记录), newest first, with product, order and who. */
+export async function listMovements(
+  db: Db,
+  tenantId: number,
+  f: {
+    page: number;
+    pageSize: number;
+    kind: 'in' | 'out';
+    stock_id?: number | undefined;
+    keyword?: string | undefined;
+  },
+) {
+  let q = db
+    .selectFrom('stock_movements as m')
+    .innerJoin('stock_products as s', 's.id', 'm.stock_id')
+    .where('m.tenant_id', '=', tenantId)
+    .where('m.kind', '=', f.kind);
+  if (f.stock_id !== undefined) q = q.where('m.stock_id', '=', f.stock_id);
+  if (f.keyword) {
+    const kw = f.keyword;
+    q = q.where((eb) =>
+      eb.or([
+        eb('s.sku', '=', kw),
+        eb.exists(
+          eb
+            .selectFrom('orders as o')
+            .select('o.id')
+            .whereRef('o.id', '=', 'm.order_id')
+            .where('o.tenant_id', '=', tenantId)
+            .where('o.amazon_order_id', '=', kw),
+        ),
+      ]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    q
+      .leftJoin('orders as o', (j) => j.onRef('o.id', '=', 'm.order_id').on('o.tenant_id', '=', tenantId))
+      .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'm.created_by').on('u.tenant_id', '=', tenantId))
+      .select([
+        'm.id',
+        'm.stock_id',
+        's.sku',
+        's.title',
+        'm.kind',
+        'm.quantity',
+        'm.balance_after',
+        'm.order_id',
+        'o.amazon_order_id',
+        'm.note',
+        'u.user_name',
+        'u.account',
+        'm.created_at',
+      ])
+      .orderBy('m.id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

@@ -16,6 +16,7 @@ import { checkEan, gs1CheckDigit } from '../src/modules/goods-library/ean-codes.
 import { insertPoints } from '../src/modules/goods-library/points.repository.js';
 import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
 import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
+import { insertManualOrder } from '../src/modules/order/manual-order.repository.js';
 import { insertSyncedOrder, saveOrderItems } from '../src/modules/order/order-sync.repository.js';
 import { insertShop } from '../src/modules/shop/shop.repository.js';
 import { insertItems, insertQueue } from '../src/modules/upload/upload.repository.js';
@@ -93,6 +94,8 @@ export interface TenantRows {
   uploadItem: number;
   order: number;
   orderItem: number;
+  /** A manual order (手工单). */
+  manualOrder: number;
   followCandidate: number;
   followOffer: number;
   /** A top-up (finance_topups) and a ledger entry of the tenant. */
@@ -251,6 +254,16 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     ...(await buildUploadRows(db, tenant, shop.id, Number(goods.id))),
     order: orderId,
     orderItem: Number(item.id),
+    manualOrder: (
+      await insertManualOrder(db, {
+        tenant_id: tenant.id,
+        status: 1,
+        asin: 'B0MANUAL01',
+        title: `${marker} manual`,
+        created_by: tenant.id,
+        amount_minor: 100,
+      })
+    ).id,
     followCandidate: candidate!.id,
     followOffer: offer!,
   };

@@ -57,6 +57,10 @@ export const PERMISSIONS = [
   'library.priceSettings',
   /** See the tenant's orders (订单首页, 订单处理): admins, group leaders, workers, buyers. */
   'order.read',
+  /** Enter manual orders (手工单), complete them, ask for a re-follow, void unpaid ones: admins, group leaders, workers. */
+  'order.manual',
+  /** Fulfil manual orders: accept, complete, fail, handle re-follows (admins, group leaders). */
+  'order.manualHandle',
   /** Sync orders from the shops now (the job runs by itself every few minutes too). */
   'order.sync',
   /** Purchase order items from suppliers and follow the supplier's shipment (buyers, admins, group leaders). */
@@ -117,6 +121,8 @@ export const ROLE_PERMISSIONS = {
     'shop.manage',
     'shop.use',
     'order.read',
+    'order.manual',
+    'order.manualHandle',
     'order.sync',
     'order.purchase',
     'order.receive',
@@ -133,6 +139,8 @@ export const ROLE_PERMISSIONS = {
     ...LIBRARY_PERMISSIONS,
     'shop.use',
     'order.read',
+    'order.manual',
+    'order.manualHandle',
     'order.sync',
     'order.purchase',
     'order.receive',
@@ -148,6 +156,7 @@ export const ROLE_PERMISSIONS = {
     ...LIBRARY_PERMISSIONS,
     'shop.use',
     'order.read',
+    'order.manual',
     'order.sync',
     'order.receive',
     'order.buyerData',
@@ -171,6 +180,8 @@ export const ROLE_PERMISSIONS = {
     'shop.manage',
     'shop.use',
     'order.read',
+    'order.manual',
+    'order.manualHandle',
     'order.sync',
     'order.purchase',
     'order.receive',

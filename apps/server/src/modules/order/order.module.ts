@@ -1,10 +1,14 @@
 import type { ServerModule } from '../../lib/server-module.js';
+import { manualOrderRoutes } from './manual-order.routes.js';
 import { orderRoutes, orderTestHookRoutes } from './order.routes.js';
+import { orderExportJob } from './order-export.job.js';
+import { orderExportRoutes } from './order-export.routes.js';
+import { orderSalesRoutes } from './order-sales.routes.js';
 import { orderBuyerPurge, orderSyncJob, orderSyncScheduled } from './order-sync.job.js';
 
 /** Orders: sync from the shops, processing, purchase and express status (issue 17, docs/orders.md). */
 export const serverModule: ServerModule = {
   name: 'order',
-  routes: [orderRoutes, orderTestHookRoutes],
-  jobs: [orderSyncScheduled, orderSyncJob, orderBuyerPurge],
+  routes: [orderRoutes, orderTestHookRoutes, orderExportRoutes, orderSalesRoutes, manualOrderRoutes],
+  jobs: [orderSyncScheduled, orderSyncJob, orderBuyerPurge, orderExportJob],
 };

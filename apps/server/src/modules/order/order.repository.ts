@@ -10,7 +10,7 @@ export interface OrderReader {
 }
 
 /** The filtered orders of a tenant (every filter of 订单处理 but the status tab, which `withStatus` adds). */
-function filtered(db: Db, tenantId: number, f: Omit<OrderListBody, 'page' | 'pageSize'>, reader: OrderReader) {
+export function filtered(db: Db, tenantId: number, f: Omit<OrderListBody, 'page' | 'pageSize'>, reader: OrderReader) {
   let q = db.selectFrom('orders as o').where('o.tenant_id', '=', tenantId);
   if (f.shop_id !== undefined) q = q.where('o.shop_id', '=', f.shop_id);
   if (f.marketplace) q = q.where('o.marketplace', '=', f.marketplace);

@@ -1,6 +1,6 @@
 import { defineSection, screen } from '../../app/route-section';
 
-/** 订单 (spec section 2): 订单首页, 店铺管理 and 订单处理 are built; the other screens are not yet (docs/not-built.md). */
+/** 订单 (spec section 2): 订单首页, 店铺管理, 订单处理 (with 手工单), 订单导出 and 销量统计 are built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/order', [
   [
     'index',
@@ -37,8 +37,28 @@ export const routes = defineSection('/order', [
     },
   ],
   ['distribution', '配货'],
-  ['export', '订单导出'],
-  ['asinSales', '销量统计'],
+  [
+    'export',
+    '订单导出',
+    {
+      permission: 'order.read',
+      load: screen(
+        () => import('./order-export/order-export-page'),
+        (m) => m.OrderExportPage,
+      ),
+    },
+  ],
+  [
+    'asinSales',
+    '销量统计',
+    {
+      permission: 'order.read',
+      load: screen(
+        () => import('./order-sales/order-sales-page'),
+        (m) => m.OrderSalesPage,
+      ),
+    },
+  ],
   ['intercept', '运费审核'],
   ['stock/product', '备货商品'],
   ['stock/stockInLog', '入库记录'],

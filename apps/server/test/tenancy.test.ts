@@ -107,6 +107,14 @@ const ID_ROUTES: Record<string, IdRoute> = {
   },
   'GET /PDD/order/export/download': { fields: { id: 'exportJob' }, request: (id) => ({ query: { id: id('id') } }) },
   'POST /PDD/order/asinSales': { fields: { shop_id: 'shop' }, request: (id) => ({ body: { shop_id: id('shop_id') } }) },
+  'POST /PDD/order/purchase1688': {
+    fields: { item_id: 'orderItem' },
+    request: (id) => ({ body: { item_id: id('item_id'), version: 1, quantity: 1 } }),
+  },
+  'POST /PDD/order/logistics1688': {
+    fields: { item_id: 'orderItem' },
+    request: (id) => ({ body: { item_id: id('item_id') } }),
+  },
   'POST /PDD/order/manual/detail': { fields: { id: 'manualOrder' }, request: (id) => ({ body: { id: id('id') } }) },
   'POST /PDD/order/manual/save': {
     fields: { id: 'manualOrder', shop_id: 'shop' },

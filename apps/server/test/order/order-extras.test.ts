@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeAli1688 } from '../../src/ali1688/ali1688.factory.js';
+import { startAli1688Simulator } from '../../src/ali1688/ali1688.simulator.js';
 import type { UserRow } from '../../src/db/types.js';
 import { balancesOf, topUp } from '../../src/modules/finance/ledger.service.js';
 import { insertSyncedOrder, saveOrderItems } from '../../src/modules/order/order-sync.repository.js';
 import { insertShop } from '../../src/modules/shop/shop.repository.js';
-import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
+import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 
 const t = useTestApp();
@@ -387,5 +389,90 @@ describe('手工单', () => {
     );
     expect(both.map((r) => r.http).sort()).toEqual([200, 409]);
     expect(await balancesOf(t.db, w.tenant.id)).toMatchObject({ available: 10_000 - 3550, frozen: 3550 });
+  });
+});
+
+describe('1688 purchase adapter', () => {
+  it('places the purchase from the supplier link, reads logistics until shipped, and refuses what it must', async () => {
+    const sim = await startAli1688Simulator({ shipAfterMs: 60_000 });
+    afterAll(async () => {
+      delete process.env.ALI1688_BASE_URL;
+      await closeAli1688();
+      await sim.close();
+    });
+    const w = await world();
+    const orderId = await w.addOrder(1);
+    const goods = await buildGoods(t.db, w.tenant);
+    await t.db
+      .updateTable('goods')
+      .set({ link_url: 'https://detail.1688.com/offer/612345678123.html' })
+      .where('id', '=', goods.id)
+      .execute();
+    const items = await t.db
+      .selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+    const [first, second] = items.map((i) => Number(i.id));
+    await t.db
+      .updateTable('order_items')
+      .set({ goods_id: Number(goods.id) })
+      .where('id', '=', first!)
+      .execute();
+    const buyer = await w.as(3);
+    const body = { item_id: first, version: 1, quantity: 2 };
+
+    delete process.env.ALI1688_BASE_URL;
+    const off = await call(t.app, buyer, 'POST', `${O}purchase1688`, body);
+    expect(off.http).toBe(400);
+    expect(off.msg).toContain('未配置1688采购接口');
+    process.env.ALI1688_BASE_URL = sim.url;
+    process.env.ALI1688_APP_KEY = 'k';
+
+    expect((await call(t.app, await w.as(2), 'POST', `${O}purchase1688`, body)).http).toBe(403);
+    expect((await call(t.app, buyer, 'POST', `${O}purchase1688`, { ...body, quantity: 0 })).http).toBe(400);
+    const noLink = await call(t.app, buyer, 'POST', `${O}purchase1688`, { ...body, item_id: second });
+    expect(noLink.msg).toBe('该商品没有供应商链接,请手动填写采购信息');
+    const placed = await call(t.app, buyer, 'POST', `${O}purchase1688`, body);
+    expect(placed.status, placed.msg).toBe(200);
+    expect(placed.data).toMatchObject({ express_status: '1', version: 2 });
+    const detail = await call(t.app, buyer, 'POST', `${O}detail`, { id: orderId });
+    const p = detail.data.items[0].purchase;
+    const simOrder = [...sim.orders.values()][0]!;
+    expect(p).toMatchObject({
+      supplier_order_no: simOrder.orderId,
+      paid_minor: sim.priceOf('612345678123') * 2,
+      quantity: 2,
+    });
+    expect((await call(t.app, buyer, 'POST', `${O}purchase1688`, body)).http).toBe(409);
+
+    const waiting = await call(t.app, buyer, 'POST', `${O}logistics1688`, { item_id: first });
+    expect(waiting.data).toMatchObject({ status: 'waitsellersend', express_status: '1', tracking_no: '' });
+    sim.shipAfterMs = 0;
+    const shipped = await call(t.app, buyer, 'POST', `${O}logistics1688`, { item_id: first });
+    expect(shipped.data).toMatchObject({
+      status: 'waitbuyerreceive',
+      express_status: '2',
+      tracking_no: `YT${simOrder.orderId}`,
+    });
+    const manual = await call(t.app, buyer, 'POST', `${O}logistics1688`, { item_id: second });
+    expect(manual.msg).toBe('该商品不是通过1688采购的');
+
+    await t.db
+      .updateTable('goods')
+      .set({ link_url: 'https://detail.1688.com/offer/612345678000.html' })
+      .where('id', '=', goods.id)
+      .execute();
+    await t.db
+      .updateTable('order_items')
+      .set({ goods_id: Number(goods.id) })
+      .where('id', '=', second!)
+      .execute();
+    const gone = await call(t.app, buyer, 'POST', `${O}purchase1688`, { item_id: second, version: 1, quantity: 1 });
+    expect(gone.http).toBe(400);
+    expect(gone.msg).toBe('1688: 该商品已下架');
+    const other = await world();
+    expect((await call(t.app, await other.as(3), 'POST', `${O}purchase1688`, body)).http).toBe(404);
   });
 });

@@ -8,6 +8,7 @@ import type {
 } from '@console/shared/schemas/manual-order';
 import type { OrderExportColumnKey, OrderExportFilter } from '@console/shared/schemas/order-export';
 import type { SalesBody, SalesData } from '@console/shared/schemas/order-sales';
+import type { ALI1688_LOGISTICS_LABELS } from '@console/shared/schemas/purchase-1688';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { postForFile } from './goods-files';
 import { post } from './http';
@@ -68,6 +69,27 @@ export function useManualMutations() {
     transition: useMutation({
       mutationFn: (body: Omit<ManualTransitionBody, 'reason'> & { reason?: string }) =>
         post<Step>('/order/manual/transition', body),
+      onSuccess,
+    }),
+  };
+}
+
+/** 1688 purchasing: place an item's purchase on 1688, read its logistics (refresh the orders after). */
+export function use1688Mutations() {
+  const qc = useQueryClient();
+  const onSuccess = () => qc.invalidateQueries({ queryKey: ['order'] });
+  return {
+    purchase: useMutation({
+      mutationFn: (body: { item_id: number; version: number; quantity: number }) =>
+        post<{ express_status: string; version: number }>('/order/purchase1688', body),
+      onSuccess,
+    }),
+    logistics: useMutation({
+      mutationFn: (itemId: number) =>
+        post<{ status: keyof typeof ALI1688_LOGISTICS_LABELS; tracking_no: string; express_status: string }>(
+          '/order/logistics1688',
+          { item_id: itemId },
+        ),
       onSuccess,
     }),
   };

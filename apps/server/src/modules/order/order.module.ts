@@ -5,10 +5,18 @@ import { orderExportJob } from './order-export.job.js';
 import { orderExportRoutes } from './order-export.routes.js';
 import { orderSalesRoutes } from './order-sales.routes.js';
 import { orderBuyerPurge, orderSyncJob, orderSyncScheduled } from './order-sync.job.js';
+import { purchase1688Routes } from './purchase-1688.routes.js';
 
 /** Orders: sync from the shops, processing, purchase and express status (issue 17, docs/orders.md). */
 export const serverModule: ServerModule = {
   name: 'order',
-  routes: [orderRoutes, orderTestHookRoutes, orderExportRoutes, orderSalesRoutes, manualOrderRoutes],
+  routes: [
+    orderRoutes,
+    orderTestHookRoutes,
+    orderExportRoutes,
+    orderSalesRoutes,
+    manualOrderRoutes,
+    purchase1688Routes,
+  ],
   jobs: [orderSyncScheduled, orderSyncJob, orderBuyerPurge, orderExportJob],
 };

@@ -6,7 +6,7 @@
  *   npm run bench:orders                      (1,000,000 orders over 100 tenants; first run generates them)
  *   npm run bench:orders -- --scale=100000    (a smaller dataset; the scale that ran is printed)
  *
- * Data in `.bench-data/orders` (an embedded PostgreSQL of its own). The load runs in this
+ * Data in `.bench-data/orders-v2` (an embedded PostgreSQL of its own). The load runs in this
  * process's event loop through undici (the server too), so the API's figures include the
  * clients' CPU; the hand-written SQL's do not.
  */
@@ -76,12 +76,12 @@ async function generate(db: ReturnType<typeof createDatabase>) {
   await sql`
     insert into orders (tenant_id, shop_id, marketplace, amazon_order_id, amazon_status, status, fulfillment_channel,
       purchase_date, last_update_date, currency, total_minor, item_count, express_status, ship_city, ship_country, items_pending)
-    select s.tenant_id, s.id, (array['de','fr','en'])[1 + g % 3], '302-' || lpad(g::text, 7, '0') || '-' || lpad((g * 7)::text, 7, '0'),
-      st, st, (g % 2)::text, now() - (g % 2000) * interval '1 hour', now(), 'EUR', 1000 + g % 5000, 1,
-      (g % 4)::text, 'Berlin', 'DE', false
+    select s.tenant_id, s.id, (array['de','fr','en'])[1 + (g / ${TENANTS}) % 3], '302-' || lpad(g::text, 7, '0') || '-' || lpad((g * 7)::text, 7, '0'),
+      st, st, ((g / ${TENANTS}) % 2)::text, now() - ((g / ${TENANTS}) % 2000) * interval '1 hour', now(), 'EUR', 1000 + g % 5000, 1,
+      ((g / ${TENANTS}) % 4)::text, 'Berlin', 'DE', false
     from generate_series(1, ${ROWS}) g
     join (select id, tenant_id, row_number() over (order by id) - 1 as n from shops) s on s.n = g % ${TENANTS}
-    cross join lateral (select (array['Unshipped','Shipped','Shipped','Canceled','Pending'])[1 + g % 5] as st) x`.execute(
+    cross join lateral (select (array['Unshipped','Shipped','Shipped','Canceled','Pending'])[1 + (g / ${TENANTS}) % 5] as st) x`.execute(
     db,
   );
   await sql`
@@ -94,7 +94,7 @@ async function generate(db: ReturnType<typeof createDatabase>) {
 }
 
 async function main() {
-  const dataDir = path.resolve(import.meta.dirname, '../.bench-data/orders');
+  const dataDir = path.resolve(import.meta.dirname, '../.bench-data/orders-v2');
   const pgServer = await startEmbeddedPostgres({ dataDir, database: 'bench' });
   const url = pgServer.url('bench');
   const db = createDatabase(url, { max: POOL });

@@ -102,6 +102,8 @@ describe('route table', () => {
         // Orders (docs/orders.md).
         '/order/index',
         '/order/list',
+        '/order/export',
+        '/order/asinSales',
         // Follow-selling (docs/follow.md).
         '/follow/index',
         '/follow/follow-sale/push',

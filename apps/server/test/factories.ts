@@ -17,6 +17,7 @@ import { checkEan, gs1CheckDigit } from '../src/modules/goods-library/ean-codes.
 import { insertPoints } from '../src/modules/goods-library/points.repository.js';
 import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
 import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
+import { insertManualOrder } from '../src/modules/order/manual-order.repository.js';
 import { insertSyncedOrder, saveOrderItems } from '../src/modules/order/order-sync.repository.js';
 import { insertShop } from '../src/modules/shop/shop.repository.js';
 import { insertItems, insertQueue } from '../src/modules/upload/upload.repository.js';
@@ -99,6 +100,8 @@ export interface TenantRows {
   orderItem: number;
   /** A stock-up product with one receipt (issue 17 §2). */
   stock: number;
+  /** A manual order (手工单). */
+  manualOrder: number;
   followCandidate: number;
   followOffer: number;
   /** A top-up (finance_topups) and a ledger entry of the tenant. */
@@ -259,6 +262,16 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     order: orderId,
     orderItem: Number(item.id),
     stock: await buildStockRows(db, tenant, marker),
+    manualOrder: (
+      await insertManualOrder(db, {
+        tenant_id: tenant.id,
+        status: 1,
+        asin: 'B0MANUAL01',
+        title: `${marker} manual`,
+        created_by: tenant.id,
+        amount_minor: 100,
+      })
+    ).id,
     followCandidate: candidate!.id,
     followOffer: offer!,
   };

@@ -167,6 +167,29 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { ids: 'order', user_id: 'user' },
     request: (id) => ({ body: { ids: [id('ids')], user_id: id('user_id') } }),
   },
+  'POST /PDD/order/export': {
+    fields: { 'filter.shop_id': 'shop' },
+    request: (id) => ({ body: { filter: { shop_id: id('filter.shop_id') }, columns: ['amazon_order_id'] } }),
+  },
+  'GET /PDD/order/export/download': { fields: { id: 'exportJob' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/order/asinSales': { fields: { shop_id: 'shop' }, request: (id) => ({ body: { shop_id: id('shop_id') } }) },
+  'POST /PDD/order/purchase1688': {
+    fields: { item_id: 'orderItem' },
+    request: (id) => ({ body: { item_id: id('item_id'), version: 1, quantity: 1 } }),
+  },
+  'POST /PDD/order/logistics1688': {
+    fields: { item_id: 'orderItem' },
+    request: (id) => ({ body: { item_id: id('item_id') } }),
+  },
+  'POST /PDD/order/manual/detail': { fields: { id: 'manualOrder' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/order/manual/save': {
+    fields: { id: 'manualOrder', shop_id: 'shop' },
+    request: (id) => ({ body: { id: id('id'), version: 1, shop_id: id('shop_id'), asin: 'B0MANUAL02' } }),
+  },
+  'POST /PDD/order/manual/transition': {
+    fields: { id: 'manualOrder' },
+    request: (id) => ({ body: { id: id('id'), version: 1, to: -2 } }),
+  },
   [`POST ${G}/toggleAccount`]: { fields: { uid: 'user' }, request: (id) => ({ body: { uid: id('uid') } }) },
   [`POST ${G}/createChildAccount`]: {
     fields: { leader_id: 'user' },

@@ -110,6 +110,8 @@ describe('route table', () => {
         '/order/stock/product',
         '/order/stock/stockInLog',
         '/order/stock/stockOutLog',
+        '/order/export',
+        '/order/asinSales',
         // Follow-selling (docs/follow.md).
         '/follow/index',
         '/follow/follow-sale/push',

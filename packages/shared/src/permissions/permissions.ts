@@ -63,6 +63,10 @@ export const PERMISSIONS = [
   'customs.ioss',
   /** See the tenant's orders (订单首页, 订单处理): admins, group leaders, workers, buyers. */
   'order.read',
+  /** Enter manual orders (手工单), complete them, ask for a re-follow, void unpaid ones: admins, group leaders, workers. */
+  'order.manual',
+  /** Fulfil manual orders: accept, complete, fail, handle re-follows (admins, group leaders). */
+  'order.manualHandle',
   /** Sync orders from the shops now (the job runs by itself every few minutes too). */
   'order.sync',
   /** Purchase order items from suppliers and follow the supplier's shipment (buyers, admins, group leaders). */
@@ -129,6 +133,8 @@ export const ROLE_PERMISSIONS = {
     'shop.manage',
     'shop.use',
     'order.read',
+    'order.manual',
+    'order.manualHandle',
     'order.sync',
     'order.purchase',
     'order.receive',
@@ -149,6 +155,8 @@ export const ROLE_PERMISSIONS = {
     'customs.manage',
     'shop.use',
     'order.read',
+    'order.manual',
+    'order.manualHandle',
     'order.sync',
     'order.purchase',
     'order.receive',
@@ -167,6 +175,7 @@ export const ROLE_PERMISSIONS = {
     'customs.read',
     'shop.use',
     'order.read',
+    'order.manual',
     'order.sync',
     'order.receive',
     'order.buyerData',
@@ -193,6 +202,8 @@ export const ROLE_PERMISSIONS = {
     'shop.manage',
     'shop.use',
     'order.read',
+    'order.manual',
+    'order.manualHandle',
     'order.sync',
     'order.purchase',
     'order.receive',

@@ -4,6 +4,7 @@ import { countryName } from '@console/shared/constants/marketplaces';
 import type { OperaLogAction } from '@console/shared/constants/opera-log';
 import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
 import { minor, toDecimalString } from '@console/shared/money';
+import { MANUAL_STATUS_LABELS, type ManualStatus } from '@console/shared/schemas/manual-order';
 import { EXPRESS_STATUS_LABELS, type ExpressStatus } from '@console/shared/schemas/order';
 
 /** A product as the log names it: its title and SKU now (null when it no longer exists). */
@@ -33,6 +34,11 @@ const arr = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const quote = (s: string) => `「${s}」`;
+/** A manual order's status as its quoted label (empty when unknown). */
+const manualStatus = (v: unknown, before = '', after = '') => {
+  const label = MANUAL_STATUS_LABELS[v as ManualStatus];
+  return label ? `${before}${quote(label)}${after}` : '';
+};
 /** An amount in fen as yuan text (`¥12.34`). */
 const yuan = (v: unknown) => {
   const n = num(v);
@@ -197,6 +203,12 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   },
   'goods.export': (e) => `${e.actor} 导出了${count(obj(e.summary.after).count, '个')}商品`,
   'goods.exportJob': (e) => `${e.actor} 开始导出${count(obj(e.summary.after).total, '个')}商品(后台任务)`,
+  'order.export': (e) => `${e.actor} 导出了${count(obj(e.summary.after).count, '个')}订单`,
+  'order.exportJob': (e) => `${e.actor} 开始导出${count(obj(e.summary.after).total, '个')}订单(后台任务)`,
+  'order.manual.save': (e) =>
+    `${e.actor} 保存了手工单 ${e.target_id}${manualStatus(obj(e.summary.after).status, '(', ')')}`,
+  'order.manual.transition': (e) =>
+    `${e.actor} 把手工单 ${e.target_id} 从${manualStatus(obj(e.summary.before).status)}改为${manualStatus(obj(e.summary.after).status)}`,
   'goods.priceSettings': (e) => `${e.actor} 修改了自己的价格设置`,
   'goods.translate': (e) => {
     const a = obj(e.summary.after);

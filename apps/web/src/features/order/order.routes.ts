@@ -1,6 +1,6 @@
 import { defineSection, screen } from '../../app/route-section';
 
-/** 订单 (spec section 2): 订单首页, 店铺管理, 订单处理, 配货, the stock-up screens, 海关编码 and 产销单位备案 are built; the other screens are not yet (docs/not-built.md). */
+/** 订单 (spec section 2): 订单首页, 店铺管理, 订单处理 (with 手工单), 配货, 订单导出, 销量统计, the stock-up screens, 海关编码 and 产销单位备案 are built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/order', [
   [
     'index',
@@ -47,8 +47,28 @@ export const routes = defineSection('/order', [
       ),
     },
   ],
-  ['export', '订单导出'],
-  ['asinSales', '销量统计'],
+  [
+    'export',
+    '订单导出',
+    {
+      permission: 'order.read',
+      load: screen(
+        () => import('./order-export/order-export-page'),
+        (m) => m.OrderExportPage,
+      ),
+    },
+  ],
+  [
+    'asinSales',
+    '销量统计',
+    {
+      permission: 'order.read',
+      load: screen(
+        () => import('./order-sales/order-sales-page'),
+        (m) => m.OrderSalesPage,
+      ),
+    },
+  ],
   ['intercept', '运费审核'],
   [
     'stock/product',

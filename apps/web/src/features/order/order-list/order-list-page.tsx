@@ -11,7 +11,7 @@ import {
   type OrderRow,
   type OrderSyncResult,
 } from '@console/shared/schemas/order';
-import { Button, DatePicker, Form, Input, Select, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Segmented, Select, Table, Tabs, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useJobProgress } from '../../../api/jobs';
@@ -22,8 +22,14 @@ import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
 import { formatSeconds } from '../../../lib/format';
+import { ManualOrderPanel } from '../manual-order/manual-order-panel';
 import { AssignBar, useAssigneeName } from './components/assign-bar';
 import { OrderDetailDrawer } from './components/order-detail-drawer';
+
+const ORDER_VIEWS = [
+  { value: 'amazon' as const, label: '亚马逊订单' },
+  { value: 'manual' as const, label: '手工单' },
+];
 
 interface FilterValues {
   shop_id?: number;
@@ -90,12 +96,22 @@ export function OrderListPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const presets = useMemo(() => rangePresets(), []);
   const counts = list.data?.counts;
+  const [view, setView] = useState<'amazon' | 'manual'>('amazon');
   const tabs = [
     { key: 'all', label: `全部 (${counts?.all ?? 0})` },
     ...ORDER_STATUSES.map((s) => ({ key: s, label: `${ORDER_STATUS_LABELS[s]} (${counts?.[s] ?? 0})` })),
   ];
+  // 手工单 (manual orders) are the second view of 订单处理 (docs/orders.md "Manual orders").
+  const switcher = <Segmented value={view} onChange={setView} options={ORDER_VIEWS} data-testid="order-view" />;
+  if (view === 'manual') {
+    return (
+      <PageContainer title="订单处理" extra={switcher}>
+        <ManualOrderPanel />
+      </PageContainer>
+    );
+  }
   return (
-    <PageContainer title="订单处理">
+    <PageContainer title="订单处理" extra={switcher}>
       <Form<FilterValues>
         layout="inline"
         style={{ marginBottom: 12, rowGap: 8 }}

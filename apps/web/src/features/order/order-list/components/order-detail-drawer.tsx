@@ -12,6 +12,7 @@ import { useOrderDetail, useOrderMutations } from '../../../../api/order';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { useHas } from '../../../../components/permission';
 import { formatSeconds } from '../../../../lib/format';
+import { Ali1688Buttons } from './ali1688-buttons';
 import { PurchaseDialog, type PurchaseTarget } from './purchase-dialog';
 import { type FillTarget, StockFillDialog } from './stock-fill-dialog';
 
@@ -84,6 +85,7 @@ function ItemActions({
           取消采购
         </Button>
       )}
+      <Ali1688Buttons item={item} />
       {item.link_url && (
         <Typography.Link href={item.link_url} target="_blank" rel="noreferrer">
           供应商链接

@@ -1,0 +1,67 @@
+import {
+  type Ali1688Channel,
+  Ali1688Error,
+  type Logistics,
+  offerIdOf,
+  type PlacedOrder,
+  type PlaceOrderInput,
+} from './ali1688.js';
+
+/**
+ * The 1688 open platform over HTTP (the buyer-side trade and logistics APIs:
+ * `alibaba.trade.fastCreateOrder`, `alibaba.trade.getLogisticsInfos.buyerView`), addressed by
+ * a base URL and an app key. The simulator answers the same shapes.
+ */
+export class Ali1688Client implements Ali1688Channel {
+  constructor(private readonly o: { baseUrl: string; appKey: string; timeoutMs?: number }) {}
+
+  private async call<T>(api: string, body: Record<string, unknown>): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(
+        `${this.o.baseUrl.replace(/\/$/, '')}/openapi/param2/1/com.alibaba.trade/${api}/${this.o.appKey}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
+        },
+      );
+    } catch {
+      throw new Ali1688Error('无法连接1688,请稍后重试', 502);
+    }
+    const data = (await res.json().catch(() => null)) as {
+      success?: boolean;
+      errorMessage?: string;
+      result?: T;
+    } | null;
+    if (!res.ok || !data?.success) {
+      const msg = data?.errorMessage ? `1688: ${data.errorMessage}` : `1688 返回错误 (HTTP ${res.status})`;
+      throw new Ali1688Error(msg, res.status === 429 ? 429 : 400);
+    }
+    return data.result as T;
+  }
+
+  async placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
+    const offerId = offerIdOf(input.offer);
+    if (!offerId) throw new Ali1688Error('供应商链接不是1688商品链接', 400);
+    const r = await this.call<{ orderId: string; totalSuccessAmount: number; sellerLoginId: string }>(
+      'alibaba.trade.fastCreateOrder',
+      {
+        flow: 'general',
+        outOrderId: input.outOrderId,
+        cargoParamList: [{ offerId, quantity: input.quantity }],
+        address: input.address ?? '',
+      },
+    );
+    return { orderId: String(r.orderId), paidMinor: r.totalSuccessAmount, supplier: r.sellerLoginId };
+  }
+
+  async logistics(orderId: string): Promise<Logistics> {
+    const r = await this.call<{ status: Logistics['status']; logisticsCompanyName?: string; logisticsBillNo?: string }>(
+      'alibaba.trade.getLogisticsInfos.buyerView',
+      { orderId },
+    );
+    return { status: r.status, company: r.logisticsCompanyName ?? '', trackingNo: r.logisticsBillNo ?? '' };
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Load generator thread of bench/order-list.ts: POSTs one JSON body `n` times with
+ * `concurrency` in flight over keep-alive connections (request i with tokens[i % k]) and answers
+ * each duration in ms and the first failure. A thread of its own, so the clients' work does not
+ * share the server's event loop (real clients are browsers on other machines).
+ */
+import { performance } from 'node:perf_hooks';
+import { parentPort } from 'node:worker_threads';
+import { Pool } from 'undici';
+
+const pools = new Map();
+
+parentPort.on('message', async ({ origin, path, body, tokens, n, concurrency }) => {
+  let pool = pools.get(origin);
+  if (!pool) {
+    pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
+    pools.set(origin, pool);
+  }
+  const durations = [];
+  let failure = '';
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const i = next++;
+        const t0 = performance.now();
+        const res = await pool.request({
+          method: 'POST',
+          path,
+          headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
+          body,
+        });
+        const j = await res.body.json();
+        durations.push(performance.now() - t0);
+        if (j.status !== 200 || !j.data?.list?.length) failure ||= `${j.status} ${j.msg} rows ${j.data?.list?.length}`;
+      }
+    }),
+  );
+  parentPort.postMessage({ durations, failure });
+});

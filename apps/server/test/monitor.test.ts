@@ -78,12 +78,14 @@ describe('ASIN monitor: roles, limit, input, tenancy', () => {
       const us = await signIn(t.app, u.account, TEST_PASSWORD);
       for (const path of ['/asin/list', '/overview', '/case/list', '/alert/list'])
         expect((await call(t.app, us, 'GET', `${M}${path}`)).status, `${auth} ${path}`).toBe(200);
+      // The monitor user has no 店铺管理 access: it finds its shops here.
+      expect((await call(t.app, us, 'GET', `${M}/shops`)).data.list.map((x: { id: number }) => x.id)).toEqual([shopId]);
     }
     const buyer = await buildUser(t.db, admin, { auth: 3 });
     const trader = await buildTenant(t.db, { auth: 5 });
     for (const u of [buyer, trader]) {
       const us = await signIn(t.app, u.account, TEST_PASSWORD);
-      for (const path of ['/asin/list', '/overview', '/case/list', '/alert/list', '/settings'])
+      for (const path of ['/asin/list', '/overview', '/case/list', '/alert/list', '/settings', '/shops'])
         expect((await call(t.app, us, 'GET', `${M}${path}`)).http).toBe(403);
       const add = await call(t.app, us, 'POST', `${M}/asin/add`, {
         shop_id: shopId,

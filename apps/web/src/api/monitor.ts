@@ -9,6 +9,7 @@ import type {
   monitorListData,
   monitorOverviewData,
   monitorSettingsData,
+  monitorShopsData,
 } from '@console/shared/schemas/monitor';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
@@ -102,6 +103,14 @@ export function useCaseDetail(id: number | null) {
     queryKey: monitorKeys.caseDetail(id ?? 0),
     queryFn: () => get<Answer<typeof caseDetailData>>('/monitor/case/detail', { id: id ?? 0 }),
     enabled: id !== null,
+  });
+}
+
+/** The shops the account may watch through (authorized ones). */
+export function useMonitorShops() {
+  return useQuery({
+    queryKey: [...monitorKeys.all, 'shops'],
+    queryFn: () => get<Answer<typeof monitorShopsData>>('/monitor/shops'),
   });
 }
 

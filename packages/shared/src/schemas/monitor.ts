@@ -279,3 +279,10 @@ export const monitorSettingsData = z.object({
 export const monitorSettingsBody = z.strictObject({
   removed_after_minutes: dbInt('移除确认时间', 0, 43_200),
 });
+
+/** `GET /monitor/shops`: the authorized shops the caller may watch through (also for the monitor user, auth 6). */
+export const monitorShopsData = z.object({
+  list: z.array(
+    z.object({ id: z.number().int(), name: z.string(), sandbox: z.boolean(), marketplaces: z.array(z.string()) }),
+  ),
+});

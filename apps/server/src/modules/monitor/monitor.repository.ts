@@ -614,7 +614,8 @@ export async function countChecks(db: Db, tenantId: number, day: string, n: numb
 export function tenantShops(db: Db, tenantId: number) {
   return db
     .selectFrom('shops')
-    .select(['id', 'name', 'seller_id', 'auth_status'])
+    .select(['id', 'name', 'seller_id', 'auth_status', 'sandbox', 'marketplaces', 'staff_ids'])
     .where('tenant_id', '=', tenantId)
+    .orderBy('id')
     .execute();
 }

@@ -19,6 +19,7 @@ import {
   monitorOverviewData,
   monitorSettingsBody,
   monitorSettingsData,
+  monitorShopsData,
   monitorUpdateBody,
 } from '@console/shared/schemas/monitor';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -34,6 +35,7 @@ import {
   checkNow,
   type MonitorCaller,
   markAlertsHandled,
+  monitorShops,
   overview,
   receiveOfferNotification,
   removeWatches,
@@ -69,6 +71,9 @@ export async function monitorRoutes(fastify: FastifyInstance) {
 
   app.get('/monitor/overview', { schema: { response: replies(monitorOverviewData) }, config: use }, async (req) =>
     ok(await overview(deps, caller(req))),
+  );
+  app.get('/monitor/shops', { schema: { response: replies(monitorShopsData) }, config: use }, async (req) =>
+    ok(await monitorShops(deps, caller(req))),
   );
   app.get(
     '/monitor/asin/list',

@@ -1,5 +1,6 @@
 import { marketplaceByCode, marketplaceById } from '@console/shared/constants/marketplaces';
 import { moneyFromNumber } from '@console/shared/money';
+import { can } from '@console/shared/permissions/can';
 import type {
   alertListQuery,
   monitorAddBody,
@@ -11,8 +12,10 @@ import type { Actor, AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import type { AnyOfferChangedEnvelope } from '../../marketplace/notifications/any-offer-changed.js';
+import type { GetOffersResult } from '../../marketplace/pricing.types.js';
 import { USAGE_PLANS } from '../../marketplace/rate-limits.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
+import { subjectOf } from '../account/account.presenter.js';
 import { usableShop } from '../follow/follow-client.js';
 import { openShop } from '../shop/shop-client.js';
 import { audit } from '../system/audit.js';
@@ -215,13 +218,25 @@ export async function checkNow(deps: AppDeps, tenantId: number, ids: number[]) {
     const settings = await findSettings(deps.db, tenantId);
     const weight = totalWeight(await polledByPriority(deps.db, tenantId, shopId));
     try {
-      const batch = await client.pricing.getItemOffersBatch(
-        list.map((r) => ({ asin: r.asin, marketplaceId: marketplaceByCode(r.marketplace)?.marketplaceId ?? '' })),
-        { maxWaitMs: 15_000 },
-      );
+      // One ASIN: getItemOffers (0.5 rps) answers sooner than a batch slot (0.1 rps).
+      const payloads = new Map<number, GetOffersResult>();
+      if (list.length === 1) {
+        const row = list[0]!;
+        const m = marketplaceByCode(row.marketplace)?.marketplaceId ?? '';
+        payloads.set(row.id, await client.pricing.getItemOffers(row.asin, m, { maxWaitMs: 15_000 }));
+      } else {
+        const batch = await client.pricing.getItemOffersBatch(
+          list.map((r) => ({ asin: r.asin, marketplaceId: marketplaceByCode(r.marketplace)?.marketplaceId ?? '' })),
+          { maxWaitMs: 15_000 },
+        );
+        for (const row of list) {
+          const p = batch.responses.find((x) => x.request.Asin === row.asin)?.body.payload;
+          if (p) payloads.set(row.id, p);
+        }
+      }
       const now = new Date();
       for (const row of list) {
-        const payload = batch.responses.find((x) => x.request.Asin === row.asin)?.body.payload;
+        const payload = payloads.get(row.id);
         if (!payload) continue;
         const reading = readingOfOffers(payload, row.currency);
         const notified = reading.offers.some((x) => x.mine);
@@ -428,3 +443,19 @@ export async function receiveOfferNotification(deps: AppDeps, n: AnyOfferChanged
 
 /** The budget figures of the usage plans (docs and the benchmark). */
 export const PRICING_PLANS = { batch: USAGE_PLANS.getItemOffersBatch, single: USAGE_PLANS.getItemOffers };
+
+/**
+ * The authorized shops the caller may watch through: admins every shop, others the shops given
+ * to them or given to nobody (as `usableShop` decides). The monitor user (auth 6) has no
+ * 店铺管理 access, so 添加监控 reads its shops here.
+ */
+export async function monitorShops(deps: AppDeps, c: MonitorCaller) {
+  const all = await tenantShops(deps.db, c.actor.tenantId);
+  const admin = can(subjectOf(c.user), 'shop.manage');
+  return {
+    list: all
+      .filter((s) => s.auth_status === 'authorized')
+      .filter((s) => admin || s.staff_ids.length === 0 || s.staff_ids.includes(c.user.id))
+      .map((s) => ({ id: s.id, name: s.name, sandbox: s.sandbox, marketplaces: s.marketplaces })),
+  };
+}

@@ -1,14 +1,15 @@
 import { MONITOR_PRIORITIES } from '@console/shared/schemas/monitor';
 import { Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { useMonitorMutations } from '../../../../api/monitor';
+import { useMonitorMutations, useMonitorShops } from '../../../../api/monitor';
 import { useFeedback } from '../../../../app/ui-bridge';
-import { MarketplaceSelect, useShopOptions } from '../../../follow/follow-money';
+import { MarketplaceSelect } from '../../../follow/follow-money';
 
 /** 添加监控: a shop, one of its marketplaces, ASINs (one per line), priority, own brand, price band (minor units). */
 export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { message } = useFeedback();
-  const { shops, options } = useShopOptions();
+  const shops = useMonitorShops().data?.list ?? [];
+  const options = shops.map((s) => ({ value: s.id, label: `${s.name}${s.sandbox ? '(沙箱)' : ''}` }));
   const { add } = useMonitorMutations();
   const [shopId, setShopId] = useState<number>();
   const [marketplace, setMarketplace] = useState<string>();
@@ -43,7 +44,19 @@ export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: ()
     >
       <Form layout="vertical">
         <Form.Item label="店铺">
-          <Select aria-label="店铺" options={options} value={shopId} onChange={setShopId} placeholder="请选择店铺" />
+          <select
+            aria-label="店铺"
+            style={{ width: '100%', height: 32 }}
+            value={shopId ?? ''}
+            onChange={(e) => setShopId(e.target.value ? Number(e.target.value) : undefined)}
+          >
+            <option value="">请选择店铺</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
         </Form.Item>
         <Form.Item label="站点">
           <MarketplaceSelect marketplaces={shop?.marketplaces ?? []} value={marketplace} onChange={setMarketplace} />

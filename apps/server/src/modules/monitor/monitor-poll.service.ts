@@ -1,6 +1,7 @@
 import { marketplaceByCode } from '@console/shared/constants/marketplaces';
 import type { AppDeps } from '../../context.js';
 import { sleep } from '../../marketplace/http-retry.js';
+import { USAGE_PLANS } from '../../marketplace/rate-limits.js';
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { catalogFacts } from '../follow/follow-market.js';
@@ -140,7 +141,18 @@ export async function pollShop(deps: AppDeps, shop: PollShop, o: PollOptions): P
   };
 
   const lane = async (size: number) => {
+    // Pacing: a usage plan with a burst of 1 refuses a request that follows the previous one by
+    // less than 1/rate, and the previous one may have left late (the scheduler books slots, the
+    // request leaves when the event loop gets to it). So the next request of this lane is not
+    // sent before 1/rate after the previous answer arrived; the shared scheduler still books
+    // the slot (other lanes and processes).
+    const plan = USAGE_PLANS[size === 1 ? 'getItemOffers' : 'getItemOffersBatch'];
+    const gapMs = 1000 / (plan.rate * scale);
+    let lastAnswer = 0;
     while (!stopped && Date.now() < deadline) {
+      const pause = lastAnswer + gapMs - Date.now();
+      if (pause > 0) await sleep(Math.min(pause, Math.max(0, deadline - Date.now())));
+      if (Date.now() >= deadline) break;
       const rows = await claimDue(deps.db, shop.tenant_id, shop.id, size, new Date(), LEASE_MS / scale);
       if (rows.length === 0) {
         if (o.untilIdle) return;
@@ -154,6 +166,7 @@ export async function pollShop(deps: AppDeps, shop: PollShop, o: PollOptions): P
           const row = rows[0]!;
           const m = marketplaceByCode(row.marketplace);
           const payload = await client.pricing.getItemOffers(row.asin, m?.marketplaceId ?? '', { maxWaitMs });
+          lastAnswer = Date.now();
           const now = new Date();
           const reading = readingOfOffers(payload, row.currency);
           track(row, now);
@@ -170,6 +183,7 @@ export async function pollShop(deps: AppDeps, shop: PollShop, o: PollOptions): P
             rows.map((r) => ({ asin: r.asin, marketplaceId: marketplaceByCode(r.marketplace)?.marketplaceId ?? '' })),
             { maxWaitMs },
           );
+          lastAnswer = Date.now();
           const now = new Date();
           for (const row of rows) {
             const answer = batch.responses.find(
@@ -204,6 +218,7 @@ export async function pollShop(deps: AppDeps, shop: PollShop, o: PollOptions): P
         }
         await recordChecks(deps.db, shop.tenant_id, rows.length, new Date());
       } catch (err) {
+        lastAnswer = Date.now();
         if (await failure(rows, err)) stopped = true;
       }
     }

@@ -17,9 +17,11 @@ import { checkEan, gs1CheckDigit } from '../src/modules/goods-library/ean-codes.
 import { insertPoints } from '../src/modules/goods-library/points.repository.js';
 import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
 import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
+import { insertAlerts, insertCase, insertWatches } from '../src/modules/monitor/monitor.repository.js';
 import { insertManualOrder } from '../src/modules/order/manual-order.repository.js';
 import { insertSyncedOrder, saveOrderItems } from '../src/modules/order/order-sync.repository.js';
 import { insertShop } from '../src/modules/shop/shop.repository.js';
+import { postMessages } from '../src/modules/system/messages.service.js';
 import { insertItems, insertQueue } from '../src/modules/upload/upload.repository.js';
 import { insertGlossaryEntry } from '../src/translation/glossary.repository.js';
 import { saveMemory, upsertCorrection } from '../src/translation/memory.repository.js';
@@ -104,6 +106,11 @@ export interface TenantRows {
   manualOrder: number;
   followCandidate: number;
   followOffer: number;
+  /** A watched ASIN with an alert, a removal case and a message to the tenant's admin. */
+  monitorAsin: number;
+  monitorAlert: number;
+  monitorCase: number;
+  message: number;
   /** A top-up (finance_topups) and a ledger entry of the tenant. */
   topup: number;
   entry: number;
@@ -225,6 +232,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
       image: '',
     },
   ]);
+  const monitor = await buildMonitorRows(db, tenant, shop.id, marker);
   const entry = await topUp(db, {
     tenantId: tenant.id,
     idemKey: `factory-${tenant.id}`,
@@ -274,6 +282,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     ).id,
     followCandidate: candidate!.id,
     followOffer: offer!,
+    ...monitor,
   };
 }
 
@@ -303,6 +312,37 @@ async function buildStockRows(db: Database, tenant: UserRow, marker: string) {
     })
     .execute();
   return Number(row.id);
+}
+
+/** A watched ASIN of a tenant with an alert, a removal case and a message (for "another tenant's id" tests). */
+async function buildMonitorRows(db: Database, tenant: UserRow, shopId: number, marker: string) {
+  const [monitorAsin] = await insertWatches(db, tenant.id, [
+    {
+      owner_id: tenant.id,
+      shop_id: shopId,
+      marketplace: 'de',
+      asin: 'B0MONITOR1',
+      currency: 'EUR',
+      priority: 2,
+      own_brand: true,
+      band_min: null,
+      band_max: null,
+    },
+  ]);
+  const [monitorAlert] = await insertAlerts(db, tenant.id, [
+    { monitor_id: monitorAsin!, kind: 'new_seller', detail: `${marker} alert`, seller_id: 'AFOLLOWER01' },
+  ]);
+  const monitorCase = await insertCase(db, tenant.id, {
+    monitor_id: monitorAsin!,
+    marketplace: 'de',
+    asin: 'B0MONITOR1',
+    seller_id: 'AFOLLOWER01',
+    evidence: [],
+  });
+  const [message] = await postMessages(db, tenant.id, [
+    { userId: tenant.id, source: 'test', title: `${marker} message` },
+  ]);
+  return { monitorAsin: monitorAsin!, monitorAlert: monitorAlert!, monitorCase: monitorCase!, message: message! };
 }
 
 /** An upload queue of a tenant with one item (for "another tenant's id" tests). */

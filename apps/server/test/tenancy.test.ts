@@ -478,6 +478,43 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { id: id('id'), version: 1, enabled: false, min: null, max: null } }),
   },
   'POST /PDD/follow/offer/check': { fields: { ids: 'followOffer' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'POST /PDD/monitor/asin/add': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ body: { marketplace: 'de', shop_id: id('shop_id'), asins: 'B0TENANCY1' } }),
+  },
+  'GET /PDD/monitor/asin/list': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ query: { shop_id: id('shop_id') } }),
+  },
+  'POST /PDD/monitor/asin/update': {
+    fields: { id: 'monitorAsin' },
+    request: (id) => ({
+      body: { id: id('id'), version: 1, priority: 3, own_brand: false, band_min: null, band_max: null },
+    }),
+  },
+  'POST /PDD/monitor/asin/delete': {
+    fields: { ids: 'monitorAsin' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'POST /PDD/monitor/asin/check': { fields: { ids: 'monitorAsin' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'GET /PDD/monitor/asin/detail': { fields: { id: 'monitorAsin' }, request: (id) => ({ query: { id: id('id') } }) },
+  'GET /PDD/monitor/alert/list': {
+    fields: { monitor_id: 'monitorAsin' },
+    request: (id) => ({ query: { monitor_id: id('monitor_id') } }),
+  },
+  'POST /PDD/monitor/alert/handle': {
+    fields: { ids: 'monitorAlert' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'GET /PDD/monitor/case/detail': { fields: { id: 'monitorCase' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/monitor/case/status': {
+    fields: { id: 'monitorCase' },
+    request: (id) => ({ body: { id: id('id'), version: 1, status: 'warned' } }),
+  },
+  'POST /PDD/amazon-user/messageRead': {
+    fields: { ids: 'message' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
 };
 
 /** Every row of a tenant in every table with a tenant column (and its accounts), to compare before and after. */

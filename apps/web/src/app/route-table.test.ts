@@ -119,6 +119,10 @@ describe('route table', () => {
         '/goods/follow-sale/list',
         '/goods/follow-sale/push',
         '/goods/follow-sale/queue',
+        // ASIN monitor and follow-sale removal (docs/monitor.md).
+        '/monitor/index',
+        '/monitor/monitor-asin/list',
+        '/monitor/monitor-bridge/list',
         // The upload pipeline (docs/web.md "Upload screens").
         '/goods/amazon/queue',
         '/goods/amazon/edit/:queue_id',

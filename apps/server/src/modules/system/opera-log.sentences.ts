@@ -5,6 +5,7 @@ import type { OperaLogAction } from '@console/shared/constants/opera-log';
 import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
 import { minor, toDecimalString } from '@console/shared/money';
 import { MANUAL_STATUS_LABELS, type ManualStatus } from '@console/shared/schemas/manual-order';
+import { CASE_STATUSES, type CaseStatus } from '@console/shared/schemas/monitor';
 import { EXPRESS_STATUS_LABELS, type ExpressStatus } from '@console/shared/schemas/order';
 
 /** A product as the log names it: its title and SKU now (null when it no longer exists). */
@@ -111,6 +112,12 @@ const FIELD_NAMES: Record<string, string> = {
   points: '五点描述',
   terms: '搜索词',
   country: '国家',
+};
+const MONITOR_FIELDS: Record<string, string> = {
+  priority: '优先级',
+  own_brand: '自有品牌',
+  band_min: '价格下限',
+  band_max: '价格上限',
 };
 const SHOP_FIELDS: Record<string, string> = { name: '名称', staff_ids: '可使用账号', marketplaces: '站点' };
 const SECTION_NAMES: Record<string, string> = {
@@ -327,6 +334,20 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const a = obj(e.summary.after);
     return `${e.actor} 为订单 ${str(a.amazon_order_id)} 从备货商品 SKU ${str(a.sku)} 出库 ${str(a.quantity)} 件`;
   },
+  'monitor.asinAdd': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 添加了${count(list(a.asins).length, '个')}ASIN监控(${countryName(str(a.marketplace))})`;
+  },
+  'monitor.asinUpdate': (e) =>
+    `${e.actor} 修改了ASIN监控(ID ${e.target_id})${changedFields(e.summary.after, MONITOR_FIELDS)}`,
+  'monitor.asinDelete': (e) => `${e.actor} 删除了${count(list(obj(e.summary.before).asins).length, '个')}ASIN监控`,
+  'monitor.alertHandle': (e) => `${e.actor} 处理了${count(list(obj(e.summary.after).ids).length, '条')}监控提醒`,
+  'monitor.caseStatus': (e) => {
+    const b = obj(e.summary.before);
+    return `${e.actor} 将ASIN ${str(b.asin)} 跟卖者 ${str(b.seller_id)} 的移除案件改为${quote(CASE_STATUSES[str(obj(e.summary.after).status) as CaseStatus] ?? str(obj(e.summary.after).status))}`;
+  },
+  'monitor.settings': (e) =>
+    `${e.actor} 将跟卖者移除确认时间设为${str(obj(e.summary.after).removed_after_minutes)}分钟`,
   'system.cli.rotateSecrets': (e) =>
     `管理员在服务器命令行轮换了加密密钥(重新加密${count(obj(e.summary.after).count, '个店铺授权')})`,
   'goods.category.create': (e) => `${e.actor} 新建了商品分类${quote(str(obj(e.summary.after).name))}`,

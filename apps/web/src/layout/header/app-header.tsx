@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { useBrandingStore } from '../../app/bootstrap';
 import { useSessionStore } from '../../stores/session-store';
 import { useSettingsStore } from '../../stores/settings-store';
+import { MessageBell } from './message-bell';
 import { SizeDropdown } from './size-dropdown';
 import { TopMenu } from './top-menu';
 import { UserMenu } from './user-menu';
@@ -96,6 +97,7 @@ export function AppHeader({ onSearch, onTheme }: Props) {
           data-testid="open-theme"
         />
         <SizeDropdown />
+        <MessageBell />
         {import.meta.env.DEV && (
           <Button
             type="text"

@@ -1,0 +1,47 @@
+import type { Answer } from '@console/shared/schemas/common';
+import type { messageListData, messageUnreadData } from '@console/shared/schemas/message';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from './http';
+
+/** A page of the account's messages. */
+export type MessageList = Answer<typeof messageListData>;
+/** One message. */
+export type Message = MessageList['list'][number];
+/** The header badge: unread count and the latest unread. */
+export type MessageUnread = Answer<typeof messageUnreadData>;
+
+/** Query keys of the shared messages (docs/messages.md). */
+export const messageKeys = {
+  all: ['messages'] as const,
+  unread: () => [...messageKeys.all, 'unread'] as const,
+  list: (f: { page: number; pageSize: number; unread?: 0 | 1; source?: string }) =>
+    [...messageKeys.all, 'list', f] as const,
+};
+
+/** The header badge, refreshed every 30 seconds. */
+export function useUnreadMessages(enabled = true) {
+  return useQuery({
+    queryKey: messageKeys.unread(),
+    queryFn: () => get<MessageUnread>('/amazon-user/messageUnread'),
+    refetchInterval: 30_000,
+    enabled,
+  });
+}
+
+/** A page of the account's messages (every category). */
+export function useMessageList(f: { page: number; pageSize: number; unread?: 0 | 1; source?: string }) {
+  return useQuery({
+    queryKey: messageKeys.list(f),
+    queryFn: () => get<MessageList>('/amazon-user/messageList', f),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Marks messages read (some, or all); refreshes the badge and the lists. */
+export function useMessageRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids?: number[]; all?: 1 }) => post<{ marked: number }>('/amazon-user/messageRead', body),
+    onSettled: () => qc.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}

@@ -102,6 +102,9 @@ describe('route table', () => {
         // Orders (docs/orders.md).
         '/order/index',
         '/order/list',
+        // Logistics (docs/logistics.md).
+        '/order/intercept',
+        '/order/consume-list',
         // Follow-selling (docs/follow.md).
         '/follow/index',
         '/follow/follow-sale/push',

@@ -124,7 +124,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/logistics/intercept/list',
-    { schema: { querystring: interceptListQuery, response: replies(parcelPage) }, config: review },
+    { schema: { querystring: interceptListQuery, response: replies(parcelPage) }, config: ship },
     async (req) => ok(await interceptList(deps, authOf(req).tenantId, req.query)),
   );
   app.post(

@@ -1,6 +1,6 @@
 import { defineSection, screen } from '../../app/route-section';
 
-/** 订单 (spec section 2): 订单首页, 店铺管理 and 订单处理 are built; the other screens are not yet (docs/not-built.md). */
+/** 订单 (spec section 2): 订单首页, 店铺管理, 订单处理, 消费记录 and 运费审核 are built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/order', [
   [
     'index',
@@ -24,7 +24,17 @@ export const routes = defineSection('/order', [
       ),
     },
   ],
-  ['consume-list', '消费记录'],
+  [
+    'consume-list',
+    '消费记录',
+    {
+      permission: 'logistics.fees',
+      load: screen(
+        () => import('./consume-list/consume-list-page'),
+        (m) => m.ConsumeListPage,
+      ),
+    },
+  ],
   [
     'list',
     '订单处理',
@@ -39,7 +49,17 @@ export const routes = defineSection('/order', [
   ['distribution', '配货'],
   ['export', '订单导出'],
   ['asinSales', '销量统计'],
-  ['intercept', '运费审核'],
+  [
+    'intercept',
+    '运费审核',
+    {
+      permission: 'logistics.ship',
+      load: screen(
+        () => import('./intercept/intercept-page'),
+        (m) => m.InterceptPage,
+      ),
+    },
+  ],
   ['stock/product', '备货商品'],
   ['stock/stockInLog', '入库记录'],
   ['stock/stockOutLog', '出库记录'],

@@ -162,7 +162,8 @@ export function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Bu
       .stroke();
     // Recipient.
     y += 5;
-    doc.font('Helvetica-Bold').fontSize(8).text('SHIP TO / 收件人', m, y, { lineBreak: false });
+    doc.font('Helvetica-Bold').fontSize(8).text('SHIP TO / ', m, y, { lineBreak: false, continued: true });
+    doc.font('cjk').text('收件人', { lineBreak: false });
     y += 11;
     doc
       .font('cjk')

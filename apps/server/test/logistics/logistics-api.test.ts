@@ -268,7 +268,10 @@ describe('logistics: channels, freight review, waybills, fees, confirmation', ()
     const w = await tenantWith(2);
     await topUp(t, w.tenant.id, 100_000);
     const worker = await w.as(2);
-    const [o1, o2] = w.orders as unknown as [{ id: number; amazonOrderId: string }, { id: number; amazonOrderId: string }];
+    const [o1, o2] = w.orders as unknown as [
+      { id: number; amazonOrderId: string },
+      { id: number; amazonOrderId: string },
+    ];
     const p1 = await call(t.app, worker, 'POST', `${L}parcel/submit`, parcel(o1.id));
     expect(p1.data.review_status).toBe('passed');
     const wb = await call(t.app, worker, 'POST', `${L}waybill/create`, { parcel_id: p1.data.id });

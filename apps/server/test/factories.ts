@@ -114,6 +114,9 @@ export interface TenantRows {
   /** A top-up (finance_topups) and a ledger entry of the tenant. */
   topup: number;
   entry: number;
+  /** A held parcel of the order (运费审核) and a waybill of it, not shipped (issue 18). */
+  parcel: number;
+  waybill: number;
 }
 
 /**
@@ -252,7 +255,64 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     note: '',
     created_by: tenant.id,
   });
+  const channel = await db
+    .insertInto('logistics_channels')
+    .values({
+      book_id: 0,
+      name: `factory-${tenant.id}`,
+      carrier_code: 'Yanwen',
+      countries: ['DE'],
+      first_weight_g: 100,
+      first_price: 1000,
+      step_weight_g: 100,
+      step_price: 100,
+      created_by: tenant.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const parcel = await db
+    .insertInto('logistics_parcels')
+    .values({
+      tenant_id: tenant.id,
+      order_id: orderId,
+      channel_id: channel.id,
+      weight_g: 100,
+      length_mm: 10,
+      width_mm: 10,
+      height_mm: 10,
+      is_electric: false,
+      country: 'DE',
+      chargeable_g: 100,
+      freight: 1000,
+      service_fee: 0,
+      estimate: null,
+      margin: null,
+      review_status: 'held',
+      hold_reasons: ['low_balance'],
+      created_by: tenant.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const waybill = await db
+    .insertInto('logistics_waybills')
+    .values({
+      tenant_id: tenant.id,
+      parcel_id: parcel.id,
+      order_id: orderId,
+      channel_id: channel.id,
+      waybill_no: `WB-factory-${tenant.id}`,
+      tracking_no: `FT${tenant.id}CN`,
+      carrier_code: 'Yanwen',
+      freight: 1000,
+      service_fee: 0,
+      weight_g: 100,
+      created_by: tenant.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    parcel: parcel.id,
+    waybill: waybill.id,
     topup: topup.id,
     entry: entry.id,
     goods: Number(goods.id),

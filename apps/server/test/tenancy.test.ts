@@ -54,6 +54,8 @@ const UNIT = {
   contact_name: 'x',
   contact_phone: '13800138000',
 };
+/** A logistics channel: a row of a book (the operator's or a trader's) that many tenants ship on, not a tenant's. */
+const CHANNEL_ID = "a logistics channel of the operator's or a trader's book, shared by that book's tenants";
 
 /**
  * Every API route that takes a row id, with a valid request. A route added later with an id
@@ -423,6 +425,45 @@ const ID_ROUTES: Record<string, IdRoute> = {
   'POST /PDD/finance/reverse': {
     fields: { uid: 'user', id: 'entry' },
     request: (id) => ({ body: { uid: id('uid'), id: id('id'), reason: 'x' } }),
+  },
+  // Logistics (issue 18). Channels belong to a book (the operator's or a trader's), not to a
+  // tenant: tenants A and B ship on the same operator channels; another book's id is 404
+  // (apps/server/test/logistics/logistics-api.test.ts).
+  'POST /PDD/logistics/channel/update': {
+    fields: {},
+    notRowIds: { id: CHANNEL_ID },
+    request: () => ({ body: { id: 1, version: 1 } }),
+  },
+  'POST /PDD/logistics/parcel/submit': {
+    fields: { order_id: 'order' },
+    notRowIds: { channel_id: CHANNEL_ID },
+    request: (id) => ({
+      body: { order_id: id('order_id'), channel_id: 1, weight_g: 100, length_mm: 10, width_mm: 10, height_mm: 10 },
+    }),
+  },
+  'POST /PDD/logistics/intercept/approve': {
+    fields: { id: 'parcel' },
+    request: (id) => ({ body: { id: id('id'), version: 1 } }),
+  },
+  'POST /PDD/logistics/intercept/cancel': {
+    fields: { id: 'parcel' },
+    request: (id) => ({ body: { id: id('id'), version: 1, note: 'x' } }),
+  },
+  'POST /PDD/logistics/intercept/change-channel': {
+    fields: { id: 'parcel' },
+    notRowIds: { channel_id: CHANNEL_ID },
+    request: (id) => ({ body: { id: id('id'), version: 1, channel_id: 1 } }),
+  },
+  'POST /PDD/logistics/waybill/create': {
+    fields: { parcel_id: 'parcel' },
+    request: (id) => ({ body: { parcel_id: id('parcel_id') } }),
+  },
+  'POST /PDD/logistics/waybill/ship': { fields: { id: 'waybill' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/logistics/waybill/cancel': { fields: { id: 'waybill' }, request: (id) => ({ body: { id: id('id') } }) },
+  'GET /PDD/logistics/waybill/tracking': { fields: { id: 'waybill' }, request: (id) => ({ query: { id: id('id') } }) },
+  'GET /PDD/logistics/waybill/labels': {
+    fields: { ids: 'waybill' },
+    request: (id) => ({ query: { ids: String(id('ids')) } }),
   },
   'GET /PDD/finance/topup/proof-file': { fields: { id: 'topup' }, request: (id) => ({ query: { id: id('id') } }) },
   'POST /PDD/finance/review/approve': { fields: { id: 'topup' }, request: (id) => ({ body: { id: id('id') } }) },

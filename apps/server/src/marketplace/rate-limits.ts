@@ -54,6 +54,7 @@ export const USAGE_PLANS = {
   getOrderItems: { rate: 0.5, burst: 30, model: ORDERS },
   getOrderAddress: { rate: 0.5, burst: 30, model: ORDERS },
   getOrderBuyerInfo: { rate: 0.5, burst: 30, model: ORDERS },
+  confirmShipment: { rate: 2, burst: 10, model: ORDERS },
   createRestrictedDataToken: { rate: 1, burst: 10, model: TOKENS },
   listFinancialEvents: { rate: 0.5, burst: 30, model: FINANCES },
   getItemOffers: { rate: 0.5, burst: 1, model: PRICING },

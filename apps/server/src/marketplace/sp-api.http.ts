@@ -148,7 +148,13 @@ export class SpApiHttp {
       const json = parseJson(a.text);
       const errors = errorItems(json);
       if (a.status >= 200 && a.status < 300) {
-        const checked: Checked<T> = json === undefined ? { ok: false, reason: '不是JSON' } : req.check(json);
+        // 204 No Content (confirmShipment) has no body to check.
+        const checked: Checked<T> =
+          a.status === 204 && !a.text
+            ? req.check(null)
+            : json === undefined
+              ? { ok: false, reason: '不是JSON' }
+              : req.check(json);
         if (!checked.ok) {
           last = { kind: 'malformed', status: a.status, detail: checked.reason };
           if (!idempotent) break;

@@ -246,6 +246,25 @@ export class OrdersApi {
     return r.body.payload;
   }
 
+  /**
+   * confirmShipment: tells Amazon an MFN order's package shipped (204, no body). Not retried
+   * by the client after a timeout (a POST that may have arrived): the caller's outbox decides.
+   */
+  async confirmShipment(
+    orderId: string,
+    body: ConfirmShipmentRequest,
+    opts: { maxWaitMs?: number } = {},
+  ): Promise<void> {
+    await this.http.send({
+      operation: 'confirmShipment',
+      method: 'POST',
+      path: `/orders/v0/orders/${encodeURIComponent(orderId)}/shipmentConfirmation`,
+      body,
+      maxWaitMs: opts.maxWaitMs,
+      check: (v: unknown) => ({ ok: true as const, value: v }),
+    });
+  }
+
   /** getOrderBuyerInfo: the buyer's name and (anonymized) e-mail (only with a Restricted Data Token). */
   async getOrderBuyerInfo(orderId: string, opts: { rdt?: string } = {}): Promise<OrderBuyerInfo> {
     const r = await this.http.send({
@@ -260,6 +279,22 @@ export class OrdersApi {
     });
     return r.body.payload;
   }
+}
+
+/** `ConfirmShipmentRequest` (Orders v0): one package of an MFN order with its carrier and tracking number. */
+export interface ConfirmShipmentRequest {
+  marketplaceId: string;
+  packageDetail: {
+    packageReferenceId: string;
+    /** A carrier code of Amazon's list; `Other` needs `carrierName`. */
+    carrierCode: string;
+    carrierName?: string;
+    shippingMethod?: string;
+    trackingNumber: string;
+    /** ISO 8601. */
+    shipDate: string;
+    orderItems: { orderItemId: string; quantity: number }[];
+  };
 }
 
 /** Tokens API 2021-03-01. */

@@ -28,9 +28,9 @@ describe('guardedScreen: the router puts every screen behind its meta.permission
 
   it('not-built screens are guarded too; routes without a permission load the screen as it is', async () => {
     // Every goods screen is built now: a not-built screen of another section, given a permission.
-    const intercept = route('/order/intercept');
-    expect(intercept.load).toBeUndefined();
-    const notBuilt = { ...intercept, meta: { ...intercept.meta, permission: 'goods.operate' as const } };
+    const unbuilt = route('/index/problem_package');
+    expect(unbuilt.load).toBeUndefined();
+    const notBuilt = { ...unbuilt, meta: { ...unbuilt.meta, permission: 'goods.operate' as const } };
     const top = await topOf(guardedScreen(notBuilt, screenLoader));
     expect(top.props.permission).toBe('goods.operate');
     expect(top.props.children.type).toBe(Screen);

@@ -112,6 +112,9 @@ describe('route table', () => {
         '/order/stock/stockOutLog',
         '/order/export',
         '/order/asinSales',
+        // Logistics (docs/logistics.md).
+        '/order/intercept',
+        '/order/consume-list',
         // Follow-selling (docs/follow.md).
         '/follow/index',
         '/follow/follow-sale/push',

@@ -112,6 +112,16 @@ export const OPERA_LOG_ACTIONS = {
   'customs.unit.update': '修改产销单位备案',
   'customs.unit.delete': '删除产销单位备案',
   'customs.ioss.update': '设置IOSS编号',
+  'logistics.channel.create': '新建物流渠道',
+  'logistics.channel.update': '修改物流渠道',
+  'logistics.rules': '修改运费审核规则',
+  'logistics.parcel.submit': '提交包裹',
+  'logistics.intercept.approve': '运费审核通过',
+  'logistics.intercept.channel': '运费审核更换渠道',
+  'logistics.intercept.cancel': '运费审核取消',
+  'logistics.waybill.create': '创建运单',
+  'logistics.waybill.cancel': '取消运单',
+  'logistics.waybill.ship': '运单发货',
 } as const satisfies Record<string, string>;
 
 /** An action code the log knows by name. */

@@ -73,6 +73,12 @@ export function can(
     case 'customs.ioss':
       // The IOSS number is the operator's (it ships every tenant's parcels); its admins set it (issue 18 §3).
       return isInternal(user, ctx) && (user.auth === 0 || user.auth === 4);
+    case 'logistics.channel':
+      // The operator's admins keep the platform's channels; a trader using trader express its own (issue 18 §1).
+      return (
+        (user.auth === 5 && Boolean(user.is_use_trader_express)) ||
+        (isInternal(user, ctx) && (user.auth === 0 || user.auth === 4))
+      );
     default: {
       const byRole = (ROLE_PERMISSIONS[user.auth] as readonly Permission[]).includes(permission);
       if (!byRole || !isLibraryPermission(permission) || user.parent_id === 0) return byRole;

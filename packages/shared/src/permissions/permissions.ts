@@ -79,6 +79,14 @@ export const PERMISSIONS = [
   'order.stock',
   /** Give orders to staff (group leaders and admins; a worker then sees only his own orders). */
   'order.assign',
+  /** Configure logistics channels: the operator's admins (book 0), traders using trader express (their own). */
+  'logistics.channel',
+  /** 运费审核: approve, change the channel of or cancel parcels a rule stopped (admins, group leaders). */
+  'logistics.review',
+  /** Weigh parcels, create waybills, print labels and ship (the roles that ship). */
+  'logistics.ship',
+  /** 消费记录: the fees of each order and waybill (the roles that see money). */
+  'logistics.fees',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -143,6 +151,9 @@ export const ROLE_PERMISSIONS = {
     'order.assign',
     'follow.use',
     'monitor.use',
+    'logistics.review',
+    'logistics.ship',
+    'logistics.fees',
   ],
   1: [
     'account.self',
@@ -165,6 +176,8 @@ export const ROLE_PERMISSIONS = {
     'order.assign',
     'follow.use',
     'monitor.use',
+    'logistics.review',
+    'logistics.ship',
   ],
   2: [
     'account.self',
@@ -182,6 +195,7 @@ export const ROLE_PERMISSIONS = {
     'order.stock',
     'follow.use',
     'monitor.use',
+    'logistics.ship',
   ],
   3: ['account.self', 'account.child.addBuyer', 'order.read', 'order.purchase'],
   4: [
@@ -212,7 +226,10 @@ export const ROLE_PERMISSIONS = {
     'order.assign',
     'follow.use',
     'monitor.use',
+    'logistics.review',
+    'logistics.ship',
+    'logistics.fees',
   ],
-  5: ['account.self', 'system.operaLog.read', 'role.admin', 'finance.view'],
+  5: ['account.self', 'system.operaLog.read', 'role.admin', 'finance.view', 'logistics.fees'],
   6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS, 'monitor.use'],
 } as const satisfies Record<Auth, readonly Permission[]>;

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { MARKETPLACES } from '@console/shared/constants/marketplaces';
 import { minor, moneyFromNumber, toDecimalString } from '@console/shared/money';
 import type { SpApiOperation } from '../rate-limits.js';
-import type { Address, Order, OrderItem, OrderStatus, RefundEvent, RestrictedResource } from '../sp-api.orders.js';
+import type {
+  Address,
+  ConfirmShipmentRequest,
+  Order,
+  OrderItem,
+  OrderStatus,
+  RefundEvent,
+  RestrictedResource,
+} from '../sp-api.orders.js';
 import type { SimReq, SimRes, SpApiSimulator } from './sim-server.js';
 
 /**
@@ -160,6 +168,8 @@ export interface SimOrderBookSnapshot {
 export class SimOrderBook {
   readonly orders = new Map<string, SimOrder>();
   readonly rdts = new Map<string, SimRdt>();
+  /** Packages confirmed by `confirmShipment`, in order. */
+  readonly packages: SimPackage[] = [];
   settings: SimOrderSettings = { ...SIM_ORDER_DEFAULTS };
   private random = rng(SIM_ORDER_DEFAULTS.seed);
   private seq = 0;
@@ -343,6 +353,11 @@ export class SimOrderBook {
     if (due <= 0 || this.listingsOf(sellerId, marketplaceId).length === 0) return;
     for (let i = 1; i <= due; i++) this.generate({ sellerId, marketplaceId, at: since + i * every });
     this.madeUntil.set(k, since + due * every);
+  }
+
+  /** The order's status at `now` (undefined before its purchase). */
+  statusAt(o: SimOrder, now: number): OrderStatus | undefined {
+    return o.timeline.filter((t) => t.at <= now).at(-1)?.status;
   }
 
   /** The order as `getOrders` answers it at `now`, or undefined before its purchase. */
@@ -608,6 +623,64 @@ const RESTRICTED_PATHS = [
   /^\/orders\/v0\/orders\/[^/]+\/orderItems\/buyerInfo$/,
 ];
 
+/** A package the seller confirmed (what `confirmShipment` sent), kept by the simulator. */
+export interface SimPackage {
+  amazonOrderId: string;
+  packageReferenceId: string;
+  carrierCode: string;
+  carrierName?: string;
+  trackingNumber: string;
+  shipDate: string;
+  at: number;
+}
+
+/**
+ * confirmShipment (Orders v0): an MFN order that is Unshipped becomes Shipped with the package;
+ * a second confirmation of the same package reference, or of an order not awaiting shipment,
+ * is refused (400 InvalidInput) as Amazon does.
+ */
+function handleConfirmShipment(sim: SpApiSimulator, req: SimReq): SimRes {
+  const o = sim.orders.find(req);
+  if (!('amazonOrderId' in o)) return o;
+  const b = req.json as Partial<ConfirmShipmentRequest> | null;
+  const p = b?.packageDetail;
+  if (!b || typeof b.marketplaceId !== 'string' || !p)
+    return err(400, 'InvalidInput', 'marketplaceId and packageDetail are required');
+  if (b.marketplaceId !== o.marketplaceId) return err(400, 'InvalidInput', 'Invalid marketplaceId');
+  for (const f of ['packageReferenceId', 'carrierCode', 'trackingNumber', 'shipDate'] as const) {
+    if (typeof p[f] !== 'string' || !p[f]) return err(400, 'InvalidInput', `packageDetail.${f} is required`);
+  }
+  if (p.carrierCode === 'Other' && !p.carrierName)
+    return err(400, 'InvalidInput', 'carrierName is required when carrierCode is Other');
+  if (Number.isNaN(Date.parse(p.shipDate!))) return err(400, 'InvalidInput', 'Invalid shipDate');
+  if (!Array.isArray(p.orderItems) || p.orderItems.length === 0)
+    return err(400, 'InvalidInput', 'packageDetail.orderItems is required');
+  const known = new Set(o.items.map((i) => i.orderItemId));
+  if (p.orderItems.some((i) => !known.has(i?.orderItemId))) return err(400, 'InvalidInput', 'Invalid orderItemId');
+  if (o.channel !== 'MFN') return err(400, 'InvalidInput', 'Order is fulfilled by Amazon');
+  const now = Date.now();
+  if (
+    sim.orders.packages.some(
+      (k) => k.amazonOrderId === o.amazonOrderId && k.packageReferenceId === p.packageReferenceId,
+    )
+  )
+    return err(400, 'InvalidInput', 'The package reference id has already been confirmed');
+  const status = sim.orders.statusAt(o, now);
+  if (status !== 'Unshipped' && status !== 'PartiallyShipped')
+    return err(400, 'InvalidInput', `Order status is ${status}`);
+  sim.orders.packages.push({
+    amazonOrderId: o.amazonOrderId,
+    packageReferenceId: p.packageReferenceId!,
+    carrierCode: p.carrierCode!,
+    ...(p.carrierName ? { carrierName: p.carrierName } : {}),
+    trackingNumber: p.trackingNumber!,
+    shipDate: p.shipDate!,
+    at: now,
+  });
+  sim.orders.ship(o.amazonOrderId, now);
+  return { status: 204 };
+}
+
 function handleCreateRdt(sim: SpApiSimulator, req: SimReq): SimRes {
   const body = req.json as { restrictedResources?: unknown } | null;
   const list = body?.restrictedResources;
@@ -692,6 +765,12 @@ export const ORDER_ROUTES: SimOrderRoute[] = [
     pattern: new RegExp(`^/orders/v0/orders/${seg}/buyerInfo$`),
     operation: 'getOrderBuyerInfo',
     handle: handleGetOrderBuyerInfo,
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/orders/v0/orders/${seg}/shipmentConfirmation$`),
+    operation: 'confirmShipment',
+    handle: handleConfirmShipment,
   },
   {
     method: 'POST',

@@ -1,6 +1,6 @@
 import { defineSection, screen } from '../../app/route-section';
 
-/** 订单 (spec section 2): 订单首页, 店铺管理, 订单处理 (with 手工单), 配货, 订单导出, 销量统计, the stock-up screens, 海关编码 and 产销单位备案 are built; the other screens are not yet (docs/not-built.md). */
+/** 订单 (spec section 2): 订单首页, 店铺管理, 订单处理 (with 手工单), 配货, 订单导出, 销量统计, 消费记录, 运费审核, the stock-up screens, 海关编码 and 产销单位备案 are built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/order', [
   [
     'index',
@@ -24,7 +24,17 @@ export const routes = defineSection('/order', [
       ),
     },
   ],
-  ['consume-list', '消费记录'],
+  [
+    'consume-list',
+    '消费记录',
+    {
+      permission: 'logistics.fees',
+      load: screen(
+        () => import('./consume-list/consume-list-page'),
+        (m) => m.ConsumeListPage,
+      ),
+    },
+  ],
   [
     'list',
     '订单处理',
@@ -69,7 +79,17 @@ export const routes = defineSection('/order', [
       ),
     },
   ],
-  ['intercept', '运费审核'],
+  [
+    'intercept',
+    '运费审核',
+    {
+      permission: 'logistics.ship',
+      load: screen(
+        () => import('./intercept/intercept-page'),
+        (m) => m.InterceptPage,
+      ),
+    },
+  ],
   [
     'stock/product',
     '备货商品',

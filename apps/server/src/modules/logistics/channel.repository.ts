@@ -1,0 +1,104 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+type Db = Kysely<DB>;
+
+/** Columns of a channel. */
+export const CHANNEL_COLUMNS = [
+  'id',
+  'book_id',
+  'name',
+  'carrier_code',
+  'carrier_name',
+  'service',
+  'countries',
+  'currency',
+  'first_weight_g',
+  'first_price',
+  'step_weight_g',
+  'step_price',
+  'registration_fee',
+  'volumetric_divisor',
+  'battery_allowed',
+  'battery_surcharge',
+  'service_fee',
+  'min_weight_g',
+  'max_weight_g',
+  'max_side_mm',
+  'enabled',
+  'updated_at',
+  'version',
+] as const;
+
+/** The editable columns of a channel. */
+export interface ChannelValues {
+  name: string;
+  carrier_code: string;
+  carrier_name: string;
+  service: string;
+  countries: string[];
+  first_weight_g: number;
+  first_price: number;
+  step_weight_g: number;
+  step_price: number;
+  registration_fee: number;
+  volumetric_divisor: number;
+  battery_allowed: boolean;
+  battery_surcharge: number;
+  service_fee: number;
+  min_weight_g: number;
+  max_weight_g: number;
+  max_side_mm: number;
+  enabled: boolean;
+}
+
+/** The channels of a book (0: the operator's; a trader's uid), by name. `enabledOnly` for the tenants' choices. */
+export function listChannels(db: Db, bookId: number, enabledOnly = false) {
+  let q = db.selectFrom('logistics_channels').select(CHANNEL_COLUMNS).where('book_id', '=', bookId);
+  if (enabledOnly) q = q.where('enabled', '=', true);
+  return q.orderBy('name').orderBy('id').execute();
+}
+
+/** One channel of a book; another book's id finds nothing. */
+export function findChannel(db: Db, bookId: number, id: number) {
+  return db
+    .selectFrom('logistics_channels')
+    .select(CHANNEL_COLUMNS)
+    .where('book_id', '=', bookId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Inserts a channel. */
+export function insertChannel(db: Db, bookId: number, createdBy: number, v: ChannelValues) {
+  return db
+    .insertInto('logistics_channels')
+    .values({ ...v, book_id: bookId, created_by: createdBy })
+    .returning(CHANNEL_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Updates a channel only if it still has `version`; undefined when stale or missing. */
+export function updateChannelVersioned(db: Db, bookId: number, id: number, version: number, v: ChannelValues) {
+  return db
+    .updateTable('logistics_channels')
+    .set({ ...v, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('book_id', '=', bookId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning(CHANNEL_COLUMNS)
+    .executeTakeFirst();
+}
+
+/**
+ * The channel book of a tenant (issue 18 §1): its trader's channels when the main account uses
+ * trader express (`is_use_trader_express` with a trader), else the operator's (0).
+ */
+export async function channelBookOfTenant(db: Db, tenantId: number): Promise<number> {
+  const u = await db
+    .selectFrom('users')
+    .select(['trader_id', 'is_use_trader_express'])
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
+  return u?.trader_id && u.is_use_trader_express ? Number(u.trader_id) : 0;
+}

@@ -1,0 +1,10 @@
+import type { ServerModule } from '../../lib/server-module.js';
+import { logisticsConfirmJob } from './logistics.jobs.js';
+import { logisticsRoutes } from './logistics.routes.js';
+
+/** Logistics: channels, freight review, waybills and labels, shipment confirmation, fees (issue 18, docs/logistics.md). */
+export const serverModule: ServerModule = {
+  name: 'logistics',
+  routes: [logisticsRoutes],
+  jobs: [logisticsConfirmJob],
+};

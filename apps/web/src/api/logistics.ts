@@ -1,0 +1,116 @@
+import { API_PREFIX } from '@console/shared/constants/app';
+import type { Answer } from '@console/shared/schemas/common';
+import type {
+  ChannelRow,
+  consumePage,
+  parcelPage,
+  parcelStepData,
+  ReviewStatus,
+  waybillPage,
+  waybillRow,
+  waybillStepData,
+} from '@console/shared/schemas/logistics';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from './http';
+import { orderKeys } from './order';
+
+/** Query keys of logistics. */
+export const logisticsKeys = {
+  all: ['logistics'] as const,
+  parcels: (status: ReviewStatus, page: number) => [...logisticsKeys.all, 'parcels', status, page] as const,
+  waybills: (page: number, keyword: string) => [...logisticsKeys.all, 'waybills', page, keyword] as const,
+  options: () => [...logisticsKeys.all, 'options'] as const,
+  consume: (page: number, keyword: string) => [...logisticsKeys.all, 'consume', page, keyword] as const,
+};
+
+/** 运费审核: parcels in a review state. */
+export function useParcels(status: ReviewStatus, page: number) {
+  return useQuery({
+    queryKey: logisticsKeys.parcels(status, page),
+    queryFn: () =>
+      get<Answer<typeof parcelPage>>('/logistics/intercept/list', { review_status: status, page, pageSize: 20 }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The tenant's waybills. */
+export function useWaybills(page: number, keyword: string) {
+  return useQuery({
+    queryKey: logisticsKeys.waybills(page, keyword),
+    queryFn: () =>
+      get<Answer<typeof waybillPage>>('/logistics/waybill/list', {
+        page,
+        pageSize: 20,
+        ...(keyword ? { keyword } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The channels the tenant ships with. */
+export function useChannelOptions() {
+  return useQuery({
+    queryKey: logisticsKeys.options(),
+    queryFn: () => get<{ list: ChannelRow[] }>('/logistics/channel/options'),
+  });
+}
+
+/** 消费记录: fees per waybill and order. */
+export function useConsumeList(page: number, keyword: string) {
+  return useQuery({
+    queryKey: logisticsKeys.consume(page, keyword),
+    queryFn: () =>
+      get<Answer<typeof consumePage>>('/logistics/consume/list', {
+        page,
+        pageSize: 20,
+        ...(keyword ? { keyword } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The URL of the labels PDF of waybills (opens in a new tab). */
+export function labelsUrl(ids: number[], size: '100x100' | '100x150'): string {
+  return `${API_PREFIX}/logistics/waybill/labels?ids=${ids.join(',')}&size=${size}`;
+}
+
+type ParcelStep = Answer<typeof parcelStepData>;
+
+/** Review and waybill steps; each refreshes the logistics lists and the orders. */
+export function useLogisticsMutations() {
+  const qc = useQueryClient();
+  const onSuccess = () => {
+    qc.invalidateQueries({ queryKey: logisticsKeys.all });
+    qc.invalidateQueries({ queryKey: orderKeys.all });
+  };
+  return {
+    approve: useMutation({
+      mutationFn: (b: { id: number; version: number; note?: string }) =>
+        post<ParcelStep>('/logistics/intercept/approve', b),
+      onSuccess,
+    }),
+    cancel: useMutation({
+      mutationFn: (b: { id: number; version: number; note: string }) =>
+        post<ParcelStep>('/logistics/intercept/cancel', b),
+      onSuccess,
+    }),
+    changeChannel: useMutation({
+      mutationFn: (b: { id: number; version: number; channel_id: number }) =>
+        post<ParcelStep>('/logistics/intercept/change-channel', b),
+      onSuccess,
+    }),
+    createWaybill: useMutation({
+      mutationFn: (parcelId: number) =>
+        post<Answer<typeof waybillRow>>('/logistics/waybill/create', { parcel_id: parcelId }),
+      onSuccess,
+    }),
+    ship: useMutation({
+      mutationFn: (id: number) => post<Answer<typeof waybillStepData>>('/logistics/waybill/ship', { id }),
+      onSuccess,
+    }),
+    cancelWaybill: useMutation({
+      mutationFn: (id: number) => post<Answer<typeof waybillStepData>>('/logistics/waybill/cancel', { id }),
+      onSuccess,
+    }),
+  };
+}

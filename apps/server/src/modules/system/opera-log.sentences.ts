@@ -262,21 +262,22 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   'customs.ioss.update': (e) => {
     const n = str(obj(e.summary.after).ioss_number);
     return n ? `${e.actor} 将平台IOSS编号设为 ${n}` : `${e.actor} 清除了平台IOSS编号`;
-  'logistics.channel.create': (e) => `$e.actor新建了物流渠道$quote(str(obj(e.summary.after).name))`,
-  'logistics.channel.update': (e) => `$e.actor修改了物流渠道(ID ${e.target_id})`,
-  'logistics.rules': (e) => `$e.actor将运费审核规则设为超出预估$str(obj(e.summary.after).over_estimate_pct)%拦截`,
+  },
+  'logistics.channel.create': (e) => `${e.actor} 新建了物流渠道${quote(str(obj(e.summary.after).name))}`,
+  'logistics.channel.update': (e) => `${e.actor} 修改了物流渠道(ID ${e.target_id})`,
+  'logistics.rules': (e) => `${e.actor} 将运费审核规则设为超出预估${str(obj(e.summary.after).over_estimate_pct)}%拦截`,
   'logistics.parcel.submit': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 提交了订单 ${str(a.amazon_order_id)} 的包裹(${str(a.weight_g)}克,运费 ${yuan(a.freight)})`;
   },
-  'logistics.intercept.approve': (e) => `$e.actor通过了包裹 #$e.target_id的运费审核`,
+  'logistics.intercept.approve': (e) => `${e.actor} 通过了包裹 #${e.target_id} 的运费审核`,
   'logistics.intercept.channel': (e) =>
-    `$e.actor将包裹 #$e.target_id的渠道改为$quote(str(obj(e.summary.after).channel_name))(运费 $yuan(obj(e.summary.after).freight))`,
+    `${e.actor} 将包裹 #${e.target_id} 的渠道改为${quote(str(obj(e.summary.after).channel_name))}(运费 ${yuan(obj(e.summary.after).freight)})`,
   'logistics.intercept.cancel': (e) =>
-    `$e.actor取消了包裹 #$e.target_id的发货(原因:${str(obj(e.summary.after).note)})`,
+    `${e.actor} 取消了包裹 #${e.target_id} 的发货(原因:${str(obj(e.summary.after).note)})`,
   'logistics.waybill.create': (e) => {
     const a = obj(e.summary.after);
-    return `$e.actor创建了运单 $str(a.waybill_no)(冻结 $yuan(a.frozen))`;
+    return `${e.actor} 创建了运单 ${str(a.waybill_no)}(冻结 ${yuan(a.frozen)})`;
   },
   'logistics.waybill.cancel': (e) => `${e.actor} 取消了运单 ${str(obj(e.summary.before).waybill_no)}`,
   'logistics.waybill.ship': (e) => {

@@ -102,3 +102,9 @@ export async function channelBookOfTenant(db: Db, tenantId: number): Promise<num
     .executeTakeFirst();
   return u?.trader_id && u.is_use_trader_express ? Number(u.trader_id) : 0;
 }
+
+/** The book (0 the operator's, else a trader's uid) a channel belongs to; -1 when there is no such channel. */
+export async function bookOfChannel(db: Db, channelId: number): Promise<number> {
+  const r = await db.selectFrom('logistics_channels').select('book_id').where('id', '=', channelId).executeTakeFirst();
+  return r?.book_id ?? -1;
+}

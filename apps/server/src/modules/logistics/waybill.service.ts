@@ -6,7 +6,7 @@ import { carrierOf } from '../../logistics/carrier-sandbox.js';
 import { type LabelData, renderLabels } from '../../logistics/label-pdf.js';
 import * as ledger from '../finance/ledger.service.js';
 import { audit } from '../system/audit.js';
-import { findChannel } from './channel.repository.js';
+import { bookOfChannel, findChannel } from './channel.repository.js';
 import { queueConfirmation } from './confirm.repository.js';
 import {
   activeWaybillOfOrder,
@@ -62,7 +62,7 @@ async function askCarrier(deps: AppDeps, actor: Actor, waybillId: number) {
   const o = await findShippableOrder(deps.db, actor.tenantId, w.order_id);
   const p = await lockParcel(deps.db, actor.tenantId, w.parcel_id);
   const recipient = o && recipientOf(o);
-  const channel = await findChannel(deps.db, await bookOfChannel(deps, w.channel_id), w.channel_id);
+  const channel = await findChannel(deps.db, await bookOfChannel(deps.db, w.channel_id), w.channel_id);
   if (!o || !p || !recipient || !channel) throw badRequest('订单没有完整的收件人地址');
   const { adapter } = await carrierOf(deps.config);
   try {
@@ -103,15 +103,6 @@ async function askCarrier(deps: AppDeps, actor: Actor, waybillId: number) {
   }
 }
 
-async function bookOfChannel(deps: AppDeps, channelId: number): Promise<number> {
-  const r = await deps.db
-    .selectFrom('logistics_channels')
-    .select('book_id')
-    .where('id', '=', channelId)
-    .executeTakeFirst();
-  return r?.book_id ?? -1;
-}
-
 /**
  * 创建运单: a parcel that passed the rules or was approved gets a waybill; its freight and
  * service fee are frozen in the ledger (one freeze per waybill), then the carrier is asked for
@@ -134,7 +125,7 @@ export async function createWaybill(deps: AppDeps, actor: Actor, parcelId: numbe
     if (p.review_status === 'cancelled') throw conflict('该包裹已取消发货');
     if (o.status !== 'Unshipped') throw badRequest('只有未发货的订单可以创建运单');
     if (!recipientOf(o)) throw badRequest('订单没有完整的收件人地址(买家信息未同步或已删除)');
-    const channel = await findChannel(trx, await bookOfChannel(deps, p.channel_id), p.channel_id);
+    const channel = await findChannel(trx, await bookOfChannel(deps.db, p.channel_id), p.channel_id);
     if (!channel) throw notFound('物流渠道不存在');
     const n = await waybillCountOfOrder(trx, tenantId, o.id);
     const freight = Number(p.freight);

@@ -131,6 +131,19 @@ describe('orders', () => {
     await p.goto(routeUrl('/order/stock/stockOutLog'));
     await p.getByTestId('stock-log').getByText(otherId, { exact: true }).waitFor();
 
+    // 销量统计: the two synced orders counted by ASIN; 订单导出: the sheet downloads at once (few
+    // orders); 手工单: the second view of 订单处理 opens its form.
+    await p.goto(routeUrl('/order/asinSales'));
+    await p.getByTestId('sales-table').getByRole('row').nth(1).waitFor();
+    await p.locator('.ant-statistic').filter({ hasText: '订单数' }).getByText('2', { exact: true }).waitFor();
+    await p.goto(routeUrl('/order/export'));
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('order-export-submit').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    await p.goto(routeUrl('/order/list'));
+    await p.getByText('手工单', { exact: true }).click();
+    await p.getByTestId('manual-new').click();
+    await p.getByTestId('manual-form').waitFor();
+
     await p.goto(routeUrl('/order/index'));
     await p.getByTestId('order-counts').getByText('商品已收货').waitFor();
     await p.getByTestId('order-syncs').getByText('订单沙箱店').first().waitFor();

@@ -22,7 +22,12 @@ export function balanceChartOption(days: FinanceOverview['days']): EChartsOption
       },
     },
     xAxis: { type: 'category', data: days.map((d) => d.day) },
-    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => yuan(v) } },
+    // Ticks are fen: whole ones only (a flat or empty series would otherwise get ticks such as 0.2).
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { formatter: (v: number) => (Number.isInteger(v) ? yuan(v) : '') },
+    },
     series: [
       { name: '消费', type: 'bar', data: days.map((d) => d.spend), itemStyle: { color: '#ffa39e' } },
       {

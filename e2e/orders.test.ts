@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { routeUrl } from './support/frame';
+import { bindSandboxShop } from './support/sandbox-shop';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -15,36 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Binds a sandbox shop through the API: bindShop, the sandbox consent form, shopAuthComplete. */
-async function bindSandboxShop(api: ApiClient, name: string): Promise<number> {
-  const started = await api.call<{ consent_url: string }>('POST', '/amazon-user/bindShop', {
-    name,
-    region: 'EU',
-    sandbox: true,
-  });
-  const consent = new URL(started.data.consent_url, env().baseUrl);
-  const form = new URLSearchParams({
-    application_id: consent.searchParams.get('application_id') ?? '',
-    state: consent.searchParams.get('state') ?? '',
-    redirect_uri: consent.searchParams.get('redirect_uri') ?? '',
-    selling_partner_id: '',
-  });
-  const confirmed = await fetch(`${env().baseUrl}/PDD/amazon-sandbox/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  });
-  const back = new URL(String(confirmed.headers.get('location')));
-  const done = await api.call<{ id: number }>('POST', '/amazon-user/shopAuthComplete', {
-    state: back.searchParams.get('state'),
-    selling_partner_id: back.searchParams.get('selling_partner_id'),
-    spapi_oauth_code: back.searchParams.get('spapi_oauth_code'),
-  });
-  if (done.status !== 200) throw new Error(`binding failed: ${done.msg}`);
-  return done.data.id;
-}
 
 describe('orders', () => {
   it('syncs the sandbox shop, purchases an item with its tracking number, receives it in 配货: ready to ship', async () => {

@@ -1,0 +1,34 @@
+// Binding the sandbox shop through the API, as a browser test's set-up (the browser path itself is
+// covered by e2e/shop.test.ts and e2e/upload.test.ts): bindShop, the sandbox consent form, shopAuthComplete.
+import type { ApiClient } from './api-client';
+import { env } from './browser';
+
+/** Binds a sandbox shop (EU) for the signed-in account of `api`; answers the new shop's id. */
+export async function bindSandboxShop(api: ApiClient, name: string): Promise<number> {
+  const started = await api.call<{ consent_url: string }>('POST', '/amazon-user/bindShop', {
+    name,
+    region: 'EU',
+    sandbox: true,
+  });
+  const consent = new URL(started.data.consent_url, env().baseUrl);
+  const form = new URLSearchParams({
+    application_id: consent.searchParams.get('application_id') ?? '',
+    state: consent.searchParams.get('state') ?? '',
+    redirect_uri: consent.searchParams.get('redirect_uri') ?? '',
+    selling_partner_id: '',
+  });
+  const confirmed = await fetch(`${env().baseUrl}/PDD/amazon-sandbox/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const back = new URL(String(confirmed.headers.get('location')));
+  const done = await api.call<{ id: number }>('POST', '/amazon-user/shopAuthComplete', {
+    state: back.searchParams.get('state'),
+    selling_partner_id: back.searchParams.get('selling_partner_id'),
+    spapi_oauth_code: back.searchParams.get('spapi_oauth_code'),
+  });
+  if (done.status !== 200) throw new Error(`binding failed: ${done.msg}`);
+  return done.data.id;
+}

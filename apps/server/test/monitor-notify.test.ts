@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, sqsSetting } from '../src/config.js';
 import type { UserRow } from '../src/db/types.js';
 import { parseAnyOfferChanged } from '../src/marketplace/notifications/any-offer-changed.js';
 import { grantlessCaller, isConflict } from '../src/marketplace/notifications.client.js';
 import { closeSandbox, type Sandbox, sandbox } from '../src/marketplace/sandbox.js';
 import { type SandboxSqs, sandboxSqs } from '../src/marketplace/sandbox-sqs.js';
+import { anyOfferChanged } from '../src/marketplace/simulator/sim-notifications.js';
 import { type SpApiSimulator, startSpApiSimulator } from '../src/marketplace/simulator/sim-server.js';
 import {
   type SimQueue,
@@ -305,6 +306,59 @@ describe('SQS consumer of the sandbox Amazon', () => {
     expect(after).toEqual(before);
     expect((await call(t.app, sbs, 'GET', `${M}/alert/list`)).data.total).toBe(0);
     expect(await t.db.selectFrom('messages').select('id').where('tenant_id', '=', b.id).execute()).toEqual([]);
+  });
+
+  it('reads the configured queue of real shops with the same code; its notifications reach real shops only', async () => {
+    const other = await startSqsSimulator({ accountId: '444455556666' });
+    try {
+      const live = other.createQueue('live-notify');
+      const config = {
+        ...t.deps.config,
+        sqs: sqsSetting({
+          SQS_QUEUE_URL: live.url,
+          SQS_QUEUE_ARN: live.arn,
+          SQS_ENDPOINT: other.url,
+          AWS_ACCESS_KEY_ID: SQS_SIM_CREDENTIALS.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: SQS_SIM_CREDENTIALS.secretAccessKey,
+        }),
+      };
+      const lq = (await notificationQueues({ ...t.deps, config })).find((x) => x.name === 'live');
+      expect(lq).toMatchObject({ sandbox: false });
+      // The sandbox seller's notification arriving on the real queue: no sandbox shop changes.
+      const before = (await call(t.app, sa, 'GET', `${M}/asin/list`)).data.list[0];
+      const n = anyOfferChanged(sb.sim, shop.seller_id, {
+        marketplaceId: DE,
+        asin: ASIN,
+        time: new Date().toISOString(),
+      });
+      await lq!.queue.send(JSON.stringify(n));
+      expect(await consumeOnce({ ...t.deps, config }, lq!, { waitSeconds: 1, log })).toMatchObject({
+        received: 1,
+        applied: 0,
+        rejected: 0,
+      });
+      expect(live.messages).toHaveLength(0);
+      expect((await call(t.app, sa, 'GET', `${M}/asin/list`)).data.list[0]).toEqual(before);
+      lq!.queue.close();
+    } finally {
+      await other.close();
+    }
+    // Settings: both queue variables or none, a real ARN, both keys or none.
+    expect(sqsSetting({})).toBeUndefined();
+    expect(() => sqsSetting({ SQS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/q' })).toThrow(/together/);
+    expect(() => sqsSetting({ SQS_QUEUE_URL: 'https://x/1/q', SQS_QUEUE_ARN: 'arn:aws:s3:::b' })).toThrow(
+      /SQS_QUEUE_ARN/,
+    );
+    expect(
+      sqsSetting({ SQS_QUEUE_URL: 'https://x/123456789012/q', SQS_QUEUE_ARN: 'arn:aws:sqs:eu-west-1:123456789012:q' }),
+    ).toMatchObject({ region: 'eu-west-1', credentials: undefined, endpoint: undefined });
+    expect(() =>
+      sqsSetting({
+        SQS_QUEUE_URL: 'https://x/123456789012/q',
+        SQS_QUEUE_ARN: 'arn:aws:sqs:eu-west-1:123456789012:q',
+        AWS_ACCESS_KEY_ID: 'AKIA',
+      }),
+    ).toThrow(/together/);
   });
 
   it('unsubscribes a seller whose ASINs are no longer watched', async () => {

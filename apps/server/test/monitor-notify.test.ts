@@ -6,6 +6,7 @@ import { grantlessCaller, isConflict } from '../src/marketplace/notifications.cl
 import { closeSandbox, type Sandbox, sandbox } from '../src/marketplace/sandbox.js';
 import { type SandboxSqs, sandboxSqs } from '../src/marketplace/sandbox-sqs.js';
 import { anyOfferChanged } from '../src/marketplace/simulator/sim-notifications.js';
+import { simNotifications } from '../src/marketplace/simulator/sim-notifications-api.js';
 import { type SpApiSimulator, startSpApiSimulator } from '../src/marketplace/simulator/sim-server.js';
 import {
   type SimQueue,
@@ -217,6 +218,17 @@ describe('SQS consumer of the sandbox Amazon', () => {
     const rows = await t.db.selectFrom('notification_subscriptions').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ app: 'sandbox', seller_id: shop.seller_id, notification_type: OFFER_NOTIFICATION });
+    // Amazon lost the destination and the subscription: the refused subscription drops the
+    // destination row, the next run creates both again.
+    simNotifications(sb.sim).destinations.clear();
+    simNotifications(sb.sim).subscriptions.clear();
+    forgetConfirmedSubscriptions(t.deps.config);
+    expect(await syncOfferSubscriptions(t.deps, log)).toMatchObject({ created: 0, failed: 1 });
+    expect(logs.at(-1)).toMatch(
+      /^ANY_OFFER_CHANGED subscription of seller \S+ \(shop \d+\) failed: rejected \(HTTP 400\)$/,
+    );
+    expect(await syncOfferSubscriptions(t.deps, log)).toMatchObject({ created: 1, failed: 0 });
+    expect(requests('createDestination')).toBe(2);
     sq = await sandboxSqs(t.deps.config);
     [q] = (await notificationQueues(t.deps)) as [NotificationQueue];
     expect(q).toMatchObject({ name: 'sandbox', sandbox: true });

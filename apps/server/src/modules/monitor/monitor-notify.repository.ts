@@ -34,6 +34,16 @@ export async function saveDestination(
     .execute();
 }
 
+/** Forgets a destination Amazon refused (deleted there): the next subscription creates it again. */
+export async function dropDestination(db: Db, app: string, region: string, arn: string) {
+  await db
+    .deleteFrom('notification_destinations')
+    .where('app', '=', app)
+    .where('region', '=', region)
+    .where('arn', '=', arn)
+    .execute();
+}
+
 /** A seller's subscription of a notification type. */
 export function findSubscription(db: Db, app: string, sellerId: string, type: string) {
   return db

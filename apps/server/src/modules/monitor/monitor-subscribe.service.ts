@@ -9,6 +9,7 @@ import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import type { SpApiDeps } from '../../marketplace/sp-api.http.js';
 import { openShop } from '../shop/shop-client.js';
 import {
+  dropDestination,
   dropSubscription,
   findDestination,
   findSubscription,
@@ -137,9 +138,14 @@ export async function ensureOfferSubscription(
       sub = await client.notifications.createSubscription(OFFER_NOTIFICATION, { payloadVersion: '1.0', destinationId });
       created = true;
     } catch (err) {
-      if (!isConflict(err)) throw err;
-      // Another process (or an earlier run that lost its answer) subscribed it: read it.
-      sub = await client.notifications.getSubscription(OFFER_NOTIFICATION);
+      if (isConflict(err)) {
+        // Another process (or an earlier run that lost its answer) subscribed it: read it.
+        sub = await client.notifications.getSubscription(OFFER_NOTIFICATION);
+      } else {
+        // A refused destination (deleted at Amazon): forget it, so the next run creates it again.
+        if (err instanceof SpApiError && err.status === 400) await dropDestination(deps.db, t.app, shop.region, t.arn);
+        throw err;
+      }
     }
   }
   await saveSubscription(deps.db, {

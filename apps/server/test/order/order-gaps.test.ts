@@ -350,6 +350,26 @@ describe('1688 purchase outbox', () => {
       .executeTakeFirstOrThrow();
     expect(row.state).toBe('recorded');
 
+    // 1688's own refusal (a delisted offer) keeps nothing: the next try places afresh.
+    const d = await w.order(1);
+    const gone = await buildGoods(t.db, w.tenant);
+    await t.db
+      .updateTable('goods')
+      .set({ link_url: 'https://detail.1688.com/offer/612345678000.html' })
+      .where('id', '=', gone.id)
+      .execute();
+    await t.db
+      .updateTable('order_items')
+      .set({ goods_id: Number(gone.id) })
+      .where('id', '=', d.item)
+      .execute();
+    expect(
+      await call(t.app, buyer, 'POST', `${O}purchase1688`, { item_id: d.item, version: 1, quantity: 1 }),
+    ).toMatchObject({ http: 400, msg: '1688: 该商品已下架' });
+    expect(
+      await t.db.selectFrom('order_purchases_1688').select('id').where('item_id', '=', d.item).execute(),
+    ).toHaveLength(0);
+
     // A cancelled order is refused before anything is placed; a worker may not purchase; another tenant's item.
     const c = await w.order(1);
     await t.db

@@ -75,6 +75,11 @@ export async function placedPurchase1688(
     .execute();
 }
 
+/** 1688 refused the order: nothing was placed, the row goes. */
+export async function dropPurchase1688(db: Db, id: number) {
+  await db.deleteFrom('order_purchases_1688').where('id', '=', id).where('state', '=', 'placing').execute();
+}
+
 /** Keeps why the last try failed (shown to nobody yet; for the operator's database reading). */
 export async function failedPurchase1688(db: Db, id: number, error: string) {
   await db

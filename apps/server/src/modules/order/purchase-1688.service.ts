@@ -10,6 +10,7 @@ import { moveExpress, purchasable, purchaseItem } from './order.service.js';
 import { warehouseReader } from './order-distribution.service.js';
 import {
   beginPurchase1688,
+  dropPurchase1688,
   failedPurchase1688,
   itemForPurchase,
   markPurchase1688,
@@ -65,7 +66,10 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
     const placed = await c
       .placeOrder({ offer: item.link_url ?? '', quantity, outOrderId })
       .catch(async (err: unknown) => {
-        await failedPurchase1688(deps.db, id, err instanceof Error ? err.message : String(err));
+        // 1688 refused (delisted, bad offer): nothing was placed, nothing to keep. Unreachable or
+        // an unknown failure: the order may exist, the row stays `placing` for the next try.
+        if (err instanceof Ali1688Error && err.status !== 502) await dropPurchase1688(deps.db, id);
+        else await failedPurchase1688(deps.db, id, err instanceof Error ? err.message : String(err));
         return fromAli(err);
       });
     await placedPurchase1688(deps.db, id, {
@@ -104,7 +108,8 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
 /** Reads the 1688 logistics of an item's purchase; a shipped order with a tracking number moves '1' -> '2'. */
 export async function logistics1688(deps: AppDeps, actor: Actor, subject: PermissionSubject, itemId: number) {
   const item = await itemForPurchase(deps.db, actor.tenantId, itemId);
-  if (!item) throw notFound(ITEM_NOT_FOUND);
+  if (!item || !(await findOrder(deps.db, actor.tenantId, item.order_id, warehouseReader(subject))))
+    throw notFound(ITEM_NOT_FOUND);
   if (item.channel !== '1688' || !item.external_order_id) throw badRequest('该商品不是通过1688采购的');
   const l = await channel().logistics(item.external_order_id).catch(fromAli);
   let express = item.express_status;

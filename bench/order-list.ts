@@ -9,9 +9,12 @@
  * Data in `.bench-data/orders-v2` (an embedded PostgreSQL of its own). The HTTP clients run in a
  * thread of their own (`order-load-worker.mjs`), not in the server's event loop.
  */
+import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { orderListBody } from '@console/shared/schemas/order';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -20,6 +23,7 @@ import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seed } from '../apps/server/src/db/seed.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
+import { orderPageQuery, statusCountsQuery } from '../apps/server/src/modules/order/order.repository.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const ROWS = Number(arg('scale') ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -55,6 +59,55 @@ async function load(n: number, one: (i: number) => Promise<void>): Promise<numbe
     }),
   );
   return out;
+}
+
+/** utime + stime of a /proc stat line, in ms (USER_HZ is 100). */
+function statCpuMs(stat: string): number {
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+/** CPU time (ms) used so far by every PostgreSQL process and by this process's main thread (the server). */
+function cpuNow(): { postgres: number; main: number } {
+  let postgres = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) postgres += statCpuMs(stat);
+    } catch {
+      // the process ended while we read
+    }
+  }
+  return { postgres, main: statCpuMs(fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')) };
+}
+
+/** Runs `run` and answers its result with the CPU per request (main thread, PostgreSQL) it cost. */
+async function measured<T extends unknown[]>(n: number, run: () => Promise<T>) {
+  const c0 = cpuNow();
+  const out = await run();
+  const c1 = cpuNow();
+  return { out, mainMs: (c1.main - c0.main) / n, postgresMs: (c1.postgres - c0.postgres) / n };
+}
+
+/**
+ * With BENCH_PROFILE=DIR, records a CPU profile of this process's main thread (the server)
+ * while `run` runs, written to DIR/NAME.cpuprofile (open it in Chrome's DevTools).
+ */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return run();
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  const result = await run();
+  const { profile } = await session.post('Profiler.stop');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  session.disconnect();
+  return result;
 }
 
 async function generate(db: ReturnType<typeof createDatabase>) {
@@ -131,43 +184,42 @@ async function main() {
         client.postMessage({ origin, path: '/PDD/order/list', body, tokens, n, concurrency: CONCURRENCY });
       });
     await apiLoad(WARMUP);
-    const { durations: api, failure } = await apiLoad(REQUESTS);
+    const apiRun = await measured(REQUESTS, () =>
+      profiled('order-list-api', async () => {
+        const r = await apiLoad(REQUESTS);
+        return [r.durations, r.failure] as [number[], string];
+      }),
+    );
+    const [api, failure] = apiRun.out;
     if (failure) console.log(`API failure: ${failure}`);
 
-    // The API's three statements (page with the first item, total, counts per status) by hand.
+    // The API's statements (the page with its first item, the tabs' counts, which give the total),
+    // compiled from the repository's own builders so the hand side sends exactly the same SQL, with
+    // the same parameters, over a plain pg pool of the same size.
     const pool = new pg.Pool({ connectionString: url, max: POOL });
-    const tid = (i: number) => tenants[i % CONCURRENCY]!.id;
-    const from = new Date(since * 1000);
-    const hand = async (i: number) => {
-      await Promise.all([
-        pool.query(
-          `select o.id, o.shop_id, s.name, o.marketplace, o.amazon_order_id, o.status, o.amazon_status, o.fulfillment_channel,
-                  o.express_status, o.purchase_date, o.latest_ship_date, o.currency, o.total_minor, o.item_count, o.ship_city,
-                  o.ship_state, o.ship_postal, o.ship_country, o.buyer, o.version,
-                  (select json_build_array(i.asin, i.seller_sku, i.title) from order_items i where i.order_id = o.id order by i.id limit 1)
-             from orders o join shops s on s.id = o.shop_id
-            where o.tenant_id = $1 and o.marketplace = $2 and o.purchase_date >= $3 and o.status = $4
-            order by o.purchase_date desc, o.id desc limit 20 offset 0`,
-          [tid(i), 'de', from, 'Unshipped'],
-        ),
-        pool.query(
-          'select count(*) from orders o where o.tenant_id = $1 and o.marketplace = $2 and o.purchase_date >= $3 and o.status = $4',
-          [tid(i), 'de', from, 'Unshipped'],
-        ),
-        pool.query(
-          'select o.status, count(*) from orders o where o.tenant_id = $1 and o.marketplace = $2 and o.purchase_date >= $3 group by o.status',
-          [tid(i), 'de', from],
-        ),
+    // The body as the route's schema hands it to the service.
+    const listBody = orderListBody.parse({ ...FILTER, startTime: since });
+    const statements = tenants
+      .slice(0, CONCURRENCY)
+      .map((t) => [
+        orderPageQuery(db, t.id, listBody, {}).compile(),
+        statusCountsQuery(db, t.id, listBody, {}).compile(),
       ]);
+    const hand = async (i: number) => {
+      await Promise.all(statements[i % CONCURRENCY]!.map((c) => pool.query(c.sql, c.parameters as unknown[])));
     };
     await load(WARMUP, hand);
-    const byHand = await load(REQUESTS, hand);
+    const handRun = await measured(REQUESTS, async () => [await load(REQUESTS, hand)] as [number[]]);
+    const [byHand] = handRun.out;
     const ratio = pct(api, 95) / pct(byHand, 95);
     console.log(`filtered page (tab 未发货, site de, last 90 days), ${CONCURRENCY} concurrent clients:`);
     console.log(
       `  API POST /order/list: ${fmt(api)}  target p95 ≤ ${TARGET_MS} ms: ${pct(api, 95) <= TARGET_MS ? 'met' : 'NOT met'}`,
     );
     console.log(`  same SQL by hand:     ${fmt(byHand)}`);
+    console.log(
+      `  CPU per request: API server thread ${apiRun.mainMs.toFixed(2)} ms + PostgreSQL ${apiRun.postgresMs.toFixed(2)} ms; by hand pool ${handRun.mainMs.toFixed(2)} ms + PostgreSQL ${handRun.postgresMs.toFixed(2)} ms`,
+    );
     console.log(
       `  API / hand p95: ${ratio.toFixed(2)}x  target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}`,
     );

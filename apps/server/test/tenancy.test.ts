@@ -161,6 +161,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { item_id: 'orderItem', stock_id: 'stock' },
     request: (id) => ({ body: { item_id: id('item_id'), version: 1, stock_id: id('stock_id') } }),
   },
+  'POST /PDD/order/stock/unfill': {
+    fields: { item_id: 'orderItem' },
+    request: (id) => ({ body: { item_id: id('item_id'), version: 1 } }),
+  },
   'POST /PDD/order/stock/log': {
     fields: { stock_id: 'stock' },
     request: (id) => ({ body: { kind: 'in', stock_id: id('stock_id') } }),

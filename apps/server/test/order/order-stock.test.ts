@@ -387,11 +387,24 @@ describe('assigning orders to staff', () => {
     const w1 = w.user('w1');
     expect((await call(t.app, worker, 'POST', `${O}list`, {})).data.total).toBe(0);
 
+    // w1 is in the leader's group, w2 in none: the leader assigns within his group only.
+    await t.db
+      .updateTable('users')
+      .set({ leader_id: w.user('1').id })
+      .where('id', '=', w1.id)
+      .execute();
     const names = await call(t.app, leader, 'POST', `${O}assignees`, {});
-    expect(names.data.list.map((u: { id: number }) => u.id)).toEqual(
+    expect(names.data.list.map((u: { id: number }) => u.id).sort()).toEqual([w1.id, w.user('1').id].sort());
+    const all = await call(t.app, admin, 'POST', `${O}assignees`, {});
+    expect(all.data.list.map((u: { id: number }) => u.id)).toEqual(
       expect.arrayContaining([w1.id, w.user('w2').id, w.user('1').id]),
     );
-    expect(names.data.list.map((u: { id: number }) => u.id)).not.toContain(w.user('3').id);
+    expect(all.data.list.map((u: { id: number }) => u.id)).not.toContain(w.user('3').id);
+    expect(await call(t.app, leader, 'POST', `${O}assign`, { ids: [a.id], user_id: w.user('w2').id })).toMatchObject({
+      http: 403,
+      msg: '组长只能把订单分配给本组成员',
+    });
+    expect((await call(t.app, colleague, 'POST', `${O}list`, {})).data.total).toBe(0);
     const given = await call(t.app, leader, 'POST', `${O}assign`, { ids: [a.id], user_id: w1.id });
     expect(given).toMatchObject({ http: 200, data: { assigned: 1 } });
     const mine = await call(t.app, worker, 'POST', `${O}list`, {});

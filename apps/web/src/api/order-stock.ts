@@ -15,6 +15,7 @@ import type {
   StockMoveBody,
   StockProduct,
   StockSaveBody,
+  StockUnfillBody,
   stockMoveData,
 } from '@console/shared/schemas/order-stock';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -101,6 +102,10 @@ export function useOrderOpsMutations() {
     }),
     fill: useMutation({
       mutationFn: (body: StockFillBody) => post<OrderItemStep>('/order/stock/fill', body),
+      onSuccess,
+    }),
+    unfill: useMutation({
+      mutationFn: (body: StockUnfillBody) => post<OrderItemStep>('/order/stock/unfill', body),
       onSuccess,
     }),
     assign: useMutation({

@@ -45,6 +45,7 @@ export const OPERA_LOG_ACTIONS = {
   'order.stock.in': '备货入库',
   'order.stock.out': '备货出库',
   'order.stock.fill': '订单从库存出库',
+  'order.stock.unfill': '撤销库存出库',
   'monitor.asinAdd': '添加ASIN监控',
   'monitor.asinUpdate': '修改ASIN监控',
   'monitor.asinDelete': '删除ASIN监控',

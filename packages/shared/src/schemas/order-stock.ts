@@ -150,6 +150,10 @@ export type StockMoveBody = z.infer<typeof stockMoveBody>;
 export const stockFillBody = z.strictObject({ item_id: itemId, version, stock_id: stockId });
 export type StockFillBody = z.infer<typeof stockFillBody>;
 
+/** `POST /order/stock/unfill`: undo a fill from stock (the units go back, the item to not purchased). */
+export const stockUnfillBody = z.strictObject({ item_id: itemId, version });
+export type StockUnfillBody = z.infer<typeof stockUnfillBody>;
+
 /** One movement of the ledger (入库记录 / 出库记录). */
 export const stockMovement = z.object({
   id: z.number().int(),

@@ -4,14 +4,18 @@ import { filtered, type OrderReader } from './order.repository.js';
 
 type Db = Kysely<DB>;
 
-/** The tenant's accounts orders can be given to: group leaders and workers not deleted. */
-export function listAssignees(db: Db, tenantId: number) {
+/**
+ * The tenant's accounts orders can be given to: group leaders and workers not deleted; with
+ * `leaderId`, only that group leader and the members of his group (`users.leader_id`).
+ */
+export function listAssignees(db: Db, tenantId: number, leaderId?: number) {
   return db
     .selectFrom('users')
     .select(['id', 'user_name', 'account', 'auth'])
     .where('tenant_id', '=', tenantId)
     .where('auth', 'in', [1, 2])
     .where('deleted_at', 'is', null)
+    .$if(leaderId !== undefined, (q) => q.where((w) => w.or([w('id', '=', leaderId!), w('leader_id', '=', leaderId!)])))
     .orderBy('id')
     .execute();
 }
@@ -20,7 +24,7 @@ export function listAssignees(db: Db, tenantId: number) {
 export function findAssignee(db: Db, tenantId: number, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'user_name', 'account', 'auth'])
+    .select(['id', 'user_name', 'account', 'auth', 'leader_id'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)

@@ -12,9 +12,10 @@ export async function orderAssignRoutes(fastify: FastifyInstance) {
   const { deps } = fastify;
   const config = { access: 'order.assign' as const };
 
-  app.post('/order/assignees', { schema: { response: replies(orderAssigneesData) }, config }, async (req) =>
-    ok(await assignees(deps, authOf(req).tenantId)),
-  );
+  app.post('/order/assignees', { schema: { response: replies(orderAssigneesData) }, config }, async (req) => {
+    const auth = authOf(req);
+    return ok(await assignees(deps, auth.tenantId, subjectOf(auth.user)));
+  });
 
   app.post(
     '/order/assign',

@@ -1,7 +1,7 @@
 import type { PermissionSubject } from '@console/shared/permissions/can';
 import type { OrderAssignBody } from '@console/shared/schemas/order-stock';
 import type { Actor, AppDeps } from '../../context.js';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
 import { readerOf } from './order.service.js';
 import { assignOrders, findAssignee, listAssignees } from './order-assign.repository.js';
@@ -9,15 +9,19 @@ import { insertOrderEvents } from './order-sync.repository.js';
 
 const nameOf = (u: { user_name: string; account: string }) => u.user_name || u.account;
 
-/** The accounts orders can be given to (group leaders and workers of the tenant). */
-export async function assignees(deps: AppDeps, tenantId: number) {
-  const rows = await listAssignees(deps.db, tenantId);
+/** A group leader assigns within his group only (himself and its members); admins to anyone. */
+const groupOf = (subject: PermissionSubject) => (subject.auth === 1 ? subject.uid : undefined);
+
+/** The accounts orders can be given to (group leaders and workers of the tenant; a group leader's group). */
+export async function assignees(deps: AppDeps, tenantId: number, subject: PermissionSubject) {
+  const rows = await listAssignees(deps.db, tenantId, groupOf(subject));
   return { list: rows.map((u) => ({ id: u.id, name: nameOf(u), auth: u.auth })) };
 }
 
 /**
  * Gives orders to a group leader or worker (or takes them back with `user_id` null): group
- * leaders and admins, each over the orders they see. A worker then sees only his own orders
+ * leaders (to themselves and the members of their group only) and admins, each over the orders
+ * they see. A worker then sees only his own orders
  * in 订单处理 (`readerOf`). All or nothing: an id the caller cannot see fails the whole call.
  */
 export async function assign(deps: AppDeps, actor: Actor, subject: PermissionSubject, body: OrderAssignBody) {
@@ -28,6 +32,9 @@ export async function assign(deps: AppDeps, actor: Actor, subject: PermissionSub
       const u = await findAssignee(trx, actor.tenantId, body.user_id);
       if (!u) throw notFound('员工不存在');
       if (u.auth !== 1 && u.auth !== 2) throw badRequest('只能分配给组长或业务员');
+      const leader = groupOf(subject);
+      if (leader !== undefined && u.id !== leader && u.leader_id !== leader)
+        throw forbidden('组长只能把订单分配给本组成员');
       name = nameOf(u);
     }
     const rows = (await assignOrders(trx, actor.tenantId, ids, body.user_id, actor.userId, readerOf(subject))).sort(

@@ -105,7 +105,7 @@ export function itemsOfOrders(db: Db, tenantId: number, orderIds: number[]) {
       'i.express_status',
       'i.version',
       'p.tracking_no',
-      sql<boolean>`exists (select 1 from stock_movements m where m.item_id = i.id and m.tenant_id = ${tenantId} and m.kind = 'out')`.as(
+      sql<boolean>`coalesce((select sum(case m.reason when 'fill' then m.quantity when 'unfill' then -m.quantity else 0 end) from stock_movements m where m.item_id = i.id and m.tenant_id = ${tenantId}), 0) > 0`.as(
         'from_stock',
       ),
     ])

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
+import type { StockMovementReason } from './order-stock.tables.js';
 
 type Db = Kysely<DB>;
 
@@ -53,7 +54,14 @@ export async function goodsExists(db: Db, tenantId: number, goodsId: number) {
 /** Creates a stock-up product with no stock. */
 export function insertStock(
   db: Db,
-  row: { tenant_id: number; sku: string; title: string; goods_id: number | null; remark: string; created_by: number },
+  row: {
+    tenant_id: number;
+    sku: string;
+    title: string;
+    goods_id: number | null;
+    remark: string;
+    created_by: number | null;
+  },
 ) {
   return db.insertInto('stock_products').values(row).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
 }
@@ -123,10 +131,87 @@ export async function insertMovement(
     order_id?: number | null;
     item_id?: number | null;
     note: string;
-    created_by: number;
+    reason?: StockMovementReason;
+    created_by: number | null;
   },
 ) {
   await db.insertInto('stock_movements').values(row).execute();
+}
+
+/**
+ * What an order item moved in stock, per reason (units, positive): fills and their undos, surplus
+ * receipts and their undos; with the product of the item's last fill.
+ */
+export async function itemStockMoves(db: Db, tenantId: number, itemId: number) {
+  const rows = await db
+    .selectFrom('stock_movements')
+    .select(['stock_id', 'reason', 'quantity'])
+    .where('tenant_id', '=', tenantId)
+    .where('item_id', '=', itemId)
+    .where('reason', '<>', '')
+    .orderBy('id')
+    .execute();
+  const sum = { fill: 0, unfill: 0, surplus: 0, surplus_undo: 0 } as Record<Exclude<StockMovementReason, ''>, number>;
+  let fillStock: number | null = null;
+  let surplusStock: number | null = null;
+  for (const r of rows) {
+    if (r.reason === '') continue;
+    sum[r.reason] += r.quantity;
+    if (r.reason === 'fill') fillStock = Number(r.stock_id);
+    if (r.reason === 'surplus') surplusStock = Number(r.stock_id);
+  }
+  return {
+    filled: sum.fill - sum.unfill,
+    fillStock,
+    surplus: sum.surplus - sum.surplus_undo,
+    surplusStock,
+  };
+}
+
+/** The stock-up product of a SKU, made (without a person when `createdBy` is null) if the tenant has none. */
+export async function stockOfSku(
+  db: Db,
+  row: { tenant_id: number; sku: string; title: string; goods_id: number | null; created_by: number | null },
+) {
+  await db
+    .insertInto('stock_products')
+    .values({ ...row, remark: '采购多余自动入库' })
+    .onConflict((oc) => oc.columns(['tenant_id', 'sku']).doNothing())
+    .execute();
+  return db
+    .selectFrom('stock_products')
+    .select('id')
+    .where('tenant_id', '=', row.tenant_id)
+    .where('sku', '=', row.sku)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The purchased and received items of an order (or one item) with what their purchase brought:
+ * the order's status, the item's need and SKU, the purchase's quantity.
+ */
+export function receivedPurchases(db: Db, tenantId: number, by: { orderId: number } | { itemId: number }) {
+  let q = db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .innerJoin('order_purchases as p', (j) => j.onRef('p.item_id', '=', 'i.id').on('p.tenant_id', '=', tenantId))
+    .select([
+      'i.id',
+      'i.order_id',
+      'i.quantity',
+      'i.asin',
+      'i.seller_sku',
+      'i.title',
+      'i.goods_id',
+      'o.status',
+      'o.amazon_order_id',
+      'p.quantity as purchased',
+    ])
+    .where('i.tenant_id', '=', tenantId)
+    .where('o.tenant_id', '=', tenantId)
+    .where('i.express_status', '=', '3');
+  q = 'orderId' in by ? q.where('i.order_id', '=', by.orderId) : q.where('i.id', '=', by.itemId);
+  return q.orderBy('i.id').execute();
 }
 
 /** A page of movements of one kind (入库记录 / 出库记录), newest first, with product, order and who. */

@@ -11,13 +11,22 @@ import {
   stockMoveData,
   stockProduct,
   stockSaveBody,
+  stockUnfillBody,
 } from '@console/shared/schemas/order-stock';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
-import { fillFromStock, moveStock, removeStock, saveStock, stockList, stockLog } from './order-stock.service.js';
+import {
+  fillFromStock,
+  moveStock,
+  removeStock,
+  saveStock,
+  stockList,
+  stockLog,
+  unfillFromStock,
+} from './order-stock.service.js';
 
 /**
  * Stock-up (备货商品, 入库记录, 出库记录; issue 17 §2, docs/orders.md "Stock-up"): everyone who
@@ -71,6 +80,15 @@ export async function orderStockRoutes(fastify: FastifyInstance) {
     async (req) => {
       const auth = authOf(req);
       return ok(await fillFromStock(deps, actorOf(req, auth), subjectOf(auth.user), req.body), '已从库存出库');
+    },
+  );
+
+  app.post(
+    '/order/stock/unfill',
+    { schema: { body: stockUnfillBody, response: replies(orderItemStepData) }, config: change },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(await unfillFromStock(deps, actorOf(req, auth), subjectOf(auth.user), req.body), '已撤销出库');
     },
   );
 }

@@ -5,6 +5,7 @@ import type {
   StockListData,
   StockLogData,
   StockProduct,
+  StockUnfillBody,
   stockListBody,
   stockLogBody,
   stockMoveBody,
@@ -23,6 +24,7 @@ import {
   hasMovements,
   insertMovement,
   insertStock,
+  itemStockMoves,
   listMovements,
   listStock,
   moveBalance,
@@ -161,6 +163,7 @@ export async function fillFromStock(deps: AppDeps, actor: Actor, subject: Permis
       order_id: item.order_id,
       item_id: item.id,
       note: `订单 ${item.amazon_order_id}`,
+      reason: 'fill',
       created_by: actor.userId,
     });
     const row = await setItemExpress(trx, actor.tenantId, item.id, body.version, '3');
@@ -186,6 +189,66 @@ export async function fillFromStock(deps: AppDeps, actor: Actor, subject: Permis
         quantity: item.quantity,
         balance: stock.quantity,
       },
+    });
+    return {
+      id: Number(row.id),
+      express_status: row.express_status,
+      version: row.version,
+      order_express_status: orderExpress,
+    };
+  });
+}
+
+/**
+ * Undoes a fill from stock: the units go back to the product they left (an `in` row, reason
+ * `unfill`, tied to the order and item) and the item returns to '0' (not purchased). Refused
+ * once the order is distributed (配货 must be undone first) or shipped, and for an item that
+ * was not filled from stock (a purchase's receipt is undone with the express step instead).
+ */
+export async function unfillFromStock(deps: AppDeps, actor: Actor, subject: PermissionSubject, body: StockUnfillBody) {
+  return deps.db.transaction().execute(async (trx) => {
+    const item = await lockOrderItem(trx, actor.tenantId, body.item_id);
+    if (!item || !(await findOrder(trx, actor.tenantId, item.order_id, warehouseReader(subject))))
+      throw notFound('订单商品不存在');
+    if (item.version !== body.version) throw staleSave(item.version);
+    if (item.status === 'Shipped') throw badRequest('订单已发货,不能撤销库存出库');
+    if (item.distributed_at) throw badRequest('订单已配货,请先在「配货」撤销配货');
+    const moves = await itemStockMoves(trx, actor.tenantId, item.id);
+    if (item.express_status !== '3' || moves.filled <= 0 || moves.fillStock === null)
+      throw badRequest('该商品不是从库存出库的,不能撤销');
+    const stock = await moveBalance(trx, actor.tenantId, moves.fillStock, moves.filled);
+    if (!stock) throw notFound(STOCK_NOT_FOUND);
+    await insertMovement(trx, {
+      tenant_id: actor.tenantId,
+      stock_id: stock.id,
+      kind: 'in',
+      quantity: moves.filled,
+      balance_after: stock.quantity,
+      order_id: item.order_id,
+      item_id: item.id,
+      note: `订单 ${item.amazon_order_id} 撤销出库`,
+      reason: 'unfill',
+      created_by: actor.userId,
+    });
+    const row = await setItemExpress(trx, actor.tenantId, item.id, body.version, '0');
+    if (!row) throw staleSave();
+    const orderExpress = await refreshOrderExpress(trx, actor.tenantId, item.order_id);
+    await insertOrderEvents(trx, [
+      {
+        tenant_id: actor.tenantId,
+        order_id: item.order_id,
+        item_id: item.id,
+        kind: 'express',
+        text: `撤销库存出库,${moves.filled} 件退回库存(SKU ${stock.sku}),快递状态 已收货 → 未采购`,
+        user_id: actor.userId,
+      },
+    ]);
+    await audit(trx, actor, {
+      action: 'order.stock.unfill',
+      targetType: 'order_item',
+      targetId: item.id,
+      before: { express_status: '3' },
+      after: { amazon_order_id: item.amazon_order_id, sku: stock.sku, quantity: moves.filled, balance: stock.quantity },
     });
     return {
       id: Number(row.id),

@@ -13,7 +13,8 @@ export interface StockProductsTable {
   remark: Generated<string>;
   /** Units on hand: the balance of the product's movements, never negative (a check). */
   quantity: Generated<number>;
-  created_by: number;
+  /** Null for a product the sync made for a cancelled order's received units (migration 20261128_110100). */
+  created_by: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   version: Generated<number>;
@@ -30,8 +31,37 @@ export interface StockMovementsTable {
   order_id: number | null;
   item_id: number | null;
   note: Generated<string>;
+  /** Why a movement tied to an order item was written (migration 20261128_110100). */
+  reason: Generated<StockMovementReason>;
+  /** Null when the sync moved a cancelled order's received units into stock. */
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/**
+ * `fill` an item filled from stock, `unfill` that fill undone, `surplus` purchased units beyond
+ * the order's need (or a cancelled order's) put into stock, `surplus_undo` that receipt undone;
+ * '' a movement by hand.
+ */
+export type StockMovementReason = '' | 'fill' | 'unfill' | 'surplus' | 'surplus_undo';
+
+/** A 1688 order the console placed (the outbox of `POST /order/purchase1688`). */
+export interface OrderPurchases1688Table {
+  id: BigId;
+  tenant_id: number;
+  item_id: number;
+  /** The reference sent to 1688 (`item-<id>-v<version>`). */
+  out_order_id: string;
+  quantity: number;
+  /** `placing` before 1688 answered, `placed` accepted by 1688, `recorded` the purchase recorded. */
+  state: Generated<'placing' | 'placed' | 'recorded'>;
+  external_order_id: string | null;
+  supplier: Generated<string>;
+  paid_minor: number | null;
+  last_error: Generated<string>;
   created_by: number;
   created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 declare module '../../db/types.js' {
@@ -39,5 +69,6 @@ declare module '../../db/types.js' {
   interface DB {
     stock_products: StockProductsTable;
     stock_movements: StockMovementsTable;
+    order_purchases_1688: OrderPurchases1688Table;
   }
 }

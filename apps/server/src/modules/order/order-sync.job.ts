@@ -2,7 +2,7 @@ import { type OrderSyncResult, orderSyncResult } from '@console/shared/schemas/o
 import { z } from 'zod';
 import { defineJob } from '../../lib/server-module.js';
 import { listAuthorizedShops, listTenantSyncShops, purgeBuyerData } from './order-sync.repository.js';
-import { syncShopOrders } from './order-sync.service.js';
+import { syncShopsOrders } from './order-sync.service.js';
 
 /**
  * A scheduled run waits at most this long for a rate-limit slot before leaving the rest to
@@ -25,9 +25,7 @@ export const orderSyncScheduled = defineJob({
   payload: z.object({}),
   schedule: { cron: '*/5 * * * *', data: {} },
   async run(ctx) {
-    for (const shop of await listAuthorizedShops(ctx.deps.db)) {
-      await syncShopOrders(ctx.deps, shop, { maxWaitMs: SCHEDULED_MAX_WAIT_MS });
-    }
+    await syncShopsOrders(ctx.deps, await listAuthorizedShops(ctx.deps.db), { maxWaitMs: SCHEDULED_MAX_WAIT_MS });
   },
 });
 
@@ -49,14 +47,19 @@ export const orderSyncJob = defineJob<z.infer<typeof syncPayload>, OrderSyncResu
     const total: OrderSyncResult = { shops: shops.length, orders: 0, items: 0, deferred: false, errors: [] };
     await ctx.progress.update(0, { total: shops.length, result: total });
     let done = 0;
-    for (const shop of shops) {
-      const r = await syncShopOrders(ctx.deps, shop, { maxWaitMs: ON_DEMAND_MAX_WAIT_MS });
+    // Shops side by side (each has its own rate limits); progress as each one finishes, the
+    // updates written one after the other so a later count never lands before an earlier one.
+    let written = Promise.resolve();
+    await syncShopsOrders(ctx.deps, shops, { maxWaitMs: ON_DEMAND_MAX_WAIT_MS }, (r) => {
       total.orders += r.orders;
       total.items += r.items;
       total.deferred ||= r.deferred;
       total.errors.push(...r.errors);
-      await ctx.progress.update(++done, { result: total });
-    }
+      const n = ++done;
+      const result = { ...total, errors: [...total.errors] };
+      written = written.then(() => ctx.progress.update(n, { result }));
+      return written;
+    });
     await ctx.progress.done(orderSyncResult.parse(total));
   },
 });

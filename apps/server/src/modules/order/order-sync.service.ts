@@ -10,6 +10,7 @@ import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import type { Money, Order, OrderItem } from '../../marketplace/sp-api.orders.js';
 import { shopAuthorizationLost, shopCredentials } from '../shop/shop.service.js';
 import type { StoredBuyer } from './order.tables.js';
+import { surplusToStock } from './order-surplus.service.js';
 import {
   insertOrderEvents,
   insertSyncedOrder,
@@ -200,6 +201,8 @@ async function storePage(deps: AppDeps, tenantId: number, shopId: number, market
           kind: 'status',
           text: `亚马逊状态 ${before.amazon_status} → ${next.amazon_status}`,
         });
+        // Units already received for the order are no longer needed: they become stock.
+        if (next.status === 'Canceled') await surplusToStock(trx, tenantId, null, { orderId: before.id });
         if (next.status === 'Canceled' && before.purchased)
           events.push({
             tenant_id: tenantId,
@@ -448,6 +451,41 @@ export async function syncShopOrders(
   }
   await syncRefunds(deps, client, shop, opts, result);
   return result;
+}
+
+/**
+ * Shops synced side by side at most (issue 17 §3): every shop has its own rate-limit buckets
+ * (per selling partner and operation), so shops synced one after the other leave all but one
+ * shop's allowance unused; a run waits on each shop's `getOrderItems` slots at the same time.
+ */
+export const SHOP_SYNC_CONCURRENCY = 50;
+
+/**
+ * Syncs shops with up to `concurrency` of them at once; `onShop` after each shop (in the order
+ * they finish). A shop's failure is in its result, never a rejection that stops the others.
+ */
+export async function syncShopsOrders(
+  deps: AppDeps,
+  shops: { id: number; tenant_id: number; name: string; marketplaces: string[] }[],
+  opts: SyncOptions = {},
+  onShop: (r: ShopSyncResult) => Promise<void> | void = () => {},
+  concurrency = SHOP_SYNC_CONCURRENCY,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, shops.length) }, async () => {
+      while (next < shops.length) {
+        const shop = shops[next++]!;
+        let r: ShopSyncResult;
+        try {
+          r = await syncShopOrders(deps, shop, opts);
+        } catch (err) {
+          r = { orders: 0, items: 0, deferred: false, errors: [`${shop.name}: ${messageOf(err)}`] };
+        }
+        await onShop(r);
+      }
+    }),
+  );
 }
 
 /**

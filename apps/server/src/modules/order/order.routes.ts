@@ -49,9 +49,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/order/overview', { schema: { response: replies(orderOverviewData) }, config: read }, async (req) =>
-    ok(await overview(deps, authOf(req).tenantId)),
-  );
+  app.post('/order/overview', { schema: { response: replies(orderOverviewData) }, config: read }, async (req) => {
+    const auth = authOf(req);
+    return ok(await overview(deps, auth.tenantId, subjectOf(auth.user)));
+  });
 
   app.post(
     '/order/sync',

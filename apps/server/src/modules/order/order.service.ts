@@ -33,6 +33,8 @@ import {
   upsertPurchase,
 } from './order.repository.js';
 import type { StoredBuyer } from './order.tables.js';
+import { warehouseReader } from './order-distribution.service.js';
+import { surplusBack, surplusToStock } from './order-surplus.service.js';
 import { insertOrderEvents } from './order-sync.repository.js';
 
 const NOT_FOUND = '订单不存在';
@@ -77,7 +79,7 @@ export async function orderList(
   f: OrderListBody,
 ): Promise<OrderListData> {
   const reader = readerOf(subject);
-  const [{ rows, total }, byStatus] = await Promise.all([
+  const [rows, byStatus] = await Promise.all([
     listOrders(deps.db, tenantId, f, reader),
     countOrdersByStatus(deps.db, tenantId, f, reader),
   ]);
@@ -86,6 +88,8 @@ export async function orderList(
     counts[c.status] = c.n;
     counts.all += c.n;
   }
+  // The tabs' counts share the list's filters: the page's total is its tab's count.
+  const total = f.status ? counts[f.status] : counts.all;
   return {
     list: rows.map((r) => {
       const first = r.first_item;
@@ -264,7 +268,7 @@ export const EXPRESS_STEPS: Readonly<Record<string, 'order.purchase' | 'order.re
 };
 
 /** Whether the order's status still allows purchasing (not cancelled or refunded). */
-const purchasable = (status: string) => status !== 'Canceled' && status !== 'refund';
+export const purchasable = (status: string) => status !== 'Canceled' && status !== 'refund';
 
 /** Runs one express step of an item in a transaction: role, legality, version, history. */
 async function step(
@@ -281,7 +285,10 @@ async function step(
 ) {
   return deps.db.transaction().execute(async (trx) => {
     const item = await lockOrderItem(trx, actor.tenantId, itemId);
-    if (!item) throw notFound(ITEM_NOT_FOUND);
+    // Only an order the caller can see in 订单处理 or 配货 (the shops given to a group leader or
+    // worker): another's is a missing item, whatever the step.
+    if (!item || !(await findOrder(trx, actor.tenantId, item.order_id, warehouseReader(subject))))
+      throw notFound(ITEM_NOT_FOUND);
     const from = item.express_status;
     const need = EXPRESS_STEPS[`${from}>${to}`];
     if (need && !can(subject, need))
@@ -294,8 +301,11 @@ async function step(
       throw staleSave(item.version);
     }
     if (!need) throw badRequest(`不能从「${EXPRESS_STATUS_LABELS[from]}」变为「${EXPRESS_STATUS_LABELS[to]}」`);
-    if (to > from && !purchasable(item.status)) throw badRequest('订单已取消或已退款,不能继续采购');
+    // A parcel of a cancelled order can still be received: its units go to stock (below).
+    const receipt = from === '2' && to === '3';
+    if (to > from && !receipt && !purchasable(item.status)) throw badRequest('订单已取消或已退款,不能继续采购');
     if (to < from && item.distributed_at) throw badRequest('订单已配货,请先在「配货」撤销配货');
+    if (from === '3' && to === '2') await surplusBack(trx, actor.tenantId, actor.userId, item);
     const extra = await write(trx, item);
     const row = await setItemExpress(trx, actor.tenantId, item.id, version, to);
     if (!row) throw staleSave();
@@ -310,6 +320,8 @@ async function step(
         user_id: actor.userId,
       },
     ]);
+    // What the purchase brought beyond the order's need (or a cancelled order's units) becomes stock.
+    if (receipt) await surplusToStock(trx, actor.tenantId, actor.userId, { itemId: item.id });
     await audit(trx, actor, {
       action: from === '0' && to === '1' ? 'order.purchase' : 'order.express',
       targetType: 'order_item',
@@ -327,7 +339,14 @@ async function step(
 }
 
 /** 采购: records an item's purchase ('0' -> '1'; with a tracking number straight on to '2' is a second step). */
-export async function purchaseItem(deps: AppDeps, actor: Actor, subject: PermissionSubject, body: OrderPurchaseBody) {
+export async function purchaseItem(
+  deps: AppDeps,
+  actor: Actor,
+  subject: PermissionSubject,
+  body: OrderPurchaseBody,
+  /** More writes in the purchase's transaction (the 1688 channel marks its order recorded). */
+  alsoWrite?: (trx: AppDeps['db']) => Promise<void>,
+) {
   const paid = parseMoney(body.paid, 'CNY');
   if (!paid.ok) throw badRequest(`采购金额: ${paid.error}`);
   const done = await step(deps, actor, subject, body.item_id, body.version, '1', async (trx, item) => {
@@ -342,6 +361,7 @@ export async function purchaseItem(deps: AppDeps, actor: Actor, subject: Permiss
       tracking_no: body.tracking_no,
       created_by: actor.userId,
     });
+    await alsoWrite?.(trx);
     return `采购 ${body.quantity} 件,付款 ${body.paid} 元${body.supplier ? `,供应商 ${body.supplier}` : ''}`;
   });
   if (!body.tracking_no) return done;
@@ -380,11 +400,16 @@ export async function addNote(deps: AppDeps, actor: Actor, subject: PermissionSu
   ]);
 }
 
-/** 订单首页: counts per status and express status, orders per day of the last 14 days, the sync states. */
-export async function overview(deps: AppDeps, tenantId: number): Promise<OrderOverviewData> {
+/** 订单首页: counts per status and express status, orders per day of the last 14 days, the sync states (of what the caller sees). */
+export async function overview(
+  deps: AppDeps,
+  tenantId: number,
+  subject: PermissionSubject,
+): Promise<OrderOverviewData> {
   const tz = await tenantTimeZone(deps.db, tenantId);
   const since = new Date(Date.now() - 14 * 86_400_000);
-  const r = await orderOverview(deps.db, tenantId, since, tz);
+  // The counts of what the caller sees in 订单处理: a worker his own orders, a group leader his shops'.
+  const r = await orderOverview(deps.db, tenantId, since, tz, readerOf(subject));
   const counts = { all: 0, Pending: 0, Unshipped: 0, Shipped: 0, Canceled: 0, refund: 0 };
   for (const s of r.statuses) {
     if ((ORDER_STATUSES as readonly string[]).includes(s.status)) counts[s.status] = Number(s.n);

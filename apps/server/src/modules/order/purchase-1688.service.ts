@@ -5,8 +5,19 @@ import { ali1688Channel } from '../../ali1688/ali1688.factory.js';
 import { Ali1688Error } from '../../ali1688/ali1688.js';
 import type { Actor, AppDeps } from '../../context.js';
 import { AppError, badRequest, notFound, staleSave } from '../../lib/app-error.js';
-import { moveExpress, purchaseItem } from './order.service.js';
-import { itemForPurchase, markPurchase1688 } from './purchase-1688.repository.js';
+import { findOrder } from './order.repository.js';
+import { moveExpress, purchasable, purchaseItem } from './order.service.js';
+import { warehouseReader } from './order-distribution.service.js';
+import {
+  beginPurchase1688,
+  dropPurchase1688,
+  failedPurchase1688,
+  itemForPurchase,
+  markPurchase1688,
+  pendingPurchase1688,
+  placedPurchase1688,
+  recordedPurchase1688,
+} from './purchase-1688.repository.js';
 
 const ITEM_NOT_FOUND = '订单商品不存在';
 
@@ -23,37 +34,82 @@ function fromAli(err: unknown): never {
 }
 
 /**
- * 采购 through 1688: places the order from the product's supplier link (one 1688 order per item
- * version: the reference `item-<id>-v<version>` makes a retry answer the same order), then
- * records it as the manual purchase step does ('0' -> '1'), marked channel 1688.
+ * 采购 through 1688: places the order from the product's supplier link, then records it as the
+ * manual purchase step does ('0' -> '1'), marked channel 1688. The order is written down first
+ * (`order_purchases_1688`, docs/orders.md "1688"): `placing` with its reference
+ * `item-<id>-v<version>` before 1688 is called, `placed` with 1688's order id as soon as 1688
+ * accepts, `recorded` in the purchase's own transaction. A failure in between (the database, a
+ * refused step, a crash) leaves the placed order kept, and the next 1688下单 of the item records
+ * that order instead of placing another (a `placing` one is asked again with the same reference,
+ * which 1688 answers with the same order).
  */
 export async function purchase1688(deps: AppDeps, actor: Actor, subject: PermissionSubject, body: Purchase1688Body) {
   const item = await itemForPurchase(deps.db, actor.tenantId, body.item_id);
-  if (!item) throw notFound(ITEM_NOT_FOUND);
+  if (!item || !(await findOrder(deps.db, actor.tenantId, item.order_id, warehouseReader(subject))))
+    throw notFound(ITEM_NOT_FOUND);
   if (item.version !== body.version) throw staleSave(item.version);
   if (item.express_status !== '0') throw badRequest('该商品已采购');
-  if (!item.link_url) throw badRequest('该商品没有供应商链接,请手动填写采购信息');
-  const c = channel();
-  const placed = await c
-    .placeOrder({ offer: item.link_url, quantity: body.quantity, outOrderId: `item-${item.id}-v${item.version}` })
-    .catch(fromAli);
-  const done = await purchaseItem(deps, actor, subject, {
-    item_id: body.item_id,
-    version: body.version,
-    supplier: `1688 ${placed.supplier}`.slice(0, 100),
-    supplier_order_no: placed.orderId,
-    paid: toDecimalString(minor(placed.paidMinor), 'CNY'),
-    quantity: body.quantity,
-    tracking_no: '',
-  });
-  await markPurchase1688(deps.db, actor.tenantId, body.item_id, placed.orderId);
-  return done;
+  let kept = await pendingPurchase1688(deps.db, actor.tenantId, item.id);
+  if (!kept && !item.link_url) throw badRequest('该商品没有供应商链接,请手动填写采购信息');
+  if (!kept || kept.state === 'placing') {
+    const c = channel();
+    if (!kept && !purchasable(item.status)) throw badRequest('订单已取消或已退款,不能继续采购');
+    const outOrderId = kept?.out_order_id ?? `item-${item.id}-v${item.version}`;
+    const quantity = kept?.quantity ?? body.quantity;
+    const { id } = await beginPurchase1688(deps.db, {
+      tenant_id: actor.tenantId,
+      item_id: item.id,
+      out_order_id: outOrderId,
+      quantity,
+      created_by: actor.userId,
+    });
+    const placed = await c
+      .placeOrder({ offer: item.link_url ?? '', quantity, outOrderId })
+      .catch(async (err: unknown) => {
+        // 1688 refused (delisted, bad offer): nothing was placed, nothing to keep. Unreachable or
+        // an unknown failure: the order may exist, the row stays `placing` for the next try.
+        if (err instanceof Ali1688Error && err.status !== 502) await dropPurchase1688(deps.db, id);
+        else await failedPurchase1688(deps.db, id, err instanceof Error ? err.message : String(err));
+        return fromAli(err);
+      });
+    await placedPurchase1688(deps.db, id, {
+      external_order_id: placed.orderId,
+      supplier: placed.supplier,
+      paid_minor: placed.paidMinor,
+    });
+    kept = (await pendingPurchase1688(deps.db, actor.tenantId, item.id))!;
+  }
+  const order = kept;
+  try {
+    return await purchaseItem(
+      deps,
+      actor,
+      subject,
+      {
+        item_id: body.item_id,
+        version: body.version,
+        supplier: `1688 ${order.supplier}`.slice(0, 100),
+        supplier_order_no: order.external_order_id ?? '',
+        paid: toDecimalString(minor(order.paid_minor ?? 0), 'CNY'),
+        quantity: order.quantity,
+        tracking_no: '',
+      },
+      async (trx) => {
+        await markPurchase1688(trx, actor.tenantId, body.item_id, order.external_order_id ?? '');
+        await recordedPurchase1688(trx, Number(order.id));
+      },
+    );
+  } catch (err) {
+    await failedPurchase1688(deps.db, Number(order.id), err instanceof Error ? err.message : String(err));
+    throw err;
+  }
 }
 
 /** Reads the 1688 logistics of an item's purchase; a shipped order with a tracking number moves '1' -> '2'. */
 export async function logistics1688(deps: AppDeps, actor: Actor, subject: PermissionSubject, itemId: number) {
   const item = await itemForPurchase(deps.db, actor.tenantId, itemId);
-  if (!item) throw notFound(ITEM_NOT_FOUND);
+  if (!item || !(await findOrder(deps.db, actor.tenantId, item.order_id, warehouseReader(subject))))
+    throw notFound(ITEM_NOT_FOUND);
   if (item.channel !== '1688' || !item.external_order_id) throw badRequest('该商品不是通过1688采购的');
   const l = await channel().logistics(item.external_order_id).catch(fromAli);
   let express = item.express_status;

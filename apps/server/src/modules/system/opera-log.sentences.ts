@@ -359,6 +359,10 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const a = obj(e.summary.after);
     return `${e.actor} 为订单 ${str(a.amazon_order_id)} 从备货商品 SKU ${str(a.sku)} 出库 ${str(a.quantity)} 件`;
   },
+  'order.stock.unfill': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 撤销了订单 ${str(a.amazon_order_id)} 从备货商品 SKU ${str(a.sku)} 的出库,${str(a.quantity)} 件退回库存`;
+  },
   'monitor.asinAdd': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 添加了${count(list(a.asins).length, '个')}ASIN监控(${countryName(str(a.marketplace))})`;

@@ -29,7 +29,7 @@ const parcelText = (p: DistributionOrder['parcel']) =>
 function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code: string; onChanged: () => void }) {
   const has = useHas();
   const { express } = useOrderMutations();
-  const { distribute, undo } = useOrderOpsMutations();
+  const { distribute, undo, unfill } = useOrderOpsMutations();
   const [form] = Form.useForm<Parcel>();
   const missing = order.items.filter((i) => i.express_status !== '3').length;
   const done = order.distributed_at !== null;
@@ -72,7 +72,7 @@ function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code:
           },
           {
             title: '核对',
-            width: 120,
+            width: 190,
             render: (_, i) =>
               i.express_status === '2' && has('order.receive') && !done ? (
                 <Button
@@ -86,7 +86,19 @@ function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code:
                   确认收货
                 </Button>
               ) : i.express_status === '3' ? (
-                <Tag color="green">已到货</Tag>
+                <Space size={4}>
+                  <Tag color="green">已到货</Tag>
+                  {i.from_stock && !done && order.status !== 'Shipped' && has('order.stock') && (
+                    <Button
+                      size="small"
+                      danger
+                      loading={unfill.isPending}
+                      onClick={() => unfill.mutate({ item_id: i.id, version: i.version }, { onSuccess: onChanged })}
+                    >
+                      撤销出库
+                    </Button>
+                  )}
+                </Space>
               ) : (
                 <Tag color="orange">未到货</Tag>
               ),

@@ -159,7 +159,7 @@ describe('logistics', () => {
     const problem = p.locator('tr', { hasText: tracking });
     await problem.getByText('待物流查询').waitFor();
     await problem.getByRole('button', { name: '详情' }).click();
-    const drawer = p.locator('.ant-drawer-content');
+    const drawer = p.locator('.ant-drawer', { hasText: '问题件 #' });
     // Only the seller's legal steps from 5 are offered (not the warehouse's 3/6/7, not 10).
     await drawer.getByRole('button', { name: '改为待员工处理' }).waitFor();
     expect(await drawer.getByRole('button', { name: '改为丢件待赔偿' }).count()).toBe(0);

@@ -29,6 +29,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useProblem, useProblemMutations, useProblems, useShippedWaybills } from '../../../api/problem';
+import { useFeedback } from '../../../app/ui-bridge';
 import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -57,7 +58,7 @@ function historyText(h: ProblemHistoryRow): string {
 /** 登记问题件: find a shipped waybill by tracking number or order id, pick an opening type. */
 function ReportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const has = useHas();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const m = useProblemMutations();
   const [keyword, setKeyword] = useState('');
   const [waybillId, setWaybillId] = useState<number | null>(null);
@@ -135,7 +136,7 @@ function ReportDialog({ open, onClose }: { open: boolean; onClose: () => void })
 function ProblemDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const q = useProblem(id);
   const m = useProblemMutations();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [note, setNote] = useState('');
   const [amount, setAmount] = useState('');
   const p = q.data;

@@ -4,7 +4,9 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { carrierOf } from '../../src/logistics/carrier-sandbox.js';
 import * as ledger from '../../src/modules/finance/ledger.service.js';
+import { watchCarrierEvents } from '../../src/modules/logistics/problem.service.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 import { channelBody, receivedOrders, topUp } from './logistics-support.js';
@@ -249,5 +251,32 @@ describe('problem parcels 问题件', () => {
     expect(await ids(`keyword=${a.tracking_no}`)).toEqual([r1.data.id]);
     expect(await ids(`keyword=${b.amazon_order_id}`)).toEqual([r2.data.id]);
     expect(await ids(`keyword=${b.order_id}`)).toContain(r2.data.id);
+  });
+
+  it('the carrier watch opens a problem parcel for a lost or returned parcel, once', async () => {
+    const w = await tenantWithWaybills(2);
+    const [lost, returned] = w.waybills as [(typeof w.waybills)[0], (typeof w.waybills)[0]];
+    const { sim } = await carrierOf(t.deps.config);
+    sim!.shipments.get(lost.tracking_no)!.fate = 'LOST';
+    sim!.shipments.get(returned.tracking_no)!.fate = 'RETURNED';
+    expect((await watchCarrierEvents(t.deps, { limit: 500 })).opened).toBe(2);
+    const list = (await call(t.app, w.admin, 'GET', `${P}list`)).data.list as {
+      id: number;
+      waybill_id: number;
+      type: number;
+      reported_by: string;
+    }[];
+    expect(list.map((r) => [r.waybill_id, r.type, r.reported_by]).sort()).toEqual(
+      [
+        [lost.id, 3, '系统'],
+        [returned.id, 7, '系统'],
+      ].sort(),
+    );
+    const d = await call(t.app, w.admin, 'GET', `${P}detail?id=${list.find((r) => r.type === 7)!.id}`);
+    expect(d.data.history).toMatchObject([{ action: 'system', to_type: 7, user: '系统', note: '承运商:已退回发件地' }]);
+    // Closed by the staff, it is not opened again; nor is an open one doubled.
+    const closed = await call(t.app, w.admin, 'POST', `${P}close`, { id: d.data.id, version: 1, note: '已重新入库' });
+    expect(closed.status, closed.msg).toBe(200);
+    expect((await watchCarrierEvents(t.deps, { limit: 500 })).opened).toBe(0);
   });
 });

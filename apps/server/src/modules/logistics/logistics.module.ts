@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../lib/server-module.js';
-import { logisticsConfirmJob } from './logistics.jobs.js';
+import { logisticsConfirmJob, problemWatchJob } from './logistics.jobs.js';
 import { logisticsRoutes } from './logistics.routes.js';
 import { problemRoutes } from './problem.routes.js';
 
@@ -7,5 +7,5 @@ import { problemRoutes } from './problem.routes.js';
 export const serverModule: ServerModule = {
   name: 'logistics',
   routes: [logisticsRoutes, problemRoutes],
-  jobs: [logisticsConfirmJob],
+  jobs: [logisticsConfirmJob, problemWatchJob],
 };

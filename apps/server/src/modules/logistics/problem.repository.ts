@@ -192,3 +192,33 @@ export function reportableWaybill(db: Db, tenantId: number, waybillId: number) {
     .where('w.id', '=', waybillId)
     .executeTakeFirst();
 }
+
+/**
+ * Shipped waybills of every tenant (a system job) whose carrier events are worth reading: shipped
+ * in the last 60 days, not cancelled, without an open problem parcel, and never opened by the
+ * carrier watch before (a parcel the staff closed is not opened again). Newest first.
+ */
+export function waybillsToWatch(db: Db, limit: number) {
+  return db
+    .selectFrom('logistics_waybills as w')
+    .innerJoin('logistics_channels as c', 'c.id', 'w.channel_id')
+    .select(['w.id', 'w.tenant_id', 'w.order_id', 'w.waybill_no', 'w.tracking_no', 'w.currency', 'c.book_id'])
+    .where('w.status', '=', '2')
+    .where('w.cancelled_at', 'is', null)
+    .where('w.tracking_no', 'is not', null)
+    .where('w.shipped_at', '>', sql<Date>`now() - interval '60 days'`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('logistics_problems as p')
+            .select('p.id')
+            .whereRef('p.waybill_id', '=', 'w.id')
+            .where((x) => x.or([x('p.status', '=', 'open'), x('p.created_by', 'is', null)])),
+        ),
+      ),
+    )
+    .orderBy('w.shipped_at', 'desc')
+    .limit(limit)
+    .execute();
+}

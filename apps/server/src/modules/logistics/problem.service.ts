@@ -12,6 +12,8 @@ import type { ProblemHistoryRow, ProblemRow } from '@console/shared/schemas/prob
 import type { Actor, AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { CarrierError } from '../../logistics/carrier.js';
+import { carrierOf } from '../../logistics/carrier-sandbox.js';
 import { subjectOf } from '../account/account.presenter.js';
 import * as ledger from '../finance/ledger.service.js';
 import { audit } from '../system/audit.js';
@@ -27,6 +29,7 @@ import {
   problemEvents,
   reportableWaybill,
   updateProblem,
+  waybillsToWatch,
 } from './problem.repository.js';
 import { completeFollowUpWaybill, insertFollowUpWaybill } from './waybill.service.js';
 
@@ -369,4 +372,68 @@ export async function closeProblem(
     });
     await orderEvent(trx, p.tenant_id, p.order_id, 'problem', `问题件 #${p.id} 已关闭:${body.note}`, actor.userId);
   });
+}
+
+/** The carrier's event codes that open a problem parcel by themselves, and the type they open with. */
+export const CARRIER_PROBLEM_EVENTS: Readonly<Record<string, ProblemType>> = { LOST: 3, RETURNED: 7 };
+
+/**
+ * The carrier watch (job `logistics-problem-watch`): reads the tracking events of recently
+ * shipped waybills and opens a problem parcel when the last event says the parcel is lost (3
+ * 丢件待赔偿) or returned (7 已退回海外仓), as the system (no reporter; history action `system`).
+ * A waybill the watch opened once is not opened again; a carrier error skips the waybill until
+ * the next run. Answers how many waybills it read and how many it opened.
+ */
+export async function watchCarrierEvents(deps: AppDeps, opts: { limit: number }) {
+  const rows = await waybillsToWatch(deps.db, opts.limit);
+  if (rows.length === 0) return { read: 0, opened: 0 };
+  const { adapter } = await carrierOf(deps.config);
+  let opened = 0;
+  for (const w of rows) {
+    let events: Awaited<ReturnType<typeof adapter.trackingEvents>>;
+    try {
+      events = await adapter.trackingEvents(w.tracking_no ?? '');
+    } catch (e) {
+      if (e instanceof CarrierError) continue;
+      throw e;
+    }
+    const last = events.at(-1);
+    const type = last ? CARRIER_PROBLEM_EVENTS[last.code] : undefined;
+    if (!last || !type) continue;
+    const made = await deps.db.transaction().execute(async (trx) => {
+      const row = await insertProblem(trx, {
+        tenant_id: w.tenant_id,
+        waybill_id: w.id,
+        order_id: w.order_id,
+        book_id: w.book_id,
+        type,
+        currency: w.currency,
+        note: `承运商:${last.text}`,
+        created_by: null,
+      });
+      if (!row) return false;
+      await insertProblemEvent(trx, {
+        tenant_id: w.tenant_id,
+        problem_id: row.id,
+        action: 'system',
+        from_type: null,
+        to_type: type,
+        note: `承运商:${last.text}`,
+        amount: null,
+        waybill_id: null,
+        user_id: null,
+      });
+      await orderEvent(
+        trx,
+        w.tenant_id,
+        w.order_id,
+        'problem',
+        `运单 ${w.waybill_no} 承运商报告「${last.text}」,自动登记问题件:${PROBLEM_TYPE_LABELS[type]}`,
+        null,
+      );
+      return true;
+    });
+    if (made) opened++;
+  }
+  return { read: rows.length, opened };
 }

@@ -33,6 +33,13 @@ describe('ASIN monitor', () => {
     const s = await signedInPage(browser, seller.account, seller.password, '#/order/shop');
     page = s.page;
     const p = s.page;
+    // 跟卖提醒 on: follow-sale alerts reach the header's message badge.
+    const saved = await s.api.call('POST', '/amazon-user/updateUserAccount', {
+      user_name: '监控测试',
+      email: 'monitor-e2e@example.com',
+      follow_sale_remind: 1,
+    });
+    expect(saved.status, saved.msg).toBe(200);
     await p.getByRole('button', { name: '绑定店铺' }).click();
     await p.getByTestId('bind-shop-form').getByLabel('店铺名称').fill('监控沙箱店');
     await p.getByRole('button', { name: '前往亚马逊授权' }).click();
@@ -83,6 +90,16 @@ describe('ASIN monitor', () => {
     await row.getByText(/^被跟卖 \d+$/).waitFor();
     await p.getByTestId(`monitor-asin-${asin}`).click();
     await p.getByText('新卖家跟卖').first().waitFor();
+    await p.keyboard.press('Escape');
+
+    // The header's bell counts the alert and lists it in its drop-down.
+    await p.reload();
+    const bell = p.getByTestId('message-bell');
+    const count = bell.locator('sup.ant-badge-count');
+    await count.waitFor();
+    expect(Number(await count.getAttribute('title'))).toBeGreaterThanOrEqual(1);
+    await bell.click();
+    await p.getByTestId('message-dropdown').getByText(`ASIN ${asin} 新卖家跟卖`).waitFor();
     await p.keyboard.press('Escape');
 
     await p.goto(routeUrl('/monitor/monitor-bridge/list'));

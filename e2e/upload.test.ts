@@ -207,6 +207,12 @@ describe('upload to Amazon', () => {
     await expect
       .poll(() => pane(p, `/goods/admin/update/${bad}`).getByTestId('listing-panel').textContent(), NAV)
       .toContain('在售');
+    // 从亚马逊删除 one of its listings from the editor's panel: the row says 已删除.
+    const panel = pane(p, `/goods/admin/update/${bad}`).getByTestId('listing-panel');
+    await panel.getByRole('button', { name: '删除' }).first().click();
+    await p.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await p.getByText(/已从亚马逊删除 /).waitFor();
+    await expect.poll(() => panel.textContent(), NAV).toContain('已删除');
     await s.context.close();
   }, 180_000);
 });

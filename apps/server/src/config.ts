@@ -59,6 +59,47 @@ export interface Config {
   secretKeyPrevious: string[];
   /** The console's address as browsers reach it (for Amazon's redirect back); unset: taken from the request. */
   publicUrl: string | undefined;
+  /** The SQS queue Amazon delivers notifications to (`SQS_*`, `AWS_*`; docs/monitor.md); unset: real shops are polled only. */
+  sqs: SqsSetting | undefined;
+}
+
+/** Where Amazon's notifications (ANY_OFFER_CHANGED) arrive: an SQS queue of the console's AWS account. */
+export interface SqsSetting {
+  /** `SQS_QUEUE_URL`: the queue the consumer reads. */
+  queueUrl: string;
+  /** `SQS_QUEUE_ARN`: the same queue as the Notifications API destination names it. */
+  queueArn: string;
+  /** `AWS_REGION` (default: the ARN's region). */
+  region: string;
+  /** `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY`; unset: the AWS SDK's default chain (instance role, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `SQS_ENDPOINT`: another SQS endpoint (the loopback simulator, a proxy). */
+  endpoint: string | undefined;
+}
+
+const SQS_ARN = /^arn:aws[a-z-]*:sqs:([a-z0-9-]+):(\d{12}):([A-Za-z0-9_-]{1,80}(\.fifo)?)$/;
+
+/** Reads SQS_QUEUE_URL, SQS_QUEUE_ARN, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and SQS_ENDPOINT. */
+export function sqsSetting(env: NodeJS.ProcessEnv): SqsSetting | undefined {
+  const queueUrl = httpUrl(env.SQS_QUEUE_URL, 'SQS_QUEUE_URL');
+  const queueArn = env.SQS_QUEUE_ARN?.trim() || undefined;
+  if (!queueUrl && !queueArn) return undefined;
+  if (!queueUrl || !queueArn)
+    throw new Error('SQS_QUEUE_URL and SQS_QUEUE_ARN must be set together (see docs/monitor.md)');
+  const m = SQS_ARN.exec(queueArn);
+  if (!m) throw new Error(`SQS_QUEUE_ARN must look like arn:aws:sqs:us-east-1:123456789012:name, got "${queueArn}"`);
+  const region = env.AWS_REGION?.trim() || m[1]!;
+  if (!/^[a-z0-9-]+$/.test(region)) throw new Error(`AWS_REGION must look like us-east-1, got "${region}"`);
+  const id = env.AWS_ACCESS_KEY_ID?.trim();
+  const secret = env.AWS_SECRET_ACCESS_KEY?.trim();
+  if (!!id !== !!secret) throw new Error('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  return {
+    queueUrl,
+    queueArn,
+    region,
+    credentials: id && secret ? { accessKeyId: id, secretAccessKey: secret } : undefined,
+    endpoint: httpUrl(env.SQS_ENDPOINT, 'SQS_ENDPOINT'),
+  };
 }
 
 /** SPAPI_* settings: the application's credentials, endpoints and the time scale. */
@@ -250,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    sqs: sqsSetting(env),
   };
 }
 

@@ -366,6 +366,8 @@ describe('ASIN monitor: ANY_OFFER_CHANGED notifications', () => {
     expect((await notify(n, 'wrong')).statusCode).toBe(404);
     const r = await notify(n);
     expect(r.json()).toMatchObject({ status: 200, data: { applied: 1 } });
+    // The same notification again (a relay retrying): applied once only.
+    expect((await notify(n)).json()).toMatchObject({ status: 200, data: { applied: 0, duplicates: 1 } });
     row = (await listOf(s)).list[0];
     expect(row).toMatchObject({ holds_buybox: false, buybox_seller: 'ARIVAL000001' });
     const kinds = (await call(t.app, s, 'GET', `${M}/alert/list`)).data.list.map((a: { kind: string }) => a.kind);
@@ -376,30 +378,6 @@ describe('ASIN monitor: ANY_OFFER_CHANGED notifications', () => {
     // Handling the alerts clears them from the open count.
     const ids = (await call(t.app, s, 'GET', `${M}/alert/list?handled=0`)).data.list.map((a: { id: number }) => a.id);
     expect((await call(t.app, s, 'POST', `${M}/alert/handle`, { ids })).data.affected).toBe(2);
-  });
-
-  it('the simulator delivers notifications to the listening server on loopback', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    // A listing of our seller on the ASIN: the simulator sends it ANY_OFFER_CHANGED.
-    sb.sim.listings.set(`${shop.sellerId}|${DE}|SKU-N1`, {
-      sellerId: shop.sellerId,
-      marketplaceId: DE,
-      sku: 'SKU-N1',
-      productType: 'HAIRBAND',
-      attributes: {},
-      asin: ASIN,
-      createdDate: new Date().toISOString(),
-      lastUpdatedDate: new Date().toISOString(),
-      issues: [],
-      requirements: 'LISTING_OFFER_ONLY',
-    } as never);
-    await call(t.app, s, 'POST', `${M}/asin/add`, { shop_id: shop.id, marketplace: 'de', asins: 'B0OTHER001' });
-    sb.sim.market.removeOffer(DE, ASIN, 'ARIVAL000001');
-    for (let i = 0; i < 100; i++) {
-      if ((await listOf(s, `&keyword=${ASIN}`)).list[0].holds_buybox) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect((await listOf(s, `&keyword=${ASIN}`)).list[0]).toMatchObject({ holds_buybox: true, offer_count: 1 });
   });
 });
 

@@ -357,6 +357,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
       body: { shop_id: id('shop_id'), marketplaces: ['de'], upload_type: 'good', ids: [id('ids')] },
     }),
   },
+  'POST /PDD/upload/deleteListing': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ body: { shop_id: id('shop_id'), marketplace: 'de', seller_sku: 'X-1' } }),
+  },
   'GET /PDD/upload/queueList': {
     fields: { shop_id: 'shop' },
     request: (id) => ({ query: { shop_id: id('shop_id') } }),

@@ -44,6 +44,20 @@ export class LwaClient {
     return { ...t, refresh_token: t.refresh_token };
   }
 
+  /** The application's LWA client id (grantless rate-limit buckets are per application). */
+  get clientId(): string {
+    return this.opts.credentials.clientId;
+  }
+
+  /**
+   * A grantless access token (`client_credentials` grant with a `scope`, e.g.
+   * `sellingpartnerapi::notifications`): for operations that act for the application, not for a
+   * seller (createDestination, getDestinations, deleteSubscriptionById).
+   */
+  clientCredentials(scope: string): Promise<LwaTokenResponse> {
+    return this.post({ grant_type: 'client_credentials', scope });
+  }
+
   /** A fresh access token (valid `expires_in` seconds, usually 3600) for a stored refresh token. */
   refreshAccessToken(refreshToken: string): Promise<LwaTokenResponse> {
     return this.post({ grant_type: 'refresh_token', refresh_token: refreshToken });

@@ -25,6 +25,7 @@ const TOKENS = 'models/tokens-api-model/tokens_2021-03-01.json';
 const FINANCES = 'models/finances-api-model/financesV0.json';
 const PRICING = 'models/product-pricing-api-model/productPricingV0.json';
 const RESTRICTIONS = 'models/listings-restrictions-api-model/listingsRestrictions_2021-08-01.json';
+const NOTIFICATIONS = 'models/notifications-api-model/notifications.json';
 
 /** Usage plans by operation id. */
 export const USAGE_PLANS = {
@@ -62,6 +63,12 @@ export const USAGE_PLANS = {
   getPricing: { rate: 0.5, burst: 1, model: PRICING },
   getCompetitivePricing: { rate: 0.5, burst: 1, model: PRICING },
   getListingsRestrictions: { rate: 5, burst: 10, model: RESTRICTIONS },
+  // Notifications API v1: the destination operations and deleteSubscriptionById are grantless.
+  createDestination: { rate: 1, burst: 5, model: NOTIFICATIONS },
+  getDestinations: { rate: 1, burst: 5, model: NOTIFICATIONS },
+  createSubscription: { rate: 1, burst: 5, model: NOTIFICATIONS },
+  getSubscription: { rate: 1, burst: 5, model: NOTIFICATIONS },
+  deleteSubscriptionById: { rate: 1, burst: 5, model: NOTIFICATIONS },
 } as const satisfies Record<string, UsagePlan>;
 
 /** An operation the client can call (the key of its usage plan). */

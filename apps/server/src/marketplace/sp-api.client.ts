@@ -1,4 +1,5 @@
 import { downloadDocument, type TransferOptions, uploadFeedDocument } from './document-transfer.js';
+import { NotificationsApi } from './notifications.client.js';
 import { ListingsRestrictionsApi, ProductPricingApi } from './pricing.client.js';
 import { arrayOf, shape } from './shape.js';
 import { SpApiError } from './sp-api.errors.js';
@@ -458,6 +459,8 @@ export class SpApiClient {
   readonly pricing: ProductPricingApi;
   /** Listings Restrictions 2021-08-01 (`pricing.client.ts`). */
   readonly restrictions: ListingsRestrictionsApi;
+  /** Notifications v1, the seller's subscriptions (`notifications.client.ts`; destinations are grantless). */
+  readonly notifications: NotificationsApi;
 
   constructor(
     shop: SpApiShop,
@@ -475,6 +478,7 @@ export class SpApiClient {
     this.finances = new FinancesApi(this.http);
     this.pricing = new ProductPricingApi(this.http);
     this.restrictions = new ListingsRestrictionsApi(this.http);
+    this.notifications = new NotificationsApi(this.http);
   }
 
   /** The shop this client speaks for. */

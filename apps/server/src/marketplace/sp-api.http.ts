@@ -17,6 +17,11 @@ export interface SpApiShop {
   refreshToken: () => string | Promise<string>;
   /** Overrides the region's endpoint (sandbox shops: the simulator's `/<region>` base). */
   endpoint?: string;
+  /**
+   * Grantless: the access token comes from the `client_credentials` grant with this scope
+   * instead of a seller's refresh token (`grantlessCaller`, Notifications API destinations).
+   */
+  grantlessScope?: string;
 }
 
 /** What every client of the process shares: LWA, the token cache, the scheduler and the retry settings. */
@@ -95,8 +100,9 @@ export class SpApiHttp {
   }
 
   private accessToken(): Promise<string> {
+    const scope = this.shop.grantlessScope;
     return this.deps.tokens.get(this.shop.key, async () =>
-      this.deps.lwa.refreshAccessToken(await this.shop.refreshToken()),
+      scope ? this.deps.lwa.clientCredentials(scope) : this.deps.lwa.refreshAccessToken(await this.shop.refreshToken()),
     );
   }
 

@@ -292,6 +292,91 @@ describe('upload: the ledger follows Amazon after the upload', () => {
   });
 });
 
+describe('upload: deleting a listing from Amazon (从亚马逊删除)', () => {
+  it('deletes one listing once (two at once: one deletes), refuses others, outsiders and bad input', async () => {
+    const { tenant, s, shop } = await tenantWithShop();
+    const a = await saveGoods(t.app, s, homeGoods('DEL-A', img.base));
+    const created = await call(t.app, s, 'POST', `${U}create`, {
+      shop_id: shop.id,
+      marketplaces: ['de', 'fr'],
+      upload_type: 'good',
+      ids: String(a.id),
+    });
+    await runUntilDone(t.deps, created.data.queue_id);
+    const [de, fr] = (await items(s, created.data.queue_id)).sort((x, y) => x.marketplace.localeCompare(y.marketplace));
+    expect([de!.status, fr!.status]).toEqual(['live', 'live']);
+    const sim = await simOf(t.deps);
+    const key = `${shop.seller_id}|${marketplace('de').marketplaceId}|${de!.seller_sku}`;
+    const body = { shop_id: shop.id, marketplace: 'de', seller_sku: de!.seller_sku };
+
+    // Who may not: a buyer (no shop use), a worker limited to the UK, another tenant.
+    const buyer = await buildUser(t.db, tenant, { auth: 3 });
+    expect(
+      (await call(t.app, await signIn(t.app, buyer.account, TEST_PASSWORD), 'POST', `${U}deleteListing`, body)).status,
+    ).toBe(403);
+    const worker = await buildUser(t.db, tenant, { auth: 2 });
+    await t.db
+      .updateTable('users')
+      .set({ allow_upload_sites: ['en'] })
+      .where('id', '=', worker.id)
+      .execute();
+    const ws = await signIn(t.app, worker.account, TEST_PASSWORD);
+    expect(await call(t.app, ws, 'POST', `${U}deleteListing`, body)).toMatchObject({
+      status: 403,
+      msg: '您没有德国站点的上传权限',
+    });
+    const other = await tenantWithShop();
+    expect((await call(t.app, other.s, 'POST', `${U}deleteListing`, body)).status).toBe(404);
+    expect((await call(t.app, other.s, 'POST', `${U}deleteListing`, { ...body, shop_id: other.shop.id })).status).toBe(
+      404,
+    );
+    // Bad input.
+    expect((await call(t.app, s, 'POST', `${U}deleteListing`, { ...body, marketplace: 'xx' })).msg).toContain(
+      '站点不存在',
+    );
+    expect((await call(t.app, s, 'POST', `${U}deleteListing`, { ...body, seller_sku: 'S'.repeat(41) })).msg).toBe(
+      '卖家SKU最多40个字符',
+    );
+    expect((await call(t.app, s, 'POST', `${U}deleteListing`, { ...body, seller_sku: 'NOPE' })).status).toBe(404);
+    expect(sim.listings.has(key)).toBe(true);
+
+    // Two deletes at once: one reaches Amazon, the other finds it deleted.
+    const writes = sim.counters.submissions.get(key) ?? 0;
+    const both = await Promise.all([
+      call(t.app, s, 'POST', `${U}deleteListing`, body),
+      call(t.app, s, 'POST', `${U}deleteListing`, body),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)!.msg).toBe('该listing已从亚马逊删除');
+    expect(both.find((r) => r.status === 200)!.data).toMatchObject({ marketplace: 'de', status: 'deleted', errors: 0 });
+    expect(sim.counters.submissions.get(key)).toBe(writes + 1);
+    expect(sim.listings.has(key)).toBe(false);
+
+    // The ledger: Germany deleted, France still live; the operation log says what happened.
+    const ledger = await call(t.app, s, 'GET', `${U}listings?goods_ids=${a.id}`);
+    expect(ledger.data.list.map((l: { marketplace: string; status: string }) => [l.marketplace, l.status])).toEqual([
+      ['de', 'deleted'],
+      ['fr', 'live'],
+    ]);
+    const log = await t.db
+      .selectFrom('opera_log')
+      .select(['action', 'target_id'])
+      .where('tenant_id', '=', tenant.id)
+      .where('action', '=', 'upload.deleteListing')
+      .execute();
+    expect(log).toEqual([{ action: 'upload.deleteListing', target_id: String(a.id) }]);
+
+    // A listing Amazon no longer has is deleted in the ledger without an error.
+    sim.listings.delete(`${shop.seller_id}|${marketplace('fr').marketplaceId}|${fr!.seller_sku}`);
+    const gone = await call(t.app, s, 'POST', `${U}deleteListing`, {
+      ...body,
+      marketplace: 'fr',
+      seller_sku: fr!.seller_sku,
+    });
+    expect(gone).toMatchObject({ status: 200, data: { status: 'deleted' } });
+  });
+});
+
 describe('upload: edit queue and cancel', () => {
   it('shows what was sent, saves fixes into the product (versioned) and re-submits them', async () => {
     const { s, shop } = await tenantWithShop();

@@ -3,6 +3,7 @@ import type {
   affectedItemsData,
   CreateUploadInput,
   createUploadData,
+  DeleteListingInput,
   ErrorFeedData,
   ListingStatus,
   ListingView,
@@ -171,6 +172,11 @@ export function useUploadMutations() {
     /** 取消未发送. */
     cancel: useMutation({
       mutationFn: (queueId: number) => post<Answer<typeof affectedItemsData>>('/upload/cancel', { queue_id: queueId }),
+      onSuccess,
+    }),
+    /** 从亚马逊删除: one seller SKU's listing in one marketplace; the ledger row comes back 已删除. */
+    deleteListing: useMutation({
+      mutationFn: (body: DeleteListingInput) => post<ListingView>('/upload/deleteListing', body),
       onSuccess,
     }),
     /** 重新提交 of the edit queue: fixes saved into the products, their items sent again. */

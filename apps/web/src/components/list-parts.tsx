@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, type TablePaginationConfig } from 'antd';
+import { Button, Form, Input, Popconfirm, Space, type TablePaginationConfig } from 'antd';
 
 /**
  * 删除选中 of a list page: disabled without a selection, asks
@@ -67,5 +67,42 @@ export function RowEditDelete({ name, onEdit, onDelete }: { name: string; onEdit
         </Button>
       </Popconfirm>
     </Space>
+  );
+}
+
+/**
+ * The 查询 row of a list page with one keyword box: submitting goes back to page 1 with the
+ * trimmed keyword (empty = none) and the page size kept.
+ */
+export function KeywordSearchForm<F extends { page: number; pageSize: number; keyword?: string }>({
+  filters,
+  setFilters,
+  hint,
+  width = 240,
+  testId,
+}: {
+  filters: F;
+  setFilters: (f: F) => void;
+  /** The box's grey hint text, e.g. `名称 / 五点描述内容`. */
+  hint: string;
+  width?: number;
+  testId?: string;
+}) {
+  return (
+    <Form
+      layout="inline"
+      style={{ marginBottom: 12 }}
+      onFinish={(v: { keyword?: string }) =>
+        setFilters({ ...filters, page: 1, keyword: v.keyword?.trim() || undefined })
+      }
+      data-testid={testId}
+    >
+      <Form.Item name="keyword">
+        <Input placeholder={hint} allowClear style={{ width }} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        查询
+      </Button>
+    </Form>
   );
 }

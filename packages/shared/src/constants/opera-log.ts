@@ -25,6 +25,7 @@ export const OPERA_LOG_ACTIONS = {
   'upload.retry': '重试上传',
   'upload.cancel': '取消上传',
   'upload.resubmit': '编辑并重新提交上传',
+  'upload.deleteListing': '从亚马逊删除listing',
   'follow.candidateAdd': '添加跟卖候选',
   'follow.candidateDelete': '删除跟卖候选',
   'follow.priceRule': '设置跟卖定价规则',

@@ -339,6 +339,24 @@ export const listingsQuery = z.strictObject({
 });
 export const listingsData = z.object({ list: z.array(listingView) });
 
+/**
+ * `POST /upload/deleteListing` (从亚马逊删除): removes one seller SKU's listing in one marketplace
+ * from Amazon (deleteListingsItem); the ledger row becomes 已删除 and is answered.
+ */
+export const deleteListingBody = z.strictObject({
+  shop_id: shopId,
+  marketplace: marketplaceCode,
+  seller_sku: z
+    .string({ error: '请填写卖家SKU' })
+    .trim()
+    .min(1, { error: '请填写卖家SKU' })
+    .max(40, { error: '卖家SKU最多40个字符' }),
+});
+export type DeleteListingBody = z.infer<typeof deleteListingBody>;
+/** What the web sends (a marketplace code as the ledger row holds it). */
+export type DeleteListingInput = z.input<typeof deleteListingBody>;
+export const deleteListingData = listingView;
+
 /** `GET /upload/targets`: the shops the user may upload to, with the marketplaces allowed for them. */
 export const uploadTargetsData = z.object({
   list: z.array(

@@ -69,10 +69,13 @@ const schema = JSON.parse(
 
 let validator: ReturnType<Ajv['compile']> | undefined;
 
-/** Checks a delivered notification against the vendored schema: the notification, or the first problem (Chinese). */
+/**
+ * Checks a delivered notification against the vendored schema: the notification, or the first
+ * problem (`error` in Chinese for an HTTP answer, `detail` in English for the server log).
+ */
 export function parseAnyOfferChanged(
   body: unknown,
-): { ok: true; value: AnyOfferChangedEnvelope } | { ok: false; error: string } {
+): { ok: true; value: AnyOfferChangedEnvelope } | { ok: false; error: string; detail: string } {
   if (!validator) {
     const ajv = new Ajv({ strict: false, allErrors: false });
     addFormats(ajv);
@@ -81,9 +84,19 @@ export function parseAnyOfferChanged(
   }
   if (!validator(body)) {
     const e = validator.errors?.[0];
-    return { ok: false, error: `通知格式不合法: ${e?.instancePath || '/'} ${e?.message ?? ''}`.trim() };
+    const where = `${e?.instancePath || '/'} ${e?.message ?? ''}`.trim();
+    return {
+      ok: false,
+      error: `通知格式不合法: ${where}`,
+      detail: `does not match AnyOfferChangedNotification.json: ${where}`,
+    };
   }
   const v = body as AnyOfferChangedEnvelope;
-  if (v.NotificationType !== 'ANY_OFFER_CHANGED') return { ok: false, error: '通知类型不是ANY_OFFER_CHANGED' };
+  if (v.NotificationType !== 'ANY_OFFER_CHANGED')
+    return {
+      ok: false,
+      error: '通知类型不是ANY_OFFER_CHANGED',
+      detail: `notification type is ${String(v.NotificationType)}, not ANY_OFFER_CHANGED`,
+    };
   return { ok: true, value: v };
 }

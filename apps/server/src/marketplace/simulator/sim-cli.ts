@@ -1,10 +1,12 @@
 import { startSpApiSimulator } from './sim-server.js';
+import { SQS_SIM_CREDENTIALS, startSqsSimulator } from './sim-sqs.js';
 import { SANDBOX_APP } from './sim-state.js';
 
 /**
  * `npm run sim`: the SP-API simulator on its own. SIM_PORT (default 8090), SIM_HOST
  * (default 127.0.0.1), SIM_TIME_SCALE (default 1). Point a server at it with
- * SPAPI_LWA_URL, SPAPI_ENDPOINT and the sandbox credentials printed below.
+ * SPAPI_LWA_URL, SPAPI_ENDPOINT and the sandbox credentials printed below. An SQS simulator
+ * beside it (SIM_SQS_PORT, default 8091) holds the queue its Notifications API delivers to.
  */
 async function main() {
   const scale = Number(process.env.SIM_TIME_SCALE ?? 1);
@@ -23,8 +25,20 @@ async function main() {
   console.log(
     `  consent page: ${sim.url}/apps/authorize/consent?application_id=${SANDBOX_APP.appId}&state=STATE&redirect_uri=http://127.0.0.1:8080/callback`,
   );
+  const sqsPort = Number(process.env.SIM_SQS_PORT ?? 8091);
+  if (!Number.isInteger(sqsPort) || sqsPort < 0 || sqsPort > 65535)
+    throw new Error(`SIM_SQS_PORT must be a port number, got "${process.env.SIM_SQS_PORT}"`);
+  const sqs = await startSqsSimulator({ port: sqsPort, host: process.env.SIM_HOST || '127.0.0.1', timeScale: scale });
+  const queue = sqs.createQueue('console-notifications');
+  console.log(`SQS simulator listening on ${sqs.url} (notifications of subscribed sellers arrive here)`);
+  console.log(`  SQS_QUEUE_URL=${queue.url}`);
+  console.log(`  SQS_QUEUE_ARN=${queue.arn}`);
+  console.log(`  SQS_ENDPOINT=${sqs.url}`);
+  console.log(`  AWS_REGION=${sqs.region}`);
+  console.log(`  AWS_ACCESS_KEY_ID=${SQS_SIM_CREDENTIALS.accessKeyId}`);
+  console.log(`  AWS_SECRET_ACCESS_KEY=${SQS_SIM_CREDENTIALS.secretAccessKey}`);
   const stop = () => {
-    sim.close().then(() => process.exit(0));
+    Promise.all([sim.close(), sqs.close()]).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

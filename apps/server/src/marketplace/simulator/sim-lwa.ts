@@ -46,9 +46,16 @@ export function refreshTokenOwner(
   return { sellerId, clientId: Buffer.from(parts[1] ?? '', 'base64url').toString('utf8') };
 }
 
+/** Scopes of the `client_credentials` grant (grantless operations). */
+export const GRANTLESS_SCOPES = new Set([
+  'sellingpartnerapi::notifications',
+  'sellingpartnerapi::client_credential:rotation',
+]);
+
 /**
  * `POST /auth/o2/token` as Login with Amazon answers it: form-encoded `grant_type`
- * `authorization_code` (code + redirect_uri, single use, 5 minutes) or `refresh_token`;
+ * `authorization_code` (code + redirect_uri, single use, 5 minutes), `refresh_token`, or
+ * `client_credentials` with a `scope` (a grantless token of the application);
  * OAuth error bodies `{error, error_description}`.
  */
 export function handleToken(sim: SpApiSimulator, req: SimReq): SimRes {
@@ -63,7 +70,14 @@ export function handleToken(sim: SpApiSimulator, req: SimReq): SimRes {
   const grant = form.get('grant_type');
   let sellerId: string;
   let refreshToken: string | undefined;
-  if (grant === 'authorization_code') {
+  let scope: string | undefined;
+  if (grant === 'client_credentials') {
+    // Grantless operations (Notifications destinations): a token of the application, not of a seller.
+    scope = form.get('scope') ?? '';
+    if (!GRANTLESS_SCOPES.has(scope))
+      return lwaError(400, 'invalid_scope', 'The requested scope is invalid or unknown');
+    sellerId = '';
+  } else if (grant === 'authorization_code') {
     const code = form.get('code') ?? '';
     const c = sim.codes.get(code);
     sim.codes.delete(code);
@@ -87,7 +101,12 @@ export function handleToken(sim: SpApiSimulator, req: SimReq): SimRes {
   }
   const accessToken = `Atza|${rnd(48)}`;
   const life = sim.tokenLifetimeSeconds;
-  sim.accessTokens.set(accessToken, { sellerId, expiresAt: performance.now() + (life * 1000) / sim.timeScale });
+  sim.accessTokens.set(accessToken, {
+    sellerId,
+    expiresAt: performance.now() + (life * 1000) / sim.timeScale,
+    clientId: app.clientId,
+    ...(scope ? { scope } : {}),
+  });
   sim.counters.tokens++;
   return {
     status: 200,
@@ -96,6 +115,7 @@ export function handleToken(sim: SpApiSimulator, req: SimReq): SimRes {
       token_type: 'bearer',
       expires_in: life,
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      ...(scope ? { scope } : {}),
     },
   };
 }

@@ -5,12 +5,6 @@ import type { AnyOfferChangedEnvelope } from '../notifications/any-offer-changed
 import type { SimOfferChange, SimOfferView } from './sim-market.js';
 import type { SpApiSimulator } from './sim-server.js';
 
-/** Where the simulator delivers notifications: an HTTP endpoint on loopback and the token it sends. */
-export interface NotificationTarget {
-  url: string;
-  token: string;
-}
-
 const money = (Amount: number, CurrencyCode: string) => ({ Amount, CurrencyCode });
 
 /**
@@ -112,32 +106,4 @@ export function anyOfferChanged(sim: SpApiSimulator, sellerId: string, c: SimOff
       },
     },
   };
-}
-
-const targets = new WeakMap<SpApiSimulator, NotificationTarget>();
-
-/**
- * Makes the simulator deliver `ANY_OFFER_CHANGED` to a loopback endpoint, as Amazon does for
- * sellers who subscribed: on every offer change, one notification per seller of the
- * simulator who has an offer on the ASIN. Calling it again only changes the target.
- */
-export function deliverOfferNotifications(sim: SpApiSimulator, target: NotificationTarget): void {
-  const known = targets.has(sim);
-  targets.set(sim, target);
-  if (known) return;
-  sim.market.onOfferChange((c) => {
-    const t = targets.get(sim);
-    if (!t) return;
-    const sellers = new Set<string>();
-    for (const l of sim.listings.values())
-      if (l.asin === c.asin && l.marketplaceId === c.marketplaceId) sellers.add(l.sellerId);
-    for (const sellerId of sellers) {
-      const body = JSON.stringify(anyOfferChanged(sim, sellerId, c));
-      fetch(t.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-notification-token': t.token },
-        body,
-      }).catch(() => undefined);
-    }
-  });
 }

@@ -24,6 +24,7 @@ import {
 import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from './sim-listings.js';
 import { authorize, handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
 import { SimMarket } from './sim-market.js';
+import { GRANTLESS_OPERATIONS, notificationRoutes } from './sim-notifications-api.js';
 import { ORDER_ROUTES, SimOrderBook, type SimOrderBookSnapshot } from './sim-orders.js';
 import { pricingRoutes } from './sim-pricing.js';
 import {
@@ -177,6 +178,7 @@ const ROUTES: Route[] = [
   },
   ...ORDER_ROUTES,
   ...pricingRoutes(),
+  ...notificationRoutes(),
 ];
 
 /** Counts tests read (the pipeline's "nothing sent twice" check reads `submissions`). */
@@ -214,7 +216,8 @@ export class SpApiSimulator {
   readonly sellers = new Map<string, SimSeller>();
   readonly codes = new Map<string, { clientId: string; sellerId: string; redirectUri: string; expiresAt: number }>();
   readonly refreshTokens = new Map<string, { sellerId: string; clientId: string }>();
-  readonly accessTokens = new Map<string, { sellerId: string; expiresAt: number }>();
+  /** Access tokens: a seller's, or a grantless one of an application (`scope`, empty `sellerId`). */
+  readonly accessTokens = new Map<string, { sellerId: string; expiresAt: number; clientId?: string; scope?: string }>();
   readonly listings = new Map<string, SimListing>();
   readonly documents = new Map<string, SimDocument>();
   readonly feeds = new Map<string, SimFeed & FeedRuntime>();
@@ -401,10 +404,13 @@ export class SpApiSimulator {
         'The access token you provided has expired.',
       );
     }
+    // A grantless token calls grantless operations only, and those need one (as Amazon answers).
+    if (!!t.scope !== GRANTLESS_OPERATIONS.has(route.operation))
+      return amazonError(403, 'Unauthorized', 'Access to requested resource is denied.', 'Wrong kind of access token.');
     req.sellerId = t.sellerId;
     const rateHeader = { 'x-amzn-ratelimit-limit': String(this.plan(route.operation).rate) };
     const bucketOp = req.query.get('mode') === 'VALIDATION_PREVIEW' ? 'validationPreview' : route.operation;
-    if (!this.takeToken(t.sellerId, bucketOp)) {
+    if (!this.takeToken(t.sellerId || `app:${t.clientId}`, bucketOp)) {
       this.counters.throttled++;
       return {
         ...amazonError(429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.'),

@@ -2,13 +2,14 @@ import { marketplaceByCode } from '@console/shared/constants/marketplaces';
 import { can } from '@console/shared/permissions/can';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
-import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
-import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { findShop } from '../shop/shop.repository.js';
-import { shopAuthorizationLost } from '../shop/shop.service.js';
 import { openShop as openShopClient } from '../shop/shop-client.js';
+
+/** The shop module's reading of a failed call (follow-selling's calls are a person's requests). */
+export { callError } from '../shop/shop-client.js';
 
 /** A shop opened for follow-selling calls: its client and the marketplace asked for. */
 export interface FollowShop {
@@ -48,20 +49,4 @@ export async function openShop(
   if (!shop.marketplaces.includes(m.code)) throw badRequest(`店铺「${shop.name}」未开通${m.name}站点`);
   const { client } = await openShopClient(deps, tenantId, shopId);
   return { id: shop.id, name: shop.name, client, marketplaceId: m.marketplaceId, currency: m.currency };
-}
-
-/**
- * A failed call as the user reads it: Amazon's refusal of the authorization marks the shop
- * 授权失效; other SP-API errors keep their Chinese message.
- */
-export async function callError(deps: AppDeps, tenantId: number, shopId: number, err: unknown): Promise<AppError> {
-  if (err instanceof SpApiError) {
-    if (err.kind === 'invalid_grant' || err.kind === 'unauthorized') {
-      await shopAuthorizationLost(deps, tenantId, shopId, err.message);
-      return new AppError(409, err.message);
-    }
-    return new AppError(502, err.message);
-  }
-  if (err instanceof AppError) return err;
-  throw err;
 }

@@ -15,6 +15,7 @@ import {
   updateCaseSeen,
   type WatchRow,
 } from './monitor.repository.js';
+import { takeReceipt } from './monitor-notify.repository.js';
 import {
   alertsOf,
   alertTitle,
@@ -58,6 +59,8 @@ export function bridgeMarketplace(code: string): boolean {
 export interface ApplyResult {
   alerts: number;
   opened: number;
+  /** The notification was applied to this ASIN before (nothing changed now). */
+  duplicate?: boolean;
   removed: number;
 }
 
@@ -72,11 +75,20 @@ export async function applyReading(
   db: Database,
   row: WatchRow,
   reading: OfferReading,
-  o: { source: 'poll' | 'notify' | 'manual'; now: Date; nextCheckAt: Date; removedAfterMs: number },
+  o: {
+    source: 'poll' | 'notify' | 'manual';
+    now: Date;
+    nextCheckAt: Date;
+    removedAfterMs: number;
+    /** A notification's id: applied once per watched ASIN, a redelivered copy changes nothing (`duplicate`). */
+    receipt?: string;
+  },
 ): Promise<ApplyResult> {
   const m = marketplaceByCode(row.marketplace);
   const marketplaceId = m?.marketplaceId ?? '';
   return db.transaction().execute(async (trx) => {
+    if (o.receipt && !(await takeReceipt(trx, o.receipt, row.id)))
+      return { alerts: 0, opened: 0, removed: 0, duplicate: true };
     const tenantId = row.tenant_id;
     const previous = await lastSnapshotOffers(trx, tenantId, row.id);
     const alerts = alertsOf(

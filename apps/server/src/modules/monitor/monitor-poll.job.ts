@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../lib/server-module.js';
 import { shopsWithWatches } from './monitor.repository.js';
-import { wireSandboxNotifications } from './monitor-notify.js';
 import { pollShop } from './monitor-poll.service.js';
 
 /** How long one scheduled polling run lasts: it ends before the next minute's run starts. */
@@ -17,7 +16,6 @@ export const monitorPollJob = defineJob({
   payload: z.object({}),
   schedule: { cron: '* * * * *', data: {} },
   async run(ctx) {
-    await wireSandboxNotifications(ctx.deps).catch(() => false);
     const shops = await shopsWithWatches(ctx.deps.db);
     await Promise.all(shops.map((s) => pollShop(ctx.deps, s, { windowMs: POLL_WINDOW_MS })));
   },

@@ -104,16 +104,20 @@ export function findWatches(db: Db, tenantId: number, ids: number[]) {
     .execute();
 }
 
-/** Watched ASINs of a marketplace whose shop is the given seller (an offer notification's addressees). */
-export function watchesOfSeller(db: Db, sellerId: string, marketplace: string, asin: string) {
-  return db
+/**
+ * Watched ASINs of a marketplace whose shop is the given seller (an offer notification's
+ * addressees); `sandbox` narrows to sandbox or real shops (a queue serves one Amazon).
+ */
+export function watchesOfSeller(db: Db, sellerId: string, marketplace: string, asin: string, sandbox?: boolean) {
+  let q = db
     .selectFrom('monitor_asins as a')
     .innerJoin('shops as s', (j) => j.onRef('s.id', '=', 'a.shop_id').onRef('s.tenant_id', '=', 'a.tenant_id'))
     .select(ASIN_COLUMNS)
     .where('s.seller_id', '=', sellerId)
     .where('a.marketplace', '=', marketplace)
-    .where('a.asin', '=', asin)
-    .execute();
+    .where('a.asin', '=', asin);
+  if (sandbox !== undefined) q = q.where('s.sandbox', '=', sandbox);
+  return q.execute();
 }
 
 /** A page of the tenant's watched ASINs with the shop's name and open alert and live case counts. */

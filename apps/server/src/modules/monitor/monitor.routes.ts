@@ -28,6 +28,7 @@ import { AppError, badRequest } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { parseAnyOfferChanged } from '../../marketplace/notifications/any-offer-changed.js';
+import { closeSandboxSqs } from '../../marketplace/sandbox-sqs.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import {
   addWatches,
@@ -46,7 +47,7 @@ import {
   watchListPage,
 } from './monitor.service.js';
 import { caseDetail, casesPage, changeCaseStatus } from './monitor-cases.service.js';
-import { isLoopback, setNotificationEndpoint, tokenValid, wireSandboxNotifications } from './monitor-notify.js';
+import { isLoopback, tokenValid } from './monitor-notify.js';
 
 /**
  * The ASIN monitor (跟卖监控, 监控首页) and follow-sale removal (跟卖移除), issue 15 §3-§4,
@@ -62,12 +63,8 @@ export async function monitorRoutes(fastify: FastifyInstance) {
   };
   const tenant = (req: FastifyRequest) => authOf(req).tenantId;
 
-  fastify.addHook('onListen', async () => {
-    const a = fastify.server.address();
-    if (a && typeof a === 'object')
-      setNotificationEndpoint(`http://127.0.0.1:${a.port}/PDD/monitor/notify/any-offer-changed`);
-  });
-  fastify.addHook('onClose', async () => setNotificationEndpoint(undefined));
+  // The sandbox Amazon's SQS queue (started by the first sandbox subscription) stops with the server.
+  fastify.addHook('onClose', () => closeSandboxSqs(deps.config));
 
   app.get('/monitor/overview', { schema: { response: replies(monitorOverviewData) }, config: use }, async (req) =>
     ok(await overview(deps, caller(req))),
@@ -83,12 +80,7 @@ export async function monitorRoutes(fastify: FastifyInstance) {
   app.post(
     '/monitor/asin/add',
     { schema: { body: monitorAddBody, response: replies(monitorAddData) }, config: use },
-    async (req) => {
-      const r = await addWatches(deps, caller(req), req.body);
-      // Sandbox shops: their Amazon tells this server of offer changes (when it listens).
-      await wireSandboxNotifications(deps).catch(() => false);
-      return ok(r);
-    },
+    async (req) => ok(await addWatches(deps, caller(req), req.body)),
   );
   app.post(
     '/monitor/asin/update',
@@ -144,11 +136,16 @@ export async function monitorRoutes(fastify: FastifyInstance) {
     async (req) => ok(await saveMonitorSettings(deps, caller(req), req.body)),
   );
 
-  // ANY_OFFER_CHANGED from a relay on this machine (docs/monitor.md "Hybrid watching").
+  // ANY_OFFER_CHANGED from a relay of one's own on this machine, the alternative to the SQS
+  // consumer (docs/monitor.md "Notifications through SQS").
   app.post(
     '/monitor/notify/any-offer-changed',
     {
-      schema: { body: z.unknown(), response: replies(z.object({ applied: z.number().int() })), hide: true },
+      schema: {
+        body: z.unknown(),
+        response: replies(z.object({ applied: z.number().int(), duplicates: z.number().int() })),
+        hide: true,
+      },
       config: { access: 'public' },
       bodyLimit: 1_048_576,
     },

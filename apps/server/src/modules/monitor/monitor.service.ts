@@ -414,31 +414,41 @@ export function readingOfNotification(n: AnyOfferChangedEnvelope, currency: stri
  * Applies an ANY_OFFER_CHANGED notification to every watched ASIN of the seller's shops in
  * the marketplace (any tenant that bound the shop): no request to Amazon is needed.
  */
-export async function receiveOfferNotification(deps: AppDeps, n: AnyOfferChangedEnvelope) {
+export async function receiveOfferNotification(
+  deps: AppDeps,
+  n: AnyOfferChangedEnvelope,
+  opts: { sandbox?: boolean } = {},
+): Promise<{ applied: number; duplicates: number }> {
   const p = n.Payload.AnyOfferChangedNotification;
   const m = marketplaceById(p.OfferChangeTrigger.MarketplaceId);
-  if (!m || p.OfferChangeTrigger.ItemCondition.toLowerCase() !== 'new') return { applied: 0 };
-  const rows = await watchesOfSeller(deps.db, p.SellerId, m.code, p.OfferChangeTrigger.ASIN);
+  if (!m || p.OfferChangeTrigger.ItemCondition.toLowerCase() !== 'new') return { applied: 0, duplicates: 0 };
+  const rows = await watchesOfSeller(deps.db, p.SellerId, m.code, p.OfferChangeTrigger.ASIN, opts.sandbox);
   const scale = deps.config.spapi.timeScale;
   let applied = 0;
+  let duplicates = 0;
   for (const row of rows) {
     const settings = await findSettings(deps.db, row.tenant_id);
     const reading = readingOfNotification(n, row.currency);
     const now = new Date();
     const weight = totalWeight(await polledByPriority(deps.db, row.tenant_id, row.shop_id));
     const notified = reading.offers.some((o) => o.mine);
-    await applyReading(deps.db, row, reading, {
+    const r = await applyReading(deps.db, row, reading, {
       source: 'notify',
       now,
       nextCheckAt: new Date(
         now.getTime() + intervalMs({ priority: row.priority, notified, totalWeight: weight, scale }),
       ),
       removedAfterMs: settings.removed_after_minutes * 60_000,
+      receipt: n.NotificationMetadata.NotificationId,
     });
+    if (r.duplicate) {
+      duplicates++;
+      continue;
+    }
     await recordChecks(deps.db, row.tenant_id, 1, now);
     applied++;
   }
-  return { applied };
+  return { applied, duplicates };
 }
 
 /** The budget figures of the usage plans (docs and the benchmark). */

@@ -1,8 +1,10 @@
 import type { AppDeps } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
 import { sandbox } from '../../marketplace/sandbox.js';
 import { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { liveSpApiDeps } from '../../marketplace/sp-api.deps.js';
-import { type ShopCredentials, shopCredentials } from './shop.service.js';
+import { SpApiError } from '../../marketplace/sp-api.errors.js';
+import { type ShopCredentials, shopAuthorizationLost, shopCredentials } from './shop.service.js';
 
 /** A shop opened for calls to Amazon: its credentials and a client speaking for it. */
 export interface OpenShop {
@@ -35,4 +37,20 @@ export async function openShop(deps: AppDeps, tenantId: number, shopId: number):
     api,
   );
   return { creds, client };
+}
+
+/**
+ * A failed call of a person's request as the user reads it: Amazon's refusal of the
+ * authorization marks the shop 授权失效 (409); other SP-API errors keep their Chinese message (502).
+ */
+export async function callError(deps: AppDeps, tenantId: number, shopId: number, err: unknown): Promise<AppError> {
+  if (err instanceof SpApiError) {
+    if (err.kind === 'invalid_grant' || err.kind === 'unauthorized') {
+      await shopAuthorizationLost(deps, tenantId, shopId, err.message);
+      return new AppError(409, err.message);
+    }
+    return new AppError(502, err.message);
+  }
+  if (err instanceof AppError) return err;
+  throw err;
 }

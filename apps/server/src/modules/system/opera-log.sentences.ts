@@ -320,6 +320,10 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     `${e.actor} 取消了上传队列 #${e.target_id} 中${str(obj(e.summary.after).items)}条未发送的条目`,
   'upload.resubmit': (e) =>
     `${e.actor} 在上传队列 #${e.target_id} 中修改并重新提交了${str(obj(e.summary.after).goods)}个商品`,
+  'upload.deleteListing': (e) => {
+    const b = obj(e.summary.before);
+    return `${e.actor} 从亚马逊删除了商品(ID ${e.target_id})在${countryName(str(b.marketplace))}站点的listing ${str(b.seller_sku)}`;
+  },
   'follow.candidateAdd': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 向跟卖候选池添加了${count(a.count, '个')}ASIN(${countryName(str(a.marketplace))},新增${count(a.added, '个')})`;

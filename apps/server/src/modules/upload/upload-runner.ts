@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { marketplaceByCode } from '@console/shared/constants/marketplaces';
 import type { AppDeps } from '../../context.js';
+import { USAGE_PLANS } from '../../marketplace/rate-limits.js';
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import type { ListingsItem, ListingsItemSubmissionResponse } from '../../marketplace/sp-api.types.js';
@@ -31,8 +32,15 @@ import {
 const EXPAND_CHUNK = 500;
 /** Listings Items calls in flight per queue (the scheduler paces them to the plan). */
 const PARALLEL = 5;
-/** Read-back requests in flight per queue (the scheduler paces them to the plan). */
-const READBACK_PARALLEL = 16;
+/**
+ * Read-back requests in flight per queue (the scheduler paces them to the plan): twice the
+ * plan's burst. Each worker holds a booked slot; after a pause of the event loop every overdue
+ * slot's request leaves at once and Amazon's bucket holds a burst of them, so more workers
+ * mean more 429s (16 gave 6-10 a run, each costing a drained bucket and a retry), and fewer
+ * leave slots unused while a worker writes its batch (5 reached 93%, 10 reached 97.5% of the
+ * rate in `npm run bench:upload`).
+ */
+const READBACK_PARALLEL = 2 * USAGE_PLANS.searchListingsItems.burst;
 /** SKUs per searchListingsItems read-back (the API's maximum page of identifiers). */
 const READBACK_BATCH = 20;
 /** Read-backs before an accepted item that Amazon never shows stops being asked about. */

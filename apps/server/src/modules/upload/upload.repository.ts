@@ -394,6 +394,44 @@ export function ledgerOf(db: Db, tenantId: number, goodsIds: readonly number[]) 
     .execute();
 }
 
+/** One ledger row of a tenant (shop x marketplace x seller SKU), locked for the caller's transaction. */
+export function ledgerRowForUpdate(db: Db, tenantId: number, shopId: number, marketplace: string, sellerSku: string) {
+  return db
+    .selectFrom('listings as l')
+    .leftJoin('shops as s', 's.id', 'l.shop_id')
+    .select([
+      'l.id',
+      'l.shop_id',
+      'l.marketplace',
+      'l.seller_sku',
+      'l.goods_id',
+      'l.role',
+      'l.status',
+      'l.asin',
+      'l.issues',
+      'l.last_queue_id',
+      'l.updated_at',
+      sql<string>`coalesce(s.name, '')`.as('shop_name'),
+    ])
+    .where('l.tenant_id', '=', tenantId)
+    .where('l.shop_id', '=', shopId)
+    .where('l.marketplace', '=', marketplace)
+    .where('l.seller_sku', '=', sellerSku)
+    .forUpdate('l')
+    .executeTakeFirst();
+}
+
+/** A ledger row Amazon no longer has (deleted from the console): 已删除, checked now, no issues. */
+export function markListingDeleted(db: Db, tenantId: number, id: string) {
+  return db
+    .updateTable('listings')
+    .set({ status: 'deleted', issues: sql`'[]'::jsonb`, checked_at: sql`now()`, updated_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returning(['updated_at'])
+    .executeTakeFirstOrThrow();
+}
+
 /** Shops the user may use (all when the shop names no staff), authorized. */
 export function usableShops(db: Db, tenantId: number, userId: number) {
   return db

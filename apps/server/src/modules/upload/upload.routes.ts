@@ -3,6 +3,8 @@ import {
   cancelUploadBody,
   createUploadBody,
   createUploadData,
+  deleteListingBody,
+  deleteListingData,
   errorFeedData,
   errorFeedQuery,
   listingsData,
@@ -25,6 +27,7 @@ import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { goodsReachOf, requireGoodsInReach } from '../goods/goods-reach.js';
+import { deleteListing } from './listing-delete.js';
 import {
   cancelUpload,
   createUpload,
@@ -65,6 +68,15 @@ export async function uploadRoutes(fastify: FastifyInstance) {
         ? `已加入上传队列: ${r.items}条${r.invalid ? `,其中${r.invalid}条校验未通过` : ''}`
         : `已加入上传队列,正在准备${r.goods}个商品`;
       return ok(r, msg);
+    },
+  );
+
+  app.post(
+    '/upload/deleteListing',
+    { schema: { body: deleteListingBody, response: replies(deleteListingData) }, config },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(await deleteListing(deps, actorOf(req, auth), auth.user, req.body), '已从亚马逊删除');
     },
   );
 

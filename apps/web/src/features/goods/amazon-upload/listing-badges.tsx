@@ -1,11 +1,15 @@
 import type { ListingView } from '@console/shared/schemas/upload';
-import { Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useListings } from '../../../api/upload';
+import { useListings, useUploadMutations } from '../../../api/upload';
+import { useFeedback } from '../../../app/ui-bridge';
 import { useHas } from '../../../components/permission';
 import { useRefetchOnShow } from '../../../layout/keep-alive/use-refetch-on-show';
 import { formatSeconds } from '../../../lib/format';
 import { LISTING_STATUS_COLOR, listingStatusLabel, marketplaceLabel } from './upload-labels';
+
+/** Ledger states whose listing Amazon may hold (the server's rule in `listing-delete.ts`). */
+const DELETABLE = new Set<ListingView['status']>(['accepted', 'rejected', 'live', 'suppressed']);
 
 /** A product's ledger as compact tags (`德国 在售`), one per shop x marketplace; `-` when never uploaded. */
 export function ListingTags({ rows }: { rows: readonly ListingView[] | undefined }) {
@@ -30,8 +34,15 @@ export function ListingTags({ rows }: { rows: readonly ListingView[] | undefined
 export function ListingPanel({ goodsId }: { goodsId: number }) {
   const allowed = useHas()('shop.use');
   const ledger = useListings([goodsId], allowed);
+  const { deleteListing } = useUploadMutations();
+  const { message } = useFeedback();
   useRefetchOnShow(ledger);
   const rows = ledger.data?.list ?? [];
+  const remove = (r: ListingView) =>
+    deleteListing.mutate(
+      { shop_id: r.shop_id, marketplace: r.marketplace, seller_sku: r.seller_sku },
+      { onSuccess: () => void message.success(`已从亚马逊删除 ${r.seller_sku}(${marketplaceLabel(r.marketplace)})`) },
+    );
   if (!allowed || rows.length === 0) return null;
   return (
     <Card size="small" title="亚马逊上架状态" style={{ marginBottom: 12 }} data-testid="listing-panel">
@@ -61,6 +72,30 @@ export function ListingPanel({ goodsId }: { goodsId: number }) {
               ),
           },
           { title: '更新时间', dataIndex: 'updated_at', render: (t: number) => formatSeconds(t) },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_, r) =>
+              DELETABLE.has(r.status) && (
+                <Popconfirm
+                  title="从亚马逊删除"
+                  description={`确定从亚马逊${marketplaceLabel(r.marketplace)}站点删除 ${r.seller_sku} 吗?删除后需重新上传才能再次销售。`}
+                  okText="删除"
+                  okButtonProps={{ danger: true }}
+                  cancelText="取消"
+                  onConfirm={() => remove(r)}
+                >
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    loading={deleteListing.isPending && deleteListing.variables?.seller_sku === r.seller_sku}
+                  >
+                    删除
+                  </Button>
+                </Popconfirm>
+              ),
+          },
         ]}
       />
     </Card>

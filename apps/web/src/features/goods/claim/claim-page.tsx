@@ -1,11 +1,11 @@
 import { thumbnailUrl } from '@console/shared/constants/images';
-import { Button, Form, Image, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Image, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type ClaimRow, useClaimGoods, useClaimList } from '../../../api/goods-claim';
 import type { LibraryFilters } from '../../../api/goods-library';
 import { useFeedback } from '../../../app/ui-bridge';
-import { serverPagination } from '../../../components/list-parts';
+import { KeywordSearchForm, serverPagination } from '../../../components/list-parts';
 import { PageContainer } from '../../../layout/page/page-container';
 import { priceLines } from './claim-prices';
 
@@ -34,21 +34,7 @@ function ClaimList() {
 
   return (
     <PageContainer title="认领商品">
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={(v: { keyword?: string }) =>
-          setFilters({ page: 1, pageSize: filters.pageSize, keyword: v.keyword?.trim() || undefined })
-        }
-        data-testid="claim-filter"
-      >
-        <Form.Item name="keyword">
-          <Input placeholder="标题 / SKU" allowClear style={{ width: 240 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
+      <KeywordSearchForm filters={filters} setFilters={setFilters} hint="标题 / SKU" testId="claim-filter" />
       <Table<ClaimRow>
         rowKey="id"
         size="middle"

@@ -1,11 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DESC_LANGUAGES } from '@console/shared/constants/goods';
 import type { PointsSet } from '@console/shared/schemas/goods-library';
-import { Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type LibraryFilters, usePointsList, usePointsMutations } from '../../../api/goods-library';
-import { DeleteSelectedButton, RowEditDelete, serverPagination } from '../../../components/list-parts';
+import {
+  DeleteSelectedButton,
+  KeywordSearchForm,
+  RowEditDelete,
+  serverPagination,
+} from '../../../components/list-parts';
 import { ReadOnlyNotice, useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -52,21 +57,7 @@ function PointsList() {
         )
       }
     >
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={(v: { keyword?: string }) =>
-          setFilters({ page: 1, pageSize: filters.pageSize, keyword: v.keyword?.trim() || undefined })
-        }
-        data-testid="points-filter"
-      >
-        <Form.Item name="keyword">
-          <Input placeholder="名称 / 五点描述内容" allowClear style={{ width: 240 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
+      <KeywordSearchForm filters={filters} setFilters={setFilters} hint="名称 / 五点描述内容" testId="points-filter" />
       <Space style={{ marginBottom: 8 }}>
         {editable && (
           <DeleteSelectedButton count={selected.length} what="条五点描述" onConfirm={() => removeIds(selected)} />

@@ -1,9 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { CustomsUnitRow } from '@console/shared/schemas/customs';
-import { Button, Form, Input, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { type CustomsFilters, useCustomsUnitList, useCustomsUnitMutations } from '../../../api/customs';
-import { DeleteSelectedButton, RowEditDelete, serverPagination } from '../../../components/list-parts';
+import {
+  DeleteSelectedButton,
+  KeywordSearchForm,
+  RowEditDelete,
+  serverPagination,
+} from '../../../components/list-parts';
 import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -36,20 +41,7 @@ export function CustomsInfoPage() {
       }
     >
       {has('customs.ioss') && <IossCard />}
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={(v: { keyword?: string }) =>
-          setFilters({ page: 1, pageSize: filters.pageSize, keyword: v.keyword?.trim() || undefined })
-        }
-      >
-        <Form.Item name="keyword">
-          <Input placeholder="单位名称 / 信用代码 / 联系人" allowClear style={{ width: 260 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
+      <KeywordSearchForm filters={filters} setFilters={setFilters} hint="单位名称 / 信用代码 / 联系人" width={260} />
       <Space style={{ marginBottom: 8 }}>
         {editable && (
           <DeleteSelectedButton count={selected.length} what="条备案" onConfirm={() => removeIds(selected)} />

@@ -1,10 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { VALUE_RULES } from '@console/shared/customs/hs-code';
 import type { HsCodeRow } from '@console/shared/schemas/customs';
-import { Button, Form, Input, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { type CustomsFilters, useHsCodeList, useHsCodeMutations } from '../../../api/customs';
-import { DeleteSelectedButton, RowEditDelete, serverPagination } from '../../../components/list-parts';
+import {
+  DeleteSelectedButton,
+  KeywordSearchForm,
+  RowEditDelete,
+  serverPagination,
+} from '../../../components/list-parts';
 import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -43,20 +48,7 @@ export function HsCodePage() {
         )
       }
     >
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={(v: { keyword?: string }) =>
-          setFilters({ page: 1, pageSize: filters.pageSize, keyword: v.keyword?.trim() || undefined })
-        }
-      >
-        <Form.Item name="keyword">
-          <Input placeholder="HS编码 / 申报品名" allowClear style={{ width: 240 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
+      <KeywordSearchForm filters={filters} setFilters={setFilters} hint="HS编码 / 申报品名" />
       <Space style={{ marginBottom: 8 }}>
         {editable && (
           <DeleteSelectedButton count={selected.length} what="个海关编码" onConfirm={() => removeIds(selected)} />

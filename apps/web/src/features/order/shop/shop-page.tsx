@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ShopListBody, ShopView } from '@console/shared/schemas/shop';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useShopList, useShopMutations } from '../../../api/shop';
 import { useFeedback } from '../../../app/ui-bridge';
-import { serverPagination } from '../../../components/list-parts';
+import { KeywordSearchForm, serverPagination } from '../../../components/list-parts';
 import { Has } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { BindShopDialog } from './components/bind-shop-dialog';
@@ -37,20 +37,7 @@ export function ShopPage() {
       }
     >
       {failure && <Alert type="error" showIcon closable message={failure} style={{ marginBottom: 12 }} />}
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={(v: { keyword?: string }) =>
-          setFilters({ page: 1, pageSize: filters.pageSize, keyword: v.keyword?.trim() || undefined })
-        }
-      >
-        <Form.Item name="keyword">
-          <Input placeholder="店铺名称 / 卖家编号" allowClear style={{ width: 240 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
+      <KeywordSearchForm filters={filters} setFilters={setFilters} hint="店铺名称 / 卖家编号" />
       <ShopTable
         rows={list.data?.list ?? []}
         loading={list.isFetching}

@@ -1,6 +1,7 @@
 // Logistics (issue 18): an order stopped by 运费审核 is approved, gets a waybill, its label is
 // printed (the PDF holds the tracking number), it ships, the fee is in the statement and the
-// order is Shipped once Amazon (the simulator) has the confirmation.
+// order is Shipped once Amazon (the simulator) has the confirmation; then a problem parcel (问题件)
+// is reported on it and moved one step.
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,5 +145,27 @@ describe('logistics', () => {
       const d = await api.call<{ status: string }>('POST', '/order/detail', { id: orderId });
       return d.data.status === 'Shipped';
     });
+
+    // 问题件 (issue 18 §4): the shipped parcel is reported as 待物流查询 and stepped once in the drawer.
+    await p.goto(routeUrl('/index/problem_package'));
+    await p.getByRole('button', { name: '登记问题件' }).click();
+    const dialog = p.locator('.ant-modal', { hasText: '提交登记' });
+    await dialog.getByPlaceholder('跟踪号/运单号/订单号').fill(tracking);
+    await dialog.getByRole('button', { name: '查找运单' }).click();
+    await dialog.locator('label', { hasText: tracking }).click();
+    await dialog.locator('label', { hasText: '待物流查询' }).click();
+    await dialog.getByRole('button', { name: '提交登记' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const problem = p.locator('tr', { hasText: tracking });
+    await problem.getByText('待物流查询').waitFor();
+    await problem.getByRole('button', { name: '详情' }).click();
+    const drawer = p.locator('.ant-drawer', { hasText: '问题件 #' });
+    // Only the seller's legal steps from 5 are offered (not the warehouse's 3/6/7, not 10).
+    await drawer.getByRole('button', { name: '改为待员工处理' }).waitFor();
+    expect(await drawer.getByRole('button', { name: '改为丢件待赔偿' }).count()).toBe(0);
+    expect(await drawer.getByRole('button', { name: '改为空包未发' }).count()).toBe(0);
+    await drawer.getByRole('button', { name: '改为待员工处理' }).click();
+    await drawer.getByTestId('problem-history').getByText('「待物流查询」→「待员工处理」').waitFor();
+    await problem.getByText('待员工处理').waitFor();
   });
 });

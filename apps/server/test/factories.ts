@@ -117,6 +117,8 @@ export interface TenantRows {
   /** A held parcel of the order (运费审核) and a waybill of it, not shipped (issue 18). */
   parcel: number;
   waybill: number;
+  /** A problem parcel (问题件) open on that waybill, type 1 (issue 18 §4). */
+  problem: number;
 }
 
 /**
@@ -310,9 +312,23 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const problem = await db
+    .insertInto('logistics_problems')
+    .values({
+      tenant_id: tenant.id,
+      waybill_id: waybill.id,
+      order_id: orderId,
+      book_id: 0,
+      type: 1,
+      note: `${marker} problem`,
+      created_by: tenant.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     parcel: parcel.id,
     waybill: waybill.id,
+    problem: problem.id,
     topup: topup.id,
     entry: entry.id,
     goods: Number(goods.id),

@@ -473,6 +473,27 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { ids: 'waybill' },
     request: (id) => ({ query: { ids: String(id('ids')) } }),
   },
+  // Problem parcels (issue 18 §4). Compensation is the warehouse side's (the platform operator
+  // here): tenant B's parcel ships on an operator channel, so the operator reaches it and the
+  // factory's type 1 parcel is refused (400); a handler of another book gets 404
+  // (apps/server/test/logistics/problem-api.test.ts).
+  'GET /PDD/logistics/problem/detail': { fields: { id: 'problem' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/logistics/problem/report': {
+    fields: { waybill_id: 'waybill' },
+    request: (id) => ({ body: { waybill_id: id('waybill_id'), type: 1 } }),
+  },
+  'POST /PDD/logistics/problem/transition': {
+    fields: { id: 'problem' },
+    request: (id) => ({ body: { id: id('id'), version: 1, to: 2 } }),
+  },
+  'POST /PDD/logistics/problem/compensate': {
+    fields: { id: 'problem' },
+    request: (id) => ({ body: { id: id('id'), version: 1, amount: 100 } }),
+  },
+  'POST /PDD/logistics/problem/close': {
+    fields: { id: 'problem' },
+    request: (id) => ({ body: { id: id('id'), version: 1, note: 'x' } }),
+  },
   'GET /PDD/finance/topup/proof-file': { fields: { id: 'topup' }, request: (id) => ({ query: { id: id('id') } }) },
   'POST /PDD/finance/review/approve': { fields: { id: 'topup' }, request: (id) => ({ body: { id: id('id') } }) },
   'POST /PDD/finance/review/refuse': {

@@ -115,6 +115,7 @@ describe('route table', () => {
         // Logistics (docs/logistics.md).
         '/order/intercept',
         '/order/consume-list',
+        '/index/problem_package',
         // Follow-selling (docs/follow.md).
         '/follow/index',
         '/follow/follow-sale/push',

@@ -124,6 +124,10 @@ export const OPERA_LOG_ACTIONS = {
   'logistics.waybill.create': '创建运单',
   'logistics.waybill.cancel': '取消运单',
   'logistics.waybill.ship': '运单发货',
+  'logistics.problem.report': '登记问题件',
+  'logistics.problem.step': '变更问题件类型',
+  'logistics.problem.compensate': '问题件丢件赔偿',
+  'logistics.problem.close': '关闭问题件',
 } as const satisfies Record<string, string>;
 
 /** An action code the log knows by name. */

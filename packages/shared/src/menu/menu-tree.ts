@@ -39,7 +39,7 @@ const SECTIONS: Section[] = [
       ['工作台', '/index'],
       ['消息记录', '/index/message-send'],
       ['采集插件下载', '/index/down-gather'],
-      ['问题件', '/index/problem_package'],
+      ['问题件', '/index/problem_package', 'logistics.problem'],
       ['GPSR提交助手', '/index/gpsr'],
     ],
   },

@@ -79,6 +79,13 @@ export function can(
         (user.auth === 5 && Boolean(user.is_use_trader_express)) ||
         (isInternal(user, ctx) && (user.auth === 0 || user.auth === 4))
       );
+    case 'logistics.problemHandle':
+      // The book that runs the channel (the operator's admins, a trader using trader express) is
+      // the warehouse side of problem parcels (issue 18 §4).
+      return can(user, 'logistics.channel', ctx);
+    case 'logistics.problem':
+      // The roles that ship report problem parcels; the warehouse side reads and steps them too.
+      return [0, 1, 2, 4].includes(user.auth) || can(user, 'logistics.problemHandle', ctx);
     default: {
       const byRole = (ROLE_PERMISSIONS[user.auth] as readonly Permission[]).includes(permission);
       if (!byRole || !isLibraryPermission(permission) || user.parent_id === 0) return byRole;

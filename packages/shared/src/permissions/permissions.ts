@@ -87,6 +87,10 @@ export const PERMISSIONS = [
   'logistics.ship',
   /** 消费记录: the fees of each order and waybill (the roles that see money). */
   'logistics.fees',
+  /** 问题件: report problem parcels and take the seller's steps (the roles that ship; the channel's handlers too). */
+  'logistics.problem',
+  /** 问题件: the warehouse/operator steps (lost, compensation, re-dispatch, returned, empty package sent) of its book's channels. */
+  'logistics.problemHandle',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -17,6 +17,8 @@ interface SimShipment {
   created_at: number;
   cancelled: boolean;
   request: CreateShipment;
+  /** A bad end a test (or the demo) gives the shipment: its last event after pickup, instead of delivery. */
+  fate?: 'LOST' | 'RETURNED';
 }
 
 /** The carrier simulator: the HTTP server plus its shipments and a time scale for tracking events. */
@@ -91,12 +93,16 @@ export async function startCarrierSimulator(opts: SimOptions & { timeScale?: num
     if (m[2] === 'events' && r.method === 'GET') {
       const events = s.cancelled
         ? [{ at: Math.floor(s.created_at / 1000), code: 'CANCELLED', text: '已取消', place: '' }]
-        : TIMELINE.filter((e) => e.after <= elapsed).map((e) => ({
+        : TIMELINE.filter((e) => e.after <= elapsed && !(s.fate && e.code === 'DELIVERED')).map((e) => ({
             at: Math.floor(s.created_at / 1000) + Math.floor(e.after / state.timeScale),
             code: e.code,
             text: e.text,
             place: e.place || s.request.recipient.country,
           }));
+      if (s.fate && !s.cancelled) {
+        const text = s.fate === 'LOST' ? '包裹丢失' : '已退回发件地';
+        events.push({ at: Math.floor(Date.now() / 1000), code: s.fate, text, place: '' });
+      }
       return okAnswer({ tracking_no: s.tracking_no, events });
     }
     return fail(405, 'method not allowed');

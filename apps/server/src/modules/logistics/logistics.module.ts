@@ -1,10 +1,11 @@
 import type { ServerModule } from '../../lib/server-module.js';
-import { logisticsConfirmJob } from './logistics.jobs.js';
+import { logisticsConfirmJob, problemWatchJob } from './logistics.jobs.js';
 import { logisticsRoutes } from './logistics.routes.js';
+import { problemRoutes } from './problem.routes.js';
 
 /** Logistics: channels, freight review, waybills and labels, shipment confirmation, fees (issue 18, docs/logistics.md). */
 export const serverModule: ServerModule = {
   name: 'logistics',
-  routes: [logisticsRoutes],
-  jobs: [logisticsConfirmJob],
+  routes: [logisticsRoutes, problemRoutes],
+  jobs: [logisticsConfirmJob, problemWatchJob],
 };

@@ -223,6 +223,7 @@ const WAYBILL_COLUMNS = [
   'w.shipped_at',
   'w.created_at',
   'w.version',
+  'w.problem_id',
 ] as const;
 
 /** Inserts a waybill (no tracking number yet: the carrier is asked after the money is held). */
@@ -241,6 +242,8 @@ export function insertWaybill(
     currency: string;
     weight_g: number;
     created_by: number;
+    /** The problem parcel a re-dispatch or reshipment waybill is made for (issue 18 §4). */
+    problem_id?: number;
   },
 ) {
   return db
@@ -282,7 +285,7 @@ export function findWaybill(db: Db, tenantId: number, id: number, lock = false) 
   return q.executeTakeFirst();
 }
 
-/** The active (not cancelled) waybill of an order. */
+/** The active (not cancelled) first waybill of an order (follow-up waybills of problem parcels aside). */
 export function activeWaybillOfOrder(db: Db, tenantId: number, orderId: number) {
   return db
     .selectFrom('logistics_waybills as w')
@@ -290,6 +293,7 @@ export function activeWaybillOfOrder(db: Db, tenantId: number, orderId: number) 
     .where('w.tenant_id', '=', tenantId)
     .where('w.order_id', '=', orderId)
     .where('w.cancelled_at', 'is', null)
+    .where('w.problem_id', 'is', null)
     .executeTakeFirst();
 }
 

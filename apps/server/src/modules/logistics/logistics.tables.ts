@@ -94,6 +94,8 @@ export interface LogisticsWaybillsTable {
   created_by: number;
   created_at: DefaultTime;
   version: Generated<number>;
+  /** The problem parcel this waybill re-dispatches or reships (issue 18 §4); null for the first waybill. */
+  problem_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The outbox of shipment confirmations to Amazon (one per waybill). */

@@ -169,6 +169,74 @@ export async function createWaybill(deps: AppDeps, actor: Actor, parcelId: numbe
   return presentOne(deps, tenantId, id);
 }
 
+/**
+ * A follow-up waybill for a problem parcel (re-dispatch 6, reshipment 8, issue 18 §4): the same
+ * order, parcel and channel as the first waybill, its freight and service fee frozen again under
+ * the new waybill's own key. Runs in the caller's transaction (the problem step); the carrier is
+ * asked afterwards by `completeFollowUpWaybill`. The tenant's balance must hold the freight (400).
+ */
+export async function insertFollowUpWaybill(
+  trx: AppDeps['db'],
+  actor: Actor,
+  tenantId: number,
+  first: { id: number; parcel_id: number; order_id: number },
+  problemId: number,
+) {
+  const p = await lockParcel(trx, tenantId, first.parcel_id);
+  if (!p) throw notFound('包裹不存在');
+  const o = await findShippableOrder(trx, tenantId, first.order_id, true);
+  if (!o) throw notFound('订单不存在');
+  if (!recipientOf(o)) throw badRequest('订单没有完整的收件人地址(买家信息未同步或已删除)');
+  const channel = await findChannel(trx, await bookOfChannel(trx, p.channel_id), p.channel_id);
+  if (!channel) throw notFound('物流渠道不存在');
+  const n = await waybillCountOfOrder(trx, tenantId, o.id);
+  const waybillNo = `WB${o.id}-${n + 1}`;
+  const freight = Number(p.freight);
+  const serviceFee = Number(p.service_fee);
+  const w = await insertWaybill(trx, tenantId, {
+    parcel_id: p.id,
+    order_id: o.id,
+    channel_id: channel.id,
+    waybill_no: waybillNo,
+    carrier_code: channel.carrier_code,
+    carrier_name: channel.carrier_name,
+    freight,
+    service_fee: serviceFee,
+    currency: channel.currency,
+    weight_g: p.chargeable_g,
+    created_by: actor.userId,
+    problem_id: problemId,
+  });
+  if (freight + serviceFee > 0) {
+    await ledger.freeze(trx, {
+      tenantId,
+      idemKey: waybillKeys(w.id).freeze,
+      ref: ref(w.id),
+      amount: freight + serviceFee,
+      fee: 'logisticsFee',
+      note: `运单 ${waybillNo} 运费冻结(问题件重新发运)`,
+      currency: channel.currency,
+      createdBy: actor.userId,
+    });
+  }
+  await audit(trx, actor, {
+    action: 'logistics.waybill.create',
+    targetType: 'logistics_waybill',
+    targetId: w.id,
+    after: { waybill_no: waybillNo, order_id: o.id, frozen: freight + serviceFee, problem_id: problemId },
+  });
+  await orderEvent(trx, tenantId, o.id, 'waybill', `问题件重新发运:创建运单 ${waybillNo},冻结运费`, actor.userId);
+  return { id: w.id, waybill_no: waybillNo };
+}
+
+/**
+ * Asks the carrier for a follow-up waybill's tracking number (after its transaction committed).
+ * The tenant's actor is needed: the waybill is the tenant's, whoever stepped the problem parcel.
+ */
+export async function completeFollowUpWaybill(deps: AppDeps, actor: Actor, waybillId: number) {
+  return askCarrier(deps, actor, waybillId);
+}
+
 /** One waybill as the list shows it. */
 async function presentOne(deps: AppDeps, tenantId: number, id: number): Promise<WaybillRow> {
   const w = await findWaybill(deps.db, tenantId, id);
@@ -253,7 +321,9 @@ export async function shipWaybill(deps: AppDeps, actor: Actor, id: number) {
         note: `运单 ${w.waybill_no} 服务费`,
       });
     }
-    await queueConfirmation(trx, tenantId, id, w.order_id);
+    // A follow-up waybill of a problem parcel (re-dispatch, reshipment): Amazon already has the
+    // order's shipment from the first waybill, so nothing is confirmed again (docs/logistics.md §4).
+    if (w.problem_id === null) await queueConfirmation(trx, tenantId, id, w.order_id);
     await audit(trx, actor, {
       action: 'logistics.waybill.ship',
       targetType: 'logistics_waybill',

@@ -3,6 +3,7 @@ import { AUDIT_STATUSES, DESC_LANGUAGES } from '@console/shared/constants/goods'
 import { countryName } from '@console/shared/constants/marketplaces';
 import type { OperaLogAction } from '@console/shared/constants/opera-log';
 import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
+import { PROBLEM_TYPE_LABELS, type ProblemType } from '@console/shared/logistics/problem';
 import { minor, toDecimalString } from '@console/shared/money';
 import { MANUAL_STATUS_LABELS, type ManualStatus } from '@console/shared/schemas/manual-order';
 import { CASE_STATUSES, type CaseStatus } from '@console/shared/schemas/monitor';
@@ -41,6 +42,11 @@ const manualStatus = (v: unknown, before = '', after = '') => {
   return label ? `${before}${quote(label)}${after}` : '';
 };
 /** An amount in fen as yuan text (`¥12.34`). */
+/** An exception type of a problem parcel in quotes (spec section 4). */
+const problemType = (v: unknown) => {
+  const n = num(v);
+  return n !== undefined && n in PROBLEM_TYPE_LABELS ? quote(PROBLEM_TYPE_LABELS[n as ProblemType]) : '';
+};
 const yuan = (v: unknown) => {
   const n = num(v);
   return n !== undefined && Number.isSafeInteger(n) ? `¥${toDecimalString(minor(n), 'CNY')}` : '';
@@ -284,6 +290,19 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const a = obj(e.summary.after);
     return `${e.actor} 发货了运单 ${str(a.waybill_no)}(运费 ${yuan(a.freight)},服务费 ${yuan(a.service_fee)})`;
   },
+  'logistics.problem.report': (e) => {
+    const a = obj(e.summary.after);
+    const made = str(a.new_waybill_no) ? `,新运单 ${str(a.new_waybill_no)}` : '';
+    return `${e.actor} 为运单 ${str(a.waybill_no)} 登记了问题件 #${e.target_id}(${problemType(a.type)}${made})`;
+  },
+  'logistics.problem.step': (e) => {
+    const a = obj(e.summary.after);
+    const made = str(a.new_waybill_no) ? `,新运单 ${str(a.new_waybill_no)}` : '';
+    return `${e.actor} 将问题件 #${e.target_id} 从${problemType(obj(e.summary.before).type)}改为${problemType(a.type)}${made}`;
+  },
+  'logistics.problem.compensate': (e) =>
+    `${e.actor} 为问题件 #${e.target_id} 赔偿了 ${yuan(obj(e.summary.after).amount)}(丢件已赔偿)`,
+  'logistics.problem.close': (e) => `${e.actor} 关闭了问题件 #${e.target_id}(${str(obj(e.summary.after).note)})`,
   'shop.bind': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 绑定了${a.sandbox === true ? '沙箱' : ''}店铺${quote(str(a.name))}(卖家编号 ${str(a.seller_id)})`;

@@ -15,7 +15,17 @@ export const routes = defineSection('', [
   ],
   ['index/message-send', '消息记录', { name: 'system-message-user' }],
   ['index/down-gather', '采集插件下载'],
-  ['index/problem_package', '问题件'],
+  [
+    'index/problem_package',
+    '问题件',
+    {
+      permission: 'logistics.problem',
+      load: screen(
+        () => import('./problem-package/problem-package-page'),
+        (m) => m.ProblemPackagePage,
+      ),
+    },
+  ],
   ['index/gpsr', 'GPSR提交助手'],
   [
     'log',

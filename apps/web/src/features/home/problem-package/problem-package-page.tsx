@@ -12,21 +12,7 @@ import {
   type ProblemRow,
   type ProblemStatus,
 } from '@console/shared/schemas/problem';
-import {
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Input,
-  Modal,
-  Radio,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Timeline,
-} from 'antd';
+import { Button, Descriptions, Drawer, Input, Modal, Radio, Select, Space, Table, Tabs, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useProblem, useProblemMutations, useProblems, useShippedWaybills } from '../../../api/problem';
 import { useFeedback } from '../../../app/ui-bridge';

@@ -10,8 +10,8 @@ import { itemForPurchase, markPurchase1688 } from './purchase-1688.repository.js
 
 const ITEM_NOT_FOUND = '订单商品不存在';
 
-function channel() {
-  const c = ali1688Channel();
+function channel(deps: AppDeps) {
+  const c = ali1688Channel(deps.config.ali1688);
   if (!c) throw badRequest('未配置1688采购接口(ALI1688_BASE_URL、ALI1688_APP_KEY),请手动填写采购信息');
   return c;
 }
@@ -33,7 +33,7 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
   if (item.version !== body.version) throw staleSave(item.version);
   if (item.express_status !== '0') throw badRequest('该商品已采购');
   if (!item.link_url) throw badRequest('该商品没有供应商链接,请手动填写采购信息');
-  const c = channel();
+  const c = channel(deps);
   const placed = await c
     .placeOrder({ offer: item.link_url, quantity: body.quantity, outOrderId: `item-${item.id}-v${item.version}` })
     .catch(fromAli);
@@ -55,7 +55,7 @@ export async function logistics1688(deps: AppDeps, actor: Actor, subject: Permis
   const item = await itemForPurchase(deps.db, actor.tenantId, itemId);
   if (!item) throw notFound(ITEM_NOT_FOUND);
   if (item.channel !== '1688' || !item.external_order_id) throw badRequest('该商品不是通过1688采购的');
-  const l = await channel().logistics(item.external_order_id).catch(fromAli);
+  const l = await channel(deps).logistics(item.external_order_id).catch(fromAli);
   let express = item.express_status;
   let version = item.version;
   if (l.trackingNo && express === '1') {

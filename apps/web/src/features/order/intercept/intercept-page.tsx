@@ -11,6 +11,8 @@ import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { yuan } from '../../member/components/money';
+import { ChannelDrawerButton } from '../logistics-channel/channel-drawer';
+import { ReadyTable } from './components/ready-table';
 
 const TABS: { key: ReviewStatus; label: string }[] = [
   { key: 'held', label: '待审核' },
@@ -252,12 +254,18 @@ function WaybillTable() {
   );
 }
 
-/** 运费审核 (`/order/intercept`, issue 18 §1-§2): parcels stopped by a rule, and the waybills that follow. */
+/**
+ * 运费审核 (`/order/intercept`, issue 18 §1-§2): orders 配货 made ready are submitted with their
+ * recorded parcel (待提交), parcels stopped by a rule are reviewed, and the waybills follow.
+ * 物流渠道 opens the channel configuration for whoever may manage channels.
+ */
 export function InterceptPage() {
   return (
-    <PageContainer title="运费审核">
+    <PageContainer title="运费审核" extra={<ChannelDrawerButton />}>
       <Tabs
+        defaultActiveKey="held"
         items={[
+          { key: 'ready', label: '待提交', children: <ReadyTable /> },
           ...TABS.map((t) => ({ key: t.key, label: t.label, children: <ParcelTable status={t.key} /> })),
           { key: 'waybills', label: '运单', children: <WaybillTable /> },
         ]}

@@ -4,9 +4,10 @@ import {
   type ReviewStatus,
   WAYBILL_STATUS_LABELS,
 } from '@console/shared/schemas/logistics';
-import { App, Button, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { labelsUrl, useChannelOptions, useLogisticsMutations, useParcels, useWaybills } from '../../../api/logistics';
+import { useFeedback } from '../../../app/ui-bridge';
 import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -27,7 +28,7 @@ function ParcelTable({ status }: { status: ReviewStatus }) {
   const q = useParcels(status, page);
   const channels = useChannelOptions();
   const m = useLogisticsMutations();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [changing, setChanging] = useState<ParcelRow | null>(null);
   const [channelId, setChannelId] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<ParcelRow | null>(null);
@@ -158,7 +159,7 @@ function WaybillTable() {
   const [size, setSize] = useState<'100x100' | '100x150'>('100x150');
   const q = useWaybills(page, keyword);
   const m = useLogisticsMutations();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return (
     <>
       <Space style={{ marginBottom: 12 }}>

@@ -4,7 +4,6 @@ import { QUOTE_REFUSALS } from '@console/shared/logistics/quote';
 import type { ChannelRow } from '@console/shared/schemas/logistics';
 import {
   Alert,
-  App,
   Button,
   Checkbox,
   Col,
@@ -20,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useSaveChannel } from '../../../api/logistics';
+import { useFeedback } from '../../../app/ui-bridge';
 import { saveFailure } from '../../../lib/version-conflict';
 import {
   type ChannelFormValues,
@@ -115,7 +115,7 @@ export function ChannelFormDialog({
   const [form] = Form.useForm<ChannelFormValues>();
   const values = Form.useWatch([], form) as Partial<ChannelFormValues> | undefined;
   const save = useSaveChannel();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [stale, setStale] = useState<string | null>(null);
   const [version, setVersion] = useState(channel?.version ?? 0);
   const carrier = Form.useWatch('carrier_code', form);

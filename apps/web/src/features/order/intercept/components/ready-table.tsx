@@ -1,7 +1,8 @@
 import type { ReadyOrderRow } from '@console/shared/schemas/logistics';
-import { App, Button, Checkbox, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLogisticsMutations, useQuote, useReadyOrders } from '../../../../api/logistics';
+import { useFeedback } from '../../../../app/ui-bridge';
 import { useHas } from '../../../../components/permission';
 import { formatSeconds } from '../../../../lib/format';
 import { yuanText } from '../../logistics-channel/channel-form-model';
@@ -17,7 +18,7 @@ function SubmitDialog({ order, onClose }: { order: ReadyOrderRow; onClose: () =>
   const [electric, setElectric] = useState(false);
   const [channelId, setChannelId] = useState<number | null>(null);
   const m = useLogisticsMutations();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const quote = useQuote(
     order.country
       ? {
@@ -30,18 +31,17 @@ function SubmitDialog({ order, onClose }: { order: ReadyOrderRow; onClose: () =>
         }
       : null,
   );
-  const submit = () =>
-    channelId &&
-    m.submit.mutate(
-      { order_id: order.order_id, channel_id: channelId, is_electric: electric },
-      {
-        onSuccess: (r) => {
-          if (r.review_status === 'held') message.warning('包裹已提交,被运费审核拦截,请在「待审核」处理');
-          else message.success('包裹已提交,可创建运单');
-          onClose();
-        },
-      },
-    );
+  const submit = async () => {
+    if (channelId === null) return;
+    // The error toast comes from the API client; the dialog stays open to pick another channel.
+    const r = await m.submit
+      .mutateAsync({ order_id: order.order_id, channel_id: channelId, is_electric: electric })
+      .catch(() => null);
+    if (!r) return;
+    if (r.review_status === 'held') message.warning('包裹已提交,被运费审核拦截,请在「待审核」处理');
+    else message.success('包裹已提交,可创建运单');
+    onClose();
+  };
   return (
     <Modal
       title={`提交包裹 ${order.amazon_order_id}`}

@@ -77,7 +77,8 @@ async function benchLabels() {
     is_electric: i % 5 === 0,
     created_at: 1_790_000_000,
     recipient: {
-      name: i % 3 === 0 ? `张伟 ${i}` : `John Smith ${i}`,
+      // A third each: Chinese, Central European (the Latin Extended fallback font), plain Latin.
+      name: i % 3 === 0 ? `张伟 ${i}` : i % 3 === 1 ? `Łukasz Dvořák ${i}` : `John Smith ${i}`,
       lines: ['123 Main Street', `Apt ${i % 50}`],
       city_line: 'New York, NY 10001',
       country: 'US',

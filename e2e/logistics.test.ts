@@ -53,8 +53,9 @@ async function until<T>(what: string, f: () => Promise<T | undefined | null | fa
 describe('logistics', () => {
   it('reviews an intercepted order, creates a waybill, prints the label, ships: fee in the statement, order Shipped', async () => {
     const op = await adminClient();
+    const chName = `E2E专线${Date.now() % 100000}`;
     const ch = await op.call<{ id: number }>('POST', '/logistics/channel/create', {
-      name: `E2E专线${Date.now() % 100000}`,
+      name: chName,
       carrier_code: 'Yanwen',
       countries: ['DE', 'FR', 'IT', 'ES', 'GB', 'US', 'NL', 'SE', 'PL', 'BE'],
       first_weight_g: 100,
@@ -102,16 +103,35 @@ describe('logistics', () => {
       });
       expect(got.status, got.msg).toBe(200);
     }
-    // Balance 0: the parcel stops in 运费审核 (余额不足); then the operator credits the balance.
-    const sub = await api.call<{ review_status: string }>('POST', '/logistics/parcel/submit', {
-      order_id: orderId,
-      channel_id: ch.data.id,
+    // 配货 records the parcel (300 g, 10 x 10 x 5 cm); the order waits in 待提交 of 运费审核.
+    const before = await api.call<{ version: number }>('POST', '/order/detail', { id: orderId });
+    const dist = await api.call('POST', '/order/distribution/done', {
+      id: orderId,
+      version: before.data.version,
       weight_g: 250,
-      length_mm: 100,
-      width_mm: 100,
-      height_mm: 50,
+      length_cm: 10,
+      width_cm: 10,
+      height_cm: 5,
     });
-    expect(sub.data.review_status, sub.msg).toBe('held');
+    expect(dist.status, dist.msg).toBe(200);
+
+    const s = await signedInPage(browser, seller.account, seller.password, '#/order/intercept');
+    page = s.page;
+    const p = s.page;
+    // Submitted from the screen with 配货's parcel; balance 0: it stops in 运费审核 (余额不足).
+    await p.getByRole('tab', { name: '待提交' }).click();
+    await p
+      .getByTestId('ready-table')
+      .locator('tr', { hasText: '250 g' })
+      .getByRole('button', { name: '提交包裹' })
+      .click();
+    await p.getByTestId('ready-parcel').getByText('250 g,10×10×5 cm').waitFor();
+    await p
+      .getByTestId('ready-quotes')
+      .getByText(new RegExp(`${chName}.*运费 ¥30\\.00`))
+      .click();
+    await p.getByRole('button', { name: '提交', exact: true }).click();
+    await p.getByText('包裹已提交,被运费审核拦截').waitFor();
     const credit = await op.call('POST', '/finance/adjust', {
       uid: login.uid,
       kind: 'credit',
@@ -120,9 +140,7 @@ describe('logistics', () => {
     });
     expect(credit.status, credit.msg).toBe(200);
 
-    const s = await signedInPage(browser, seller.account, seller.password, '#/order/intercept');
-    page = s.page;
-    const p = s.page;
+    await p.getByRole('tab', { name: '待审核' }).click();
     const held = p.locator('tr', { hasText: '余额不足' });
     await held.getByRole('button', { name: '审核通过' }).click();
     await held.waitFor({ state: 'detached' });
@@ -167,5 +185,29 @@ describe('logistics', () => {
     await drawer.getByRole('button', { name: '改为待员工处理' }).click();
     await drawer.getByTestId('problem-history').getByText('「待物流查询」→「待员工处理」').waitFor();
     await problem.getByText('待员工处理').waitFor();
+    await s.context.close();
+
+    // 物流渠道 (the operator): edit the channel's price in yuan, preview the quote, meet a stale save.
+    const a = await signedInPage(browser, 'admin', env().adminPassword, '#/order/intercept');
+    page = a.page;
+    await a.page.getByRole('button', { name: '物流渠道' }).click();
+    const channelRow = a.page.getByTestId('channel-table').locator('tr', { hasText: chName });
+    await channelRow.getByText('100 g / ¥20.00').waitFor();
+    await channelRow.getByRole('button', { name: '编辑' }).click();
+    const form = a.page.getByTestId('channel-form');
+    await form.getByLabel('首重价格(元)', { exact: true }).fill('20.10');
+    // The preview's parcel (300 g): 100 g at 20.10 + 2 steps of 5.00.
+    await a.page.getByTestId('channel-quote-result').getByText('计费重 300 g,运费 ¥30.10').waitFor();
+    const channels = await op.call<{ list: Record<string, unknown>[] }>('GET', '/logistics/channel/list');
+    const current = channels.data.list.find((c) => c.id === ch.data.id)!;
+    const { book_id, currency, updated_at, ...fields } = current;
+    const meanwhile = await op.call('POST', '/logistics/channel/update', { ...fields, service: '挂号' });
+    expect(meanwhile.status, meanwhile.msg).toBe(200);
+    await a.page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await a.page.getByTestId('channel-stale').getByRole('button', { name: '载入最新' }).click();
+    await expect.poll(() => form.getByLabel('服务', { exact: true }).inputValue()).toBe('挂号');
+    await form.getByLabel('首重价格(元)', { exact: true }).fill('20.10');
+    await a.page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await channelRow.getByText('100 g / ¥20.10').waitFor();
   });
 });

@@ -61,6 +61,27 @@ export interface Config {
   publicUrl: string | undefined;
   /** The SQS queue Amazon delivers notifications to (`SQS_*`, `AWS_*`; docs/monitor.md); unset: real shops are polled only. */
   sqs: SqsSetting | undefined;
+  /** The consolidator that creates waybills and labels (`docs/logistics.md` "Carriers"). */
+  carrier: CarrierSetting;
+  /** The 1688 purchase channel (`docs/orders.md` "1688"). */
+  ali1688: Ali1688Setting;
+}
+
+/** CARRIER_API_*: a consolidator's API; no URL: the built-in loopback carrier simulator. */
+export interface CarrierSetting {
+  apiUrl: string | undefined;
+  apiKey: string;
+}
+
+/**
+ * ALI1688_*: `baseUrl` + `appKey` the real 1688 API (or a compatible endpoint); `demo`
+ * (`ALI1688=demo`) the built-in simulator shipping after `demoShipMs`; neither: no channel.
+ */
+export interface Ali1688Setting {
+  baseUrl: string | undefined;
+  appKey: string;
+  demo: boolean;
+  demoShipMs: number;
 }
 
 /** Where Amazon's notifications (ANY_OFFER_CHANGED) arrive: an SQS queue of the console's AWS account. */
@@ -292,6 +313,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     publicUrl: publicUrl(env.PUBLIC_URL),
     sqs: sqsSetting(env),
+    carrier: { apiUrl: httpUrl(env.CARRIER_API_URL, 'CARRIER_API_URL'), apiKey: env.CARRIER_API_KEY?.trim() ?? '' },
+    ali1688: {
+      baseUrl: httpUrl(env.ALI1688_BASE_URL, 'ALI1688_BASE_URL'),
+      appKey: env.ALI1688_APP_KEY?.trim() ?? '',
+      demo: env.ALI1688 === 'demo',
+      demoShipMs: positiveNumber(env.ALI1688_DEMO_SHIP_MS, 60_000, 'ALI1688_DEMO_SHIP_MS'),
+    },
   };
 }
 

@@ -1,23 +1,24 @@
+import type { Ali1688Setting } from '../config.js';
 import { Ali1688Client } from './ali1688.client.js';
 import type { Ali1688Channel } from './ali1688.js';
 import { type Ali1688Simulator, startAli1688Simulator } from './ali1688.simulator.js';
 
 /**
- * The configured 1688 channel, from the environment (read when first needed):
- * `ALI1688_BASE_URL` + `ALI1688_APP_KEY` the real API (or any compatible endpoint);
- * `ALI1688=demo` the built-in loopback simulator (orders ship after `ALI1688_DEMO_SHIP_MS`,
- * default 60 s); otherwise none (the 1688 button explains how to configure it, manual
- * purchase entry works as before).
+ * The configured 1688 channel, from the server's settings (`config.ali1688`, read from
+ * `ALI1688_*` in config.ts): a base URL + app key the real API (or any compatible endpoint);
+ * `demo` the built-in loopback simulator (orders ship after `demoShipMs`, default 60 s);
+ * otherwise none (the 1688 button explains how to configure it, manual purchase entry works
+ * as before). The channel is kept while the setting stays the same.
  */
 let cached: { key: string; channel: Ali1688Channel | null; sim?: Promise<Ali1688Simulator> } | undefined;
 
-export function ali1688Channel(env: NodeJS.ProcessEnv = process.env): Ali1688Channel | null {
-  const key = `${env.ALI1688 ?? ''}|${env.ALI1688_BASE_URL ?? ''}|${env.ALI1688_APP_KEY ?? ''}`;
+export function ali1688Channel(setting: Ali1688Setting): Ali1688Channel | null {
+  const key = `${setting.demo}|${setting.baseUrl ?? ''}|${setting.appKey}|${setting.demoShipMs}`;
   if (cached?.key === key) return cached.channel;
-  if (env.ALI1688_BASE_URL) {
-    cached = { key, channel: new Ali1688Client({ baseUrl: env.ALI1688_BASE_URL, appKey: env.ALI1688_APP_KEY ?? '' }) };
-  } else if (env.ALI1688 === 'demo') {
-    const sim = startAli1688Simulator({ shipAfterMs: Number(env.ALI1688_DEMO_SHIP_MS ?? 60_000) });
+  if (setting.baseUrl) {
+    cached = { key, channel: new Ali1688Client({ baseUrl: setting.baseUrl, appKey: setting.appKey }) };
+  } else if (setting.demo) {
+    const sim = startAli1688Simulator({ shipAfterMs: setting.demoShipMs });
     const lazy = async () => new Ali1688Client({ baseUrl: (await sim).url, appKey: 'demo' });
     cached = {
       key,

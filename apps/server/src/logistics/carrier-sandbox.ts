@@ -3,8 +3,8 @@ import { type CarrierAdapter, ConsolidatorCarrier } from './carrier.js';
 import { CARRIER_SIM_KEY, type CarrierSimulator, startCarrierSimulator } from './simulators/carrier.simulator.js';
 
 /**
- * The carrier of a server: the consolidator configured by `CARRIER_API_URL` and
- * `CARRIER_API_KEY`, else the loopback simulator run inside this process, started on first
+ * The carrier of a server: the consolidator of `config.carrier` (`CARRIER_API_URL` and
+ * `CARRIER_API_KEY`), else the loopback simulator run inside this process, started on first
  * use (the demo and the tests ship with it; docs/logistics.md "Carriers").
  */
 export interface CarrierHandle {
@@ -19,9 +19,9 @@ const running = new WeakMap<Config, Promise<CarrierHandle>>();
 export function carrierOf(config: Config): Promise<CarrierHandle> {
   let h = running.get(config);
   if (!h) {
-    const url = process.env.CARRIER_API_URL;
+    const url = config.carrier.apiUrl;
     h = url
-      ? Promise.resolve({ adapter: new ConsolidatorCarrier(url, process.env.CARRIER_API_KEY ?? ''), sim: null })
+      ? Promise.resolve({ adapter: new ConsolidatorCarrier(url, config.carrier.apiKey), sim: null })
       : startCarrierSimulator({ timeScale: config.spapi.timeScale }).then((sim) => ({
           adapter: new ConsolidatorCarrier(sim.url, CARRIER_SIM_KEY),
           sim,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import bwipjs from 'bwip-js/node';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -9,7 +10,10 @@ import PDFDocument from 'pdfkit';
  * Code 128 barcode (bars drawn as vectors from bwip-js's encoding, so a page stays small and
  * sharp at any printer resolution) with its digits in Helvetica, the recipient in Noto Sans SC
  * (CJK and Latin) from the `@fontsource/noto-sans-sc` npm package, embedded as a subset of the
- * glyphs used (pdfkit/fontkit), so no system font is needed. A batch is one PDF, a page a label.
+ * glyphs used (pdfkit/fontkit), so no system font is needed. Letters that font lacks (Central
+ * European ő, ł, ř ...) are drawn, run by run, in Noto Sans Latin Extended
+ * (`@fontsource/noto-sans`), embedded only into documents that use it. A batch is one PDF, a
+ * page a label.
  */
 
 /** What one label prints. */
@@ -88,12 +92,96 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+/** A font unpacked once, with the code points it has glyphs for. */
+interface LoadedFont {
+  bytes: Buffer;
+  has: ReadonlySet<number>;
+  /** Ascent per unit of font size (pdfkit places a line's top, the baseline below it by this). */
+  ascent: number;
+}
+
+function loadFont(file: string): LoadedFont {
+  const bytes = woffToSfnt(fs.readFileSync(require.resolve(file)));
+  const font = fontkit.create(bytes);
+  if (!('characterSet' in font)) throw new Error(`${file}: a font collection, not one font`);
+  return { bytes, has: new Set(font.characterSet), ascent: font.ascent / font.unitsPerEm };
+}
+
+let fallbackFont: LoadedFont | null = null;
+let cjkSet: ReadonlySet<number> | null = null;
+let cjkAscent = 1;
+
 /** The CJK-capable font (read and unpacked once): Noto Sans SC regular, simplified Chinese with Latin. */
 function cjkFont(): Buffer {
-  fontBytes ??= woffToSfnt(
-    fs.readFileSync(require.resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff')),
-  );
+  if (!fontBytes) {
+    const f = loadFont('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff');
+    fontBytes = f.bytes;
+    cjkSet = f.has;
+    cjkAscent = f.ascent;
+  }
   return fontBytes;
+}
+
+/** The fallback for letters Noto Sans SC lacks: Noto Sans regular, Latin Extended subset. */
+function latinExtFont(): LoadedFont {
+  fallbackFont ??= loadFont('@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff');
+  return fallbackFont;
+}
+
+/** A piece of text and the registered font that draws it. */
+export interface FontRun {
+  font: 'cjk' | 'latin';
+  text: string;
+}
+
+/**
+ * Splits text into runs by font: Noto Sans SC where it has the glyph, else Noto Sans Latin
+ * Extended where that has it, else Noto Sans SC (its blank). Characters both fonts lack or both
+ * have (spaces, punctuation) stay in the current run, so a name switches fonts only where it must.
+ */
+export function fontRuns(text: string): FontRun[] {
+  cjkFont();
+  const cjk = cjkSet!;
+  const runs: FontRun[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const current = runs.at(-1);
+    let font: FontRun['font'] = 'cjk';
+    if (!cjk.has(cp)) font = latinExtFont().has.has(cp) ? 'latin' : (current?.font ?? 'cjk');
+    else if (current?.font === 'latin' && latinExtFont().has.has(cp)) font = 'latin';
+    if (current?.font === font) current.text += ch;
+    else runs.push({ font, text: ch });
+  }
+  return runs.length ? runs : [{ font: 'cjk', text }];
+}
+
+/**
+ * Text in the label's fonts at (x, y) in `size` points: one call when Noto Sans SC has every
+ * glyph (the usual case), else its font runs chained as one paragraph (`continued`), so width,
+ * wrapping and the ellipsis apply to the whole line, each run on Noto Sans SC's baseline (the
+ * fonts' ascents differ, and pdfkit would otherwise hang each run from its own).
+ */
+function mixedText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  opts: PDFKit.Mixins.TextOptions,
+) {
+  doc.fontSize(size);
+  const runs = fontRuns(text);
+  if (runs.length === 1) {
+    doc.font(runs[0]!.font).text(runs[0]!.text, x, y, opts);
+    return;
+  }
+  const baseline = -cjkAscent * size;
+  runs.forEach((r, i) => {
+    const continued = i < runs.length - 1;
+    doc.font(r.font);
+    if (i === 0) doc.text(r.text, x, y, { ...opts, baseline, continued });
+    else doc.text(r.text, { baseline, continued });
+  });
 }
 
 /** Code 128 module widths (bar, space, bar ...) of a text. */
@@ -124,6 +212,7 @@ export function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Bu
   doc.info.Title = labels.length === 1 ? `Label ${labels[0]!.tracking_no}` : `Labels (${labels.length})`;
   doc.info.Creator = 'store-group console';
   doc.registerFont('cjk', cjkFont());
+  doc.registerFont('latin', latinExtFont().bytes);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -143,14 +232,11 @@ export function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Bu
       .font('Helvetica-Bold')
       .fontSize(14)
       .text(l.carrier, m, m, { width: inner * 0.6, lineBreak: false });
-    doc
-      .font('cjk')
-      .fontSize(8)
-      .text(`${l.channel_name}${l.service ? ` · ${l.service}` : ''}`, m, m + 17, {
-        width: inner * 0.62,
-        height: 11,
-        ellipsis: true,
-      });
+    mixedText(doc, `${l.channel_name}${l.service ? ` · ${l.service}` : ''}`, m, m + 17, 8, {
+      width: inner * 0.62,
+      height: 11,
+      ellipsis: true,
+    });
     doc
       .font('Helvetica-Bold')
       .fontSize(18)
@@ -165,19 +251,16 @@ export function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Bu
     doc.font('Helvetica-Bold').fontSize(8).text('SHIP TO / ', m, y, { lineBreak: false, continued: true });
     doc.font('cjk').text('收件人', { lineBreak: false });
     y += 11;
-    doc
-      .font('cjk')
-      .fontSize(tall ? 12 : 11)
-      .text(l.recipient.name, m, y, { width: inner, height: 16, ellipsis: true });
+    mixedText(doc, l.recipient.name, m, y, tall ? 12 : 11, { width: inner, height: 16, ellipsis: true });
     y += tall ? 17 : 15;
-    doc.fontSize(tall ? 9.5 : 8.5);
+    const small = tall ? 9.5 : 8.5;
     const addr = [...l.recipient.lines, l.recipient.city_line, l.recipient.country].filter(Boolean);
     for (const line of addr.slice(0, tall ? 5 : 4)) {
-      doc.text(line, m, y, { width: inner, height: 13, ellipsis: true });
+      mixedText(doc, line, m, y, small, { width: inner, height: 13, ellipsis: true });
       y += tall ? 13 : 11.5;
     }
     if (l.recipient.phone && tall) {
-      doc.text(`TEL ${l.recipient.phone}`, m, y, { width: inner, lineBreak: false });
+      mixedText(doc, `TEL ${l.recipient.phone}`, m, y, small, { width: inner, lineBreak: false });
       y += 13;
     }
     y += 3;

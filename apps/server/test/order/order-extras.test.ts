@@ -395,8 +395,9 @@ describe('手工单', () => {
 describe('1688 purchase adapter', () => {
   it('places the purchase from the supplier link, reads logistics until shipped, and refuses what it must', async () => {
     const sim = await startAli1688Simulator({ shipAfterMs: 60_000 });
+    const setting = t.deps.config.ali1688;
     afterAll(async () => {
-      delete process.env.ALI1688_BASE_URL;
+      t.deps.config.ali1688 = setting;
       await closeAli1688();
       await sim.close();
     });
@@ -423,12 +424,11 @@ describe('1688 purchase adapter', () => {
     const buyer = await w.as(3);
     const body = { item_id: first, version: 1, quantity: 2 };
 
-    delete process.env.ALI1688_BASE_URL;
+    t.deps.config.ali1688 = { ...setting, baseUrl: undefined, demo: false };
     const off = await call(t.app, buyer, 'POST', `${O}purchase1688`, body);
     expect(off.http).toBe(400);
     expect(off.msg).toContain('未配置1688采购接口');
-    process.env.ALI1688_BASE_URL = sim.url;
-    process.env.ALI1688_APP_KEY = 'k';
+    t.deps.config.ali1688 = { ...setting, baseUrl: sim.url, appKey: 'k' };
 
     expect((await call(t.app, await w.as(2), 'POST', `${O}purchase1688`, body)).http).toBe(403);
     expect((await call(t.app, buyer, 'POST', `${O}purchase1688`, { ...body, quantity: 0 })).http).toBe(400);

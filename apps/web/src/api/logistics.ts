@@ -1,16 +1,22 @@
 import { API_PREFIX } from '@console/shared/constants/app';
 import type { Answer } from '@console/shared/schemas/common';
 import type {
+  ChannelCreateBody,
   ChannelRow,
+  ChannelUpdateBody,
   consumePage,
   parcelPage,
   parcelStepData,
+  quoteBody,
+  quoteData,
   ReviewStatus,
+  readyPage,
   waybillPage,
   waybillRow,
   waybillStepData,
 } from '@console/shared/schemas/logistics';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { get, post } from './http';
 import { orderKeys } from './order';
 
@@ -20,6 +26,8 @@ export const logisticsKeys = {
   parcels: (status: ReviewStatus, page: number) => [...logisticsKeys.all, 'parcels', status, page] as const,
   waybills: (page: number, keyword: string) => [...logisticsKeys.all, 'waybills', page, keyword] as const,
   options: () => [...logisticsKeys.all, 'options'] as const,
+  ready: (page: number, keyword: string) => [...logisticsKeys.all, 'ready', page, keyword] as const,
+  managed: () => [...logisticsKeys.all, 'managed'] as const,
   consume: (page: number, keyword: string) => [...logisticsKeys.all, 'consume', page, keyword] as const,
 };
 
@@ -55,6 +63,48 @@ export function useChannelOptions() {
   });
 }
 
+/** 待提交: the orders 配货 made ready, with their recorded parcels. */
+export function useReadyOrders(page: number, keyword: string) {
+  return useQuery({
+    queryKey: logisticsKeys.ready(page, keyword),
+    queryFn: () =>
+      get<Answer<typeof readyPage>>('/logistics/parcel/ready', {
+        page,
+        pageSize: 20,
+        ...(keyword ? { keyword } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The channels of the caller's book (物流渠道: the operator's, or a trader's own). */
+export function useManagedChannels(enabled = true) {
+  return useQuery({
+    queryKey: logisticsKeys.managed(),
+    queryFn: () => get<{ list: ChannelRow[] }>('/logistics/channel/list'),
+    enabled,
+  });
+}
+
+/** 试算: the freight of a parcel on each of the tenant's channels. */
+export function useQuote(body: z.input<typeof quoteBody> | null) {
+  return useQuery({
+    queryKey: [...logisticsKeys.all, 'quote', body] as const,
+    queryFn: () => post<Answer<typeof quoteData>>('/logistics/channel/quote', body),
+    enabled: body !== null,
+  });
+}
+
+/** Saves a channel of the caller's book (create without id, update with id and version); the form shows errors. */
+export function useSaveChannel() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: ChannelCreateBody | ChannelUpdateBody) =>
+      post<ChannelRow>('id' in b ? '/logistics/channel/update' : '/logistics/channel/create', b, { silent: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: logisticsKeys.all }),
+  });
+}
+
 /** 消费记录: fees per waybill and order. */
 export function useConsumeList(page: number, keyword: string) {
   return useQuery({
@@ -84,6 +134,11 @@ export function useLogisticsMutations() {
     qc.invalidateQueries({ queryKey: orderKeys.all });
   };
   return {
+    submit: useMutation({
+      mutationFn: (b: { order_id: number; channel_id: number; is_electric: boolean }) =>
+        post<ParcelStep>('/logistics/parcel/submit', b),
+      onSuccess,
+    }),
     approve: useMutation({
       mutationFn: (b: { id: number; version: number; note?: string }) =>
         post<ParcelStep>('/logistics/intercept/approve', b),

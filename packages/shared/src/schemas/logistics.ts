@@ -151,8 +151,57 @@ export const quoteData = z.object({
   ),
 });
 
-/** `POST /logistics/parcel/submit`: the measured parcel of a received order on a channel. */
-export const parcelSubmitBody = z.strictObject({ order_id: dbId('订单ID'), channel_id: channelId, ...measureFields });
+/**
+ * `POST /logistics/parcel/submit`: a received order's parcel on a channel. The weight and size
+ * are optional: without them the parcel is the one 配货 recorded (`orders.parcel_*`); given, they
+ * are a re-measure at the shipping desk and win over 配货's (docs/logistics.md "Parcels from 配货").
+ * All four or none.
+ */
+export const parcelSubmitBody = z
+  .strictObject({
+    order_id: dbId('订单ID'),
+    channel_id: channelId,
+    weight_g: measureFields.weight_g.optional(),
+    length_mm: measureFields.length_mm.optional(),
+    width_mm: measureFields.width_mm.optional(),
+    height_mm: measureFields.height_mm.optional(),
+    is_electric: measureFields.is_electric,
+  })
+  .refine(
+    (b) => {
+      const given = [b.weight_g, b.length_mm, b.width_mm, b.height_mm].filter((v) => v !== undefined).length;
+      return given === 0 || given === 4;
+    },
+    { error: '请同时填写重量和长宽高,或都不填(使用配货记录的包裹)', path: ['weight_g'] },
+  );
+export type ParcelSubmitBody = z.infer<typeof parcelSubmitBody>;
+
+/** `GET /logistics/parcel/ready` 待提交: distributed orders (配货 done) without a parcel in review or shipping. */
+export const readyListQuery = z.strictObject({
+  ...pageQuery,
+  keyword: z.string().trim().max(64).optional(),
+});
+/** An order ready to ship with the parcel 配货 recorded (grams, whole centimetres). */
+export const readyOrderRow = z.object({
+  order_id: z.number().int(),
+  amazon_order_id: z.string(),
+  shop_name: z.string(),
+  marketplace: z.string(),
+  country: z.string().nullable(),
+  weight_g: z.number().int(),
+  length_cm: z.number().int(),
+  width_cm: z.number().int(),
+  height_cm: z.number().int(),
+  distributed_at: z.number().int(),
+  /** The earlier parcel when one was cancelled in 运费审核 (the order may be submitted again). */
+  cancelled_parcel_id: z.number().int().nullable(),
+});
+export type ReadyOrderRow = z.infer<typeof readyOrderRow>;
+export const readyPage = paged(readyOrderRow);
+
+/** Where a submitted parcel's weight and size came from. */
+export const MEASURE_SOURCES = ['distribution', 'request'] as const;
+export type MeasureSource = (typeof MEASURE_SOURCES)[number];
 
 /** One parcel with its review (a row of 运费审核). */
 export const parcelRow = z.object({
@@ -239,6 +288,16 @@ export const parcelStepData = z.object({
   review_status: z.enum(REVIEW_STATUSES),
   hold_reasons: z.array(z.enum(HOLD_REASONS)),
   freight: z.number().int(),
+  /** Submit only: the measure the parcel was quoted with and where it came from. */
+  measure: z
+    .object({
+      source: z.enum(MEASURE_SOURCES),
+      weight_g: z.number().int(),
+      length_mm: z.number().int(),
+      width_mm: z.number().int(),
+      height_mm: z.number().int(),
+    })
+    .optional(),
 });
 export const waybillIdQuery = z.strictObject({ id: dbId('运单ID') });
 /** `GET /logistics/waybill/labels?ids=1,2&size=100x150`: one PDF of the labels of the waybills (opens in a tab). */

@@ -24,6 +24,11 @@ export function findShippableOrder(db: Db, tenantId: number, orderId: number, lo
       'buyer',
       'total_minor',
       'currency',
+      'parcel_weight_g',
+      'parcel_length_cm',
+      'parcel_width_cm',
+      'parcel_height_cm',
+      'distributed_at',
     ])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', orderId);
@@ -168,6 +173,49 @@ export function listParcels(
       .select([...PARCEL_COLUMNS, 'o.amazon_order_id', 'o.marketplace', 'c.name as channel_name', 'w.id as waybill_id'])
       .select(sql<string>`coalesce(s.name, '')`.as('shop_name'))
       .orderBy('p.id', 'desc'),
+  );
+}
+
+/**
+ * One page of the orders ready to ship (待提交): self-fulfilled, Unshipped, every item received,
+ * distributed by 配货 with its parcel recorded, and no parcel other than a cancelled one.
+ */
+export function listReadyOrders(
+  db: Db,
+  tenantId: number,
+  f: { page: number; pageSize: number; keyword?: string | undefined },
+) {
+  let q = db
+    .selectFrom('orders as o')
+    .leftJoin('logistics_parcels as p', (j) =>
+      j.onRef('p.order_id', '=', 'o.id').onRef('p.tenant_id', '=', 'o.tenant_id'),
+    )
+    .where('o.tenant_id', '=', tenantId)
+    .where('o.status', '=', 'Unshipped')
+    .where('o.fulfillment_channel', '=', '1')
+    .where('o.express_status', '=', '3')
+    .where('o.distributed_at', 'is not', null)
+    .where('o.parcel_weight_g', 'is not', null)
+    .where((eb) => eb.or([eb('p.id', 'is', null), eb('p.review_status', '=', 'cancelled')]));
+  if (f.keyword) q = q.where('o.amazon_order_id', 'ilike', containsPattern(f.keyword));
+  return pageAndTotal(q, f, (q) =>
+    q
+      .leftJoin('shops as s', 's.id', 'o.shop_id')
+      .select([
+        'o.id as order_id',
+        'o.amazon_order_id',
+        'o.marketplace',
+        'o.ship_country',
+        'o.parcel_weight_g',
+        'o.parcel_length_cm',
+        'o.parcel_width_cm',
+        'o.parcel_height_cm',
+        'o.distributed_at',
+        'p.id as parcel_id',
+      ])
+      .select(sql<string>`coalesce(s.name, '')`.as('shop_name'))
+      .orderBy('o.distributed_at', 'desc')
+      .orderBy('o.id', 'desc'),
   );
 }
 

@@ -16,6 +16,8 @@ import {
   parcelSubmitBody,
   quoteBody,
   quoteData,
+  readyListQuery,
+  readyPage,
   reviewRules,
   reviewRulesBody,
   trackingData,
@@ -43,6 +45,7 @@ import {
   cancelParcel,
   changeParcelChannel,
   interceptList,
+  readyList,
   rulesOf,
   saveRules,
   submitParcel,
@@ -117,10 +120,15 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
       const auth = authOf(req);
       const r = await submitParcel(deps, actorOf(req, auth), req.body);
       return ok(
-        await parcelState(deps, auth.tenantId, r.id),
+        { ...(await parcelState(deps, auth.tenantId, r.id)), measure: r.measure },
         r.review_status === 'held' ? '包裹已提交,被运费审核拦截' : '包裹已提交',
       );
     },
+  );
+  app.get(
+    '/logistics/parcel/ready',
+    { schema: { querystring: readyListQuery, response: replies(readyPage) }, config: ship },
+    async (req) => ok(await readyList(deps, authOf(req).tenantId, req.query)),
   );
   app.get(
     '/logistics/intercept/list',

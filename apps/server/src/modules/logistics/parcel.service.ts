@@ -4,6 +4,7 @@ import type {
   interceptListQuery,
   ParcelRow,
   parcelSubmitBody,
+  readyListQuery,
   reviewRulesBody,
 } from '@console/shared/schemas/logistics';
 import type { z } from 'zod';
@@ -18,6 +19,7 @@ import {
   findParcelOfOrder,
   findShippableOrder,
   listParcels,
+  listReadyOrders,
   lockParcel,
   orderEvent,
   reviewRulesOf,
@@ -86,6 +88,46 @@ function quoteOrRefuse(channel: Awaited<ReturnType<typeof tenantChannel>>, p: Pa
   };
 }
 
+type ShippableOrder = NonNullable<Awaited<ReturnType<typeof findShippableOrder>>>;
+
+/** The parcel 配货 recorded, in grams and millimetres; null unless the order is distributed now. */
+export function distributedParcel(o: ShippableOrder) {
+  if (o.distributed_at === null || o.parcel_weight_g === null) return null;
+  if (o.parcel_length_cm === null || o.parcel_width_cm === null || o.parcel_height_cm === null) return null;
+  return {
+    weight_g: o.parcel_weight_g,
+    length_mm: o.parcel_length_cm * 10,
+    width_mm: o.parcel_width_cm * 10,
+    height_mm: o.parcel_height_cm * 10,
+  };
+}
+
+/**
+ * The weight and size a parcel is quoted with: the request's when given (a re-measure at the
+ * shipping desk is the later fact and may be finer than 配货's whole centimetres), else the one
+ * 配货 recorded. An order not distributed and without a measure cannot be submitted.
+ */
+function parcelSize(o: ShippableOrder, b: z.infer<typeof parcelSubmitBody>) {
+  const recorded = distributedParcel(o);
+  if (b.weight_g !== undefined && b.length_mm !== undefined && b.width_mm !== undefined && b.height_mm !== undefined) {
+    const given = { weight_g: b.weight_g, length_mm: b.length_mm, width_mm: b.width_mm, height_mm: b.height_mm };
+    const differs =
+      recorded !== null && (Object.keys(given) as (keyof typeof given)[]).some((k) => given[k] !== recorded[k]);
+    return { ...given, source: 'request' as const, distribution: differs ? recorded : null };
+  }
+  if (!recorded) throw badRequest('订单尚未配货,没有包裹重量和尺寸:请先在「配货」完成配货,或填写重量和长宽高');
+  return { ...recorded, source: 'distribution' as const, distribution: null };
+}
+
+/** The history line's note on the measure (a re-measure that differs from 配货 says so). */
+function measureNote(size: ReturnType<typeof parcelSize>): string {
+  const text = (m: { weight_g: number; length_mm: number; width_mm: number; height_mm: number }) =>
+    `${m.weight_g} g,${m.length_mm}×${m.width_mm}×${m.height_mm} mm`;
+  if (size.source === 'distribution') return `,按配货包裹 ${text(size)}`;
+  if (size.distribution) return `,重新称量 ${text(size)}(配货记录 ${text(size.distribution)})`;
+  return `,${text(size)}`;
+}
+
 /**
  * 提交包裹: the measured parcel of a received order (express status '3') on a channel is quoted
  * and checked by the rules; it passes, or stops in 运费审核 (`held`). A new measure replaces
@@ -105,11 +147,12 @@ export async function submitParcel(deps: AppDeps, actor: Actor, body: z.infer<ty
     if (o.express_status !== '3') throw badRequest('订单商品尚未全部收货,不能提交包裹');
     if (!o.ship_country) throw badRequest('订单没有收货国家');
     if (await activeWaybillOfOrder(trx, tenantId, o.id)) throw conflict('该订单已有运单,请先取消运单再重新提交');
+    const size = parcelSize(o, body);
     const measure = {
-      weight_g: body.weight_g,
-      length_mm: body.length_mm,
-      width_mm: body.width_mm,
-      height_mm: body.height_mm,
+      weight_g: size.weight_g,
+      length_mm: size.length_mm,
+      width_mm: size.width_mm,
+      height_mm: size.height_mm,
       is_electric: body.is_electric,
       country: o.ship_country,
     };
@@ -145,7 +188,10 @@ export async function submitParcel(deps: AppDeps, actor: Actor, body: z.infer<ty
       targetId: saved.id,
       after: {
         amazon_order_id: o.amazon_order_id,
-        weight_g: body.weight_g,
+        measure_source: size.source,
+        weight_g: size.weight_g,
+        size_mm: [size.length_mm, size.width_mm, size.height_mm],
+        ...(size.distribution ? { distribution: size.distribution } : {}),
         channel: channel.name,
         freight: q.freight,
         hold_reasons: reasons,
@@ -156,7 +202,8 @@ export async function submitParcel(deps: AppDeps, actor: Actor, body: z.infer<ty
       tenantId,
       o.id,
       'parcel',
-      reasons.length ? `包裹已提交,运费审核拦截:${reasons.join(',')}` : `包裹已提交(${channel.name})`,
+      (reasons.length ? `包裹已提交,运费审核拦截:${reasons.join(',')}` : `包裹已提交(${channel.name})`) +
+        measureNote(size),
       actor.userId,
     );
     return {
@@ -164,6 +211,13 @@ export async function submitParcel(deps: AppDeps, actor: Actor, body: z.infer<ty
       version: saved.version,
       review_status: reasons.length ? ('held' as const) : ('passed' as const),
       hold_reasons: reasons,
+      measure: {
+        source: size.source,
+        weight_g: size.weight_g,
+        length_mm: size.length_mm,
+        width_mm: size.width_mm,
+        height_mm: size.height_mm,
+      },
     };
   });
 }
@@ -206,6 +260,29 @@ export function presentParcel(p: Listed): ParcelRow {
 export async function interceptList(deps: AppDeps, tenantId: number, q: z.infer<typeof interceptListQuery>) {
   const r = await listParcels(deps.db, tenantId, q);
   return { list: r.rows.map(presentParcel), total: r.total, page: q.page, pageSize: q.pageSize };
+}
+
+/** 待提交: the orders 配货 made ready, with their recorded parcels. */
+export async function readyList(deps: AppDeps, tenantId: number, q: z.infer<typeof readyListQuery>) {
+  const r = await listReadyOrders(deps.db, tenantId, q);
+  return {
+    list: r.rows.map((o) => ({
+      order_id: o.order_id,
+      amazon_order_id: o.amazon_order_id,
+      shop_name: o.shop_name,
+      marketplace: o.marketplace,
+      country: o.ship_country,
+      weight_g: o.parcel_weight_g ?? 0,
+      length_cm: o.parcel_length_cm ?? 0,
+      width_cm: o.parcel_width_cm ?? 0,
+      height_cm: o.parcel_height_cm ?? 0,
+      distributed_at: secs(o.distributed_at)!,
+      cancelled_parcel_id: o.parcel_id,
+    })),
+    total: r.total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** A held parcel locked for a review step at the version the reviewer saw. */

@@ -21,8 +21,8 @@ import {
 
 const ITEM_NOT_FOUND = '订单商品不存在';
 
-function channel() {
-  const c = ali1688Channel();
+function channel(deps: AppDeps) {
+  const c = ali1688Channel(deps.config.ali1688);
   if (!c) throw badRequest('未配置1688采购接口(ALI1688_BASE_URL、ALI1688_APP_KEY),请手动填写采购信息');
   return c;
 }
@@ -52,7 +52,7 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
   let kept = await pendingPurchase1688(deps.db, actor.tenantId, item.id);
   if (!kept && !item.link_url) throw badRequest('该商品没有供应商链接,请手动填写采购信息');
   if (!kept || kept.state === 'placing') {
-    const c = channel();
+    const c = channel(deps);
     if (!kept && !purchasable(item.status)) throw badRequest('订单已取消或已退款,不能继续采购');
     const outOrderId = kept?.out_order_id ?? `item-${item.id}-v${item.version}`;
     const quantity = kept?.quantity ?? body.quantity;
@@ -111,7 +111,7 @@ export async function logistics1688(deps: AppDeps, actor: Actor, subject: Permis
   if (!item || !(await findOrder(deps.db, actor.tenantId, item.order_id, warehouseReader(subject))))
     throw notFound(ITEM_NOT_FOUND);
   if (item.channel !== '1688' || !item.external_order_id) throw badRequest('该商品不是通过1688采购的');
-  const l = await channel().logistics(item.external_order_id).catch(fromAli);
+  const l = await channel(deps).logistics(item.external_order_id).catch(fromAli);
   let express = item.express_status;
   let version = item.version;
   if (l.trackingNo && express === '1') {

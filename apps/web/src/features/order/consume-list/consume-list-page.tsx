@@ -5,6 +5,7 @@ import { useConsumeList } from '../../../api/logistics';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { SignedAmount } from '../../member/components/money';
+import { ChannelDrawerButton } from '../logistics-channel/channel-drawer';
 
 /** 消费记录 (`/order/consume-list`, issue 18 §2): the fees of each waybill and its order, from the ledger. */
 export function ConsumeListPage() {
@@ -12,7 +13,7 @@ export function ConsumeListPage() {
   const [keyword, setKeyword] = useState('');
   const q = useConsumeList(page, keyword);
   return (
-    <PageContainer title="消费记录">
+    <PageContainer title="消费记录" extra={<ChannelDrawerButton />}>
       <Space style={{ marginBottom: 12 }}>
         <Input.Search placeholder="订单号/运单号/跟踪号" allowClear onSearch={(v) => setKeyword(v.trim())} />
       </Space>

@@ -4,13 +4,16 @@ import {
   type ReviewStatus,
   WAYBILL_STATUS_LABELS,
 } from '@console/shared/schemas/logistics';
-import { App, Button, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { labelsUrl, useChannelOptions, useLogisticsMutations, useParcels, useWaybills } from '../../../api/logistics';
+import { useFeedback } from '../../../app/ui-bridge';
 import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { yuan } from '../../member/components/money';
+import { ChannelDrawerButton } from '../logistics-channel/channel-drawer';
+import { ReadyTable } from './components/ready-table';
 
 const TABS: { key: ReviewStatus; label: string }[] = [
   { key: 'held', label: '待审核' },
@@ -25,7 +28,7 @@ function ParcelTable({ status }: { status: ReviewStatus }) {
   const q = useParcels(status, page);
   const channels = useChannelOptions();
   const m = useLogisticsMutations();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [changing, setChanging] = useState<ParcelRow | null>(null);
   const [channelId, setChannelId] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<ParcelRow | null>(null);
@@ -156,7 +159,7 @@ function WaybillTable() {
   const [size, setSize] = useState<'100x100' | '100x150'>('100x150');
   const q = useWaybills(page, keyword);
   const m = useLogisticsMutations();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
@@ -252,12 +255,18 @@ function WaybillTable() {
   );
 }
 
-/** 运费审核 (`/order/intercept`, issue 18 §1-§2): parcels stopped by a rule, and the waybills that follow. */
+/**
+ * 运费审核 (`/order/intercept`, issue 18 §1-§2): orders 配货 made ready are submitted with their
+ * recorded parcel (待提交), parcels stopped by a rule are reviewed, and the waybills follow.
+ * 物流渠道 opens the channel configuration for whoever may manage channels.
+ */
 export function InterceptPage() {
   return (
-    <PageContainer title="运费审核">
+    <PageContainer title="运费审核" extra={<ChannelDrawerButton />}>
       <Tabs
+        defaultActiveKey="held"
         items={[
+          { key: 'ready', label: '待提交', children: <ReadyTable /> },
           ...TABS.map((t) => ({ key: t.key, label: t.label, children: <ParcelTable status={t.key} /> })),
           { key: 'waybills', label: '运单', children: <WaybillTable /> },
         ]}

@@ -1,0 +1,121 @@
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { fontRuns, type LabelData, renderLabels } from './label-pdf.js';
+
+/**
+ * The text of a PDF as a reader extracts it: each Tj/TJ string decoded through its font's
+ * ToUnicode map (the embedded subsets, 2-byte Identity-H codes) or as single bytes (the
+ * standard Helvetica). A glyph a font lacks has no Unicode there, so a blank on paper is a
+ * missing letter here.
+ */
+function extractText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const objects = new Map<number, { dict: string; stream: Buffer | null }>();
+  for (const m of raw.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
+    const body = m[2]!;
+    const at = body.indexOf('stream');
+    let stream: Buffer | null = null;
+    if (at >= 0) {
+      const start = m.index! + m[0].indexOf(body) + at + 'stream'.length;
+      const from = raw[start] === '\r' ? start + 2 : start + 1;
+      const data = pdf.subarray(from, raw.indexOf('endstream', from));
+      try {
+        stream = zlib.inflateSync(data);
+      } catch {
+        stream = data;
+      }
+    }
+    objects.set(Number(m[1]), { dict: at >= 0 ? body.slice(0, at) : body, stream });
+  }
+  // Font resource names -> the font's code map (null: a simple font, one byte a character).
+  const fonts = new Map<string, Map<number, string> | null>();
+  for (const m of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+    const font = objects.get(Number(m[2]));
+    const toUni = font?.dict.match(/\/ToUnicode (\d+) 0 R/);
+    if (!toUni) {
+      fonts.set(m[1]!, null);
+      continue;
+    }
+    const cmap = objects.get(Number(toUni[1]))!.stream!.toString('latin1');
+    const map = new Map<number, string>();
+    for (const r of cmap.matchAll(/<([0-9a-f]+)> <([0-9a-f]+)> \[([^\]]*)\]/gi)) {
+      const values = [...r[3]!.matchAll(/<([0-9a-f ]*)>/gi)].map((v) =>
+        String.fromCharCode(
+          ...v[1]!
+            .split(' ')
+            .filter(Boolean)
+            .map((h) => Number.parseInt(h, 16)),
+        ),
+      );
+      values.forEach((v, i) => {
+        map.set(Number.parseInt(r[1]!, 16) + i, v);
+      });
+    }
+    fonts.set(m[1]!, map);
+  }
+  const out: string[] = [];
+  for (const { stream } of objects.values()) {
+    const content = stream?.toString('latin1') ?? '';
+    if (!/\bT[Jj]\b/.test(content)) continue;
+    let font: Map<number, string> | null = null;
+    let lineY = Number.NaN;
+    for (const t of content.matchAll(
+      /\/(F\d+) [\d.]+ Tf|\[((?:[^\]])*)\] TJ|<([0-9a-f]*)> Tj|[\d.-]+ ([\d.-]+) Tm/gi,
+    )) {
+      if (t[1]) font = fonts.get(t[1]) ?? null;
+      else if (t[4] !== undefined) {
+        // A new line where the text moves down; runs of one line stay together.
+        if (!(Math.abs(Number(t[4]) - lineY) < 3)) out.push('\n');
+        lineY = Number(t[4]);
+      } else {
+        const hexes = t[2] !== undefined ? [...t[2].matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]!) : [t[3]!];
+        for (const hex of hexes) {
+          if (font === null) out.push(Buffer.from(hex, 'hex').toString('latin1'));
+          else
+            for (let i = 0; i < hex.length; i += 4) out.push(font.get(Number.parseInt(hex.slice(i, i + 4), 16)) ?? '');
+        }
+      }
+    }
+  }
+  return out.join('');
+}
+
+const label = (name: string, lines: string[]): LabelData => ({
+  tracking_no: 'SIM000123CN',
+  waybill_no: 'WB1-1',
+  carrier: 'Yanwen',
+  channel_name: '燕文专线',
+  service: 'Standard',
+  sort_code: 'PL',
+  amazon_order_id: '305-1234567-1234567',
+  weight_g: 300,
+  is_electric: false,
+  created_at: 1_790_000_000,
+  recipient: { name, lines, city_line: '00-001 Warszawa', country: 'PL', phone: '+48123456789' },
+});
+
+describe('labels: Central European letters', () => {
+  it('splits text into font runs only where Noto Sans SC lacks a letter', () => {
+    expect(fontRuns('张伟 Zhang Wei')).toEqual([{ font: 'cjk', text: '张伟 Zhang Wei' }]);
+    expect(fontRuns('Łukasz')).toEqual([
+      { font: 'latin', text: 'Ł' },
+      { font: 'cjk', text: 'ukasz' },
+    ]);
+    expect(fontRuns('Dvořák').map((r) => r.font)).toEqual(['cjk', 'latin', 'cjk']);
+  });
+
+  it('prints Polish and Czech names and streets with every letter (extracted from the PDF)', async () => {
+    const names = ['Łukasz Wałęsa-Żółć', 'Antonín Dvořák', 'Ödön Erdős'];
+    const pdf = await renderLabels(
+      [
+        label(names[0]!, ['ul. Świętokrzyska 12']),
+        label(names[1]!, ['Náměstí Míru 15']),
+        label(names[2]!, ['Kőbánya']),
+      ],
+      '100x150',
+    );
+    const text = extractText(pdf);
+    for (const s of [...names, 'ul. Świętokrzyska 12', 'Náměstí Míru 15', 'Kőbánya', '燕文专线', 'SIM000123CN'])
+      expect(text).toContain(s);
+  });
+});

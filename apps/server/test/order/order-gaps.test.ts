@@ -295,15 +295,14 @@ describe('express steps and 订单首页 counts follow what the caller sees', ()
 describe('1688 purchase outbox', () => {
   it('keeps a 1688 order whose recording failed and records it on the next try instead of placing another', async () => {
     const sim = await startAli1688Simulator({ shipAfterMs: 60_000 });
+    const setting = t.deps.config.ali1688;
     afterAll(async () => {
-      delete process.env.ALI1688_BASE_URL;
-      delete process.env.ALI1688_APP_KEY;
+      t.deps.config.ali1688 = setting;
       await closeAli1688();
       await sim.close();
       await sql`drop function if exists gaps_refuse_purchase() cascade`.execute(t.db);
     });
-    process.env.ALI1688_BASE_URL = sim.url;
-    process.env.ALI1688_APP_KEY = 'k';
+    t.deps.config.ali1688 = { ...setting, baseUrl: sim.url, appKey: 'k' };
     const w = await world();
     const o = await w.order(1);
     const goods = await buildGoods(t.db, w.tenant);

@@ -367,24 +367,27 @@ export function reopenQueue(db: Db, tenantId: number, id: number) {
     .execute();
 }
 
+/** What a ledger row shows (`presentListing`), with its shop's name. */
+const LEDGER_COLUMNS = [
+  'l.shop_id',
+  'l.marketplace',
+  'l.seller_sku',
+  'l.goods_id',
+  'l.role',
+  'l.status',
+  'l.asin',
+  'l.issues',
+  'l.last_queue_id',
+  'l.updated_at',
+  sql<string>`coalesce(s.name, '')`.as('shop_name'),
+] as const;
+
 /** The ledger of products, with shop names. */
 export function ledgerOf(db: Db, tenantId: number, goodsIds: readonly number[]) {
   return db
     .selectFrom('listings as l')
     .leftJoin('shops as s', 's.id', 'l.shop_id')
-    .select([
-      'l.shop_id',
-      'l.marketplace',
-      'l.seller_sku',
-      'l.goods_id',
-      'l.role',
-      'l.status',
-      'l.asin',
-      'l.issues',
-      'l.last_queue_id',
-      'l.updated_at',
-      sql<string>`coalesce(s.name, '')`.as('shop_name'),
-    ])
+    .select(LEDGER_COLUMNS)
     .where('l.tenant_id', '=', tenantId)
     .where('l.goods_id', 'in', goodsIds)
     .orderBy('l.goods_id')
@@ -399,20 +402,7 @@ export function ledgerRowForUpdate(db: Db, tenantId: number, shopId: number, mar
   return db
     .selectFrom('listings as l')
     .leftJoin('shops as s', 's.id', 'l.shop_id')
-    .select([
-      'l.id',
-      'l.shop_id',
-      'l.marketplace',
-      'l.seller_sku',
-      'l.goods_id',
-      'l.role',
-      'l.status',
-      'l.asin',
-      'l.issues',
-      'l.last_queue_id',
-      'l.updated_at',
-      sql<string>`coalesce(s.name, '')`.as('shop_name'),
-    ])
+    .select(['l.id', ...LEDGER_COLUMNS])
     .where('l.tenant_id', '=', tenantId)
     .where('l.shop_id', '=', shopId)
     .where('l.marketplace', '=', marketplace)

@@ -17,7 +17,9 @@ import { checkEan, gs1CheckDigit } from '../src/modules/goods-library/ean-codes.
 import { insertPoints } from '../src/modules/goods-library/points.repository.js';
 import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
 import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
-import { insertAlerts, insertCase, insertWatches } from '../src/modules/monitor/monitor.repository.js';
+import { insertWatches } from '../src/modules/monitor/monitor.repository.js';
+import { insertCase } from '../src/modules/monitor/monitor-cases.repository.js';
+import { insertAlerts } from '../src/modules/monitor/monitor-history.repository.js';
 import { insertManualOrder } from '../src/modules/order/manual-order.repository.js';
 import { insertSyncedOrder, saveOrderItems } from '../src/modules/order/order-sync.repository.js';
 import { insertShop } from '../src/modules/shop/shop.repository.js';

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../context.js';
 import { conflict, isUniqueViolation, notFound, staleSave } from '../../lib/app-error.js';
 import { audit } from '../system/audit.js';
-import { casePage, findCase, setCaseStatus } from './monitor.repository.js';
 import type { MonitorCaller } from './monitor.service.js';
+import { casePage, findCase, setCaseStatus } from './monitor-cases.repository.js';
 import { caseTexts } from './monitor-complaint.js';
 
 type CaseRow = NonNullable<Awaited<ReturnType<typeof findCase>>>;

@@ -4,17 +4,9 @@ import type { Database } from '../../db/database.js';
 import type { GetOffersResult } from '../../marketplace/pricing.types.js';
 import { summarizeOffers } from '../follow/follow-market.js';
 import { FOLLOW_SALE_CATEGORY, type NewMessage, postMessages } from '../system/messages.service.js';
-import {
-  countChecks,
-  insertAlerts,
-  insertCase,
-  insertSnapshot,
-  lastSnapshotOffers,
-  liveCases,
-  saveWatchState,
-  updateCaseSeen,
-  type WatchRow,
-} from './monitor.repository.js';
+import { countChecks, saveWatchState, type WatchRow } from './monitor.repository.js';
+import { insertCase, liveCases, updateCaseSeen } from './monitor-cases.repository.js';
+import { insertAlerts, insertSnapshot, lastSnapshotOffers } from './monitor-history.repository.js';
 import { takeReceipt } from './monitor-notify.repository.js';
 import {
   alertsOf,

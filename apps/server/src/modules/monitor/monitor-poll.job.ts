@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../lib/server-module.js';
-import { shopsWithWatches } from './monitor.repository.js';
 import { pollShop } from './monitor-poll.service.js';
+import { shopsWithWatches } from './monitor-schedule.repository.js';
 
 /** How long one scheduled polling run lasts: it ends before the next minute's run starts. */
 export const POLL_WINDOW_MS = 55_000;

@@ -7,18 +7,10 @@ import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { catalogFacts } from '../follow/follow-market.js';
 import { shopAuthorizationLost } from '../shop/shop.service.js';
 import { openShop } from '../shop/shop-client.js';
-import {
-  claimContentDue,
-  claimDue,
-  findSettings,
-  nextDue,
-  polledByPriority,
-  rescheduleWatches,
-  saveWatchState,
-  type WatchRow,
-} from './monitor.repository.js';
+import { findSettings, rescheduleWatches, saveWatchState, type WatchRow } from './monitor.repository.js';
 import { applyContent, applyReading, readingOfOffers, recordChecks } from './monitor-check.service.js';
 import { CONTENT_INTERVAL_MS, intervalMs, totalWeight } from './monitor-schedule.js';
+import { claimContentDue, claimDue, nextDue, polledByPriority } from './monitor-schedule.repository.js';
 
 /** What a polling window of a shop did. */
 export interface PollStats {

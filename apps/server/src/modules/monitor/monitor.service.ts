@@ -20,19 +20,14 @@ import { usableShop } from '../follow/follow-client.js';
 import { openShop } from '../shop/shop-client.js';
 import { audit } from '../system/audit.js';
 import {
-  alertPage,
   countOwned,
   deleteWatches,
   findSettings,
   findWatches,
-  handleAlerts,
   insertWatches,
-  lastSnapshotOffers,
   lockOwner,
   overviewCounts,
-  polledByPriority,
   saveSettings,
-  snapshotsSince,
   tenantShops,
   updateWatchSettings,
   type WatchRow,
@@ -42,8 +37,10 @@ import {
 } from './monitor.repository.js';
 import type { MonitorOffer } from './monitor.tables.js';
 import { applyReading, beijingDay, readingOfOffers, recordChecks } from './monitor-check.service.js';
+import { alertPage, handleAlerts, lastSnapshotOffers, snapshotsSince } from './monitor-history.repository.js';
 import type { OfferReading } from './monitor-rules.js';
 import { intervalMs, SHOP_CAPACITY, totalWeight } from './monitor-schedule.js';
+import { polledByPriority } from './monitor-schedule.repository.js';
 
 /** Who calls: the audit actor and the signed-in account. */
 export interface MonitorCaller {

@@ -25,7 +25,8 @@ import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from '.
 import { authorize, handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
 import { SimMarket } from './sim-market.js';
 import { GRANTLESS_OPERATIONS, notificationRoutes } from './sim-notifications-api.js';
-import { ORDER_ROUTES, SimOrderBook, type SimOrderBookSnapshot } from './sim-orders.js';
+import { ORDER_ROUTES } from './sim-order-routes.js';
+import { SimOrderBook, type SimOrderBookSnapshot } from './sim-orders.js';
 import { pricingRoutes } from './sim-pricing.js';
 import {
   listingKey,

@@ -35,10 +35,21 @@ const run = spawnSync(
   { cwd: root, stdio: 'inherit', env: process.env },
 );
 
+/** The first lines of a failure, without ANSI colours, for the closing summary. */
+function firstLines(messages) {
+  return (messages ?? [])
+    .join('\n')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, 4)
+    .join('\n    ');
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const perProject = {};
+const failures = [];
 if (fs.existsSync(report)) {
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
   for (const file of json.testResults ?? []) {
@@ -58,17 +69,23 @@ if (fs.existsSync(report)) {
       } else if (t.status === 'failed') {
         failed++;
         perProject[project].failed++;
+        failures.push(`${rel} > ${t.fullName}\n    ${firstLines(t.failureMessages)}`);
       } else skipped++;
     }
     // A file that failed to load has no assertions but is a failure.
-    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') failed++;
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+      failed++;
+      failures.push(`${rel} (did not load)\n    ${firstLines([file.message])}`);
+    }
   }
   fs.rmSync(report, { force: true });
 } else if (run.status !== 0) failed++;
 
 if (process.env.TEST_SUMMARY_FILE) {
-  fs.writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, skipped, perProject }));
+  fs.writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, skipped, perProject, failures }));
 }
+// The names of failed tests again at the very end, where a truncated CI log still shows them.
+if (failures.length) console.log(`\nfailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(
   `\n${Object.entries(perProject)
     .map(([p, c]) => `${p}: ${c.passed} passed, ${c.failed} failed`)

@@ -50,11 +50,20 @@ export async function adoptRate(
     where seller_id = ${p.sellerId} and operation = ${p.operation} and rate <> ${p.rate}`.execute(db);
 }
 
-/** After a 429: nothing is left in the bucket, so every process waits a full interval. */
-export async function drainBucket(db: Database, sellerId: string, operation: string): Promise<void> {
+/**
+ * After a 429: nothing is left in the bucket, so every process waits a full interval. The
+ * bucket is refilled to this moment first (as every other change does): resetting its clock
+ * alone would drop the refill since the last reservation, and push every queued one later.
+ */
+export async function drainBucket(
+  db: Database,
+  p: { sellerId: string; operation: string; scale: number },
+): Promise<void> {
   await sql`
-    update spapi_rate_buckets set tokens = least(tokens, 0), updated_at = clock_timestamp()
-    where seller_id = ${sellerId} and operation = ${operation}`.execute(db);
+    update spapi_rate_buckets as b set
+      tokens = least(0, b.burst, b.tokens + greatest(0, extract(epoch from clock_timestamp() - b.updated_at)) * b.rate * ${p.scale}::float8),
+      updated_at = clock_timestamp()
+    where seller_id = ${p.sellerId} and operation = ${p.operation}`.execute(db);
 }
 
 /** The bucket as it is now (refilled to this moment), or undefined before its first use. */

@@ -1,14 +1,15 @@
 import type { Database } from '../db/database.js';
 import { adoptRate, drainBucket, peekBucket, refundToken, reserveToken } from './rate-limit.repository.js';
-import { parseRateLimitHeader, type SpApiOperation, USAGE_PLANS } from './rate-limits.js';
+import { bookedBurst, parseRateLimitHeader, type SpApiOperation, USAGE_PLANS } from './rate-limits.js';
 
 /** The outcome of asking for a request slot. */
 export type Reservation = { granted: true; waitMs: number } | { granted: false; waitMs: number };
 
 /**
  * The one rate-limit scheduler of the store group: a token bucket per (selling partner,
- * operation) with the usage plans of `rate-limits.ts`. `reserve` books the next slot and
- * says how long to wait for it; the caller sleeps, then sends.
+ * operation) with the usage plans of `rate-limits.ts` (one token of each burst kept back as a
+ * cushion against jitter, `bookedBurst`). `reserve` books the next slot and says how long to
+ * wait for it; the caller sleeps, then sends.
  */
 export interface RateLimitScheduler {
   /**
@@ -49,7 +50,7 @@ export class PgRateLimitScheduler implements RateLimitScheduler {
       sellerId,
       operation,
       rate: plan.rate,
-      burst: plan.burst,
+      burst: bookedBurst(operation),
       scale: this.scale,
     });
     const waitMs = waitFor(state.tokens, state.rate, this.scale);
@@ -69,15 +70,15 @@ export class PgRateLimitScheduler implements RateLimitScheduler {
   }
 
   async throttled(sellerId: string, operation: SpApiOperation): Promise<void> {
-    await drainBucket(this.db, sellerId, operation);
+    await drainBucket(this.db, { sellerId, operation, scale: this.scale });
   }
 
   async estimateMs(sellerId: string, operation: SpApiOperation, count: number): Promise<number> {
     const plan = USAGE_PLANS[operation];
     const b = (await peekBucket(this.db, { sellerId, operation, scale: this.scale })) ?? {
-      tokens: plan.burst,
+      tokens: bookedBurst(operation),
       rate: plan.rate,
-      burst: plan.burst,
+      burst: bookedBurst(operation),
     };
     return waitFor(b.tokens - count, b.rate, this.scale);
   }
@@ -96,8 +97,9 @@ export class MemoryRateLimitScheduler implements RateLimitScheduler {
     const plan = USAGE_PLANS[operation];
     const key = `${sellerId}\u0000${operation}`;
     const now = performance.now();
-    const b = this.buckets.get(key) ?? { tokens: plan.burst, rate: plan.rate, at: now };
-    b.tokens = Math.min(plan.burst, b.tokens + ((now - b.at) / 1000) * b.rate * this.scale);
+    const burst = bookedBurst(operation);
+    const b = this.buckets.get(key) ?? { tokens: burst, rate: plan.rate, at: now };
+    b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * b.rate * this.scale);
     b.at = now;
     this.buckets.set(key, b);
     return b;

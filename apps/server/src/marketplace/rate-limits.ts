@@ -78,6 +78,19 @@ export type SpApiOperation = keyof typeof USAGE_PLANS;
 export const SP_API_OPERATIONS = Object.keys(USAGE_PLANS) as SpApiOperation[];
 
 /**
+ * The burst the scheduler books: one token less than Amazon's when the plan allows more than
+ * one. Amazon's bucket fills at the same rate as ours, so the token we never spend stays in
+ * Amazon's bucket as a cushion: a request that leaves late, followed by one on time, arrives
+ * within one interval of it and still finds a token, instead of a 429 that costs a retry and a
+ * slot. The rate stays the plan's, so a busy operation keeps its full speed; only the first
+ * burst is one request shorter.
+ */
+export function bookedBurst(operation: SpApiOperation): number {
+  const { burst } = USAGE_PLANS[operation];
+  return burst > 1 ? burst - 1 : burst;
+}
+
+/**
  * The rate of an `x-amzn-RateLimit-Limit` header (a decimal number of requests per second),
  * or undefined when absent or not a positive number.
  */

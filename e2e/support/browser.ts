@@ -50,6 +50,18 @@ export function screenshotOnFailure(getPage: () => Page | undefined): void {
 }
 
 /**
+ * Every context: a desktop window in Chinese that asks for reduced motion, so the console's
+ * animations are off (antd's through its theme, see apps/web/src/app/providers.tsx): each
+ * dialog and popup is at its place at once, which saves the rendering of every frame on CI's
+ * two cores. `E2E_MOTION=1` keeps the animations, to check a flow with them.
+ */
+const CONTEXT = {
+  viewport: { width: 1440, height: 900 },
+  locale: 'zh-CN',
+  reducedMotion: process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce',
+} as const;
+
+/**
  * A new page of the context. With `E2E_CPU_THROTTLE=N` its renderer runs N times slower
  * (Chromium's CPU throttling), to reproduce timing failures that a busy CI machine shows now
  * and then, e.g. `E2E_CPU_THROTTLE=6 npx vitest run --project e2e e2e/tabs.test.ts`.
@@ -79,7 +91,7 @@ export async function signedInPage(
   const { baseUrl } = env();
   const api = new ApiClient(baseUrl);
   const login = await api.login(account, password);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', ...opts });
+  const context = await browser.newContext({ ...CONTEXT, ...opts });
   await api.toBrowser(context);
   const page = await newPage(context);
   await page.goto(`${baseUrl}/${hash}`);
@@ -89,7 +101,7 @@ export async function signedInPage(
 /** A fresh context and page without a session. */
 export async function anonymousPage(browser: Browser, hash = '#/login') {
   const { baseUrl } = env();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await browser.newContext(CONTEXT);
   const page = await newPage(context);
   await page.goto(`${baseUrl}/${hash}`);
   return { context, page };

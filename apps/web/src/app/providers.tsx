@@ -2,7 +2,7 @@ import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useSettingsStore } from '../stores/settings-store';
 import { antdTheme, applyFrameVars } from './themes';
 import { ui } from './ui-bridge';
@@ -15,12 +15,27 @@ function MessageBridge() {
   return holder;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the system asks for reduced motion, following changes while the page is open. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia?.(REDUCED_MOTION);
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+  );
+}
+
 /** antd (zh_CN, theme and text size of the user) and the message bridge. TanStack Query is provided by the frame. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useSettingsStore((s) => s.theme);
   const size = useSettingsStore((s) => s.size);
   const greyscale = useSettingsStore((s) => s.greyscale);
-  const config = useMemo(() => antdTheme(theme, size), [theme, size]);
+  const reducedMotion = usePrefersReducedMotion();
+  const config = useMemo(() => antdTheme(theme, size, reducedMotion), [theme, size, reducedMotion]);
   useEffect(() => applyFrameVars(theme, greyscale), [theme, greyscale]);
   useEffect(() => {
     document.documentElement.dataset.size = size;

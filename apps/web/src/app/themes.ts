@@ -66,11 +66,18 @@ export const TEXT_SIZES: readonly { name: TextSize; label: string; fontSize: num
 ];
 
 /** antd theme config for a theme and text size. */
-export function antdTheme(name: ThemeName, size: TextSize): ThemeConfig {
+export function antdTheme(name: ThemeName, size: TextSize, reducedMotion = false): ThemeConfig {
   const t = themeByName(name);
   const s = TEXT_SIZES.find((x) => x.name === size) ?? (TEXT_SIZES[0] as (typeof TEXT_SIZES)[number]);
   return {
-    token: { colorPrimary: t.primary, fontSize: s.fontSize, controlHeight: s.controlHeight, borderRadius: 4 },
+    token: {
+      colorPrimary: t.primary,
+      fontSize: s.fontSize,
+      controlHeight: s.controlHeight,
+      borderRadius: 4,
+      // The system's "reduce motion" (prefers-reduced-motion) turns antd's animations off.
+      ...(reducedMotion ? { motion: false } : {}),
+    },
   };
 }
 

@@ -98,10 +98,32 @@ describe('labels: Central European letters', () => {
   it('splits text into font runs only where Noto Sans SC lacks a letter', () => {
     expect(fontRuns('张伟 Zhang Wei')).toEqual([{ font: 'cjk', text: '张伟 Zhang Wei' }]);
     expect(fontRuns('Łukasz')).toEqual([
-      { font: 'latin', text: 'Ł' },
+      { font: 'latin-ext', text: 'Ł' },
       { font: 'cjk', text: 'ukasz' },
     ]);
-    expect(fontRuns('Dvořák').map((r) => r.font)).toEqual(['cjk', 'latin', 'cjk']);
+    expect(fontRuns('Dvořák').map((r) => r.font)).toEqual(['cjk', 'latin-ext', 'cjk']);
+    // Scripts Noto Sans SC lacks: Cyrillic, Greek, Vietnamese; the space stays in the run.
+    expect(fontRuns('Иван Петров')).toEqual([{ font: 'cyrillic', text: 'Иван Петров' }]);
+    expect(fontRuns('Αθήνα').every((r) => r.font.startsWith('greek'))).toBe(true);
+    expect(fontRuns('Nguyễn').map((r) => r.font)).toEqual(['cjk', 'vietnamese', 'cjk']);
+  });
+
+  it('prints Bulgarian, Ukrainian, Greek and Vietnamese addresses with every letter', async () => {
+    const cases: [string, string][] = [
+      ['Иван Петров', 'ул. Витоша 15, София'],
+      ['Олена Ковальчук', 'вул. Хрещатик 1, Київ'],
+      ['Γιώργος Παπαδόπουλος', 'Οδός Ερμού 20, Αθήνα'],
+      ['Nguyễn Thị Hương', 'Đường Lê Lợi'],
+    ];
+    const pdf = await renderLabels(
+      cases.map(([name, line]) => label(name, [line])),
+      '100x100',
+    );
+    const text = extractText(pdf);
+    for (const [name, line] of cases) {
+      expect(text).toContain(name);
+      expect(text).toContain(line);
+    }
   });
 
   it('prints Polish and Czech names and streets with every letter (extracted from the PDF)', async () => {

@@ -11,9 +11,9 @@ import PDFDocument from 'pdfkit';
  * sharp at any printer resolution) with its digits in Helvetica, the recipient in Noto Sans SC
  * (CJK and Latin) from the `@fontsource/noto-sans-sc` npm package, embedded as a subset of the
  * glyphs used (pdfkit/fontkit), so no system font is needed. Letters that font lacks (Central
- * European ő, ł, ř ...) are drawn, run by run, in Noto Sans Latin Extended
- * (`@fontsource/noto-sans`), embedded only into documents that use it. A batch is one PDF, a
- * page a label.
+ * European ő, ł, ř ..., Cyrillic, Greek, Vietnamese) are drawn, run by run, in subsets of Noto
+ * Sans (`@fontsource/noto-sans`, `FALLBACKS`), embedded only into documents that use them. A
+ * batch is one PDF, a page a label.
  */
 
 /** What one label prints. */
@@ -107,7 +107,6 @@ function loadFont(file: string): LoadedFont {
   return { bytes, has: new Set(font.characterSet), ascent: font.ascent / font.unitsPerEm };
 }
 
-let fallbackFont: LoadedFont | null = null;
 let cjkSet: ReadonlySet<number> | null = null;
 let cjkAscent = 1;
 
@@ -122,22 +121,35 @@ function cjkFont(): Buffer {
   return fontBytes;
 }
 
-/** The fallback for letters Noto Sans SC lacks: Noto Sans regular, Latin Extended subset. */
-function latinExtFont(): LoadedFont {
-  fallbackFont ??= loadFont('@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff');
-  return fallbackFont;
+/**
+ * Fonts for letters Noto Sans SC lacks, tried in this order: subsets of Noto Sans regular
+ * (`@fontsource/noto-sans`) for Central European, Cyrillic (Bulgarian, Ukrainian ...), Greek
+ * and Vietnamese addresses. Each is read when a text first needs it and embedded only into
+ * documents that use it. Scripts none of them has (Arabic, Hebrew, Thai ...) still print blank.
+ */
+const FALLBACKS = ['latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'] as const;
+type FallbackName = (typeof FALLBACKS)[number];
+const fallbackFonts = new Map<FallbackName, LoadedFont>();
+
+function fallbackFont(name: FallbackName): LoadedFont {
+  let f = fallbackFonts.get(name);
+  if (!f) {
+    f = loadFont(`@fontsource/noto-sans/files/noto-sans-${name}-400-normal.woff`);
+    fallbackFonts.set(name, f);
+  }
+  return f;
 }
 
-/** A piece of text and the registered font that draws it. */
+/** A piece of text and the registered font that draws it (`cjk`, or a fallback subset's name). */
 export interface FontRun {
-  font: 'cjk' | 'latin';
+  font: 'cjk' | FallbackName;
   text: string;
 }
 
 /**
- * Splits text into runs by font: Noto Sans SC where it has the glyph, else Noto Sans Latin
- * Extended where that has it, else Noto Sans SC (its blank). Characters both fonts lack or both
- * have (spaces, punctuation) stay in the current run, so a name switches fonts only where it must.
+ * Splits text into runs by font: Noto Sans SC where it has the glyph, else the first fallback
+ * that has it, else the current run's font (a blank). Characters the current run's font has
+ * (spaces, punctuation) stay in it, so a name switches fonts only where it must.
  */
 export function fontRuns(text: string): FontRun[] {
   cjkFont();
@@ -146,9 +158,10 @@ export function fontRuns(text: string): FontRun[] {
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     const current = runs.at(-1);
-    let font: FontRun['font'] = 'cjk';
-    if (!cjk.has(cp)) font = latinExtFont().has.has(cp) ? 'latin' : (current?.font ?? 'cjk');
-    else if (current?.font === 'latin' && latinExtFont().has.has(cp)) font = 'latin';
+    let font: FontRun['font'];
+    if (current && current.font !== 'cjk' && fallbackFont(current.font).has.has(cp)) font = current.font;
+    else if (cjk.has(cp)) font = 'cjk';
+    else font = FALLBACKS.find((name) => fallbackFont(name).has.has(cp)) ?? current?.font ?? 'cjk';
     if (current?.font === font) current.text += ch;
     else runs.push({ font, text: ch });
   }
@@ -212,7 +225,7 @@ export function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Bu
   doc.info.Title = labels.length === 1 ? `Label ${labels[0]!.tracking_no}` : `Labels (${labels.length})`;
   doc.info.Creator = 'store-group console';
   doc.registerFont('cjk', cjkFont());
-  doc.registerFont('latin', latinExtFont().bytes);
+  for (const name of FALLBACKS) doc.registerFont(name, fallbackFont(name).bytes);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

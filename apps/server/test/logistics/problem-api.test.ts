@@ -34,7 +34,8 @@ async function tenantWithWaybills(count: number, shipped = count) {
   const admin = await signIn(t.app, tenant.account, TEST_PASSWORD);
   const as = async (auth: 1 | 2 | 3 | 6) =>
     signIn(t.app, (await buildUser(t.db, tenant, { auth })).account, TEST_PASSWORD);
-  const waybills: { id: number; tracking_no: string; order_id: number; amazon_order_id: string }[] = [];
+  const waybills: { id: number; tracking_no: string; order_id: number; amazon_order_id: string; parcel_id: number }[] =
+    [];
   for (const [i, o] of world.orders.entries()) {
     const p = await call(t.app, admin, 'POST', `${L}parcel/submit`, {
       order_id: o.id,
@@ -54,6 +55,7 @@ async function tenantWithWaybills(count: number, shipped = count) {
       tracking_no: wb.data.tracking_no,
       order_id: o.id,
       amazon_order_id: o.amazonOrderId,
+      parcel_id: wb.data.parcel_id,
     });
   }
   return { tenant, admin, as, waybills };
@@ -239,9 +241,21 @@ describe('problem parcels 问题件', () => {
       version: 1,
     });
     await topUp(t, w.tenant.id, 10_000);
+    // The carrier is unreachable at that moment: the step stands, the new waybill waits for its
+    // tracking number, and 创建运单 of its parcel (the list's 重新获取跟踪号) completes it.
+    const { sim } = await carrierOf(t.deps.config);
+    sim!.faults.push({ status: 503, body: { code: 503, message: 'maintenance' } });
     const resh = await call(t.app, w.admin, 'POST', `${P}transition`, { id: r2.data.id, version: 1, to: 8 });
     expect(resh.status, resh.msg).toBe(200);
-    expect(resh.data).toMatchObject({ type: 8, new_waybill_no: `WB${b.order_id}-2` });
+    expect(resh.data).toMatchObject({ type: 8, new_waybill_no: `WB${b.order_id}-2`, new_tracking_no: null });
+    const waiting = (await call(t.app, w.admin, 'GET', `${L}waybill/list?keyword=WB${b.order_id}-2`)).data.list[0];
+    expect(waiting).toMatchObject({ tracking_no: null, status: '0', cancelled: false, parcel_id: b.parcel_id });
+    const again = await call(t.app, w.admin, 'POST', `${L}waybill/create`, { parcel_id: waiting.parcel_id });
+    expect(again.status, again.msg).toBe(200);
+    expect(again.data).toMatchObject({
+      id: resh.data.new_waybill_id,
+      tracking_no: expect.stringMatching(/^SIM\d+CN$/),
+    });
 
     // Filters: type, status, keyword over tracking number, Amazon order id and order id.
     const ids = async (qs: string) =>

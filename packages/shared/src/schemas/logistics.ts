@@ -312,6 +312,8 @@ export const labelsQuery = z.strictObject({
 export const waybillRow = z.object({
   id: z.number().int(),
   waybill_no: z.string(),
+  /** The parcel it carries: 创建运单 of that parcel again completes a waybill left without a tracking number. */
+  parcel_id: z.number().int(),
   order_id: z.number().int(),
   amazon_order_id: z.string(),
   channel_id: z.number().int(),

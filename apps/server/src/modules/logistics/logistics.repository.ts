@@ -345,6 +345,23 @@ export function activeWaybillOfOrder(db: Db, tenantId: number, orderId: number) 
     .executeTakeFirst();
 }
 
+/**
+ * A waybill of the parcel still waiting for its tracking number (the carrier was unreachable
+ * when it was made): the first one or a problem parcel's follow-up, newest first.
+ */
+export function waitingWaybillOfParcel(db: Db, tenantId: number, parcelId: number) {
+  return db
+    .selectFrom('logistics_waybills as w')
+    .select(WAYBILL_COLUMNS)
+    .where('w.tenant_id', '=', tenantId)
+    .where('w.parcel_id', '=', parcelId)
+    .where('w.cancelled_at', 'is', null)
+    .where('w.tracking_no', 'is', null)
+    .where('w.status', '=', '0')
+    .orderBy('w.id', 'desc')
+    .executeTakeFirst();
+}
+
 /** Marks a waybill cancelled. */
 export function cancelWaybillRow(db: Db, tenantId: number, id: number, reason: string) {
   return db

@@ -19,6 +19,7 @@ import {
   markWaybillShipped,
   orderEvent,
   setWaybillTracking,
+  waitingWaybillOfParcel,
   waybillCountOfOrder,
   waybillsForLabels,
 } from './logistics.repository.js';
@@ -106,21 +107,20 @@ async function askCarrier(deps: AppDeps, actor: Actor, waybillId: number) {
 /**
  * 创建运单: a parcel that passed the rules or was approved gets a waybill; its freight and
  * service fee are frozen in the ledger (one freeze per waybill), then the carrier is asked for
- * the tracking number. A waybill left without one (the carrier was unreachable) is completed by
- * calling again.
+ * the tracking number. A waybill of the parcel left without one (the carrier was unreachable;
+ * also a problem parcel's follow-up waybill) is completed by calling again.
  */
 export async function createWaybill(deps: AppDeps, actor: Actor, parcelId: number) {
   const tenantId = actor.tenantId;
   const id = await deps.db.transaction().execute(async (trx) => {
     const p = await lockParcel(trx, tenantId, parcelId);
     if (!p) throw notFound('包裹不存在');
+    // A waybill of this parcel left without a tracking number (first or follow-up): ask again.
+    const waiting = await waitingWaybillOfParcel(trx, tenantId, p.id);
+    if (waiting) return waiting.id;
     const o = await findShippableOrder(trx, tenantId, p.order_id, true);
     if (!o) throw notFound('订单不存在');
-    const active = await activeWaybillOfOrder(trx, tenantId, o.id);
-    if (active) {
-      if (active.parcel_id === p.id && active.tracking_no === null) return active.id;
-      throw conflict('该订单已有运单');
-    }
+    if (await activeWaybillOfOrder(trx, tenantId, o.id)) throw conflict('该订单已有运单');
     if (p.review_status === 'held') throw conflict('该包裹被运费审核拦截,审核通过后才能创建运单');
     if (p.review_status === 'cancelled') throw conflict('该包裹已取消发货');
     if (o.status !== 'Unshipped') throw badRequest('只有未发货的订单可以创建运单');
@@ -254,6 +254,7 @@ export function presentWaybill(w: Listed): WaybillRow {
   return {
     id: w.id,
     waybill_no: w.waybill_no,
+    parcel_id: w.parcel_id,
     order_id: w.order_id,
     amazon_order_id: w.amazon_order_id,
     channel_id: w.channel_id,

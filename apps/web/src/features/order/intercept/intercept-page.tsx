@@ -232,6 +232,17 @@ function WaybillTable() {
                       打印面单
                     </Button>
                   )}
+                  {r.status === '0' && !r.tracking_no && (
+                    <Button
+                      size="small"
+                      loading={m.createWaybill.isPending}
+                      onClick={() =>
+                        m.createWaybill.mutate(r.parcel_id, { onSuccess: () => message.success('已取得跟踪号') })
+                      }
+                    >
+                      重新获取跟踪号
+                    </Button>
+                  )}
                   {r.status === '0' && (
                     <>
                       <Button

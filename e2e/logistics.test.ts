@@ -129,6 +129,17 @@ describe('logistics', () => {
     await p
       .getByTestId('ready-quotes')
       .getByText(new RegExp(`${chName}.*运费 ¥30\\.00`))
+      .waitFor();
+    // Re-measured at the desk (350 g): the quote follows it, and the parcel is submitted with it.
+    await p.getByTestId('remeasure').click();
+    const measure = p.getByTestId('remeasure-fields');
+    await measure.getByLabel('重量').fill('350');
+    await measure.getByLabel('长').fill('10');
+    await measure.getByLabel('宽').fill('10');
+    await measure.getByLabel('高').fill('5');
+    await p
+      .getByTestId('ready-quotes')
+      .getByText(new RegExp(`${chName}.*运费 ¥35\\.00`))
       .click();
     await p.getByRole('button', { name: '提交', exact: true }).click();
     await p.getByText('包裹已提交,被运费审核拦截').waitFor();
@@ -142,6 +153,7 @@ describe('logistics', () => {
 
     await p.getByRole('tab', { name: '待审核' }).click();
     const held = p.locator('tr', { hasText: '余额不足' });
+    await held.getByRole('cell', { name: '350', exact: true }).waitFor();
     await held.getByRole('button', { name: '审核通过' }).click();
     await held.waitFor({ state: 'detached' });
     await p.getByRole('tab', { name: '已通过' }).click();
@@ -158,7 +170,7 @@ describe('logistics', () => {
     await row.getByText('已发货').waitFor();
 
     await p.goto(routeUrl('/member/user/spend'));
-    await p.getByTestId('entries-table').locator('tr', { hasText: '物流费' }).getByText('-¥30.00').waitFor();
+    await p.getByTestId('entries-table').locator('tr', { hasText: '物流费' }).getByText('-¥35.00').waitFor();
     await until('the order Shipped', async () => {
       const d = await api.call<{ status: string }>('POST', '/order/detail', { id: orderId });
       return d.data.status === 'Shipped';

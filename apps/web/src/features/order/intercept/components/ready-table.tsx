@@ -1,5 +1,5 @@
 import type { ReadyOrderRow } from '@console/shared/schemas/logistics';
-import { Button, Checkbox, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Input, InputNumber, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLogisticsMutations, useQuote, useReadyOrders } from '../../../../api/logistics';
 import { useFeedback } from '../../../../app/ui-bridge';
@@ -9,6 +9,23 @@ import { yuanText } from '../../logistics-channel/channel-form-model';
 
 const parcelText = (r: ReadyOrderRow) => `${r.weight_g} g,${r.length_cm}×${r.width_cm}×${r.height_cm} cm`;
 
+/** A re-measure at the shipping desk: grams and centimetres (one decimal) as typed. */
+interface Remeasure {
+  weight_g: number | null;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
+}
+const EMPTY_MEASURE: Remeasure = { weight_g: null, length_cm: null, width_cm: null, height_cm: null };
+
+/** The re-measure in the API's units (grams, millimetres), or null until all four are filled. */
+export function remeasuredParcel(m: Remeasure) {
+  const { weight_g, length_cm, width_cm, height_cm } = m;
+  if (!weight_g || !length_cm || !width_cm || !height_cm) return null;
+  const mm = (cm: number) => Math.round(cm * 10);
+  return { weight_g, length_mm: mm(length_cm), width_mm: mm(width_cm), height_mm: mm(height_cm) };
+}
+
 /**
  * 提交包裹 of an order 配货 made ready: the recorded parcel is quoted on each of the tenant's
  * channels (the same quote the server charges), the shipper picks one and submits; the
@@ -17,25 +34,25 @@ const parcelText = (r: ReadyOrderRow) => `${r.weight_g} g,${r.length_cm}×${r.wi
 function SubmitDialog({ order, onClose }: { order: ReadyOrderRow; onClose: () => void }) {
   const [electric, setElectric] = useState(false);
   const [channelId, setChannelId] = useState<number | null>(null);
+  const [remeasuring, setRemeasuring] = useState(false);
+  const [measure, setMeasure] = useState<Remeasure>(EMPTY_MEASURE);
   const m = useLogisticsMutations();
   const { message } = useFeedback();
-  const quote = useQuote(
-    order.country
-      ? {
-          weight_g: order.weight_g,
-          length_mm: order.length_cm * 10,
-          width_mm: order.width_cm * 10,
-          height_mm: order.height_cm * 10,
-          is_electric: electric,
-          country: order.country,
-        }
-      : null,
-  );
+  // A complete re-measure replaces 配货's parcel for the quote and the submit (the server keeps both).
+  const remeasured = remeasuring ? remeasuredParcel(measure) : null;
+  const parcel = remeasured ?? {
+    weight_g: order.weight_g,
+    length_mm: order.length_cm * 10,
+    width_mm: order.width_cm * 10,
+    height_mm: order.height_cm * 10,
+  };
+  const quote = useQuote(order.country ? { ...parcel, is_electric: electric, country: order.country } : null);
+  const incomplete = remeasuring && remeasured === null;
   const submit = async () => {
-    if (channelId === null) return;
+    if (channelId === null || incomplete) return;
     // The error toast comes from the API client; the dialog stays open to pick another channel.
     const r = await m.submit
-      .mutateAsync({ order_id: order.order_id, channel_id: channelId, is_electric: electric })
+      .mutateAsync({ order_id: order.order_id, channel_id: channelId, is_electric: electric, ...(remeasured ?? {}) })
       .catch(() => null);
     if (!r) return;
     if (r.review_status === 'held') message.warning('包裹已提交,被运费审核拦截,请在「待审核」处理');
@@ -48,15 +65,56 @@ function SubmitDialog({ order, onClose }: { order: ReadyOrderRow; onClose: () =>
       open
       onCancel={onClose}
       okText="提交"
-      okButtonProps={{ disabled: channelId === null }}
+      okButtonProps={{ disabled: channelId === null || incomplete }}
       confirmLoading={m.submit.isPending}
       onOk={submit}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Text data-testid="ready-parcel">{`配货包裹:${parcelText(order)},目的国 ${order.country ?? '-'}`}</Typography.Text>
-        <Checkbox checked={electric} onChange={(e) => setElectric(e.target.checked)}>
-          带电
-        </Checkbox>
+        <Space wrap>
+          <Checkbox checked={electric} onChange={(e) => setElectric(e.target.checked)}>
+            带电
+          </Checkbox>
+          <Checkbox
+            checked={remeasuring}
+            data-testid="remeasure"
+            onChange={(e) => {
+              setRemeasuring(e.target.checked);
+              setMeasure(EMPTY_MEASURE);
+            }}
+          >
+            复测包裹
+          </Checkbox>
+        </Space>
+        {remeasuring && (
+          <Space wrap data-testid="remeasure-fields">
+            <InputNumber
+              aria-label="重量"
+              addonAfter="g"
+              min={1}
+              max={1_000_000}
+              precision={0}
+              value={measure.weight_g}
+              onChange={(v) => setMeasure((x) => ({ ...x, weight_g: v }))}
+              placeholder="重量"
+            />
+            {(['length_cm', 'width_cm', 'height_cm'] as const).map((k, i) => (
+              <InputNumber
+                key={k}
+                aria-label={['长', '宽', '高'][i]}
+                addonAfter="cm"
+                min={0.1}
+                max={1000}
+                precision={1}
+                value={measure[k]}
+                onChange={(v) => setMeasure((x) => ({ ...x, [k]: v }))}
+                placeholder={['长', '宽', '高'][i]}
+                style={{ width: 120 }}
+              />
+            ))}
+            {incomplete && <Typography.Text type="warning">请填写重量和长宽高</Typography.Text>}
+          </Space>
+        )}
         <Radio.Group value={channelId} onChange={(e) => setChannelId(e.target.value)} style={{ width: '100%' }}>
           <Space direction="vertical" style={{ width: '100%' }} data-testid="ready-quotes">
             {(quote.data?.list ?? []).map((q) => (

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -37,9 +38,7 @@ const run = spawnSync(
 
 /** The first lines of a failure, without ANSI colours, for the closing summary. */
 function firstLines(messages) {
-  return (messages ?? [])
-    .join('\n')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  return stripVTControlCharacters((messages ?? []).join('\n'))
     .split('\n')
     .slice(0, 4)
     .join('\n    ');

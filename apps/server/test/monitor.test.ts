@@ -234,9 +234,11 @@ describe('ASIN monitor: alerts, cases and messages driven by the simulator', () 
       band_max: 2500,
     });
     expect(add.data).toEqual({ added: 1, existing: 0 });
+    // Until a read happened after the last re-scheduling (poll moves next_check_at to 1970 before
+    // each window; a window whose read was deferred would leave it there).
     const first = await poll(0, async () => {
       const r = (await listOf(s)).list[0];
-      return r.title !== '' && r.offer_count !== null;
+      return r.title !== '' && r.offer_count !== null && Date.parse(r.next_check_at) > Date.parse(r.last_checked_at);
     });
     expect(first).toMatchObject({ throttled: 0, failed: 0 });
     let row = (await listOf(s)).list[0];

@@ -13,6 +13,9 @@ export const ORDER_SCALE = 200;
 /** A sandbox shop of `tenant` authorized on the in-server simulator, selling in `markets`. */
 export async function bindOrderShop(t: TestContext, tenant: UserRow, markets: string[] = ['de']) {
   const sb = await sandbox(t.deps.config, t.db);
+  // Only the orders a test generates: the sandbox's own arrivals (one every 3 s of wall time at
+  // this scale) would add an order to a test that ran slowly on a busy machine.
+  sb.sim.orders.configure({ ratePerHour: 0 });
   const redirectUri = 'http://127.0.0.1:9/cb';
   const back = new URL(sb.sim.authorize({ applicationId: SANDBOX_APP.appId, state: 's', redirectUri }));
   const seller = back.searchParams.get('selling_partner_id')!;

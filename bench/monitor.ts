@@ -15,25 +15,14 @@
  * 2. the 跟卖监控 list with ASINS rows and BENCH_HISTORY_DAYS of daily snapshots per ASIN:
  *    p95 of a page (target < 100 ms) and of the detail with 30 days of history.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import type { Config } from '../apps/server/src/config.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import type { AppDeps } from '../apps/server/src/context.js';
-import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
-import { ensureJwtSecret } from '../apps/server/src/db/seed.js';
 import type { UserRow } from '../apps/server/src/db/types.js';
-import { secretBox } from '../apps/server/src/lib/secret-box.js';
-import { SpApiSimulator } from '../apps/server/src/marketplace/simulator/sim-server.js';
-import { SANDBOX_APP } from '../apps/server/src/marketplace/simulator/sim-state.js';
-import { insertUser } from '../apps/server/src/modules/account/user.repository.js';
 import { insertWatches } from '../apps/server/src/modules/monitor/monitor.repository.js';
 import { watchDetail, watchListPage } from '../apps/server/src/modules/monitor/monitor.service.js';
 import { pollShop } from '../apps/server/src/modules/monitor/monitor-poll.service.js';
 import { intervalMs, SHOP_CAPACITY } from '../apps/server/src/modules/monitor/monitor-schedule.js';
+import { benchEnvironment, benchTenant, bindBenchShop } from './support.js';
 
 const ASINS = Number(process.env.BENCH_ASINS ?? 10_000);
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 20);
@@ -47,71 +36,16 @@ const pct = (xs: number[], p: number) => {
 };
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-async function database() {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
-  const dataDir = path.resolve(import.meta.dirname, '../.bench-data/monitor');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const pgServer = await startEmbeddedPostgres({ dataDir, database: 'bench_monitor' });
-  return { url: pgServer.url(), stop: () => pgServer.stop() };
-}
-
-/** A shop bound to the simulator as a real shop is (only the URLs differ). */
-async function bindShop(deps: AppDeps, sim: SpApiSimulator, tenant: UserRow, i: number) {
-  const redirect = 'https://console.example.com/cb';
-  const back = new URL(sim.authorize({ applicationId: SANDBOX_APP.appId, state: 's', redirectUri: redirect }));
-  const form = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code: back.searchParams.get('spapi_oauth_code')!,
-    redirect_uri: redirect,
-    client_id: SANDBOX_APP.clientId,
-    client_secret: SANDBOX_APP.clientSecret,
-  });
-  const token = (await (await fetch(sim.tokenUrl, { method: 'POST', body: form })).json()) as { refresh_token: string };
-  return deps.db
-    .insertInto('shops')
-    .values({
-      tenant_id: tenant.id,
-      name: `bench shop ${i}`,
-      region: 'EU',
-      sandbox: false,
-      seller_id: back.searchParams.get('selling_partner_id')!,
-      refresh_token_enc: secretBox(deps.config).seal(token.refresh_token),
-      auth_status: 'authorized',
-      marketplaces: ['de'],
-      created_by: tenant.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
 async function main() {
-  const { url, stop } = await database();
-  const db = createDatabase(url, { max: 30 });
-  await migrateToLatest(db);
-  const sim = await new SpApiSimulator({ timeScale: SCALE, imageCheck: async () => true }).listen();
-  const base = loadConfig({});
-  const config: Config = {
-    ...base,
-    dataDir: fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'bench-monitor-')),
-    workers: false,
-    spapi: {
-      ...base.spapi,
-      clientId: SANDBOX_APP.clientId,
-      clientSecret: SANDBOX_APP.clientSecret,
-      appId: SANDBOX_APP.appId,
-      lwaUrl: sim.tokenUrl,
-      endpoint: sim.endpoint('EU'),
-      timeScale: SCALE,
-    },
-  };
-  const deps: AppDeps = { db, config, jwtSecret: await ensureJwtSecret(db) };
+  const { db, sim, deps, close } = await benchEnvironment({
+    dataDir: '.bench-data/monitor',
+    database: 'bench_monitor',
+    poolMax: 30,
+    scale: SCALE,
+    tmpPrefix: 'bench-monitor-',
+  });
   try {
-    const tenant = await insertUser(db, {
-      account: `bench${Date.now()}`,
-      password_hash: 'x',
-      user_name: 'bench',
-      auth: 0,
-    });
+    const tenant = await benchTenant(db);
     await db.updateTable('users').set({ limit_monitor_len: ASINS }).where('id', '=', tenant.id).execute();
     const user = (await db
       .selectFrom('users')
@@ -119,7 +53,11 @@ async function main() {
       .where('id', '=', tenant.id)
       .executeTakeFirstOrThrow()) as UserRow;
     const shops: number[] = [];
-    for (let i = 0; i < SHOPS; i++) shops.push((await bindShop(deps, sim, tenant, i)).id);
+    for (let i = 0; i < SHOPS; i++)
+      shops.push(
+        (await bindBenchShop(deps, sim, { tenantId: tenant.id, name: `bench shop ${i}`, marketplaces: ['de'] })).shop
+          .id,
+      );
     const per = Math.ceil(ASINS / SHOPS);
     for (let s = 0; s < SHOPS; s++) {
       // ASINs the simulator invents a product and a few offers for (B0 + a letter beyond F).
@@ -204,9 +142,7 @@ async function main() {
     );
     console.log(`  detail with 30 days of history: p50 ${r1(pct(details, 50))} ms, p95 ${r1(pct(details, 95))} ms`);
   } finally {
-    await sim.close();
-    await db.destroy();
-    await stop();
+    await close();
   }
 }
 

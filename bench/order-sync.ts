@@ -19,24 +19,13 @@
  * operation whose callers never waited for a slot is not held back by its rate (its calls fit in
  * the burst) and is printed as not binding.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { marketplace } from '@console/shared/constants/marketplaces';
 import { sql } from 'kysely';
-import type { Config } from '../apps/server/src/config.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import type { AppDeps } from '../apps/server/src/context.js';
-import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
-import { ensureJwtSecret } from '../apps/server/src/db/seed.js';
-import { secretBox } from '../apps/server/src/lib/secret-box.js';
 import { PgRateLimitScheduler } from '../apps/server/src/marketplace/rate-limit.scheduler.js';
 import { type SpApiOperation, USAGE_PLANS } from '../apps/server/src/marketplace/rate-limits.js';
-import { SpApiSimulator } from '../apps/server/src/marketplace/simulator/sim-server.js';
-import { SANDBOX_APP } from '../apps/server/src/marketplace/simulator/sim-state.js';
-import { insertUser } from '../apps/server/src/modules/account/user.repository.js';
 import { type ShopSyncResult, syncShopsOrders } from '../apps/server/src/modules/order/order-sync.service.js';
+import { benchEnvironment, benchTenant, bindBenchShop } from './support.js';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 50);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
@@ -66,76 +55,22 @@ PgRateLimitScheduler.prototype.reserve = async function (this: PgRateLimitSchedu
   return r;
 };
 
-async function database() {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
-  const dataDir = path.resolve(import.meta.dirname, '../.bench-data/order-sync');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const pgServer = await startEmbeddedPostgres({ dataDir, database: 'bench_order_sync' });
-  return { url: pgServer.url(), stop: () => pgServer.stop() };
-}
-
-/** A shop bound to the simulator as a real shop is (only the URLs differ); answers its id and seller id. */
-async function bindShop(deps: AppDeps, sim: SpApiSimulator, tenantId: number, i: number) {
-  const redirect = 'https://console.example.com/cb';
-  const back = new URL(sim.authorize({ applicationId: SANDBOX_APP.appId, state: 's', redirectUri: redirect }));
-  const form = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code: back.searchParams.get('spapi_oauth_code')!,
-    redirect_uri: redirect,
-    client_id: SANDBOX_APP.clientId,
-    client_secret: SANDBOX_APP.clientSecret,
-  });
-  const token = (await (await fetch(sim.tokenUrl, { method: 'POST', body: form })).json()) as { refresh_token: string };
-  const sellerId = back.searchParams.get('selling_partner_id')!;
-  const shop = await deps.db
-    .insertInto('shops')
-    .values({
-      tenant_id: tenantId,
-      name: `bench shop ${i}`,
-      region: 'EU',
-      sandbox: false,
-      seller_id: sellerId,
-      refresh_token_enc: secretBox(deps.config).seal(token.refresh_token),
-      auth_status: 'authorized',
-      marketplaces: [MARKET],
-      created_by: tenantId,
-    })
-    .returning(['id', 'name', 'tenant_id', 'marketplaces'])
-    .executeTakeFirstOrThrow();
-  return { shop, sellerId };
-}
-
 async function main() {
-  const { url, stop } = await database();
-  const db = createDatabase(url, { max: 30 });
-  await migrateToLatest(db);
-  const sim = await new SpApiSimulator({ timeScale: SCALE, imageCheck: async () => true }).listen();
-  const base = loadConfig({});
-  const config: Config = {
-    ...base,
-    dataDir: fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'bench-order-sync-')),
-    workers: false,
-    spapi: {
-      ...base.spapi,
-      clientId: SANDBOX_APP.clientId,
-      clientSecret: SANDBOX_APP.clientSecret,
-      appId: SANDBOX_APP.appId,
-      lwaUrl: sim.tokenUrl,
-      endpoint: sim.endpoint('EU'),
-      timeScale: SCALE,
-    },
-  };
-  const deps: AppDeps = { db, config, jwtSecret: await ensureJwtSecret(db) };
+  const { db, sim, deps, close } = await benchEnvironment({
+    dataDir: '.bench-data/order-sync',
+    database: 'bench_order_sync',
+    poolMax: 30,
+    scale: SCALE,
+    tmpPrefix: 'bench-order-sync-',
+  });
   const market = marketplace(MARKET);
   try {
-    const tenant = await insertUser(db, {
-      account: `bench${Date.now()}`,
-      password_hash: 'x',
-      user_name: 'bench',
-      auth: 0,
-    });
-    const shops: Awaited<ReturnType<typeof bindShop>>[] = [];
-    for (let i = 0; i < SHOPS; i++) shops.push(await bindShop(deps, sim, tenant.id, i));
+    const tenant = await benchTenant(db);
+    const shops: Awaited<ReturnType<typeof bindBenchShop>>[] = [];
+    for (let i = 0; i < SHOPS; i++)
+      shops.push(
+        await bindBenchShop(deps, sim, { tenantId: tenant.id, name: `bench shop ${i}`, marketplaces: [MARKET] }),
+      );
     // One listing per shop and ORDERS paid seller-fulfilled orders placed an hour ago (outside
     // Amazon's two-minute window, past the Pending time at this scale).
     const expected = new Set<string>();
@@ -246,9 +181,7 @@ async function main() {
       `  result: ${binding && lost === 0 && doubled === 0 && extra === 0 && Number(counts.pending) === 0 ? 'met' : 'NOT met'}`,
     );
   } finally {
-    await sim.close();
-    await db.destroy();
-    await stop();
+    await close();
   }
 }
 

@@ -15,29 +15,20 @@
  * 3. the queue screen with 100 queues of 10,000 items: queueList and queueItems pages
  *    (target < 200 ms).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { marketplace } from '@console/shared/constants/marketplaces';
 import { sql } from 'kysely';
-import type { Config } from '../apps/server/src/config.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import type { AppDeps } from '../apps/server/src/context.js';
-import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
-import { ensureJwtSecret } from '../apps/server/src/db/seed.js';
 import type { JobClient } from '../apps/server/src/jobs/job-queue.js';
-import { secretBox } from '../apps/server/src/lib/secret-box.js';
 import { findMarketplace, loadProductTypeSchema } from '../apps/server/src/marketplace/product-type.catalog.js';
 import { USAGE_PLANS } from '../apps/server/src/marketplace/rate-limits.js';
-import { SpApiSimulator } from '../apps/server/src/marketplace/simulator/sim-server.js';
-import { SANDBOX_APP } from '../apps/server/src/marketplace/simulator/sim-state.js';
-import { insertUser } from '../apps/server/src/modules/account/user.repository.js';
+import type { SpApiSimulator } from '../apps/server/src/marketplace/simulator/sim-server.js';
 import { type MapGoods, mapGoods } from '../apps/server/src/modules/upload/listing-mapper.js';
 import { createUpload, queueItems, queueList } from '../apps/server/src/modules/upload/upload.service.js';
 import type { ItemPayload } from '../apps/server/src/modules/upload/upload.tables.js';
 import { runDueQueues } from '../apps/server/src/modules/upload/upload-runner.js';
+import { benchEnvironment, benchTenant, bindBenchShop } from './support.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SCALE = Number(process.env.BENCH_SCALE ?? 5);
@@ -130,82 +121,30 @@ function feedDocumentBench() {
   );
 }
 
-async function database() {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
-  const dataDir = path.resolve(import.meta.dirname, '../.bench-upload');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const pgServer = await startEmbeddedPostgres({ dataDir, database: 'bench_upload' });
-  return { url: pgServer.url(), stop: () => pgServer.stop() };
-}
-
 async function main() {
   feedDocumentBench();
 
-  const { url, stop } = await database();
-  const db = createDatabase(url, { max: 20 });
-  await migrateToLatest(db);
-  const sim = await new SpApiSimulator({ timeScale: SCALE, imageCheck: async () => true }).listen();
-  const base = loadConfig({});
-  const config: Config = {
-    ...base,
-    dataDir: fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'bench-upload-')),
-    workers: false,
-    publicUrl: 'https://console.example.com',
-    spapi: {
-      ...base.spapi,
-      clientId: SANDBOX_APP.clientId,
-      clientSecret: SANDBOX_APP.clientSecret,
-      appId: SANDBOX_APP.appId,
-      lwaUrl: sim.tokenUrl,
-      endpoint: sim.endpoint('EU'),
-      timeScale: SCALE,
-    },
-  };
-  const deps: AppDeps = { db, config, jwtSecret: await ensureJwtSecret(db) };
+  const { sim, deps, close } = await benchEnvironment({
+    dataDir: '.bench-upload',
+    database: 'bench_upload',
+    poolMax: 20,
+    scale: SCALE,
+    tmpPrefix: 'bench-upload-',
+    config: { publicUrl: 'https://console.example.com' },
+  });
   try {
     await pipelineBench(deps, sim);
     await queueScreenBench(deps);
   } finally {
-    await sim.close();
-    await db.destroy();
-    await stop();
+    await close();
   }
 }
 
 /** A tenant, its shop bound to the simulator as a real shop (only the URLs differ), and N products. */
 async function tenantWithProducts(deps: AppDeps, sim: SpApiSimulator, n: number) {
-  const user = await insertUser(deps.db, {
-    account: `bench${Date.now()}`,
-    password_hash: 'x',
-    user_name: 'bench',
-    auth: 0,
-  });
+  const user = await benchTenant(deps.db);
   await deps.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', user.id).execute();
-  const redirect = 'https://console.example.com/cb';
-  const back = new URL(sim.authorize({ applicationId: SANDBOX_APP.appId, state: 's', redirectUri: redirect }));
-  const form = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code: back.searchParams.get('spapi_oauth_code')!,
-    redirect_uri: redirect,
-    client_id: SANDBOX_APP.clientId,
-    client_secret: SANDBOX_APP.clientSecret,
-  });
-  const token = (await (await fetch(sim.tokenUrl, { method: 'POST', body: form })).json()) as { refresh_token: string };
-  const shop = await deps.db
-    .insertInto('shops')
-    .values({
-      tenant_id: user.id,
-      name: 'bench shop',
-      region: 'EU',
-      sandbox: false,
-      seller_id: back.searchParams.get('selling_partner_id')!,
-      refresh_token_enc: secretBox(deps.config).seal(token.refresh_token),
-      auth_status: 'authorized',
-      marketplaces: MARKETS,
-      created_by: user.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { shop } = await bindBenchShop(deps, sim, { tenantId: user.id, name: 'bench shop', marketplaces: MARKETS });
   const ids: number[] = [];
   for (let i = 0; i < n; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, n - i) }, (_, k) => {
@@ -323,12 +262,7 @@ async function pipelineBench(deps: AppDeps, sim: SpApiSimulator) {
 
 /** 3. The queue screen: 100 queues of 10,000 items. */
 async function queueScreenBench(deps: AppDeps) {
-  const user = await insertUser(deps.db, {
-    account: `benchq${Date.now()}`,
-    password_hash: 'x',
-    user_name: 'bench',
-    auth: 0,
-  });
+  const user = await benchTenant(deps.db, 'benchq');
   const tenantId = user.id;
   const t0 = performance.now();
   for (let q = 0; q < 100; q++) {

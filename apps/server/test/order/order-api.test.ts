@@ -1,75 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/types.js';
 import { orderBuyerPurge } from '../../src/modules/order/order-sync.job.js';
-import { insertSyncedOrder, saveOrderItems } from '../../src/modules/order/order-sync.repository.js';
-import { insertShop } from '../../src/modules/shop/shop.repository.js';
-import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
+import { buildTenant, TEST_PASSWORD } from '../factories.js';
 import { call, signIn, useTestApp } from '../harness.js';
+import { orderWorld } from './order-support.js';
 
 const t = useTestApp();
 const O = '/PDD/order/';
 
 /** A tenant with a shop and one two-item order, and a signed-in account per role. */
 async function world() {
-  const tenant = await buildTenant(t.db);
-  const shop = await insertShop(t.db, {
-    tenant_id: tenant.id,
-    name: '德国店',
-    region: 'EU',
-    sandbox: true,
-    seller_id: `A${tenant.id}X`,
-    refresh_token_enc: 'v1.00000000.x.y',
-    marketplaces: ['de'],
-    created_by: tenant.id,
-  });
-  const orderId = (await insertSyncedOrder(t.db, {
-    tenant_id: tenant.id,
-    shop_id: shop.id,
-    marketplace: 'de',
-    amazon_order_id: `302-${String(tenant.id).padStart(7, '0')}-1234567`,
-    amazon_status: 'Unshipped',
-    status: 'Unshipped',
-    fulfillment_channel: '1',
-    purchase_date: new Date(),
-    last_update_date: new Date(),
-    latest_ship_date: null,
-    latest_delivery_date: null,
-    currency: 'EUR',
-    total_minor: 3000,
-    ship_city: 'Berlin',
-    ship_state: 'BE',
-    ship_postal: '10115',
-    ship_country: 'DE',
-    buyer: { name: 'Anna Müller', phone: '+4930123456', address1: 'Hauptstraße 1', email: 'a@marketplace.amazon.de' },
-    buyer_purge_after: null,
-  }))!;
+  const w = await orderWorld(t, { name: '德国店', sellerPrefix: 'A' });
   const item = (sku: string) => ({
-    amazon_item_id: `${sku}-${tenant.id}`,
+    amazonItemId: `${sku}-${w.tenant.id}`,
     asin: 'B0ASIN0001',
-    seller_sku: sku,
+    sku,
     title: `Item ${sku}`,
     quantity: 1,
-    quantity_shipped: 0,
-    currency: 'EUR',
-    item_price_minor: 1500,
-    shipping_price_minor: 0,
-    item_tax_minor: 0,
-    promotion_discount_minor: 0,
-    goods_id: null,
-    variation_key: null,
+    priceMinor: 1500,
   });
-  await saveOrderItems(t.db, tenant.id, orderId, [item('SKU-1'), item('SKU-2')]);
-  const items = await t.db
-    .selectFrom('order_items')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  const as = async (auth: 1 | 2 | 3 | 6 | null) => {
-    const u: UserRow = auth === null ? tenant : await buildUser(t.db, tenant, { auth });
-    return signIn(t.app, u.account, TEST_PASSWORD);
-  };
-  return { tenant, shop, orderId, itemIds: items.map((i) => i.id), as };
+  const order = await w.addOrder({
+    amazonOrderId: w.amazonId('302', 1234567),
+    totalMinor: 3000,
+    buyer: { name: 'Anna Müller', phone: '+4930123456', address1: 'Hauptstraße 1', email: 'a@marketplace.amazon.de' },
+    items: [item('SKU-1'), item('SKU-2')],
+  });
+  const as = (auth: 1 | 2 | 3 | 6 | null) => w.signInNew(auth ?? 0);
+  return { tenant: w.tenant, shop: w.shop, orderId: order.id, itemIds: order.itemIds, as };
 }
 
 describe('orders: list, detail, purchase and express steps', () => {

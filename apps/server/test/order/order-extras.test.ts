@@ -3,12 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeAli1688 } from '../../src/ali1688/ali1688.factory.js';
 import { startAli1688Simulator } from '../../src/ali1688/ali1688.simulator.js';
-import type { UserRow } from '../../src/db/types.js';
 import { balancesOf, topUp } from '../../src/modules/finance/ledger.service.js';
-import { insertSyncedOrder, saveOrderItems } from '../../src/modules/order/order-sync.repository.js';
-import { insertShop } from '../../src/modules/shop/shop.repository.js';
-import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
-import { call, type Session, signIn, useTestApp } from '../harness.js';
+import { buildGoods } from '../factories.js';
+import { call, type Session, useTestApp } from '../harness.js';
+import { orderWorld } from './order-support.js';
 
 const t = useTestApp();
 const O = '/PDD/order/';
@@ -21,62 +19,28 @@ async function sheetOf(buffer: Buffer) {
 
 /** A tenant with a shop and `n` orders (two items each, EUR) placed `daysAgo` days ago, and a session per role. */
 async function world() {
-  const tenant = await buildTenant(t.db);
-  const shop = await insertShop(t.db, {
-    tenant_id: tenant.id,
-    name: '德国店',
-    region: 'EU',
-    sandbox: true,
-    seller_id: `A${tenant.id}X`,
-    refresh_token_enc: 'v1.00000000.x.y',
-    marketplaces: ['de'],
-    created_by: tenant.id,
-  });
+  const w = await orderWorld(t, { name: '德国店', sellerPrefix: 'A' });
   const addOrder = async (n: number, status: 'Unshipped' | 'Canceled' = 'Unshipped', daysAgo = 1) => {
-    const id = (await insertSyncedOrder(t.db, {
-      tenant_id: tenant.id,
-      shop_id: shop.id,
-      marketplace: 'de',
-      amazon_order_id: `302-${String(tenant.id).padStart(7, '0')}-${String(n).padStart(7, '0')}`,
-      amazon_status: status,
-      status,
-      fulfillment_channel: '1',
-      purchase_date: new Date(Date.now() - daysAgo * 86_400_000),
-      last_update_date: new Date(),
-      latest_ship_date: null,
-      latest_delivery_date: null,
-      currency: 'EUR',
-      total_minor: 3001,
-      ship_city: 'Berlin',
-      ship_state: 'BE',
-      ship_postal: '10115',
-      ship_country: 'DE',
-      buyer: { name: 'Anna Müller', phone: '+4930123456', address1: 'Hauptstraße 1' },
-      buyer_purge_after: null,
-    }))!;
     const item = (sku: string, qty: number, price: number) => ({
-      amazon_item_id: `${sku}-${n}`,
+      amazonItemId: `${sku}-${n}`,
       asin: sku === 'SKU-1' ? 'B0ASIN0001' : 'B0ASIN0002',
-      seller_sku: sku,
+      sku,
       title: `Item ${sku}`,
       quantity: qty,
-      quantity_shipped: 0,
-      currency: 'EUR',
-      item_price_minor: price,
-      shipping_price_minor: 0,
-      item_tax_minor: 0,
-      promotion_discount_minor: 0,
-      goods_id: null,
-      variation_key: null,
+      priceMinor: price,
     });
-    await saveOrderItems(t.db, tenant.id, id, [item('SKU-1', 2, 2001), item('SKU-2', 1, 1000)]);
-    return id;
+    const order = await w.addOrder({
+      amazonOrderId: w.amazonId('302', n),
+      status,
+      purchaseDate: new Date(Date.now() - daysAgo * 86_400_000),
+      totalMinor: 3001,
+      buyer: { name: 'Anna Müller', phone: '+4930123456', address1: 'Hauptstraße 1' },
+      items: [item('SKU-1', 2, 2001), item('SKU-2', 1, 1000)],
+    });
+    return order.id;
   };
-  const as = async (auth: 1 | 2 | 3 | 5 | 6 | null) => {
-    const u: UserRow = auth === null ? tenant : await buildUser(t.db, tenant, { auth });
-    return signIn(t.app, u.account, TEST_PASSWORD);
-  };
-  return { tenant, shop, addOrder, as };
+  const as = (auth: 1 | 2 | 3 | 5 | 6 | null) => w.signInNew(auth ?? 0);
+  return { tenant: w.tenant, shop: w.shop, addOrder, as };
 }
 
 const exportFile = (s: Session, body: unknown) =>

@@ -4,88 +4,40 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeAli1688 } from '../../src/ali1688/ali1688.factory.js';
 import { startAli1688Simulator } from '../../src/ali1688/ali1688.simulator.js';
-import type { UserRow } from '../../src/db/types.js';
 import { surplusToStock } from '../../src/modules/order/order-surplus.service.js';
-import { insertSyncedOrder, saveOrderItems } from '../../src/modules/order/order-sync.repository.js';
-import { insertShop } from '../../src/modules/shop/shop.repository.js';
-import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
-import { call, type Session, signIn, useTestApp } from '../harness.js';
+import { buildGoods, buildUser } from '../factories.js';
+import { call, useTestApp } from '../harness.js';
+import { orderWorld } from './order-support.js';
 
 const t = useTestApp();
 const O = '/PDD/order/';
 
 /** A tenant with a shop, accounts signed in per role, and a way to add one-item orders. */
 async function world() {
-  const tenant = await buildTenant(t.db);
-  const shop = await insertShop(t.db, {
-    tenant_id: tenant.id,
-    name: '缺口店',
-    region: 'EU',
-    sandbox: true,
-    seller_id: `G${tenant.id}X`,
-    refresh_token_enc: 'v1.00000000.x.y',
-    marketplaces: ['de'],
-    created_by: tenant.id,
-  });
+  const w = await orderWorld(t, { name: '缺口店', sellerPrefix: 'G' });
   let seq = 0;
   const order = async (quantity = 1) => {
     seq += 1;
-    const amazon = `306-${String(tenant.id).padStart(7, '0')}-${String(seq).padStart(7, '0')}`;
-    const id = (await insertSyncedOrder(t.db, {
-      tenant_id: tenant.id,
-      shop_id: shop.id,
-      marketplace: 'de',
-      amazon_order_id: amazon,
-      amazon_status: 'Unshipped',
-      status: 'Unshipped',
-      fulfillment_channel: '1',
-      purchase_date: new Date(),
-      last_update_date: new Date(),
-      latest_ship_date: null,
-      latest_delivery_date: null,
-      currency: 'EUR',
-      total_minor: 1000,
-      ship_city: 'Berlin',
-      ship_state: 'BE',
-      ship_postal: '10115',
-      ship_country: 'DE',
-      buyer: null,
-      buyer_purge_after: null,
-    }))!;
-    await saveOrderItems(t.db, tenant.id, id, [
-      {
-        amazon_item_id: `${seq}-0`,
-        asin: 'B0ASIN0003',
-        seller_sku: `GAP-${tenant.id}`,
-        title: 'Gap item',
-        quantity,
-        quantity_shipped: 0,
-        currency: 'EUR',
-        item_price_minor: 1000,
-        shipping_price_minor: 0,
-        item_tax_minor: 0,
-        promotion_discount_minor: 0,
-        goods_id: null,
-        variation_key: null,
-      },
-    ]);
-    const item = await t.db.selectFrom('order_items').select('id').where('order_id', '=', id).executeTakeFirstOrThrow();
-    return { id, amazon, item: Number(item.id) };
-  };
-  const sessions = new Map<string, Session>();
-  const users = new Map<string, UserRow>();
-  const as = async (auth: 0 | 1 | 2 | 3 | 6, key = String(auth)) => {
-    const cached = sessions.get(key);
-    if (cached) return cached;
-    const u = auth === 0 ? tenant : await buildUser(t.db, tenant, { auth });
-    users.set(key, u);
-    const s = await signIn(t.app, u.account, TEST_PASSWORD);
-    sessions.set(key, s);
-    return s;
+    const amazon = w.amazonId('306', seq);
+    const { id, itemIds } = await w.addOrder({
+      amazonOrderId: amazon,
+      totalMinor: 1000,
+      items: [
+        {
+          amazonItemId: `${seq}-0`,
+          asin: 'B0ASIN0003',
+          sku: `GAP-${w.tenant.id}`,
+          title: 'Gap item',
+          quantity,
+          priceMinor: 1000,
+        },
+      ],
+    });
+    return { id, amazon, item: itemIds[0]! };
   };
   const version = async (itemId: number) =>
     (await t.db.selectFrom('order_items').select('version').where('id', '=', itemId).executeTakeFirstOrThrow()).version;
-  return { tenant, shop, order, as, version, user: (key: string) => users.get(key)! };
+  return { tenant: w.tenant, shop: w.shop, order, as: w.as, version, user: w.user };
 }
 
 const stockOf = async (tenantId: number, sku: string) =>

@@ -1,87 +1,34 @@
 // Orders after purchase (issue 17 §2): 配货, stock-up with its ledger, assigning orders, audit rows.
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/types.js';
-import { insertSyncedOrder, saveOrderItems } from '../../src/modules/order/order-sync.repository.js';
-import { insertShop } from '../../src/modules/shop/shop.repository.js';
-import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
-import { call, type Session, signIn, useTestApp } from '../harness.js';
+import { buildTenant, TEST_PASSWORD } from '../factories.js';
+import { call, signIn, useTestApp } from '../harness.js';
+import { orderWorld } from './order-support.js';
 
 const t = useTestApp();
 const O = '/PDD/order/';
 
 /** A tenant with a shop, accounts signed in per role, and a way to add orders of `n` items. */
 async function world() {
-  const tenant = await buildTenant(t.db);
-  const shop = await insertShop(t.db, {
-    tenant_id: tenant.id,
-    name: '配货店',
-    region: 'EU',
-    sandbox: true,
-    seller_id: `S${tenant.id}X`,
-    refresh_token_enc: 'v1.00000000.x.y',
-    marketplaces: ['de'],
-    created_by: tenant.id,
-  });
+  const w = await orderWorld(t, { name: '配货店', sellerPrefix: 'S' });
   let seq = 0;
   const order = async (n: number) => {
     seq += 1;
-    const id = (await insertSyncedOrder(t.db, {
-      tenant_id: tenant.id,
-      shop_id: shop.id,
-      marketplace: 'de',
-      amazon_order_id: `305-${String(tenant.id).padStart(7, '0')}-${String(seq).padStart(7, '0')}`,
-      amazon_status: 'Unshipped',
-      status: 'Unshipped',
-      fulfillment_channel: '1',
-      purchase_date: new Date(),
-      last_update_date: new Date(),
-      latest_ship_date: null,
-      latest_delivery_date: null,
-      currency: 'EUR',
-      total_minor: 1000 * n,
-      ship_city: 'Berlin',
-      ship_state: 'BE',
-      ship_postal: '10115',
-      ship_country: 'DE',
-      buyer: null,
-      buyer_purge_after: null,
-    }))!;
-    await saveOrderItems(
-      t.db,
-      tenant.id,
-      id,
-      Array.from({ length: n }, (_, k) => ({
-        amazon_item_id: `${seq}-${k}`,
+    const amazon = w.amazonId('305', seq);
+    const { id, itemIds } = await w.addOrder({
+      amazonOrderId: amazon,
+      totalMinor: 1000 * n,
+      items: Array.from({ length: n }, (_, k) => ({
+        amazonItemId: `${seq}-${k}`,
         asin: 'B0ASIN0002',
-        seller_sku: `SKU-${k}`,
+        sku: `SKU-${k}`,
         title: `Item ${k}`,
         quantity: 1,
-        quantity_shipped: 0,
-        currency: 'EUR',
-        item_price_minor: 1000,
-        shipping_price_minor: 0,
-        item_tax_minor: 0,
-        promotion_discount_minor: 0,
-        goods_id: null,
-        variation_key: null,
+        priceMinor: 1000,
       })),
-    );
-    const items = await t.db.selectFrom('order_items').select('id').where('order_id', '=', id).orderBy('id').execute();
-    const amazon = `305-${String(tenant.id).padStart(7, '0')}-${String(seq).padStart(7, '0')}`;
-    return { id, amazon, items: items.map((i) => Number(i.id)) };
+    });
+    return { id, amazon, items: itemIds };
   };
-  const sessions = new Map<string, Session>();
-  const users = new Map<string, UserRow>();
-  const as = async (auth: 0 | 1 | 2 | 3 | 6, key = String(auth)) => {
-    const cached = sessions.get(key);
-    if (cached) return cached;
-    const u = auth === 0 ? tenant : await buildUser(t.db, tenant, { auth });
-    users.set(key, u);
-    const s = await signIn(t.app, u.account, TEST_PASSWORD);
-    sessions.set(key, s);
-    return s;
-  };
-  return { tenant, shop, order, as, user: (key: string) => users.get(key)! };
+  return { tenant: w.tenant, shop: w.shop, order, as: w.as, user: w.user };
 }
 
 const auditActions = async (tenantId: number) =>

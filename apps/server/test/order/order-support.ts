@@ -4,8 +4,11 @@ import { secretBox } from '../../src/lib/secret-box.js';
 import { sandbox } from '../../src/marketplace/sandbox.js';
 import type { SpApiSimulator } from '../../src/marketplace/simulator/sim-server.js';
 import { SANDBOX_APP } from '../../src/marketplace/simulator/sim-state.js';
+import type { StoredBuyer } from '../../src/modules/order/order.tables.js';
+import { insertSyncedOrder, saveOrderItems } from '../../src/modules/order/order-sync.repository.js';
 import { insertShop } from '../../src/modules/shop/shop.repository.js';
-import type { TestContext } from '../harness.js';
+import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
+import { type Session, signIn, type TestContext } from '../harness.js';
 
 /** Time scale of the order tests: Amazon's two minutes are 0.6 s, a 30-minute Pending 9 s. */
 export const ORDER_SCALE = 200;
@@ -55,4 +58,109 @@ export function simListing(sim: SpApiSimulator, seller: string, market: string, 
     issues: [],
   });
   return marketplaceId;
+}
+
+/** One item of an order made by `orderWorld` (EUR, nothing shipped, no link to our products). */
+export interface TestOrderItem {
+  amazonItemId: string;
+  asin: string;
+  sku: string;
+  title: string;
+  quantity: number;
+  priceMinor: number;
+}
+
+/** An order made by `orderWorld`: seller-fulfilled, EUR, shipping to Berlin. */
+export interface TestOrder {
+  amazonOrderId: string;
+  status?: 'Unshipped' | 'Canceled';
+  /** Default: now. */
+  purchaseDate?: Date;
+  totalMinor: number;
+  buyer?: StoredBuyer | null;
+  items: TestOrderItem[];
+}
+
+/**
+ * A tenant with a (not authorized) sandbox shop selling in `de`, and ways to add orders and to
+ * sign in accounts of the tenant: `signInNew` makes a new account per call (0: the tenant
+ * itself), `as` one per key, signed in once and kept (`user(key)` is its row).
+ */
+export async function orderWorld(t: TestContext, shopOf: { name: string; sellerPrefix: string }) {
+  const tenant = await buildTenant(t.db);
+  const shop = await insertShop(t.db, {
+    tenant_id: tenant.id,
+    name: shopOf.name,
+    region: 'EU',
+    sandbox: true,
+    seller_id: `${shopOf.sellerPrefix}${tenant.id}X`,
+    refresh_token_enc: 'v1.00000000.x.y',
+    marketplaces: ['de'],
+    created_by: tenant.id,
+  });
+  /** An Amazon order id of this tenant: `prefix-<tenant id>-<n>`, both 7 digits. */
+  const amazonId = (prefix: string, n: number) =>
+    `${prefix}-${String(tenant.id).padStart(7, '0')}-${String(n).padStart(7, '0')}`;
+  const addOrder = async (o: TestOrder) => {
+    const status = o.status ?? 'Unshipped';
+    const id = (await insertSyncedOrder(t.db, {
+      tenant_id: tenant.id,
+      shop_id: shop.id,
+      marketplace: 'de',
+      amazon_order_id: o.amazonOrderId,
+      amazon_status: status,
+      status,
+      fulfillment_channel: '1',
+      purchase_date: o.purchaseDate ?? new Date(),
+      last_update_date: new Date(),
+      latest_ship_date: null,
+      latest_delivery_date: null,
+      currency: 'EUR',
+      total_minor: o.totalMinor,
+      ship_city: 'Berlin',
+      ship_state: 'BE',
+      ship_postal: '10115',
+      ship_country: 'DE',
+      buyer: o.buyer ?? null,
+      buyer_purge_after: null,
+    }))!;
+    await saveOrderItems(
+      t.db,
+      tenant.id,
+      id,
+      o.items.map((i) => ({
+        amazon_item_id: i.amazonItemId,
+        asin: i.asin,
+        seller_sku: i.sku,
+        title: i.title,
+        quantity: i.quantity,
+        quantity_shipped: 0,
+        currency: 'EUR',
+        item_price_minor: i.priceMinor,
+        shipping_price_minor: 0,
+        item_tax_minor: 0,
+        promotion_discount_minor: 0,
+        goods_id: null,
+        variation_key: null,
+      })),
+    );
+    const items = await t.db.selectFrom('order_items').select('id').where('order_id', '=', id).orderBy('id').execute();
+    return { id, itemIds: items.map((i) => Number(i.id)) };
+  };
+  const signInNew = async (auth: 0 | 1 | 2 | 3 | 5 | 6) => {
+    const u: UserRow = auth === 0 ? tenant : await buildUser(t.db, tenant, { auth });
+    return signIn(t.app, u.account, TEST_PASSWORD);
+  };
+  const sessions = new Map<string, Session>();
+  const users = new Map<string, UserRow>();
+  const as = async (auth: 0 | 1 | 2 | 3 | 6, key = String(auth)) => {
+    const cached = sessions.get(key);
+    if (cached) return cached;
+    const u = auth === 0 ? tenant : await buildUser(t.db, tenant, { auth });
+    users.set(key, u);
+    const s = await signIn(t.app, u.account, TEST_PASSWORD);
+    sessions.set(key, s);
+    return s;
+  };
+  return { tenant, shop, amazonId, addOrder, signInNew, as, user: (key: string) => users.get(key)! };
 }

@@ -1,6 +1,7 @@
 import type { SpApiOperation } from '../rate-limits.js';
 import type { ConfirmShipmentRequest, RestrictedResource } from '../sp-api.orders.js';
 import { err, ITEM_PAGE, RDT_LIFETIME } from './sim-orders.js';
+import { orderItemsView, orderView } from './sim-orders-view.js';
 import type { SimReq, SimRes, SpApiSimulator } from './sim-server.js';
 
 const tokenOf = (req: SimReq) => String(req.headers['x-amz-access-token'] ?? '');
@@ -12,14 +13,14 @@ function handleGetOrders(sim: SpApiSimulator, req: SimReq): SimRes {
 function handleGetOrder(sim: SpApiSimulator, req: SimReq): SimRes {
   const o = sim.orders.find(req);
   if (!('amazonOrderId' in o)) return o;
-  const v = sim.orders.view(o, Date.now(), sim.orders.pii(tokenOf(req), req.path));
+  const v = orderView(o, Date.now(), sim.orders.pii(tokenOf(req), req.path), sim.timeScale);
   return { status: 200, body: { payload: v } };
 }
 
 function handleGetOrderItems(sim: SpApiSimulator, req: SimReq): SimRes {
   const o = sim.orders.find(req);
   if (!('amazonOrderId' in o)) return o;
-  const all = sim.orders.itemsOf(o, Date.now());
+  const all = orderItemsView(o, Date.now());
   const start = Number(req.query.get('NextToken') ?? 0) || 0;
   const page = all.slice(start, start + ITEM_PAGE);
   const more = start + ITEM_PAGE < all.length;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { MARKETPLACES } from '@console/shared/constants/marketplaces';
-import { minor, moneyFromNumber, toDecimalString } from '@console/shared/money';
-import type { Address, Order, OrderItem, OrderStatus, RefundEvent, RestrictedResource } from '../sp-api.orders.js';
+import { moneyFromNumber } from '@console/shared/money';
+import type { Address, Order, OrderStatus, RefundEvent, RestrictedResource } from '../sp-api.orders.js';
+import { iso, orderView } from './sim-orders-view.js';
 import type { SimReq, SimRes, SpApiSimulator } from './sim-server.js';
 
 /**
@@ -142,11 +143,6 @@ export const err = (status: number, code: string, message: string, details = '')
   status,
   body: { errors: [{ code, message, details }] },
 });
-
-/** Amazon's decimal text of an amount in minor units. */
-const amount = (minorUnits: number, currency: string) => toDecimalString(minor(minorUnits), currency);
-
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** What a sandbox keeps of the order book across restarts. */
 export interface SimOrderBookSnapshot {
@@ -351,68 +347,6 @@ export class SimOrderBook {
     return o.timeline.filter((t) => t.at <= now).at(-1)?.status;
   }
 
-  /** The order as `getOrders` answers it at `now`, or undefined before its purchase. */
-  view(o: SimOrder, now: number, pii: { address: boolean; buyer: boolean }): Order | undefined {
-    const state = o.timeline.filter((t) => t.at <= now).at(-1);
-    if (!state) return undefined;
-    const total = o.items.reduce((s, i) => s + i.unitMinor * i.quantity, 0);
-    const count = o.items.reduce((s, i) => s + i.quantity, 0);
-    const shipped = state.status === 'Shipped' ? count : 0;
-    const a = o.buyer.address;
-    const pending = state.status === 'Pending';
-    return {
-      AmazonOrderId: o.amazonOrderId,
-      PurchaseDate: iso(o.createdAt),
-      LastUpdateDate: iso(state.at),
-      OrderStatus: state.status,
-      FulfillmentChannel: o.channel,
-      SalesChannel: `Amazon.${MARKETPLACES.find((m) => m.marketplaceId === o.marketplaceId)?.site ?? 'com'}`,
-      ShipServiceLevel: 'Std Cont US Street Addr',
-      ...(pending ? {} : { OrderTotal: { CurrencyCode: o.currency, Amount: amount(total, o.currency) } }),
-      NumberOfItemsShipped: shipped,
-      NumberOfItemsUnshipped: state.status === 'Canceled' ? 0 : count - shipped,
-      MarketplaceId: o.marketplaceId,
-      OrderType: 'StandardOrder',
-      EarliestShipDate: iso(o.createdAt),
-      LatestShipDate: iso(o.latestShipAt),
-      EarliestDeliveryDate: iso(o.createdAt + this.ms(3 * 24 * 3600)),
-      LatestDeliveryDate: iso(o.latestDeliveryAt),
-      IsBusinessOrder: false,
-      IsPrime: o.channel === 'AFN',
-      ...(pending || state.status === 'Canceled'
-        ? {}
-        : {
-            ShippingAddress: pii.address
-              ? { ...a }
-              : { City: a.City, StateOrRegion: a.StateOrRegion, PostalCode: a.PostalCode, CountryCode: a.CountryCode },
-          }),
-      ...(pii.buyer ? { BuyerInfo: { BuyerEmail: o.buyer.email, BuyerName: o.buyer.name } } : {}),
-    };
-  }
-
-  /** The order's items as `getOrderItems` answers them (no prices while Pending, as Amazon). */
-  itemsOf(o: SimOrder, now: number): OrderItem[] {
-    const state = o.timeline.filter((t) => t.at <= now).at(-1);
-    const pending = state?.status === 'Pending';
-    return o.items.map((i) => ({
-      ASIN: i.asin,
-      SellerSKU: i.sku,
-      OrderItemId: i.orderItemId,
-      Title: i.title,
-      QuantityOrdered: i.quantity,
-      QuantityShipped: state?.status === 'Shipped' ? i.quantity : 0,
-      ConditionId: 'New',
-      ...(pending
-        ? {}
-        : {
-            ItemPrice: { CurrencyCode: o.currency, Amount: amount(i.unitMinor * i.quantity, o.currency) },
-            ShippingPrice: { CurrencyCode: o.currency, Amount: amount(0, o.currency) },
-            ItemTax: { CurrencyCode: o.currency, Amount: amount(0, o.currency) },
-            PromotionDiscount: { CurrencyCode: o.currency, Amount: amount(0, o.currency) },
-          }),
-    }));
-  }
-
   /** What a token may read of restricted data on a path: nothing for a plain access token. */
   pii(token: string, path: string): { address: boolean; buyer: boolean } {
     const rdt = this.rdts.get(token);
@@ -467,7 +401,7 @@ export class SimOrderBook {
         if (o.sellerId !== req.sellerId || !markets.includes(o.marketplaceId)) continue;
         if (ids.length && !ids.includes(o.amazonOrderId)) continue;
         if (channels.length && !channels.includes(o.channel)) continue;
-        const v = this.view(o, before, { address: false, buyer: false });
+        const v = orderView(o, before, { address: false, buyer: false }, this.sim.timeScale);
         if (!v) continue;
         if (statuses.length && !statuses.includes(v.OrderStatus)) continue;
         const t = Date.parse(createdAfter ? v.PurchaseDate : v.LastUpdateDate);
@@ -483,7 +417,7 @@ export class SimOrderBook {
     const Orders: Order[] = [];
     for (const id of slice) {
       const o = this.orders.get(id);
-      const v = o && this.view(o, Date.parse(page.before), pii);
+      const v = o && orderView(o, Date.parse(page.before), pii, this.sim.timeScale);
       if (v) Orders.push(v);
     }
     let NextToken: string | undefined;

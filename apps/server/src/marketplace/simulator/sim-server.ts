@@ -3,31 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { SpApiRegion } from '@console/shared/constants/marketplaces';
 import { type SpApiOperation, USAGE_PLANS } from '../rate-limits.js';
-import {
-  handleCatalogGet,
-  handleCatalogSearch,
-  handleParticipations,
-  handlePtdGet,
-  handlePtdSearch,
-  handleSchema,
-} from './sim-catalog.js';
-import {
-  type FeedRuntime,
-  handleCancelFeed,
-  handleCreateDocument,
-  handleCreateFeed,
-  handleDocument,
-  handleGetDocument,
-  handleGetFeed,
-  handleGetFeeds,
-} from './sim-feeds.js';
-import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from './sim-listings.js';
-import { authorize, handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
+import type { FeedRuntime } from './sim-feeds.js';
+import { authorize, handleToken } from './sim-lwa.js';
 import { SimMarket } from './sim-market.js';
-import { GRANTLESS_OPERATIONS, notificationRoutes } from './sim-notifications-api.js';
-import { ORDER_ROUTES } from './sim-order-routes.js';
+import { GRANTLESS_OPERATIONS } from './sim-notifications-api.js';
 import { SimOrderBook, type SimOrderBookSnapshot } from './sim-orders.js';
-import { pricingRoutes } from './sim-pricing.js';
+import { ROUTES, type SimRoute } from './sim-routes.js';
 import {
   listingKey,
   SANDBOX_APP,
@@ -72,115 +53,6 @@ export const amazonError = (status: number, code: string, message: string, detai
   status,
   body: { errors: [{ code, message, details }] },
 });
-
-type Handler = (sim: SpApiSimulator, req: SimReq) => SimRes | Promise<SimRes>;
-
-interface Route {
-  method: string;
-  pattern: RegExp;
-  /** SP-API operation (token and rate limit checked), or a public route of LWA / pre-signed URLs. */
-  operation?: SpApiOperation;
-  handle: Handler;
-}
-
-const seg = '([^/]+)';
-const ROUTES: Route[] = [
-  { method: 'POST', pattern: /^\/auth\/o2\/token$/, handle: handleToken },
-  { method: 'GET', pattern: /^\/apps\/authorize\/consent$/, handle: handleConsent },
-  { method: 'POST', pattern: /^\/apps\/authorize\/confirm$/, handle: handleConfirm },
-  { method: 'PUT', pattern: new RegExp(`^/_sim/documents/${seg}$`), handle: handleDocument },
-  { method: 'GET', pattern: new RegExp(`^/_sim/documents/${seg}$`), handle: handleDocument },
-  { method: 'GET', pattern: new RegExp(`^/_sim/schemas/${seg}/${seg}$`), handle: handleSchema },
-  {
-    method: 'PUT',
-    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`),
-    operation: 'putListingsItem',
-    handle: handlePut,
-  },
-  {
-    method: 'PATCH',
-    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`),
-    operation: 'patchListingsItem',
-    handle: handlePatch,
-  },
-  {
-    method: 'GET',
-    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`),
-    operation: 'getListingsItem',
-    handle: handleGet,
-  },
-  {
-    method: 'DELETE',
-    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}/${seg}$`),
-    operation: 'deleteListingsItem',
-    handle: handleDelete,
-  },
-  {
-    method: 'GET',
-    pattern: new RegExp(`^/listings/2021-08-01/items/${seg}$`),
-    operation: 'searchListingsItems',
-    handle: handleSearch,
-  },
-  {
-    method: 'POST',
-    pattern: /^\/feeds\/2021-06-30\/documents$/,
-    operation: 'createFeedDocument',
-    handle: handleCreateDocument,
-  },
-  {
-    method: 'GET',
-    pattern: new RegExp(`^/feeds/2021-06-30/documents/${seg}$`),
-    operation: 'getFeedDocument',
-    handle: handleGetDocument,
-  },
-  { method: 'POST', pattern: /^\/feeds\/2021-06-30\/feeds$/, operation: 'createFeed', handle: handleCreateFeed },
-  { method: 'GET', pattern: /^\/feeds\/2021-06-30\/feeds$/, operation: 'getFeeds', handle: handleGetFeeds },
-  {
-    method: 'GET',
-    pattern: new RegExp(`^/feeds/2021-06-30/feeds/${seg}$`),
-    operation: 'getFeed',
-    handle: handleGetFeed,
-  },
-  {
-    method: 'DELETE',
-    pattern: new RegExp(`^/feeds/2021-06-30/feeds/${seg}$`),
-    operation: 'cancelFeed',
-    handle: handleCancelFeed,
-  },
-  {
-    method: 'GET',
-    pattern: /^\/definitions\/2020-09-01\/productTypes$/,
-    operation: 'searchDefinitionsProductTypes',
-    handle: handlePtdSearch,
-  },
-  {
-    method: 'GET',
-    pattern: new RegExp(`^/definitions/2020-09-01/productTypes/${seg}$`),
-    operation: 'getDefinitionsProductType',
-    handle: handlePtdGet,
-  },
-  {
-    method: 'GET',
-    pattern: /^\/catalog\/2022-04-01\/items$/,
-    operation: 'searchCatalogItems',
-    handle: handleCatalogSearch,
-  },
-  {
-    method: 'GET',
-    pattern: new RegExp(`^/catalog/2022-04-01/items/${seg}$`),
-    operation: 'getCatalogItem',
-    handle: handleCatalogGet,
-  },
-  {
-    method: 'GET',
-    pattern: /^\/sellers\/v1\/marketplaceParticipations$/,
-    operation: 'getMarketplaceParticipations',
-    handle: handleParticipations,
-  },
-  ...ORDER_ROUTES,
-  ...pricingRoutes(),
-  ...notificationRoutes(),
-];
 
 /** Counts tests read (the pipeline's "nothing sent twice" check reads `submissions`). */
 export interface SimCounters {
@@ -366,7 +238,7 @@ export class SpApiSimulator {
     return f;
   }
 
-  private async dispatch(req: SimReq, route: Route | undefined): Promise<SimRes> {
+  private async dispatch(req: SimReq, route: SimRoute | undefined): Promise<SimRes> {
     if (!route) return amazonError(404, 'NotFound', 'Resource not found');
     const op = route.operation ?? (route.handle === handleToken ? 'lwa' : undefined);
     const fault = op ? this.takeFault(op) : undefined;

@@ -1,31 +1,24 @@
 import { marketplaceByCode } from '@console/shared/constants/marketplaces';
-import { parseMoney } from '@console/shared/money';
-import type { OrderStatus } from '@console/shared/schemas/order';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { sandbox } from '../../marketplace/sandbox.js';
 import { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { liveSpApiDeps } from '../../marketplace/sp-api.deps.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
-import type { Money, Order, OrderItem } from '../../marketplace/sp-api.orders.js';
+import type { Order } from '../../marketplace/sp-api.orders.js';
 import { shopAuthorizationLost, shopCredentials } from '../shop/shop.service.js';
-import type { StoredBuyer } from './order.tables.js';
 import { surplusToStock } from './order-surplus.service.js';
+import { syncedOrder } from './order-sync.mapping.js';
 import {
   insertOrderEvents,
   insertSyncedOrder,
-  linkSkus,
-  listTenantSyncShops,
   lockOrdersByAmazonId,
   markRefunded,
-  ordersNeedingItems,
   releaseSyncLease,
-  type SyncedItem,
-  type SyncedOrder,
-  saveOrderItems,
   takeSyncLease,
   updateSyncedOrder,
 } from './order-sync.repository.js';
+import { syncItems } from './order-sync-items.service.js';
 
 /**
  * The incremental order sync of one shop (issue 17 §1, docs/orders.md "Sync"): per
@@ -40,10 +33,6 @@ import {
 
 /** How far back the first sync of a marketplace reads. */
 export const FIRST_SYNC_DAYS = 30;
-/** Amazon's data protection policy: buyer data goes this many days after delivery. */
-export const BUYER_DATA_DAYS = 30;
-/** Orders whose items one run reads per marketplace at most (the rest wait for the next run). */
-const ITEMS_PER_RUN = 500;
 const LEASE_MS = 10 * 60_000;
 const DAY = 86_400_000;
 /** The refunds' cursor of a shop (region-wide). */
@@ -78,71 +67,6 @@ export async function shopClient(deps: AppDeps, tenantId: number, shopId: number
     },
     sb ? sb.deps : liveSpApiDeps(deps.config.spapi, deps.db),
   );
-}
-
-/** The console's status of an Amazon status (spec section 4: Shipped, Unshipped, Canceled, Pending, refund). */
-export function consoleStatus(amazon: string): Exclude<OrderStatus, 'refund'> {
-  if (amazon === 'Shipped' || amazon === 'InvoiceUnconfirmed') return 'Shipped';
-  if (amazon === 'Canceled' || amazon === 'Unfulfillable') return 'Canceled';
-  if (amazon === 'Pending' || amazon === 'PendingAvailability') return 'Pending';
-  return 'Unshipped';
-}
-
-const minorOf = (m: Money | undefined): number | null => {
-  if (!m?.Amount || !m.CurrencyCode) return null;
-  const r = parseMoney(m.Amount, m.CurrencyCode, { allowNegative: true, round: true });
-  return r.ok ? r.value : null;
-};
-const dateOf = (s: string | undefined) => (s ? new Date(s) : null);
-
-/** The restricted part of an order as stored (null when Amazon sent none). */
-function buyerOf(o: Order): StoredBuyer | null {
-  const a = o.ShippingAddress;
-  const b = o.BuyerInfo;
-  const out: StoredBuyer = {};
-  if (a?.Name) out.name = a.Name;
-  else if (b?.BuyerName) out.name = b.BuyerName;
-  if (b?.BuyerEmail) out.email = b.BuyerEmail;
-  if (a?.Phone) out.phone = a.Phone;
-  if (a?.AddressLine1) out.address1 = a.AddressLine1;
-  if (a?.AddressLine2) out.address2 = a.AddressLine2;
-  if (a?.AddressLine3) out.address3 = a.AddressLine3;
-  if (a?.CompanyName) out.company = a.CompanyName;
-  return Object.keys(out).length ? out : null;
-}
-
-/** When an order's buyer data must go: 30 days after delivery (or cancellation). */
-export function purgeAfter(o: Order): Date | null {
-  const status = consoleStatus(o.OrderStatus);
-  if (status === 'Canceled') return new Date(Date.parse(o.LastUpdateDate) + BUYER_DATA_DAYS * DAY);
-  if (status !== 'Shipped') return null;
-  const delivered = Date.parse(o.LatestDeliveryDate ?? o.LastUpdateDate);
-  return new Date(Math.max(delivered, Date.parse(o.LastUpdateDate)) + BUYER_DATA_DAYS * DAY);
-}
-
-function syncedOrder(tenantId: number, shopId: number, marketplace: string, o: Order): SyncedOrder {
-  const a = o.ShippingAddress;
-  return {
-    tenant_id: tenantId,
-    shop_id: shopId,
-    marketplace,
-    amazon_order_id: o.AmazonOrderId,
-    amazon_status: o.OrderStatus,
-    status: consoleStatus(o.OrderStatus),
-    fulfillment_channel: o.FulfillmentChannel === 'AFN' ? '0' : '1',
-    purchase_date: new Date(o.PurchaseDate),
-    last_update_date: new Date(o.LastUpdateDate),
-    latest_ship_date: dateOf(o.LatestShipDate),
-    latest_delivery_date: dateOf(o.LatestDeliveryDate),
-    currency: o.OrderTotal?.CurrencyCode ?? null,
-    total_minor: minorOf(o.OrderTotal),
-    ship_city: a?.City ?? null,
-    ship_state: a?.StateOrRegion ?? null,
-    ship_postal: a?.PostalCode ?? null,
-    ship_country: a?.CountryCode ?? null,
-    buyer: buyerOf(o),
-    buyer_purge_after: purgeAfter(o),
-  };
 }
 
 /**
@@ -215,24 +139,6 @@ async function storePage(deps: AppDeps, tenantId: number, shopId: number, market
     await insertOrderEvents(trx, events);
     return changed;
   });
-}
-
-function itemOf(i: OrderItem, link: { goods_id: number; variation_key: string } | undefined): SyncedItem {
-  return {
-    amazon_item_id: i.OrderItemId,
-    asin: i.ASIN,
-    seller_sku: i.SellerSKU ?? null,
-    title: i.Title ?? null,
-    quantity: i.QuantityOrdered,
-    quantity_shipped: i.QuantityShipped ?? 0,
-    currency: i.ItemPrice?.CurrencyCode ?? null,
-    item_price_minor: minorOf(i.ItemPrice),
-    shipping_price_minor: minorOf(i.ShippingPrice),
-    item_tax_minor: minorOf(i.ItemTax),
-    promotion_discount_minor: minorOf(i.PromotionDiscount),
-    goods_id: link?.goods_id ?? null,
-    variation_key: link ? link.variation_key : null,
-  };
 }
 
 /**
@@ -308,38 +214,6 @@ async function syncMarketplace(
       error,
       seen,
     });
-  }
-}
-
-/** Reads the items of the marketplace's orders marked `items_pending` (after a crash too). */
-async function syncItems(
-  deps: AppDeps,
-  client: SpApiClient,
-  shop: { id: number; tenant_id: number },
-  code: string,
-  opts: SyncOptions,
-  result: ShopSyncResult,
-) {
-  const todo = await ordersNeedingItems(deps.db, shop.tenant_id, shop.id, code, ITEMS_PER_RUN);
-  for (const o of todo) {
-    const items: OrderItem[] = [];
-    let next: string | undefined;
-    do {
-      const page = await client.orders.getOrderItems(o.amazon_order_id, { nextToken: next, maxWaitMs: opts.maxWaitMs });
-      items.push(...page.OrderItems);
-      next = page.NextToken || undefined;
-    } while (next);
-    const skus = [...new Set(items.map((i) => i.SellerSKU).filter((s): s is string => !!s))];
-    await deps.db.transaction().execute(async (trx) => {
-      const links = await linkSkus(trx, shop.tenant_id, shop.id, code, skus);
-      await saveOrderItems(
-        trx,
-        shop.tenant_id,
-        o.id,
-        items.map((i) => itemOf(i, i.SellerSKU ? links.get(i.SellerSKU) : undefined)),
-      );
-    });
-    result.items += items.length;
   }
 }
 
@@ -486,47 +360,4 @@ export async function syncShopsOrders(
       }
     }),
   );
-}
-
-/**
- * Orders for a sandbox shop of the tenant (the test hook of the browser tests): a listing
- * `SANDBOX-<marketplace>` in the in-server simulator where the shop has none, and `count`
- * orders per the first marketplace placed an hour ago. Real shops are refused.
- */
-export async function sandboxOrders(deps: AppDeps, tenantId: number, shopId: number, count: number) {
-  const creds = await shopCredentials(deps, tenantId, shopId);
-  if (!creds.sandbox) throw new AppError(400, '只能为沙箱店铺生成订单');
-  const sb = await sandbox(deps.config, deps.db);
-  const shops = await listTenantSyncShops(deps.db, tenantId, [shopId]);
-  const code = shops[0]?.marketplaces[0];
-  const market = code ? marketplaceByCode(code) : undefined;
-  if (!market) throw new AppError(400, '店铺没有站点');
-  const sku = `SANDBOX-${code}`;
-  const key = `${creds.sellerId}|${market.marketplaceId}|${sku}`;
-  if (!sb.sim.listings.has(key)) {
-    const now = new Date().toISOString();
-    sb.sim.listings.set(key, {
-      sellerId: creds.sellerId,
-      marketplaceId: market.marketplaceId,
-      sku,
-      productType: 'PRODUCT',
-      attributes: {
-        item_name: [{ value: '沙箱商品' }],
-        purchasable_offer: [{ our_price: [{ schedule: [{ value_with_tax: 25 }] }] }],
-      },
-      asin: 'B0SANDBOX1',
-      createdDate: now,
-      lastUpdatedDate: now,
-      issues: [],
-    });
-  }
-  return sb.sim.orders.generate({
-    sellerId: creds.sellerId,
-    marketplaceId: market.marketplaceId,
-    at: Date.now() - 3600_000,
-    count,
-    items: [{ sku }],
-    channel: 'MFN',
-    outcome: 'normal',
-  });
 }

@@ -21,9 +21,9 @@ import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { addNote, moveExpress, orderDetail, orderList, overview, purchaseItem, readerOf } from './order.service.js';
+import { sandboxOrders } from './order-sandbox.service.js';
 import { orderSyncJob } from './order-sync.job.js';
 import { listTenantSyncShops } from './order-sync.repository.js';
-import { sandboxOrders } from './order-sync.service.js';
 
 /** Orders: 订单首页, 订单处理, sync on demand, purchase and express steps (issue 17, docs/orders.md). */
 export async function orderRoutes(fastify: FastifyInstance) {

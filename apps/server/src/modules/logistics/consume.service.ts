@@ -1,6 +1,6 @@
 import { CONSUMPTION_TYPES, type ConsumptionType } from '@console/shared/constants/finance';
 import type { AppDeps } from '../../context.js';
-import { listWaybills, waybillEntries } from './logistics.repository.js';
+import { listWaybills, waybillEntries } from './waybill.repository.js';
 
 const secs = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 const typeName = (t: number) => CONSUMPTION_TYPES[t as ConsumptionType] ?? String(t);

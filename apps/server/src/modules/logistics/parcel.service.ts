@@ -15,7 +15,6 @@ import { orderDetail } from '../order/order.service.js';
 import { audit } from '../system/audit.js';
 import { tariffOf, tenantChannel } from './channel.service.js';
 import {
-  activeWaybillOfOrder,
   findParcelOfOrder,
   findShippableOrder,
   listParcels,
@@ -27,6 +26,7 @@ import {
   updateParcelReview,
   upsertParcel,
 } from './logistics.repository.js';
+import { activeWaybillOfOrder } from './waybill.repository.js';
 
 const ORDER_NOT_FOUND = '订单不存在';
 const PARCEL_NOT_FOUND = '包裹不存在';

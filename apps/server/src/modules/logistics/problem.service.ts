@@ -18,7 +18,7 @@ import { subjectOf } from '../account/account.presenter.js';
 import * as ledger from '../finance/ledger.service.js';
 import { audit } from '../system/audit.js';
 import { managedBook } from './channel.service.js';
-import { findWaybill, orderEvent } from './logistics.repository.js';
+import { orderEvent } from './logistics.repository.js';
 import {
   findProblem,
   insertProblem,
@@ -31,6 +31,7 @@ import {
   updateProblem,
   waybillsToWatch,
 } from './problem.repository.js';
+import { findWaybill } from './waybill.repository.js';
 import { completeFollowUpWaybill, insertFollowUpWaybill } from './waybill.service.js';
 
 const NOT_FOUND = '问题件不存在';

@@ -8,21 +8,19 @@ import * as ledger from '../finance/ledger.service.js';
 import { audit } from '../system/audit.js';
 import { bookOfChannel, findChannel } from './channel.repository.js';
 import { queueConfirmation } from './confirm.repository.js';
+import { findShippableOrder, lockParcel, orderEvent } from './logistics.repository.js';
 import {
   activeWaybillOfOrder,
   cancelWaybillRow,
-  findShippableOrder,
   findWaybill,
   insertWaybill,
   listWaybills,
-  lockParcel,
   markWaybillShipped,
-  orderEvent,
   setWaybillTracking,
   waitingWaybillOfParcel,
   waybillCountOfOrder,
   waybillsForLabels,
-} from './logistics.repository.js';
+} from './waybill.repository.js';
 
 const NOT_FOUND = '运单不存在';
 const secs = (d: Date | string | null) => (d === null ? null : Math.floor(new Date(d).getTime() / 1000));

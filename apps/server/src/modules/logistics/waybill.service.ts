@@ -103,6 +103,65 @@ async function askCarrier(deps: AppDeps, actor: Actor, waybillId: number) {
 }
 
 /**
+ * The waybill row of a parcel (numbered WB<order>-<n>), its freight and service fee frozen in the
+ * ledger under the waybill's own key, the audit row and the order's history line; the first
+ * waybill of a parcel and a problem parcel's follow-up (`problemId`) alike. `tenantId` owns the
+ * waybill and pays; `actor` did it (the operator may step another tenant's problem parcel). In the
+ * caller's transaction; the carrier is asked after it committed.
+ */
+async function openWaybill(
+  trx: AppDeps['db'],
+  actor: Actor,
+  tenantId: number,
+  p: NonNullable<Awaited<ReturnType<typeof lockParcel>>>,
+  orderId: number,
+  problemId?: number,
+) {
+  const channel = await findChannel(trx, await bookOfChannel(trx, p.channel_id), p.channel_id);
+  if (!channel) throw notFound('物流渠道不存在');
+  const n = await waybillCountOfOrder(trx, tenantId, orderId);
+  const waybillNo = `WB${orderId}-${n + 1}`;
+  const freight = Number(p.freight);
+  const serviceFee = Number(p.service_fee);
+  const w = await insertWaybill(trx, tenantId, {
+    parcel_id: p.id,
+    order_id: orderId,
+    channel_id: channel.id,
+    waybill_no: waybillNo,
+    carrier_code: channel.carrier_code,
+    carrier_name: channel.carrier_name,
+    freight,
+    service_fee: serviceFee,
+    currency: channel.currency,
+    weight_g: p.chargeable_g,
+    created_by: actor.userId,
+    ...(problemId ? { problem_id: problemId } : {}),
+  });
+  const hold = freight + serviceFee;
+  if (hold > 0) {
+    await ledger.freeze(trx, {
+      tenantId,
+      idemKey: waybillKeys(w.id).freeze,
+      ref: ref(w.id),
+      amount: hold,
+      fee: 'logisticsFee',
+      note: problemId ? `运单 ${waybillNo} 运费冻结(问题件重新发运)` : `运单 ${waybillNo} 运费冻结`,
+      currency: channel.currency,
+      createdBy: actor.userId,
+    });
+  }
+  await audit(trx, actor, {
+    action: 'logistics.waybill.create',
+    targetType: 'logistics_waybill',
+    targetId: w.id,
+    after: { waybill_no: waybillNo, order_id: orderId, frozen: hold, ...(problemId ? { problem_id: problemId } : {}) },
+  });
+  const event = problemId ? `问题件重新发运:创建运单 ${waybillNo},冻结运费` : `创建运单 ${waybillNo},冻结运费`;
+  await orderEvent(trx, tenantId, orderId, 'waybill', event, actor.userId);
+  return { id: w.id, waybill_no: waybillNo };
+}
+
+/**
  * 创建运单: a parcel that passed the rules or was approved gets a waybill; its freight and
  * service fee are frozen in the ledger (one freeze per waybill), then the carrier is asked for
  * the tracking number. A waybill of the parcel left without one (the carrier was unreachable;
@@ -123,45 +182,7 @@ export async function createWaybill(deps: AppDeps, actor: Actor, parcelId: numbe
     if (p.review_status === 'cancelled') throw conflict('该包裹已取消发货');
     if (o.status !== 'Unshipped') throw badRequest('只有未发货的订单可以创建运单');
     if (!recipientOf(o)) throw badRequest('订单没有完整的收件人地址(买家信息未同步或已删除)');
-    const channel = await findChannel(trx, await bookOfChannel(deps.db, p.channel_id), p.channel_id);
-    if (!channel) throw notFound('物流渠道不存在');
-    const n = await waybillCountOfOrder(trx, tenantId, o.id);
-    const freight = Number(p.freight);
-    const serviceFee = Number(p.service_fee);
-    const w = await insertWaybill(trx, tenantId, {
-      parcel_id: p.id,
-      order_id: o.id,
-      channel_id: channel.id,
-      waybill_no: `WB${o.id}-${n + 1}`,
-      carrier_code: channel.carrier_code,
-      carrier_name: channel.carrier_name,
-      freight,
-      service_fee: serviceFee,
-      currency: channel.currency,
-      weight_g: p.chargeable_g,
-      created_by: actor.userId,
-    });
-    const hold = freight + serviceFee;
-    if (hold > 0) {
-      await ledger.freeze(trx, {
-        tenantId,
-        idemKey: waybillKeys(w.id).freeze,
-        ref: ref(w.id),
-        amount: hold,
-        fee: 'logisticsFee',
-        note: `运单 WB${o.id}-${n + 1} 运费冻结`,
-        currency: channel.currency,
-        createdBy: actor.userId,
-      });
-    }
-    await audit(trx, actor, {
-      action: 'logistics.waybill.create',
-      targetType: 'logistics_waybill',
-      targetId: w.id,
-      after: { waybill_no: `WB${o.id}-${n + 1}`, order_id: o.id, frozen: hold },
-    });
-    await orderEvent(trx, tenantId, o.id, 'waybill', `创建运单 WB${o.id}-${n + 1},冻结运费`, actor.userId);
-    return w.id;
+    return (await openWaybill(trx, actor, tenantId, p, o.id)).id;
   });
   await askCarrier(deps, actor, id);
   return presentOne(deps, tenantId, id);
@@ -185,46 +206,7 @@ export async function insertFollowUpWaybill(
   const o = await findShippableOrder(trx, tenantId, first.order_id, true);
   if (!o) throw notFound('订单不存在');
   if (!recipientOf(o)) throw badRequest('订单没有完整的收件人地址(买家信息未同步或已删除)');
-  const channel = await findChannel(trx, await bookOfChannel(trx, p.channel_id), p.channel_id);
-  if (!channel) throw notFound('物流渠道不存在');
-  const n = await waybillCountOfOrder(trx, tenantId, o.id);
-  const waybillNo = `WB${o.id}-${n + 1}`;
-  const freight = Number(p.freight);
-  const serviceFee = Number(p.service_fee);
-  const w = await insertWaybill(trx, tenantId, {
-    parcel_id: p.id,
-    order_id: o.id,
-    channel_id: channel.id,
-    waybill_no: waybillNo,
-    carrier_code: channel.carrier_code,
-    carrier_name: channel.carrier_name,
-    freight,
-    service_fee: serviceFee,
-    currency: channel.currency,
-    weight_g: p.chargeable_g,
-    created_by: actor.userId,
-    problem_id: problemId,
-  });
-  if (freight + serviceFee > 0) {
-    await ledger.freeze(trx, {
-      tenantId,
-      idemKey: waybillKeys(w.id).freeze,
-      ref: ref(w.id),
-      amount: freight + serviceFee,
-      fee: 'logisticsFee',
-      note: `运单 ${waybillNo} 运费冻结(问题件重新发运)`,
-      currency: channel.currency,
-      createdBy: actor.userId,
-    });
-  }
-  await audit(trx, actor, {
-    action: 'logistics.waybill.create',
-    targetType: 'logistics_waybill',
-    targetId: w.id,
-    after: { waybill_no: waybillNo, order_id: o.id, frozen: freight + serviceFee, problem_id: problemId },
-  });
-  await orderEvent(trx, tenantId, o.id, 'waybill', `问题件重新发运:创建运单 ${waybillNo},冻结运费`, actor.userId);
-  return { id: w.id, waybill_no: waybillNo };
+  return openWaybill(trx, actor, tenantId, p, o.id, problemId);
 }
 
 /**

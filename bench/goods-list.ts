@@ -250,6 +250,10 @@ async function main() {
           on u.n = g % ${TENANTS}`.execute(db);
       await sql`vacuum analyze goods`.execute(db);
       console.log(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    } else {
+      // The batch edits at the end of every run leave 20,000 dead rows in the tenants it then
+      // searches; without this each run measured the leftovers of the ones before.
+      await sql`vacuum analyze goods`.execute(db);
     }
     const tenants = (
       await sql<{

@@ -1,6 +1,7 @@
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { loadMigrations } from './migrations.js';
+import { preparedNameOf } from './query-shapes.js';
 import type { DB } from './types.js';
 import { WriteWatchPlugin } from './write-watch.js';
 
@@ -17,11 +18,26 @@ export function createDatabase(url: string, opts: { max?: number } = {}): Databa
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20 });
   // A pool error (server restarted) must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', sendPreparedShapesNamed);
   const watch = new WriteWatchPlugin();
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [watch] });
   pools.set(db, pool);
   writeWatches.set(db, watch);
   return db;
+}
+
+/**
+ * Sends the SQL of prepared query shapes (`db/query-shapes.ts`) as named statements: the
+ * connection parses and plans each once instead of on every call (about 0.4 ms of
+ * PostgreSQL's 1.9 ms per order-list page, docs/benchmarks.md "bench:orders").
+ */
+function sendPreparedShapesNamed(client: pg.PoolClient): void {
+  const query = client.query;
+  client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
+    const name = typeof config === 'string' ? preparedNameOf(config) : undefined;
+    const args = name ? [{ name, text: config, values }, undefined, callback] : [config, values, callback];
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof client.query;
 }
 
 /** The connection settings of a database's pool (for a dedicated connection such as LISTEN). */

@@ -5,6 +5,14 @@ class Slot {
   constructor(readonly index: number) {}
 }
 
+/** SQL texts sent as named prepared statements, with their names. */
+const preparedNames = new Map<string, string>();
+
+/** The statement name of a prepared shape's SQL text (undefined: send it unnamed, parsed and planned each time). */
+export function preparedNameOf(sql: string): string | undefined {
+  return preparedNames.get(sql);
+}
+
 /** Stands in for the value at `index` of a call (typed as whatever the builder expects there). */
 export type SlotOf = (index: number) => never;
 
@@ -26,10 +34,22 @@ export class QueryShapes {
     return this.shapes.size;
   }
 
-  compiled<R>(key: string, values: readonly unknown[], build: (slot: SlotOf) => Compilable<R>): CompiledQuery<R> {
+  /**
+   * The shape's statement with `values`. `prepare`: PostgreSQL keeps it parsed and planned per
+   * connection (a named statement, `db/database.ts`); only for shapes whose best plan does not
+   * depend on the values (after five runs PostgreSQL may keep one generic plan for all values).
+   */
+  compiled<R>(
+    key: string,
+    values: readonly unknown[],
+    build: (slot: SlotOf) => Compilable<R>,
+    opts: { prepare?: boolean } = {},
+  ): CompiledQuery<R> {
     let shape = this.shapes.get(key);
     if (!shape) {
       shape = build((i) => new Slot(i) as never).compile();
+      if (opts.prepare && !preparedNames.has(shape.sql))
+        preparedNames.set(shape.sql, `shape_${preparedNames.size + 1}`);
       const used = new Set(shape.parameters.filter((p) => p instanceof Slot).map((p) => (p as Slot).index));
       if (used.size !== values.length) {
         throw new Error(`query shape ${key}: ${values.length} values but ${used.size} slots used`);

@@ -225,10 +225,16 @@ export async function listGoodsPage(
     byCursor ? page.cursor : (page.page - 1) * page.pageSize,
   ];
   const key = `page:${conditions.map((c) => c.name).join(',')}:${byCursor ? 'cursor' : 'offset'}`;
-  const compiled = listShapes.compiled(key, values, (slot) => {
-    const rows = pageQuery(applyConditions(db.selectFrom('goods'), conditions, slot)).limit(slot(n));
-    return byCursor ? rows.where('goods.id', '<', slot(n + 1)) : rows.offset(slot(n + 1));
-  });
+  const compiled = listShapes.compiled(
+    key,
+    values,
+    (slot) => {
+      const rows = pageQuery(applyConditions(db.selectFrom('goods'), conditions, slot)).limit(slot(n));
+      return byCursor ? rows.where('goods.id', '<', slot(n + 1)) : rows.offset(slot(n + 1));
+    },
+    // A keyword's best plan depends on the word (trigram index or not): planned each time.
+    { prepare: !f.keyword },
+  );
   return (await db.executeQuery(compiled)).rows;
 }
 
@@ -301,25 +307,76 @@ export async function countByStatus(db: Db, tenantId: number, f: ScopedGoodsFilt
     return { byStatus: await maintainedCounts(db, conditions), capped: false };
   }
   const cap = f.keyword ? KEYWORD_COUNT_CAP : undefined;
+  if (cap) {
+    const windowed = await keywordWindowCounts(db, conditions);
+    if (windowed) return windowed;
+  }
   const values: unknown[] = conditions.map((c) => c.value);
   if (cap) values.push(cap + 1);
   const key = `counts:${conditions.map((c) => c.name).join(',')}${cap ? ':capped' : ''}`;
-  const compiled = listShapes.compiled(key, values, (slot) => {
-    const matching = applyConditions(db.selectFrom('goods'), conditions, slot);
-    if (!cap) {
-      return matching
+  const compiled = listShapes.compiled(
+    key,
+    values,
+    (slot) => {
+      const matching = applyConditions(db.selectFrom('goods'), conditions, slot);
+      if (!cap) {
+        return matching
+          .select(['goods.audit_status', (eb) => eb.fn.countAll<number>().as('n')])
+          .groupBy('goods.audit_status');
+      }
+      return db
+        .selectFrom(matching.select('goods.audit_status').limit(slot(conditions.length)).as('goods'))
         .select(['goods.audit_status', (eb) => eb.fn.countAll<number>().as('n')])
         .groupBy('goods.audit_status');
-    }
-    return db
-      .selectFrom(matching.select('goods.audit_status').limit(slot(conditions.length)).as('goods'))
-      .select(['goods.audit_status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('goods.audit_status');
-  });
+    },
+    { prepare: !cap },
+  );
   const rows = (await db.executeQuery(compiled)).rows;
   const byStatus = Object.fromEntries(rows.map((r) => [r.audit_status, Number(r.n)]));
   const read = Object.values(byStatus).reduce((a, b) => a + b, 0);
   return { byStatus, capped: cap !== undefined && read > cap };
+}
+
+/**
+ * A keyword's counts read from the newest KEYWORD_COUNT_CAP + 1 products of the other
+ * conditions (the id index, newest first, at most 1,001 rows) before the trigram index, which
+ * fetches every match of the tenant before the count can stop (about 10 ms for a word in
+ * 10,000 products, against 1 ms here). The answer is the one the trigram count gives:
+ * - the window holds every product of the other conditions (at most 1,000): its matches are
+ *   the exact counts;
+ * - every product of a full window matches: more than the cap match, and these 1,001 are
+ *   the matches read (each figure a lower bound, as the capped count's);
+ * - otherwise undefined, and the trigram index counts.
+ */
+async function keywordWindowCounts(db: Db, conditions: GoodsCondition[]): Promise<StatusCounts | undefined> {
+  const keyword = conditions.find((c) => c.name === 'keyword')!;
+  const others = conditions.filter((c) => c.name !== 'keyword' && c.name !== 'grams');
+  const n = others.length;
+  const size = KEYWORD_COUNT_CAP + 1;
+  const key = `count-window:${others.map((c) => c.name).join(',')}`;
+  const compiled = listShapes.compiled(key, [...others.map((c) => c.value), size, keyword.value], (slot) => {
+    const newest = applyConditions(db.selectFrom('goods'), others, slot)
+      .select(['goods.audit_status', 'goods.search_text'])
+      .orderBy('goods.id', 'desc')
+      .limit(slot(n));
+    return db
+      .selectFrom(newest.as('w'))
+      .select((eb) => [
+        'w.audit_status',
+        eb.fn
+          .countAll<number>()
+          .filterWhere('w.search_text', 'like', slot(n + 1))
+          .as('n'),
+        eb.fn.countAll<number>().as('seen'),
+      ])
+      .groupBy('w.audit_status');
+  });
+  const rows = (await db.executeQuery(compiled)).rows;
+  const seen = rows.reduce((sum, r) => sum + Number(r.seen), 0);
+  const read = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  if (seen === size && read < size) return undefined;
+  const byStatus = Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.audit_status, Number(r.n)]));
+  return { byStatus, capped: read === size };
 }
 
 /** Counts per status from `goods_counts` (conditions: tenant, recycle flag, optionally type). */
@@ -341,6 +398,7 @@ async function maintainedCounts(db: Db, conditions: GoodsCondition[]): Promise<R
       if (conditions.length > 2) q = q.where('goods_counts.type', '=', slot(2));
       return q.groupBy('goods_counts.audit_status');
     },
+    { prepare: true },
   );
   const rows = (await db.executeQuery(compiled)).rows;
   if (rows.reduce((sum, r) => sum + Number(r.parts), 0) > COMPACT_AFTER) {

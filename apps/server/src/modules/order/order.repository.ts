@@ -1,5 +1,6 @@
 import type { ExpressStatus, OrderListBody } from '@console/shared/schemas/order';
 import { type Kysely, sql } from 'kysely';
+import { QueryShapes, type SlotOf } from '../../db/query-shapes.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
@@ -11,111 +12,206 @@ export interface OrderReader {
   assignedTo?: number;
 }
 
-/** The filtered orders of a tenant (every filter of 订单处理 but the status tab, which `withStatus` adds). */
-export function filtered(db: Db, tenantId: number, f: Omit<OrderListBody, 'page' | 'pageSize'>, reader: OrderReader) {
-  let q = db.selectFrom('orders as o').where('o.tenant_id', '=', tenantId);
-  if (f.shop_id !== undefined) q = q.where('o.shop_id', '=', f.shop_id);
-  if (f.marketplace) q = q.where('o.marketplace', '=', f.marketplace);
-  if (f.fulfillment_channel) q = q.where('o.fulfillment_channel', '=', f.fulfillment_channel);
-  if (f.express_status) q = q.where('o.express_status', '=', f.express_status);
-  if (f.startTime) q = q.where('o.purchase_date', '>=', new Date(f.startTime * 1000));
-  if (f.endTime) q = q.where('o.purchase_date', '<=', new Date(f.endTime * 1000));
-  if (f.keyword) {
-    const kw = f.keyword;
-    q = q.where((eb) =>
-      eb.or([
-        eb('o.amazon_order_id', '=', kw),
-        eb.exists(
-          eb
-            .selectFrom('order_items as i')
-            .select('i.id')
-            .whereRef('i.order_id', '=', 'o.id')
-            .where((w) => w.or([w('i.asin', '=', kw.toUpperCase()), w('i.seller_sku', '=', kw)])),
-        ),
-      ]),
-    );
-  }
-  if (reader.assignedTo !== undefined) q = q.where('o.assigned_to', '=', reader.assignedTo);
-  if (reader.staffOf !== undefined) {
-    const uid = reader.staffOf;
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('shops as s')
-          .select('s.id')
-          .whereRef('s.id', '=', 'o.shop_id')
-          .where((w) => w.or([w(sql`cardinality(s.staff_ids)`, '=', 0), w(sql`${uid}`, '=', w.fn.any('s.staff_ids'))])),
-      ),
-    );
-  }
-  return q;
+const ordersOf = (db: Db) => db.selectFrom('orders as o');
+type OrderQuery = ReturnType<typeof ordersOf>;
+
+/** One condition of the order filter: its name in the query shape, its values, how it filters. */
+interface OrderCondition {
+  name: string;
+  values: unknown[];
+  apply: (q: OrderQuery, v: never[]) => OrderQuery;
 }
+
+/** The conditions of the list's filters and the reader's scope, in a fixed order. */
+function orderConditions(tenantId: number, f: Omit<OrderListBody, 'page' | 'pageSize'>, reader: OrderReader) {
+  const c: OrderCondition[] = [
+    { name: 'tenant', values: [tenantId], apply: (q, [v]: number[]) => q.where('o.tenant_id', '=', v!) },
+  ];
+  if (f.shop_id !== undefined) {
+    c.push({ name: 'shop', values: [f.shop_id], apply: (q, [v]: number[]) => q.where('o.shop_id', '=', v!) });
+  }
+  if (f.marketplace) {
+    c.push({ name: 'site', values: [f.marketplace], apply: (q, [v]: string[]) => q.where('o.marketplace', '=', v!) });
+  }
+  if (f.fulfillment_channel) {
+    c.push({
+      name: 'channel',
+      values: [f.fulfillment_channel],
+      apply: (q, [v]: ('0' | '1')[]) => q.where('o.fulfillment_channel', '=', v!),
+    });
+  }
+  if (f.express_status) {
+    c.push({
+      name: 'express',
+      values: [f.express_status],
+      apply: (q, [v]: ExpressStatus[]) => q.where('o.express_status', '=', v!),
+    });
+  }
+  if (f.startTime) {
+    c.push({
+      name: 'start',
+      values: [new Date(f.startTime * 1000)],
+      apply: (q, [v]: Date[]) => q.where('o.purchase_date', '>=', v!),
+    });
+  }
+  if (f.endTime) {
+    c.push({
+      name: 'end',
+      values: [new Date(f.endTime * 1000)],
+      apply: (q, [v]: Date[]) => q.where('o.purchase_date', '<=', v!),
+    });
+  }
+  if (f.keyword) {
+    c.push({
+      name: 'keyword',
+      values: [f.keyword, f.keyword.toUpperCase()],
+      apply: (q, [kw, upper]: string[]) =>
+        q.where((eb) =>
+          eb.or([
+            eb('o.amazon_order_id', '=', kw!),
+            eb.exists(
+              eb
+                .selectFrom('order_items as i')
+                .select('i.id')
+                .whereRef('i.order_id', '=', 'o.id')
+                .where((w) => w.or([w('i.asin', '=', upper!), w('i.seller_sku', '=', kw!)])),
+            ),
+          ]),
+        ),
+    });
+  }
+  if (reader.assignedTo !== undefined) {
+    c.push({
+      name: 'assigned',
+      values: [reader.assignedTo],
+      apply: (q, [v]: number[]) => q.where('o.assigned_to', '=', v!),
+    });
+  }
+  if (reader.staffOf !== undefined) {
+    c.push({
+      name: 'staff',
+      values: [reader.staffOf],
+      apply: (q, [uid]: number[]) =>
+        q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('shops as s')
+              .select('s.id')
+              .whereRef('s.id', '=', 'o.shop_id')
+              .where((w) =>
+                w.or([w(sql`cardinality(s.staff_ids)`, '=', 0), w(sql`${uid}`, '=', w.fn.any('s.staff_ids'))]),
+              ),
+          ),
+        ),
+    });
+  }
+  return c;
+}
+
+/** Applies conditions with their values, or with slots (consecutive from 0) when a query shape is compiled. */
+function applyConditions(q: OrderQuery, conditions: OrderCondition[], slot?: SlotOf): OrderQuery {
+  let next = 0;
+  return conditions.reduce(
+    (acc, c) => c.apply(acc, (slot ? c.values.map(() => slot(next++)) : c.values) as never[]),
+    q,
+  );
+}
+
+const valuesOf = (conditions: OrderCondition[]) => conditions.flatMap((c) => c.values);
+const shapeOf = (conditions: OrderCondition[]) => conditions.map((c) => c.name).join(',');
+
+/** The filtered orders of a tenant (every filter of 订单处理 but the status tab). */
+export function filtered(db: Db, tenantId: number, f: Omit<OrderListBody, 'page' | 'pageSize'>, reader: OrderReader) {
+  return applyConditions(ordersOf(db), orderConditions(tenantId, f, reader));
+}
+
+/** The list's two statements, compiled once per filter shape (`db/query-shapes.ts`). */
+const listShapes = new QueryShapes();
 
 /**
  * One page of orders (newest purchase first) with their shop's name and first item. The page's
  * total is not counted here: it is the status tab's count of `countOrdersByStatus` (same filters),
  * so the list costs two statements, not three (docs/benchmarks.md "bench:orders").
  */
-export function listOrders(db: Db, tenantId: number, f: OrderListBody, reader: OrderReader) {
-  return orderPageQuery(db, tenantId, f, reader).execute();
+export async function listOrders(db: Db, tenantId: number, f: OrderListBody, reader: OrderReader) {
+  return (await db.executeQuery(orderPageQuery(db, tenantId, f, reader))).rows;
 }
 
 /** The statement of `listOrders` (bench/order-list.ts sends the same SQL by hand). */
 export function orderPageQuery(db: Db, tenantId: number, f: OrderListBody, reader: OrderReader) {
-  let q = filtered(db, tenantId, f, reader);
-  if (f.status) q = q.where('o.status', '=', f.status);
-  return q
-    .innerJoin('shops as s', 's.id', 'o.shop_id')
-    .select((eb) => [
-      'o.id',
-      'o.shop_id',
-      's.name as shop_name',
-      'o.marketplace',
-      'o.amazon_order_id',
-      'o.status',
-      'o.amazon_status',
-      'o.fulfillment_channel',
-      'o.express_status',
-      'o.purchase_date',
-      'o.latest_ship_date',
-      'o.currency',
-      'o.total_minor',
-      'o.item_count',
-      'o.ship_city',
-      'o.ship_state',
-      'o.ship_postal',
-      'o.ship_country',
-      'o.buyer',
-      'o.assigned_to',
-      'o.distributed_at',
-      'o.version',
-      eb
-        .selectFrom('order_items as i')
-        .select(
-          sql<[string, string | null, string | null]>`json_build_array(i.asin, i.seller_sku, i.title)`.as('first'),
-        )
-        .whereRef('i.order_id', '=', 'o.id')
-        .orderBy('i.id')
-        .limit(1)
-        .as('first_item'),
-    ])
-    .orderBy('o.purchase_date', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
+  const conditions = orderConditions(tenantId, f, reader);
+  const values = [...valuesOf(conditions), ...(f.status ? [f.status] : []), f.pageSize, (f.page - 1) * f.pageSize];
+  const key = `page:${shapeOf(conditions)}${f.status ? ':status' : ''}`;
+  return listShapes.compiled(
+    key,
+    values,
+    (slot) => {
+      let q = applyConditions(ordersOf(db), conditions, slot);
+      // Slots: the conditions' values, the status tab, the page size, the offset.
+      const at = values.length - 2;
+      if (f.status) q = q.where('o.status', '=', slot(at - 1));
+      return q
+        .innerJoin('shops as s', 's.id', 'o.shop_id')
+        .select((eb) => [
+          'o.id',
+          'o.shop_id',
+          's.name as shop_name',
+          'o.marketplace',
+          'o.amazon_order_id',
+          'o.status',
+          'o.amazon_status',
+          'o.fulfillment_channel',
+          'o.express_status',
+          'o.purchase_date',
+          'o.latest_ship_date',
+          'o.currency',
+          'o.total_minor',
+          'o.item_count',
+          'o.ship_city',
+          'o.ship_state',
+          'o.ship_postal',
+          'o.ship_country',
+          'o.buyer',
+          'o.assigned_to',
+          'o.distributed_at',
+          'o.version',
+          eb
+            .selectFrom('order_items as i')
+            .select(
+              sql<[string, string | null, string | null]>`json_build_array(i.asin, i.seller_sku, i.title)`.as('first'),
+            )
+            .whereRef('i.order_id', '=', 'o.id')
+            .orderBy('i.id')
+            .limit(1)
+            .as('first_item'),
+        ])
+        .orderBy('o.purchase_date', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(slot(at))
+        .offset(slot(at + 1));
+    },
+    { prepare: true },
+  );
 }
 
 /** Orders per status under the list's other filters (the tabs' counts). */
 export async function countOrdersByStatus(db: Db, tenantId: number, f: OrderListBody, reader: OrderReader) {
-  const rows = await statusCountsQuery(db, tenantId, f, reader).execute();
+  const rows = (await db.executeQuery(statusCountsQuery(db, tenantId, f, reader))).rows;
   return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
 }
 
 /** The statement of `countOrdersByStatus`. */
 export function statusCountsQuery(db: Db, tenantId: number, f: OrderListBody, reader: OrderReader) {
-  return filtered(db, tenantId, f, reader)
-    .select((eb) => ['o.status', eb.fn.countAll<string>().as('n')])
-    .groupBy('o.status');
+  const conditions = orderConditions(tenantId, f, reader);
+  return listShapes.compiled(
+    `counts:${shapeOf(conditions)}`,
+    valuesOf(conditions),
+    (slot) =>
+      applyConditions(ordersOf(db), conditions, slot)
+        .select((eb) => ['o.status', eb.fn.countAll<string>().as('n')])
+        .groupBy('o.status'),
+    { prepare: true },
+  );
 }
 
 /** One order of the tenant with its shop's name; another tenant's id finds nothing. */

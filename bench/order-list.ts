@@ -42,6 +42,9 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
+/** CPU per request of a load: the main thread's and PostgreSQL's. */
+const cpu = (r: { mainMs: number; postgresMs: number }) =>
+  `${r.mainMs.toFixed(2)} ms + PostgreSQL ${r.postgresMs.toFixed(2)} ms`;
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (n=${xs.length})`;
 
 /** Runs `n` calls of `one(i)` with `concurrency` in flight; answers each duration in ms. */
@@ -221,7 +224,6 @@ async function main() {
     const [handRun, unnamedRun] = handRuns as [(typeof handRuns)[0], (typeof handRuns)[0]];
     const [byHand] = handRun.out;
     const ratio = pct(api, 95) / pct(byHand, 95);
-    const cpu = (r: { mainMs: number; postgresMs: number }) => `${r.mainMs.toFixed(2)} ms + PostgreSQL ${r.postgresMs.toFixed(2)} ms`;
     console.log(`filtered page (tab 未发货, site de, last 90 days), ${CONCURRENCY} concurrent clients:`);
     console.log(
       `  API POST /order/list:             ${fmt(api)}  target p95 ≤ ${TARGET_MS} ms: ${pct(api, 95) <= TARGET_MS ? 'met' : 'NOT met'}`,

@@ -6,10 +6,11 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps, RouteRequestSchemas } from './context.js';
 import { startJobQueue } from './jobs/job-queue.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { hasResponseSchema } from './lib/route.js';
 import { loadServerModules } from './lib/server-module.js';
 import { startAuthListener } from './modules/account/auth-listener.js';
@@ -54,7 +55,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     await authListener.ready;
   }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerRequestLog(app);
   await app.register(cookie);

@@ -338,15 +338,15 @@ export async function countByStatus(db: Db, tenantId: number, f: ScopedGoodsFilt
 }
 
 /**
- * A keyword's counts read from the newest KEYWORD_COUNT_CAP + 1 products of the other
- * conditions (the id index, newest first, at most 1,001 rows) before the trigram index, which
- * fetches every match of the tenant before the count can stop (about 10 ms for a word in
- * 10,000 products, against 1 ms here). The answer is the one the trigram count gives:
- * - the window holds every product of the other conditions (at most 1,000): its matches are
- *   the exact counts;
- * - every product of a full window matches: more than the cap match, and these 1,001 are
- *   the matches read (each figure a lower bound, as the capped count's);
- * - otherwise undefined, and the trigram index counts.
+ * A keyword's counts when every one of the newest KEYWORD_COUNT_CAP + 1 products of the other
+ * conditions matches it (a word of the whole catalogue, such as the brand): read from those
+ * products through the id index (about 1 ms for 1,001 products) where the trigram index would
+ * fetch every match of the tenant before its count could stop (about 10 ms for a word in
+ * 10,000 products). One statement: its first part looks for a product of the window that does
+ * not match and stops at the first one, so a rarer word costs a few rows and gets undefined
+ * (then the trigram index counts). Otherwise the answer is the trigram count's: a full window
+ * means more than the cap match, and these 1,001 are the matches read (each figure a lower
+ * bound); a window that holds every product of the other conditions gives exact counts.
  */
 async function keywordWindowCounts(db: Db, conditions: GoodsCondition[]): Promise<StatusCounts | undefined> {
   const keyword = conditions.find((c) => c.name === 'keyword')!;
@@ -355,27 +355,31 @@ async function keywordWindowCounts(db: Db, conditions: GoodsCondition[]): Promis
   const size = KEYWORD_COUNT_CAP + 1;
   const key = `count-window:${others.map((c) => c.name).join(',')}`;
   const compiled = listShapes.compiled(key, [...others.map((c) => c.value), size, keyword.value], (slot) => {
+    // The window is a CTE read twice, so PostgreSQL keeps its rows and reads them once, lazily:
+    // the non-match check stops as soon as it finds one.
     const newest = applyConditions(db.selectFrom('goods'), others, slot)
-      .select(['goods.audit_status', 'goods.search_text'])
+      .select(['goods.id', 'goods.audit_status', 'goods.search_text'])
       .orderBy('goods.id', 'desc')
       .limit(slot(n));
     return db
-      .selectFrom(newest.as('w'))
-      .select((eb) => [
-        'w.audit_status',
-        eb.fn
-          .countAll<number>()
-          .filterWhere('w.search_text', 'like', slot(n + 1))
-          .as('n'),
-        eb.fn.countAll<number>().as('seen'),
-      ])
+      .with('w', () => newest)
+      .selectFrom('w')
+      .select(['w.audit_status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('w as v')
+              .select('v.id')
+              .where(sql<boolean>`(${sql.ref('v.search_text')} like ${slot(n + 1)}) is not true`),
+          ),
+        ),
+      )
       .groupBy('w.audit_status');
   });
   const rows = (await db.executeQuery(compiled)).rows;
-  const seen = rows.reduce((sum, r) => sum + Number(r.seen), 0);
+  if (rows.length === 0) return undefined;
+  const byStatus = Object.fromEntries(rows.map((r) => [r.audit_status, Number(r.n)]));
   const read = rows.reduce((sum, r) => sum + Number(r.n), 0);
-  if (seen === size && read < size) return undefined;
-  const byStatus = Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.audit_status, Number(r.n)]));
   return { byStatus, capped: read === size };
 }
 

@@ -528,5 +528,24 @@ describe('logistics: channels, freight review, waybills, fees, confirmation', ()
     expect(listed.data.list.find((x: { id: number }) => x.id === wb1.data.id).declaration.ioss.number).toBe(
       'IM2760000001',
     );
+
+    // 轨迹: the carrier's events through the API; roles, another tenant's id, bad input.
+    const tr = await call(t.app, worker, 'GET', `${L}waybill/tracking?id=${wb1.data.id}`);
+    expect(tr.data.tracking_no).toBe(wb1.data.tracking_no);
+    expect(tr.data.events[0]).toMatchObject({ code: 'CREATED', text: '已下单,等待揽收' });
+    expect((await call(t.app, await w.as(3), 'GET', `${L}waybill/tracking?id=${wb1.data.id}`)).http).toBe(403);
+    const stranger = await tenantWith(0);
+    expect((await call(t.app, stranger.admin, 'GET', `${L}waybill/tracking?id=${wb1.data.id}`)).http).toBe(404);
+    expect((await call(t.app, worker, 'GET', `${L}waybill/tracking?id=abc`)).http).toBe(400);
+    // 审核规则: reviewers only, bounded, saved with the version read.
+    const rules = await call(t.app, w.admin, 'GET', `${L}intercept/rules`);
+    expect((await call(t.app, worker, 'GET', `${L}intercept/rules`)).http).toBe(403);
+    expect((await call(t.app, worker, 'POST', `${L}intercept/rules`, rules.data)).http).toBe(403);
+    const tooHigh = { ...rules.data, over_estimate_pct: 1001 };
+    expect((await call(t.app, w.admin, 'POST', `${L}intercept/rules`, tooHigh)).http).toBe(400);
+    const saved = await call(t.app, w.admin, 'POST', `${L}intercept/rules`, { ...rules.data, over_estimate_pct: 50 });
+    expect(saved.data).toMatchObject({ over_estimate_pct: 50, version: rules.data.version + 1 });
+    const stale = { ...rules.data, over_estimate_pct: 40 };
+    expect((await call(t.app, w.admin, 'POST', `${L}intercept/rules`, stale)).http).toBe(409);
   });
 });

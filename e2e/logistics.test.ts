@@ -195,6 +195,9 @@ describe('logistics', () => {
       const d = await api.call<{ status: string }>('POST', '/order/detail', { id: orderId });
       return d.data.status === 'Shipped';
     });
+    // …and the order list shows it under 已发货.
+    await p.goto(routeUrl('/order/list'));
+    await p.getByTestId('order-tabs').getByText('已发货 (1)').waitFor();
 
     // 问题件 (issue 18 §4): the shipped parcel is reported as 待物流查询 and stepped once in the drawer.
     await p.goto(routeUrl('/index/problem_package'));

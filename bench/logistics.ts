@@ -77,9 +77,10 @@ async function benchLabels() {
     is_electric: i % 5 === 0,
     created_at: 1_790_000_000,
     recipient: {
-      // A third each: Chinese, Central European (the Latin Extended fallback font), plain Latin.
-      name: i % 3 === 0 ? `张伟 ${i}` : i % 3 === 1 ? `Łukasz Dvořák ${i}` : `John Smith ${i}`,
-      lines: ['123 Main Street', `Apt ${i % 50}`],
+      // A quarter each: Chinese, Central European (the Latin Extended fallback font), plain Latin,
+      // Arabic (Noto Sans Arabic, shaped and reordered right to left).
+      name: [`张伟 ${i}`, `Łukasz Dvořák ${i}`, `John Smith ${i}`, `محمد عبدالله ${i}`][i % 4]!,
+      lines: i % 4 === 3 ? ['شارع الملك فهد', `حي العليا ${i % 50}`] : ['123 Main Street', `Apt ${i % 50}`],
       city_line: 'New York, NY 10001',
       country: 'US',
       phone: '+1 555 0100',

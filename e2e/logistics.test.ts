@@ -118,6 +118,16 @@ describe('logistics', () => {
     const s = await signedInPage(browser, seller.account, seller.password, '#/order/intercept');
     page = s.page;
     const p = s.page;
+    // 审核规则: the reviewer sets the over-estimate percentage on the screen.
+    await p.getByRole('button', { name: '审核规则' }).click();
+    const rules = p.getByTestId('rules-form');
+    await expect.poll(() => rules.getByLabel('运费超出预估百分比(%)').inputValue()).toBe('30');
+    await rules.getByLabel('运费超出预估百分比(%)').fill('45');
+    await p.getByRole('button', { name: '保存' }).click();
+    await p.getByText('审核规则已保存').waitFor();
+    expect((await api.call<{ over_estimate_pct: number }>('GET', '/logistics/intercept/rules')).data).toMatchObject({
+      over_estimate_pct: 45,
+    });
     // Submitted from the screen with 配货's parcel; balance 0: it stops in 运费审核 (余额不足).
     await p.getByRole('tab', { name: '待提交' }).click();
     await p
@@ -168,6 +178,16 @@ describe('logistics', () => {
     expect(pdfText(await pdf.body())).toContain(tracking);
     await row.getByRole('button', { name: '发货' }).click();
     await row.getByText('已发货').waitFor();
+    // 申报: the declaration went with the shipment (the sandbox product has no HS code linked).
+    await row.getByText('缺海关编码').waitFor();
+    // 轨迹: the carrier's tracking events.
+    await row.getByRole('button', { name: '轨迹' }).click();
+    await p.getByTestId('tracking-events').getByText(tracking).waitFor();
+    await p
+      .getByTestId('tracking-events')
+      .getByText(/已下单,等待揽收/)
+      .waitFor();
+    await p.keyboard.press('Escape');
 
     await p.goto(routeUrl('/member/user/spend'));
     await p.getByTestId('entries-table').locator('tr', { hasText: '物流费' }).getByText('-¥35.00').waitFor();
@@ -175,6 +195,9 @@ describe('logistics', () => {
       const d = await api.call<{ status: string }>('POST', '/order/detail', { id: orderId });
       return d.data.status === 'Shipped';
     });
+    // …and the order list shows it under 已发货.
+    await p.goto(routeUrl('/order/list'));
+    await p.getByTestId('order-tabs').getByText('已发货 (1)').waitFor();
 
     // 问题件 (issue 18 §4): the shipped parcel is reported as 待物流查询 and stepped once in the drawer.
     await p.goto(routeUrl('/index/problem_package'));

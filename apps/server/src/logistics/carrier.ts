@@ -28,9 +28,27 @@ export interface CreateShipment {
   width_mm: number;
   height_mm: number;
   is_electric: boolean;
-  /** Declared value in minor units with its currency. */
+  /** Declared (intrinsic) value of the goods in minor units with its currency. */
   declared_minor: number;
   declared_currency: string;
+  /** The customs declaration: lines with HS codes, the exporter, the IOSS number (EU, at most EUR 150). */
+  customs: ShipmentCustoms;
+}
+
+/** The customs part of a shipment, as consolidators take it for the export declaration and CN22/CN23. */
+export interface ShipmentCustoms {
+  /** The operator's IOSS number, only when the consignment qualifies (DECISIONS "IOSS"); else null. */
+  ioss_number: string | null;
+  exporter: { name: string; credit_code: string; address: string; contact_name: string; contact_phone: string } | null;
+  items: {
+    hs_code: string | null;
+    name_cn: string;
+    name_en: string;
+    unit: string;
+    quantity: number;
+    value_minor: number;
+    currency: string;
+  }[];
 }
 
 /** What the carrier answers for a created shipment. */

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fontRuns, type LabelData, renderLabels } from './label-pdf.js';
+import { fontRuns, type LabelData, renderLabels, visualRuns } from './label-pdf.js';
 
 /**
  * The text of a PDF as a reader extracts it: each Tj/TJ string decoded through its font's
@@ -139,5 +139,45 @@ describe('labels: Central European letters', () => {
     const text = extractText(pdf);
     for (const s of [...names, 'ul. Świętokrzyska 12', 'Náměstí Míru 15', 'Kőbánya', '燕文专线', 'SIM000123CN'])
       expect(text).toContain(s);
+  });
+});
+
+/** The text as drawn left to right: right-to-left letters come out of the PDF in reverse. */
+const reversed = (s: string) => [...s].reverse().join('');
+const words = (text: string) =>
+  visualRuns(text)
+    .map((r) => r.text.trim())
+    .filter(Boolean);
+
+describe('labels: Arabic, Hebrew and Thai (AE and SA buyers)', () => {
+  it('draws right-to-left runs in visual order; numbers and Latin words keep theirs', () => {
+    expect(fontRuns('محمد').map((r) => r.font)).toEqual(['arabic']);
+    expect(fontRuns('דוד').map((r) => r.font)).toEqual(['hebrew']);
+    expect(fontRuns('สมชาย').map((r) => r.font)).toEqual(['thai']);
+    // A right-to-left line: the number (left to right) goes to the left of the street name.
+    expect(words('شارع 12')).toEqual(['12', 'شارع']);
+    expect(words('شارع ١٢')).toEqual(['١', '٢', 'شارع']);
+    // A left-to-right line with an Arabic name after a Latin one keeps the Latin first.
+    expect(words('Ali محمد')[0]).toBe('Ali');
+    expect(words('Zhang Wei 张伟')).toEqual(['Zhang Wei 张伟']);
+    // Punctuation after a number between Hebrew words follows the line's direction.
+    expect(visualRuns('רחוב הרצל 5, תל אביב').map((r) => r.text)).toEqual(['תל אביב', ' ,', '5', 'רחוב הרצל ']);
+  });
+
+  it('prints Arabic, Hebrew and Thai names and streets with every letter (none blank)', async () => {
+    // Words without dotted Arabic letters: Noto Sans Arabic draws dots as separate marks on shared
+    // dotless shapes, which a PDF's Unicode map cannot tell apart (the page shows them right).
+    const pdf = await renderLabels(
+      [label('محمد عمر', ['دوار الحمام 12']), label('דוד כהן', ['רחוב הרצל 5']), label('สมชาย ใจดี', ['ถนนสุขุมวิท'])],
+      '100x150',
+    );
+    const text = extractText(pdf);
+    expect(text).toContain(reversed('محمد عمر'));
+    expect(text).toContain(`12 ${reversed('دوار الحمام')}`);
+    expect(text).toContain(reversed('דוד כהן'));
+    expect(text).toContain(`5 ${reversed('רחוב הרצל')}`);
+    expect(text).toContain('สมชาย ใจดี');
+    expect(text).toContain('ถนนสุขุมวิท');
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic/);
   });
 });

@@ -11,9 +11,9 @@ import PDFDocument from 'pdfkit';
  * sharp at any printer resolution) with its digits in Helvetica, the recipient in Noto Sans SC
  * (CJK and Latin) from the `@fontsource/noto-sans-sc` npm package, embedded as a subset of the
  * glyphs used (pdfkit/fontkit), so no system font is needed. Letters that font lacks (Central
- * European ő, ł, ř ..., Cyrillic, Greek, Vietnamese) are drawn, run by run, in subsets of Noto
- * Sans (`@fontsource/noto-sans`, `FALLBACKS`), embedded only into documents that use them. A
- * batch is one PDF, a page a label.
+ * European ő, ł, ř ..., Cyrillic, Greek, Vietnamese, Arabic, Hebrew, Thai) are drawn, run by run,
+ * in Noto Sans fonts (`FALLBACK_FILES`), embedded only into documents that use them; Arabic and
+ * Hebrew lines are put in visual order (`visualRuns`). A batch is one PDF, a page a label.
  */
 
 /** What one label prints. */
@@ -29,6 +29,13 @@ export interface LabelData {
   is_electric: boolean;
   /** Unix seconds. */
   created_at: number;
+  /** The customs declaration's summary (CN22 style): value with currency and the lines' HS codes. */
+  customs?: {
+    declared: string;
+    hs_codes: string[];
+    /** The operator's IOSS number when it applies (EU, at most EUR 150), printed as "IOSS IM…". */
+    ioss_number: string | null;
+  };
   recipient: {
     name: string;
     lines: string[];
@@ -124,32 +131,57 @@ function cjkFont(): Buffer {
 /**
  * Fonts for letters Noto Sans SC lacks, tried in this order: subsets of Noto Sans regular
  * (`@fontsource/noto-sans`) for Central European, Cyrillic (Bulgarian, Ukrainian ...), Greek
- * and Vietnamese addresses. Each is read when a text first needs it and embedded only into
- * documents that use it. Scripts none of them has (Arabic, Hebrew, Thai ...) still print blank.
+ * and Vietnamese addresses, then Noto Sans Arabic, Hebrew and Thai (`@fontsource/noto-sans-arabic`,
+ * `-hebrew`, `-thai`: the AE and SA marketplaces' buyers write their names in Arabic). Each is
+ * read when a text first needs it and embedded (as a subset) only into documents that use it.
  */
-const FALLBACKS = ['latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'] as const;
-type FallbackName = (typeof FALLBACKS)[number];
+const FALLBACK_FILES = {
+  'latin-ext': '@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff',
+  cyrillic: '@fontsource/noto-sans/files/noto-sans-cyrillic-400-normal.woff',
+  'cyrillic-ext': '@fontsource/noto-sans/files/noto-sans-cyrillic-ext-400-normal.woff',
+  greek: '@fontsource/noto-sans/files/noto-sans-greek-400-normal.woff',
+  'greek-ext': '@fontsource/noto-sans/files/noto-sans-greek-ext-400-normal.woff',
+  vietnamese: '@fontsource/noto-sans/files/noto-sans-vietnamese-400-normal.woff',
+  arabic: '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff',
+  hebrew: '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-400-normal.woff',
+  thai: '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff',
+} as const;
+type FallbackName = keyof typeof FALLBACK_FILES;
+const FALLBACKS = Object.keys(FALLBACK_FILES) as FallbackName[];
+/** The fallbacks of right-to-left scripts: their runs are laid out (and reversed) by fontkit's shaper. */
+const RTL_FONTS: ReadonlySet<FontRun['font']> = new Set<FontRun['font']>(['arabic', 'hebrew']);
 const fallbackFonts = new Map<FallbackName, LoadedFont>();
 
 function fallbackFont(name: FallbackName): LoadedFont {
   let f = fallbackFonts.get(name);
   if (!f) {
-    f = loadFont(`@fontsource/noto-sans/files/noto-sans-${name}-400-normal.woff`);
+    f = loadFont(FALLBACK_FILES[name]);
     fallbackFonts.set(name, f);
   }
   return f;
 }
 
-/** A piece of text and the registered font that draws it (`cjk`, or a fallback subset's name). */
+/** A piece of text and the registered font that draws it (`cjk`, or a fallback's name). */
 export interface FontRun {
   font: 'cjk' | FallbackName;
   text: string;
+  /** Arabic-Indic digits: each its own run, so a number keeps its left-to-right order in Arabic text. */
+  digit?: true;
 }
+
+/** Arabic-Indic and Eastern Arabic-Indic digits (numbers run left to right inside Arabic text). */
+const isArabicDigit = (cp: number) => (cp >= 0x660 && cp <= 0x669) || (cp >= 0x6f0 && cp <= 0x6f9);
+/** Hebrew, Arabic and their presentation forms: letters of right-to-left scripts. */
+const isRtlLetter = (cp: number) =>
+  !isArabicDigit(cp) &&
+  ((cp >= 0x590 && cp <= 0x8ff) || (cp >= 0xfb1d && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc));
 
 /**
  * Splits text into runs by font: Noto Sans SC where it has the glyph, else the first fallback
  * that has it, else the current run's font (a blank). Characters the current run's font has
- * (spaces, punctuation) stay in it, so a name switches fonts only where it must.
+ * (spaces, punctuation) stay in it, so a name switches fonts only where it must; a run of a
+ * right-to-left script keeps only its own letters and spaces (digits and Latin go to their own
+ * runs, which keep their left-to-right order, see `visualRuns`).
  */
 export function fontRuns(text: string): FontRun[] {
   cjkFont();
@@ -159,13 +191,74 @@ export function fontRuns(text: string): FontRun[] {
     const cp = ch.codePointAt(0)!;
     const current = runs.at(-1);
     let font: FontRun['font'];
-    if (current && current.font !== 'cjk' && fallbackFont(current.font).has.has(cp)) font = current.font;
+    const keeps =
+      current &&
+      current.font !== 'cjk' &&
+      !current.digit &&
+      fallbackFont(current.font).has.has(cp) &&
+      (!RTL_FONTS.has(current.font) || isRtlLetter(cp) || /\s/.test(ch));
+    if (keeps) font = current.font;
     else if (cjk.has(cp)) font = 'cjk';
     else font = FALLBACKS.find((name) => fallbackFont(name).has.has(cp)) ?? current?.font ?? 'cjk';
-    if (current?.font === font) current.text += ch;
-    else runs.push({ font, text: ch });
+    const digit = isArabicDigit(cp);
+    if (current?.font === font && !digit && !current.digit) current.text += ch;
+    else runs.push(digit ? { font, text: ch, digit: true } : { font, text: ch });
   }
   return runs.length ? runs : [{ font: 'cjk', text }];
+}
+
+/**
+ * The runs of a line in the order they are drawn left to right (the reordering step of the
+ * Unicode bidirectional algorithm at the level of runs; fontkit already lays out each Arabic
+ * or Hebrew run right to left, with its joining forms). The line's direction is that of its
+ * first strong letter; a run without letters or digits (a space, a comma) between two runs of
+ * one direction takes it, else the line's. Right-to-left runs are level 1; left-to-right runs
+ * are level 0 on a left-to-right line and 2 on a right-to-left one; sequences are reversed from
+ * the highest level down to 1. Text without a right-to-left letter keeps its order.
+ */
+export function visualRuns(text: string): FontRun[] {
+  const runs = fontRuns(text);
+  if (!runs.some((r) => RTL_FONTS.has(r.font) && !r.digit)) return runs;
+  return reorder(runs.flatMap(splitNeutrals));
+}
+
+/** A left-to-right run's leading and trailing spaces and punctuation as runs of their own (they take their neighbours' direction). */
+function splitNeutrals(r: FontRun): FontRun[] {
+  if (RTL_FONTS.has(r.font) || r.digit) return [r];
+  const m = /^([^\p{L}\p{N}]*)([\s\S]*?)([^\p{L}\p{N}]*)$/u.exec(r.text)!;
+  return [m[1]!, m[2]!, m[3]!].filter(Boolean).map((text) => ({ font: r.font, text }));
+}
+
+function reorder(runs: FontRun[]): FontRun[] {
+  type Dir = 'L' | 'R' | 'N';
+  const dirs: Dir[] = runs.map((r) =>
+    RTL_FONTS.has(r.font) && !r.digit ? 'R' : /[\p{L}\p{N}]/u.test(r.text) ? 'L' : 'N',
+  );
+  const base: Dir = dirs.find((d) => d !== 'N') ?? 'L';
+  const resolved = dirs.map((d, i) => {
+    if (d !== 'N') return d;
+    const before = dirs.slice(0, i).findLast((x) => x !== 'N') ?? base;
+    const after = dirs.slice(i + 1).find((x) => x !== 'N') ?? base;
+    return before === after ? before : base;
+  });
+  const level = resolved.map((d) => (d === 'R' ? 1 : base === 'L' ? 0 : 2));
+  const order = runs.map((_, i) => i);
+  for (let lv = Math.max(...level); lv >= 1; lv--) {
+    for (let i = 0; i < order.length; ) {
+      if (level[order[i]!]! < lv) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < order.length && level[order[j]!]! >= lv) j++;
+      order.splice(i, j - i, ...order.slice(i, j).reverse());
+      i = j;
+    }
+  }
+  // A neutral run drawn right to left (", " between Arabic words) is written in reverse too.
+  return order.map((i) =>
+    dirs[i] === 'N' && resolved[i] === 'R' ? { ...runs[i]!, text: [...runs[i]!.text].reverse().join('') } : runs[i]!,
+  );
 }
 
 /**
@@ -183,18 +276,27 @@ function mixedText(
   opts: PDFKit.Mixins.TextOptions,
 ) {
   doc.fontSize(size);
-  const runs = fontRuns(text);
+  const runs = visualRuns(text);
   if (runs.length === 1) {
-    doc.font(runs[0]!.font).text(runs[0]!.text, x, y, opts);
+    doc.font(runs[0]!.font).text(runs[0]!.text, x, y, { ...opts, ...whole(runs[0]!) });
     return;
   }
   const baseline = -cjkAscent * size;
   runs.forEach((r, i) => {
     const continued = i < runs.length - 1;
     doc.font(r.font);
-    if (i === 0) doc.text(r.text, x, y, { ...opts, baseline, continued });
-    else doc.text(r.text, { baseline, continued });
+    if (i === 0) doc.text(r.text, x, y, { ...opts, baseline, continued, ...whole(r) });
+    else doc.text(r.text, { baseline, continued, ...whole(r) });
   });
+}
+
+/**
+ * pdfkit lays text out word by word (a cache per word) unless OpenType features are named, which
+ * would leave the words of an Arabic or Hebrew run in left-to-right order: such a run is laid out
+ * whole (fontkit then reverses it as one), naming `kern`, which fontkit applies anyway.
+ */
+function whole(r: FontRun): PDFKit.Mixins.TextOptions {
+  return RTL_FONTS.has(r.font) ? { features: ['kern'] } : {};
 }
 
 /** Code 128 module widths (bar, space, bar ...) of a text. */
@@ -304,6 +406,19 @@ export function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Bu
         .font('cjk')
         .fontSize(9)
         .text('带电 / BATTERY', m, y - 2, { width: inner, align: 'right' });
+    }
+    if (l.customs) {
+      // Customs: declared value and HS codes; the IOSS number in bold where it applies.
+      y += 10;
+      const hs = l.customs.hs_codes.length ? `   HS ${l.customs.hs_codes.join(' ')}` : '';
+      doc
+        .font('Helvetica')
+        .fontSize(7.5)
+        .text(`Declared ${l.customs.declared}${hs}`, m, y, { width: inner, height: 10, ellipsis: true });
+      if (l.customs.ioss_number) {
+        y += 10;
+        doc.font('Helvetica-Bold').fontSize(9).text(`IOSS ${l.customs.ioss_number}`, m, y, { width: inner });
+      }
     }
   }
   doc.end();

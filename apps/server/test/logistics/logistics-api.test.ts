@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { UserRow } from '../../src/db/types.js';
+import { carrierOf } from '../../src/logistics/carrier-sandbox.js';
 import * as ledger from '../../src/modules/finance/ledger.service.js';
 import { processDueConfirmations, WorkerCrash } from '../../src/modules/logistics/confirm.service.js';
 import { holdReasons } from '../../src/modules/logistics/parcel.service.js';
-import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
+import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 import { channelBody, receivedOrders, topUp } from './logistics-support.js';
 
@@ -172,6 +173,11 @@ describe('logistics: channels, freight review, waybills, fees, confirmation', ()
       (await call(t.app, worker, 'POST', `${L}intercept/approve`, { id: held.data.id, version: held.data.version }))
         .http,
     ).toBe(403);
+    // Nor re-submits a parcel a rule stopped (another channel or a lighter measure would pass it unreviewed).
+    expect(await call(t.app, worker, 'POST', `${L}parcel/submit`, parcel(o1.id, { weight_g: 100 }))).toMatchObject({
+      http: 409,
+      msg: '该包裹已被运费审核拦截,请等待审核人员处理(更换渠道、审核通过或取消)',
+    });
     // Battery on a channel that refuses it: held, cannot be approved until the channel changes.
     await topUp(t, w.tenant.id, 1_000_000);
     const battery = await call(t.app, worker, 'POST', `${L}parcel/submit`, parcel(o2.id, { is_electric: true }));
@@ -407,5 +413,139 @@ describe('logistics: channels, freight review, waybills, fees, confirmation', ()
     await call(t.app, c.admin, 'POST', `${L}waybill/ship`, { id: wb.data.id });
     const list = await call(t.app, c.admin, 'GET', `${L}consume/list`);
     expect(list.data.list[0].entries.map((e: { type: number }) => e.type).sort()).toEqual([7, 8, 8]);
+  });
+
+  it('the declaration sends HS codes, the exporter and the IOSS number (EU, at most EUR 150); a 带电 product makes a battery parcel', async () => {
+    const w = await tenantWith(3);
+    await topUp(t, w.tenant.id, 100_000);
+    const worker = await w.as(2);
+    const [o1, o2, o3] = w.orders as unknown as [{ id: number }, { id: number }, { id: number }];
+    // o1 and o3 sell a product marked 带电 under an HS code; o2's item has no product (no HS code).
+    const g = Number((await buildGoods(t.db, w.tenant, { baseInfo: { is_electric: 1 } })).id);
+    await sql`update order_items set goods_id = ${g} where order_id = ${o1.id} or order_id = ${o3.id}`.execute(t.db);
+    await sql`update order_items set item_price_minor = 15001 where order_id = ${o2.id}`.execute(t.db);
+    const customs = (path: string, body: object) => call(t.app, w.admin, 'POST', `/PDD/customs/${path}`, body);
+    const hs = await customs('hs-code/create', {
+      hs_code: '8507.60.00.00',
+      name_cn: '锂离子蓄电池',
+      name_en: 'Lithium-ion battery',
+      unit: '个',
+      value_rule: 'ratio',
+      value_ratio: 80,
+      goods_ids: [g],
+    });
+    expect(hs.status, hs.msg).toBe(200);
+    const unit = await customs('unit/create', {
+      name: '深圳市示例贸易有限公司',
+      credit_code: '91440300708461136T',
+      address: '广东省深圳市南山区科技园1号',
+      contact_name: '张三',
+      contact_phone: '13800138000',
+    });
+    expect(unit.status, unit.msg).toBe(200);
+    const ioss = await call(t.app, operator, 'GET', '/PDD/customs/ioss');
+    const set = await call(t.app, operator, 'POST', '/PDD/customs/ioss/update', {
+      ioss_number: 'IM2760000001',
+      version: ioss.data.version,
+    });
+    expect(set.status, set.msg).toBe(200);
+
+    // The worker leaves 带电 unticked: the product makes it a battery parcel, stopped on a channel refusing batteries.
+    const held = await call(t.app, worker, 'POST', `${L}parcel/submit`, parcel(o1.id, { is_electric: false }));
+    expect(held.data).toMatchObject({ is_electric: true, review_status: 'held', hold_reasons: ['battery_refused'] });
+    // The shipper may not re-submit the held parcel; the admin (a reviewer) does, on the battery channel.
+    expect(
+      (await call(t.app, worker, 'POST', `${L}parcel/submit`, parcel(o1.id, { channel_id: batteryChannel }))).http,
+    ).toBe(409);
+    const p1 = await call(
+      t.app,
+      w.admin,
+      'POST',
+      `${L}parcel/submit`,
+      parcel(o1.id, { channel_id: batteryChannel, is_electric: false }),
+    );
+    expect(p1.data).toMatchObject({ is_electric: true, review_status: 'passed', freight: 5700 });
+
+    // o1: DE, EUR 25.00 paid, declared at 80 % = EUR 20.00 under 8507600000: the IOSS number goes with it.
+    const { sim } = await carrierOf(t.deps.config);
+    const wb1 = await call(t.app, worker, 'POST', `${L}waybill/create`, { parcel_id: p1.data.id });
+    expect(wb1.status, wb1.msg).toBe(200);
+    expect(wb1.data.declaration).toMatchObject({
+      value: 2000,
+      currency: 'EUR',
+      lines: [{ hs_code: '8507600000', name_en: 'Lithium-ion battery', unit: '个', quantity: 1, value: 2000 }],
+      exporter: { credit_code: '91440300708461136T' },
+      ioss: { applies: true, number: 'IM2760000001', reason: 'applies', value_eur: '20.00' },
+    });
+    expect(sim!.shipments.get(wb1.data.tracking_no)!.request).toMatchObject({
+      is_electric: true,
+      declared_minor: 2000,
+      declared_currency: 'EUR',
+      customs: {
+        ioss_number: 'IM2760000001',
+        exporter: { name: '深圳市示例贸易有限公司', credit_code: '91440300708461136T' },
+        items: [{ hs_code: '8507600000', name_en: 'Lithium-ion battery', quantity: 1, value_minor: 2000 }],
+      },
+    });
+
+    // o2: EUR 150.01 without a product: declared by its title and price, over the threshold, no IOSS number.
+    const p2 = await call(t.app, worker, 'POST', `${L}parcel/submit`, parcel(o2.id));
+    expect(p2.data).toMatchObject({ is_electric: false });
+    const wb2 = await call(t.app, worker, 'POST', `${L}waybill/create`, { parcel_id: p2.data.id });
+    expect(wb2.data.declaration).toMatchObject({
+      value: 15001,
+      lines: [{ hs_code: null, value: 15001 }],
+      ioss: { applies: false, number: null, reason: 'over_threshold', value_eur: '150.01' },
+    });
+    expect(sim!.shipments.get(wb2.data.tracking_no)!.request.customs.ioss_number).toBeNull();
+
+    // o3: EUR 187.50 paid, declared at 80 % = EUR 150.00: at the threshold, the number applies.
+    await sql`update order_items set item_price_minor = 18750 where order_id = ${o3.id}`.execute(t.db);
+    const p3 = await call(t.app, worker, 'POST', `${L}parcel/submit`, parcel(o3.id, { channel_id: batteryChannel }));
+    const wb3 = await call(t.app, worker, 'POST', `${L}waybill/create`, { parcel_id: p3.data.id });
+    expect(wb3.data.declaration.ioss).toMatchObject({ applies: true, value_eur: '150.00' });
+
+    // The labels print the declared value, the HS code and the IOSS number where it applies.
+    const label = async (id: number) =>
+      pdfText(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `${L}waybill/labels?ids=${id}&size=100x100`,
+            headers: worker.headers,
+            cookies: worker.cookies,
+          })
+        ).rawPayload,
+      );
+    const l1 = await label(wb1.data.id);
+    expect(l1).toContain('IOSS IM2760000001');
+    expect(l1).toContain('HS 8507600000');
+    expect(l1).toContain('Declared EUR 20.00');
+    const l2 = await label(wb2.data.id);
+    expect(l2).toContain('Declared EUR 150.01');
+    expect(l2).not.toContain('IOSS');
+    const listed = await call(t.app, worker, 'GET', `${L}waybill/list`);
+    expect(listed.data.list.find((x: { id: number }) => x.id === wb1.data.id).declaration.ioss.number).toBe(
+      'IM2760000001',
+    );
+
+    // 轨迹: the carrier's events through the API; roles, another tenant's id, bad input.
+    const tr = await call(t.app, worker, 'GET', `${L}waybill/tracking?id=${wb1.data.id}`);
+    expect(tr.data.tracking_no).toBe(wb1.data.tracking_no);
+    expect(tr.data.events[0]).toMatchObject({ code: 'CREATED', text: '已下单,等待揽收' });
+    expect((await call(t.app, await w.as(3), 'GET', `${L}waybill/tracking?id=${wb1.data.id}`)).http).toBe(403);
+    const stranger = await tenantWith(0);
+    expect((await call(t.app, stranger.admin, 'GET', `${L}waybill/tracking?id=${wb1.data.id}`)).http).toBe(404);
+    expect((await call(t.app, worker, 'GET', `${L}waybill/tracking?id=abc`)).http).toBe(400);
+    // 审核规则: reviewers only, bounded, saved with the version read.
+    const rules = await call(t.app, w.admin, 'GET', `${L}intercept/rules`);
+    expect((await call(t.app, worker, 'GET', `${L}intercept/rules`)).http).toBe(403);
+    expect((await call(t.app, worker, 'POST', `${L}intercept/rules`, rules.data)).http).toBe(403);
+    const tooHigh = { ...rules.data, over_estimate_pct: 1001 };
+    expect((await call(t.app, w.admin, 'POST', `${L}intercept/rules`, tooHigh)).http).toBe(400);
+    const saved = await call(t.app, w.admin, 'POST', `${L}intercept/rules`, { ...rules.data, over_estimate_pct: 50 });
+    expect(saved.data).toMatchObject({ over_estimate_pct: 50, version: rules.data.version + 1 });
+    const stale = { ...rules.data, over_estimate_pct: 40 };
+    expect((await call(t.app, w.admin, 'POST', `${L}intercept/rules`, stale)).http).toBe(409);
   });
 });

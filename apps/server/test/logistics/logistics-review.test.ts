@@ -158,8 +158,9 @@ describe('logistics: parcels from 配货, freight review by estimate and margin'
       expect(r.status, r.msg).toBe(200);
       rulesVersion = r.data.version;
     };
+    // The group leader submits: re-submitting a parcel a rule stopped is a reviewer's step.
     const submit = (orderId: number) =>
-      call(t.app, worker, 'POST', `${L}parcel/submit`, { order_id: orderId, channel_id: channelId, ...measure });
+      call(t.app, leader, 'POST', `${L}parcel/submit`, { order_id: orderId, channel_id: channelId, ...measure });
 
     // EUR 25.00 at 7.8 = 19,500 fen; referral 15% 2,925; estimate (the settings' shipping) 3,000.
     await priceSettings('7.8', 3000);

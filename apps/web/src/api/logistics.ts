@@ -11,6 +11,8 @@ import type {
   quoteData,
   ReviewStatus,
   readyPage,
+  reviewRules,
+  trackingData,
   waybillPage,
   waybillRow,
   waybillStepData,
@@ -29,7 +31,36 @@ export const logisticsKeys = {
   ready: (page: number, keyword: string) => [...logisticsKeys.all, 'ready', page, keyword] as const,
   managed: () => [...logisticsKeys.all, 'managed'] as const,
   consume: (page: number, keyword: string) => [...logisticsKeys.all, 'consume', page, keyword] as const,
+  rules: () => [...logisticsKeys.all, 'rules'] as const,
+  tracking: (id: number) => [...logisticsKeys.all, 'tracking', id] as const,
 };
+
+/** The tenant's 运费审核 rules (over-estimate percentage, margin and balance checks). */
+export function useReviewRules(enabled: boolean) {
+  return useQuery({
+    queryKey: logisticsKeys.rules(),
+    queryFn: () => get<Answer<typeof reviewRules>>('/logistics/intercept/rules'),
+    enabled,
+  });
+}
+
+/** Saves the rules with the version read (409 when someone saved meanwhile). */
+export function useSaveReviewRules() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: Answer<typeof reviewRules>) => post<Answer<typeof reviewRules>>('/logistics/intercept/rules', b),
+    onSuccess: () => qc.invalidateQueries({ queryKey: logisticsKeys.rules() }),
+  });
+}
+
+/** The carrier's tracking events of a waybill (轨迹). */
+export function useTracking(id: number | null) {
+  return useQuery({
+    queryKey: logisticsKeys.tracking(id ?? 0),
+    queryFn: () => get<Answer<typeof trackingData>>('/logistics/waybill/tracking', { id }),
+    enabled: id !== null,
+  });
+}
 
 /** 运费审核: parcels in a review state. */
 export function useParcels(status: ReviewStatus, page: number) {

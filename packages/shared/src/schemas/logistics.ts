@@ -35,6 +35,51 @@ export const HOLD_REASON_LABELS: Readonly<Record<HoldReason, string>> = {
   battery_refused: '渠道不接受带电',
 };
 
+/**
+ * The customs declaration sent with a waybill to the carrier (issue 18 §3) and printed on its
+ * label: each line under its HS code (declared names, unit, value by the code's rule), the
+ * exporter (the tenant's default 生产销售单位), and the operator's IOSS number when the
+ * consignment goes to the EU and is worth at most EUR 150 (DECISIONS "IOSS").
+ */
+export const IOSS_REASONS = ['applies', 'not_eu', 'over_threshold', 'no_number'] as const;
+export const declarationLine = z.object({
+  title: z.string(),
+  /** Null when neither the product nor its categories are linked to an HS code (海关编码). */
+  hs_code: z.string().nullable(),
+  name_cn: z.string(),
+  name_en: z.string(),
+  unit: z.string(),
+  quantity: z.number().int(),
+  /** Declared value of the line in minor units of `currency`. */
+  value: z.number().int(),
+  currency: z.string(),
+});
+export const declarationData = z.object({
+  /** The intrinsic value of the consignment (the lines, converted with the dated rates) in minor units of `currency`. */
+  value: z.number().int(),
+  currency: z.string(),
+  lines: z.array(declarationLine),
+  exporter: z
+    .object({
+      name: z.string(),
+      credit_code: z.string(),
+      address: z.string(),
+      contact_name: z.string(),
+      contact_phone: z.string(),
+    })
+    .nullable(),
+  ioss: z.object({
+    applies: z.boolean(),
+    /** The operator's IOSS number, only when it applies. */
+    number: z.string().nullable(),
+    reason: z.enum(IOSS_REASONS),
+    /** The value in euros as converted (decimal text), null outside the EU. */
+    value_eur: z.string().nullable(),
+    rates_as_of: z.string(),
+  }),
+});
+export type DeclarationData = z.infer<typeof declarationData>;
+
 /** Label sizes in millimetres. */
 export const LABEL_SIZES = ['100x100', '100x150'] as const;
 export type LabelSize = (typeof LABEL_SIZES)[number];
@@ -195,6 +240,8 @@ export const readyOrderRow = z.object({
   distributed_at: z.number().int(),
   /** The earlier parcel when one was cancelled in 运费审核 (the order may be submitted again). */
   cancelled_parcel_id: z.number().int().nullable(),
+  /** A product of the order is marked 带电: the parcel is submitted as a battery parcel. */
+  battery_goods: z.boolean(),
 });
 export type ReadyOrderRow = z.infer<typeof readyOrderRow>;
 export const readyPage = paged(readyOrderRow);
@@ -288,6 +335,8 @@ export const parcelStepData = z.object({
   review_status: z.enum(REVIEW_STATUSES),
   hold_reasons: z.array(z.enum(HOLD_REASONS)),
   freight: z.number().int(),
+  /** The parcel carries a battery (ticked by the shipper, or a product of the order is marked 带电). */
+  is_electric: z.boolean(),
   /** Submit only: the measure the parcel was quoted with and where it came from. */
   measure: z
     .object({
@@ -331,6 +380,8 @@ export const waybillRow = z.object({
   created_at: z.number().int(),
   confirm_status: z.enum(CONFIRM_STATUSES).nullable(),
   confirm_error: z.string(),
+  /** The customs declaration sent to the carrier (null until the carrier took the shipment). */
+  declaration: declarationData.nullable(),
 });
 export type WaybillRow = z.infer<typeof waybillRow>;
 export const waybillListQuery = z.strictObject({

@@ -53,6 +53,16 @@ function validShipment(b: unknown): b is CreateShipment {
   );
 }
 
+/** What a consolidator refuses in the customs part: no lines, or an IOSS number of the wrong form. */
+function customsError(s: CreateShipment): string | null {
+  const c = s.customs as Partial<CreateShipment['customs']> | undefined;
+  if (!c || !Array.isArray(c.items) || c.items.length === 0) return 'customs declaration: items are required';
+  if (c.items.some((i) => !i.name_en || !Number.isInteger(i.quantity) || !Number.isInteger(i.value_minor)))
+    return 'customs declaration: every item needs an English name, a quantity and a value';
+  if (c.ioss_number != null && !/^IM\d{10}$/.test(c.ioss_number)) return 'customs declaration: invalid IOSS number';
+  return null;
+}
+
 /** Starts a consolidator-style carrier simulator on 127.0.0.1 (see `ConsolidatorCarrier`). */
 export async function startCarrierSimulator(opts: SimOptions & { timeScale?: number } = {}): Promise<CarrierSimulator> {
   const shipments = new Map<string, SimShipment>();
@@ -65,6 +75,8 @@ export async function startCarrierSimulator(opts: SimOptions & { timeScale?: num
       if (!validShipment(r.body)) return fail(400, 'invalid shipment: reference, recipient and weight are required');
       const b = r.body;
       if (!b.recipient.address1 || !b.recipient.postal) return fail(400, 'recipient address incomplete');
+      const customs = customsError(b);
+      if (customs) return fail(400, customs);
       const known = byReference.get(b.reference);
       const existing = known ? shipments.get(known) : undefined;
       if (existing && !existing.cancelled) return okAnswer(present(existing));

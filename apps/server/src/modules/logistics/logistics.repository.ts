@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql, type Updateable } from 'kysely';
 import { containsPattern, pageAndTotal } from '../../db/paging.js';
 import type { DB } from '../../db/types.js';
 import type { LogisticsParcelsTable } from './logistics.tables.js';
@@ -214,9 +214,24 @@ export function listReadyOrders(
         'p.id as parcel_id',
       ])
       .select(sql<string>`coalesce(s.name, '')`.as('shop_name'))
+      .select(sql<boolean>`exists(${batteryGoodsOf(sql.ref('o.tenant_id'), sql.ref('o.id'))})`.as('battery_goods'))
       .orderBy('o.distributed_at', 'desc')
       .orderBy('o.id', 'desc'),
   );
+}
+
+/** The order's items whose product is marked 带电 (`goods.base_info.is_electric` 1), as a subquery. */
+function batteryGoodsOf(tenantId: RawBuilder<unknown> | number, orderId: RawBuilder<unknown> | number) {
+  return sql`select 1 from order_items i
+    join goods g on g.id = i.goods_id and g.tenant_id = i.tenant_id
+    where i.tenant_id = ${tenantId} and i.order_id = ${orderId}
+      and g.base_info->>'is_electric' in ('1', 'true')`;
+}
+
+/** Whether a product of the order is marked 带电: the parcel then carries a battery whatever the shipper ticks. */
+export async function orderHasBatteryGoods(db: Db, tenantId: number, orderId: number): Promise<boolean> {
+  const r = await sql<{ yes: boolean }>`select exists(${batteryGoodsOf(tenantId, orderId)}) as yes`.execute(db);
+  return r.rows[0]?.yes === true;
 }
 
 /** The tenant's review rules (defaults when never set). */
@@ -279,5 +294,16 @@ export function orderEvent(
   return db
     .insertInto('order_events')
     .values({ tenant_id: tenantId, order_id: orderId, kind, text, user_id: userId })
+    .execute();
+}
+
+/** The lines of an order a customs declaration lists (title, quantity, what the buyer paid, the product). */
+export function orderLinesForDeclaration(db: Db, tenantId: number, orderId: number) {
+  return db
+    .selectFrom('order_items')
+    .select(['title', 'asin', 'seller_sku', 'quantity', 'item_price_minor', 'currency', 'goods_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('order_id', '=', orderId)
+    .orderBy('id')
     .execute();
 }

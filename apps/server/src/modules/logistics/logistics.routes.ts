@@ -1,3 +1,4 @@
+import { can } from '@console/shared/permissions/can';
 import type { HoldReason } from '@console/shared/schemas/logistics';
 import {
   channelCreateBody,
@@ -36,6 +37,7 @@ import { ok } from '../../lib/envelope.js';
 import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { closeCarrier } from '../../logistics/carrier-sandbox.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
+import { subjectOf } from '../account/account.presenter.js';
 import { createChannel, managedChannels, quoteAll, tenantChannels, updateChannel } from './channel.service.js';
 import { consumeList } from './consume.service.js';
 import { logisticsConfirmJob } from './logistics.jobs.js';
@@ -69,6 +71,7 @@ async function parcelState(deps: AppDeps, tenantId: number, id: number) {
     review_status: p.review_status,
     hold_reasons: p.hold_reasons as HoldReason[],
     freight: Number(p.freight),
+    is_electric: p.is_electric,
   };
 }
 
@@ -118,7 +121,8 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
     { schema: { body: parcelSubmitBody, response: replies(parcelStepData) }, config: ship },
     async (req) => {
       const auth = authOf(req);
-      const r = await submitParcel(deps, actorOf(req, auth), req.body);
+      const mayReview = can(subjectOf(auth.user), 'logistics.review', { internalIds: deps.config.internalIds });
+      const r = await submitParcel(deps, actorOf(req, auth), req.body, mayReview);
       return ok(
         { ...(await parcelState(deps, auth.tenantId, r.id)), measure: r.measure },
         r.review_status === 'held' ? '包裹已提交,被运费审核拦截' : '包裹已提交',

@@ -1,3 +1,4 @@
+import type { DeclarationData } from '@console/shared/schemas/logistics';
 import type { ColumnType, Generated } from 'kysely';
 import type { NullableTimestamp } from '../../db/types.js';
 
@@ -68,6 +69,8 @@ export interface StoredLabel {
   sort_code?: string;
   service_name?: string;
   carrier_reference?: string;
+  /** The customs declaration sent with the shipment (issue 18 §3). */
+  declaration?: DeclarationData;
 }
 
 /** Waybills ('0' not shipped, '2' shipped); a cancelled one keeps its row with `cancelled_at`. */

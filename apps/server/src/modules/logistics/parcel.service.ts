@@ -21,6 +21,7 @@ import {
   listReadyOrders,
   lockParcel,
   orderEvent,
+  orderHasBatteryGoods,
   reviewRulesOf,
   saveReviewRules,
   updateParcelReview,
@@ -133,7 +134,13 @@ function measureNote(size: ReturnType<typeof parcelSize>): string {
  * and checked by the rules; it passes, or stops in 运费审核 (`held`). A new measure replaces
  * the parcel and its review, as long as the order has no waybill.
  */
-export async function submitParcel(deps: AppDeps, actor: Actor, body: z.infer<typeof parcelSubmitBody>) {
+export async function submitParcel(
+  deps: AppDeps,
+  actor: Actor,
+  body: z.infer<typeof parcelSubmitBody>,
+  /** The caller may review (`logistics.review`): only a reviewer re-submits a parcel a rule stopped. */
+  mayReview: boolean,
+) {
   const tenantId = actor.tenantId;
   const order = await findShippableOrder(deps.db, tenantId, body.order_id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -147,13 +154,21 @@ export async function submitParcel(deps: AppDeps, actor: Actor, body: z.infer<ty
     if (o.express_status !== '3') throw badRequest('订单商品尚未全部收货,不能提交包裹');
     if (!o.ship_country) throw badRequest('订单没有收货国家');
     if (await activeWaybillOfOrder(trx, tenantId, o.id)) throw conflict('该订单已有运单,请先取消运单再重新提交');
+    // A parcel a rule stopped is the reviewers' to decide: a shipper re-submitting it (another
+    // channel, a lighter measure) would let it pass the rules without anyone reviewing it.
+    const before = await findParcelOfOrder(trx, tenantId, o.id);
+    if (before?.review_status === 'held' && !mayReview)
+      throw conflict('该包裹已被运费审核拦截,请等待审核人员处理(更换渠道、审核通过或取消)');
     const size = parcelSize(o, body);
+    // A product marked 带电 makes the parcel a battery parcel whatever the shipper ticked, so the
+    // battery rule cannot be skipped by leaving the box empty.
+    const batteryGoods = await orderHasBatteryGoods(trx, tenantId, o.id);
     const measure = {
       weight_g: size.weight_g,
       length_mm: size.length_mm,
       width_mm: size.width_mm,
       height_mm: size.height_mm,
-      is_electric: body.is_electric,
+      is_electric: body.is_electric || batteryGoods,
       country: o.ship_country,
     };
     const q = quoteOrRefuse(channel, measure);
@@ -193,6 +208,8 @@ export async function submitParcel(deps: AppDeps, actor: Actor, body: z.infer<ty
         size_mm: [size.length_mm, size.width_mm, size.height_mm],
         ...(size.distribution ? { distribution: size.distribution } : {}),
         channel: channel.name,
+        is_electric: measure.is_electric,
+        ...(batteryGoods ? { battery_goods: true } : {}),
         freight: q.freight,
         hold_reasons: reasons,
       },
@@ -278,6 +295,7 @@ export async function readyList(deps: AppDeps, tenantId: number, q: z.infer<type
       height_cm: o.parcel_height_cm ?? 0,
       distributed_at: secs(o.distributed_at)!,
       cancelled_parcel_id: o.parcel_id,
+      battery_goods: o.battery_goods,
     })),
     total: r.total,
     page: q.page,

@@ -1,3 +1,4 @@
+import { minor, toDecimalString } from '@console/shared/money';
 import type { LabelSize, WaybillRow } from '@console/shared/schemas/logistics';
 import type { Actor, AppDeps } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
@@ -8,6 +9,7 @@ import * as ledger from '../finance/ledger.service.js';
 import { audit } from '../system/audit.js';
 import { bookOfChannel, findChannel } from './channel.repository.js';
 import { queueConfirmation } from './confirm.repository.js';
+import { buildDeclaration } from './declaration.service.js';
 import { findShippableOrder, lockParcel, orderEvent } from './logistics.repository.js';
 import {
   activeWaybillOfOrder,
@@ -63,6 +65,7 @@ async function askCarrier(deps: AppDeps, actor: Actor, waybillId: number) {
   const recipient = o && recipientOf(o);
   const channel = await findChannel(deps.db, await bookOfChannel(deps.db, w.channel_id), w.channel_id);
   if (!o || !p || !recipient || !channel) throw badRequest('订单没有完整的收件人地址');
+  const declaration = await buildDeclaration(deps, actor.tenantId, o);
   const { adapter } = await carrierOf(deps.config);
   try {
     const created = await adapter.createShipment({
@@ -74,13 +77,27 @@ async function askCarrier(deps: AppDeps, actor: Actor, waybillId: number) {
       width_mm: p.width_mm,
       height_mm: p.height_mm,
       is_electric: p.is_electric,
-      declared_minor: Number(o.total_minor ?? 0),
-      declared_currency: o.currency ?? 'USD',
+      declared_minor: declaration.value,
+      declared_currency: declaration.currency,
+      customs: {
+        ioss_number: declaration.ioss.applies ? declaration.ioss.number : null,
+        exporter: declaration.exporter,
+        items: declaration.lines.map((l) => ({
+          hs_code: l.hs_code,
+          name_cn: l.name_cn || l.title,
+          name_en: l.name_en || l.title,
+          unit: l.unit,
+          quantity: l.quantity,
+          value_minor: l.value,
+          currency: l.currency,
+        })),
+      },
     });
     await setWaybillTracking(deps.db, actor.tenantId, w.id, created.tracking_no, {
       sort_code: created.sort_code,
       carrier_reference: created.carrier_reference,
       service_name: channel.service,
+      declaration,
     });
     return created.tracking_no;
   } catch (e) {
@@ -252,6 +269,7 @@ export function presentWaybill(w: Listed): WaybillRow {
     created_at: secs(w.created_at)!,
     confirm_status: w.confirm_status ?? null,
     confirm_error: w.confirm_error ?? '',
+    declaration: w.label?.declaration ?? null,
   };
 }
 
@@ -386,7 +404,17 @@ export async function labelsPdf(deps: AppDeps, tenantId: number, ids: number[], 
     if (r.cancelled_at) throw conflict(`运单 ${r.waybill_no} 已取消`);
     if (!r.tracking_no) throw conflict(`运单 ${r.waybill_no} 尚未取得跟踪号`);
     const b = r.buyer;
+    const d = r.label?.declaration;
     return {
+      ...(d
+        ? {
+            customs: {
+              declared: `${d.currency} ${toDecimalString(minor(d.value), d.currency)}`,
+              hs_codes: [...new Set(d.lines.flatMap((x) => (x.hs_code ? [x.hs_code] : [])))],
+              ioss_number: d.ioss.applies ? d.ioss.number : null,
+            },
+          }
+        : {}),
       tracking_no: r.tracking_no,
       waybill_no: r.waybill_no,
       carrier: r.carrier_code === 'Other' ? r.carrier_name : r.carrier_code,

@@ -3,6 +3,7 @@ import {
   type ParcelRow,
   type ReviewStatus,
   WAYBILL_STATUS_LABELS,
+  type WaybillRow,
 } from '@console/shared/schemas/logistics';
 import { Button, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { formatSeconds } from '../../../lib/format';
 import { yuan } from '../../member/components/money';
 import { ChannelDrawerButton } from '../logistics-channel/channel-drawer';
 import { ReadyTable } from './components/ready-table';
+import { DeclarationCell, ReviewRulesButton, TrackingButton } from './components/waybill-extras';
 
 const TABS: { key: ReviewStatus; label: string }[] = [
   { key: 'held', label: '待审核' },
@@ -210,6 +212,11 @@ function WaybillTable() {
           { title: '运费', dataIndex: 'freight', render: (v: number) => yuan(v) },
           { title: '服务费', dataIndex: 'service_fee', render: (v: number) => yuan(v) },
           {
+            title: '申报',
+            dataIndex: 'declaration',
+            render: (d: WaybillRow['declaration']) => <DeclarationCell d={d} />,
+          },
+          {
             title: '亚马逊确认',
             key: 'confirm',
             render: (_: unknown, r) =>
@@ -232,6 +239,7 @@ function WaybillTable() {
                       打印面单
                     </Button>
                   )}
+                  {r.tracking_no && <TrackingButton id={r.id} />}
                   {r.status === '0' && !r.tracking_no && (
                     <Button
                       size="small"
@@ -273,7 +281,15 @@ function WaybillTable() {
  */
 export function InterceptPage() {
   return (
-    <PageContainer title="运费审核" extra={<ChannelDrawerButton />}>
+    <PageContainer
+      title="运费审核"
+      extra={
+        <Space>
+          <ReviewRulesButton />
+          <ChannelDrawerButton />
+        </Space>
+      }
+    >
       <Tabs
         defaultActiveKey="held"
         items={[

@@ -32,7 +32,8 @@ export function remeasuredParcel(m: Remeasure) {
  * freight-review rules then pass it or stop it in 待审核.
  */
 function SubmitDialog({ order, onClose }: { order: ReadyOrderRow; onClose: () => void }) {
-  const [electric, setElectric] = useState(false);
+  // A product marked 带电 makes it a battery parcel (the server applies the same; the box cannot be cleared).
+  const [electric, setElectric] = useState(order.battery_goods);
   const [channelId, setChannelId] = useState<number | null>(null);
   const [remeasuring, setRemeasuring] = useState(false);
   const [measure, setMeasure] = useState<Remeasure>(EMPTY_MEASURE);
@@ -72,8 +73,12 @@ function SubmitDialog({ order, onClose }: { order: ReadyOrderRow; onClose: () =>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Text data-testid="ready-parcel">{`配货包裹:${parcelText(order)},目的国 ${order.country ?? '-'}`}</Typography.Text>
         <Space wrap>
-          <Checkbox checked={electric} onChange={(e) => setElectric(e.target.checked)}>
-            带电
+          <Checkbox
+            checked={electric || order.battery_goods}
+            disabled={order.battery_goods}
+            onChange={(e) => setElectric(e.target.checked)}
+          >
+            {order.battery_goods ? '带电(商品已标记带电)' : '带电'}
           </Checkbox>
           <Checkbox
             checked={remeasuring}

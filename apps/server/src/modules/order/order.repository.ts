@@ -308,12 +308,19 @@ export async function orderOverview(db: Db, tenantId: number, since: Date, timeZ
       .select((eb) => ['o.status', eb.fn.countAll<string>().as('n')])
       .groupBy('o.status')
       .execute(),
+    // The purchasing work: items of open seller-fulfilled orders (not cancelled, refunded,
+    // shipped or fulfilled by Amazon, whose items stay 未采购 for good).
     db
       .selectFrom('order_items as i')
       .select((eb) => ['i.express_status', eb.fn.countAll<string>().as('n')])
       .where('i.tenant_id', '=', tenantId)
-      .$if(reader.staffOf !== undefined || reader.assignedTo !== undefined, (q) =>
-        q.where('i.order_id', 'in', mine().select('o.id')),
+      .where(
+        'i.order_id',
+        'in',
+        mine()
+          .select('o.id')
+          .where('o.status', 'in', ['Pending', 'Unshipped'])
+          .where('o.fulfillment_channel', '=', '1'),
       )
       .groupBy('i.express_status')
       .execute(),

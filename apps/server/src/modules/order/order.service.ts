@@ -33,7 +33,7 @@ import {
   upsertPurchase,
 } from './order.repository.js';
 import type { StoredBuyer } from './order.tables.js';
-import { warehouseReader } from './order-distribution.service.js';
+import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
 import { surplusBack, surplusToStock } from './order-surplus.service.js';
 import { insertOrderEvents } from './order-sync.repository.js';
 
@@ -287,8 +287,8 @@ async function step(
     const item = await lockOrderItem(trx, actor.tenantId, itemId);
     // Only an order the caller can see in 订单处理 or 配货 (the shops given to a group leader or
     // worker): another's is a missing item, whatever the step.
-    if (!item || !(await findOrder(trx, actor.tenantId, item.order_id, warehouseReader(subject))))
-      throw notFound(ITEM_NOT_FOUND);
+    const order = item && (await findOrder(trx, actor.tenantId, item.order_id, warehouseReader(subject)));
+    if (!item || !order) throw notFound(ITEM_NOT_FOUND);
     const from = item.express_status;
     const need = EXPRESS_STEPS[`${from}>${to}`];
     if (need && !can(subject, need))
@@ -303,6 +303,7 @@ async function step(
     if (!need) throw badRequest(`不能从「${EXPRESS_STATUS_LABELS[from]}」变为「${EXPRESS_STATUS_LABELS[to]}」`);
     // A parcel of a cancelled order can still be received: its units go to stock (below).
     const receipt = from === '2' && to === '3';
+    if (from === '0' && order.fulfillment_channel === '0') throw badRequest(AMAZON_FULFILLED);
     if (to > from && !receipt && !purchasable(item.status)) throw badRequest('订单已取消或已退款,不能继续采购');
     if (to < from && item.distributed_at) throw badRequest('订单已配货,请先在「配货」撤销配货');
     if (from === '3' && to === '2') await surplusBack(trx, actor.tenantId, actor.userId, item);

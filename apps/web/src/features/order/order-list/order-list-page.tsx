@@ -224,7 +224,14 @@ export function OrderListPage() {
             title: '快递状态',
             width: 110,
             render: (_, r) =>
-              r.distributed_at ? <Tag color="green">已配货</Tag> : EXPRESS_STATUS_LABELS[r.express_status],
+              r.distributed_at ? (
+                <Tag color="green">已配货</Tag>
+              ) : r.fulfillment_channel === '0' && r.express_status === '0' ? (
+                // Amazon ships FBA orders: nothing to purchase (docs/orders.md).
+                <Typography.Text type="secondary">无需采购</Typography.Text>
+              ) : (
+                EXPRESS_STATUS_LABELS[r.express_status]
+              ),
           },
           ...(assigns
             ? [{ title: '负责人', width: 100, render: (_: unknown, r: OrderRow) => assigneeName(r.assigned_to) }]

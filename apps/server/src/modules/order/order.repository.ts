@@ -274,17 +274,6 @@ export async function deletePurchase(db: Db, tenantId: number, itemId: number) {
   await db.deleteFrom('order_purchases').where('tenant_id', '=', tenantId).where('item_id', '=', itemId).execute();
 }
 
-/** The tenant's price settings of a country (the main account's): exchange rate to CNY and shipping in fen. */
-export async function priceSettingOf(db: Db, tenantId: number) {
-  const row = await db
-    .selectFrom('price_settings')
-    .select('countries')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', tenantId)
-    .executeTakeFirst();
-  return row?.countries ?? null;
-}
-
 /**
  * The orders the reader sees per status and their items per express status, orders per day since
  * `since`, and the sync states of the shops the reader sees (a worker: his own orders only).

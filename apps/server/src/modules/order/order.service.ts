@@ -15,6 +15,7 @@ import {
 import type { Actor, AppDeps } from '../../context.js';
 import { badRequest, conflict, forbidden, notFound, staleSave } from '../../lib/app-error.js';
 import { tenantTimeZone } from '../account/tenant-time-zone.repository.js';
+import { getPriceInfo } from '../goods/price-settings.service.js';
 import { audit } from '../system/audit.js';
 import {
   countOrdersByStatus,
@@ -26,7 +27,6 @@ import {
   lockOrderItem,
   type OrderReader,
   orderOverview,
-  priceSettingOf,
   refreshOrderExpress,
   setItemExpress,
   setPurchaseTracking,
@@ -126,9 +126,12 @@ export async function orderList(
 }
 
 /**
- * The margin estimate in CNY fen (issue 17 §2): the items' price converted with the tenant's
- * price-setting rate of the marketplace, minus what was paid (else the products' cost), a 15%
- * referral fee and the marketplace's shipping setting. Null without a rate or a price.
+ * The margin estimate in CNY fen (issue 17 §2): the items' price converted with the main
+ * account's price-setting rate of the order's currency (the marketplace's own setting, else the
+ * first country with that currency; the shipped default rates where nothing was saved, as the
+ * price settings dialog and 销量统计 read them), minus what was paid (else the products' cost),
+ * a 15% referral fee and the marketplace's shipping setting (0 for a marketplace without one).
+ * Null without a price or a rate of the currency.
  */
 async function marginOf(
   deps: AppDeps,
@@ -136,17 +139,20 @@ async function marginOf(
   order: { marketplace: string; currency: string | null },
   items: { item_price_minor: number | null; purchase_cny: number | null }[],
 ): Promise<OrderDetailData['margin']> {
-  const countries = await priceSettingOf(deps.db, tenantId);
-  const setting = countries?.find((c) => c.country_code === order.marketplace);
   const currency = order.currency;
-  if (!setting || !currency || items.some((i) => i.item_price_minor === null)) return null;
+  if (!currency || items.some((i) => i.item_price_minor === null)) return null;
+  const { price_country: countries } = await getPriceInfo(deps, tenantId, tenantId);
+  const own = countries.find((c) => c.country_code === order.marketplace);
+  const rate =
+    own?.currency === currency ? own.exchange_rate : countries.find((c) => c.currency === currency)?.exchange_rate;
+  if (!rate && currency !== 'CNY') return null;
   try {
-    const rates = { as_of: '1970-01-01', rates: { [currency]: setting.exchange_rate } };
+    const rates = { as_of: '1970-01-01', rates: { [currency]: rate ?? '1' } };
     const price = items.reduce((s, i) => s + (i.item_price_minor ?? 0), 0);
     const priceCny = convertMoney(minor(price), currency, 'CNY', rates);
     const purchase = items.reduce((s, i) => s + (i.purchase_cny ?? 0), 0);
     const fee = Number(divRoundHalfAway(BigInt(priceCny) * REFERRAL_PERCENT, 100n));
-    const freight = setting.shipping;
+    const freight = own?.shipping ?? 0;
     return {
       price_cny: priceCny,
       purchase_cny: purchase,

@@ -1,3 +1,4 @@
+import { countryName } from '@console/shared/constants/marketplaces';
 import { formatMoney, minor } from '@console/shared/money';
 import {
   EXPRESS_STATUS_LABELS,
@@ -148,13 +149,14 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
       title={o ? `订单 ${o.amazon_order_id}` : '订单'}
       open={id !== null}
       onClose={onClose}
-      size="large"
+      // Wide enough for the items' actions beside their titles.
+      size={1080}
       destroyOnHidden
     >
       {o && (
         <div data-testid="order-detail">
           <Descriptions size="small" column={2} bordered>
-            <Descriptions.Item label="店铺">{`${o.shop_name} / ${o.marketplace}`}</Descriptions.Item>
+            <Descriptions.Item label="店铺">{`${o.shop_name} / ${countryName(o.marketplace)}`}</Descriptions.Item>
             <Descriptions.Item label="订单状态">
               <Tag>{ORDER_STATUS_LABELS[o.status]}</Tag>
               <Typography.Text type="secondary">{o.amazon_status}</Typography.Text>
@@ -200,6 +202,7 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
               },
               {
                 title: '商品',
+                width: 260,
                 render: (_, i) => (
                   <div>
                     <div>{i.title ?? '-'}</div>

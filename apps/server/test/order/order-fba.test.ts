@@ -82,6 +82,9 @@ describe('Amazon-fulfilled (FBA) orders', () => {
       height_cm: 10,
     });
     expect(done).toMatchObject({ http: 400, msg: AMAZON_FULFILLED });
+    // Scanned anyway (its order id): the card says it is Amazon's to ship.
+    const scanned = await call(t.app, worker, 'POST', `${O}distribution/scan`, { code: fba.amazon });
+    expect(scanned.data.list).toMatchObject([{ id: fba.id, fulfillment_channel: '0' }]);
     await t.db.updateTable('order_items').set({ express_status: '0' }).where('id', '=', fba.item).execute();
     await t.db.updateTable('orders').set({ express_status: '0' }).where('id', '=', fba.id).execute();
 

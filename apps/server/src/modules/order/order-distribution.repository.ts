@@ -14,6 +14,7 @@ function orderColumns(db: Db, tenantId: number, reader: OrderReader) {
       's.name as shop_name',
       'o.marketplace',
       'o.status',
+      'o.fulfillment_channel',
       'o.express_status',
       'o.parcel_weight_g',
       'o.parcel_length_cm',

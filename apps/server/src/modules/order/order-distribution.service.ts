@@ -51,6 +51,7 @@ async function present(deps: AppDeps, tenantId: number, rows: OrderRowOf[]): Pro
     shop_name: o.shop_name,
     marketplace: o.marketplace,
     status: o.status,
+    fulfillment_channel: o.fulfillment_channel,
     express_status: o.express_status,
     items: items
       .filter((i) => Number(i.order_id) === Number(o.id))

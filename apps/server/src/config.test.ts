@@ -20,3 +20,14 @@ describe('config: carrier and 1688 settings', () => {
     expect(() => loadConfig({ ALI1688_DEMO_SHIP_MS: '-1' })).toThrow('ALI1688_DEMO_SHIP_MS');
   });
 });
+
+describe('config: sandbox orders', () => {
+  it('reads SANDBOX_ORDERS_PER_HOUR (0 or more, fractions allowed; unset: the sandbox default)', () => {
+    expect(loadConfig({}).spapi.sandboxOrdersPerHour).toBeUndefined();
+    expect(loadConfig({ SANDBOX_ORDERS_PER_HOUR: '60' }).spapi.sandboxOrdersPerHour).toBe(60);
+    expect(loadConfig({ SANDBOX_ORDERS_PER_HOUR: '0' }).spapi.sandboxOrdersPerHour).toBe(0);
+    expect(loadConfig({ SANDBOX_ORDERS_PER_HOUR: '0.5' }).spapi.sandboxOrdersPerHour).toBe(0.5);
+    expect(() => loadConfig({ SANDBOX_ORDERS_PER_HOUR: '-1' })).toThrow('SANDBOX_ORDERS_PER_HOUR');
+    expect(() => loadConfig({ SANDBOX_ORDERS_PER_HOUR: 'many' })).toThrow('SANDBOX_ORDERS_PER_HOUR');
+  });
+});

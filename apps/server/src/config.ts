@@ -140,12 +140,25 @@ export interface SpApiSetting {
   timeScale: number;
   /** Per-attempt timeout of a call to Amazon. */
   timeoutMs: number;
+  /**
+   * Orders per hour per marketplace that the sandbox Amazon makes for a sandbox shop's live
+   * listings (SANDBOX_ORDERS_PER_HOUR; 0: none; absent: `SANDBOX_ORDERS_PER_HOUR` of sandbox.ts).
+   */
+  sandboxOrdersPerHour?: number;
 }
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+/** A number of at least 0 (fractions allowed), or undefined when unset. */
+export function nonNegativeNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of 0 or more, got "${value}"`);
   return n;
 }
 
@@ -172,6 +185,7 @@ export function spApiSetting(env: NodeJS.ProcessEnv): SpApiSetting {
     endpoint: httpUrl(env.SPAPI_ENDPOINT, 'SPAPI_ENDPOINT'),
     timeScale: positiveNumber(env.SPAPI_TIME_SCALE, 1, 'SPAPI_TIME_SCALE'),
     timeoutMs: positiveNumber(env.SPAPI_TIMEOUT_MS, 30_000, 'SPAPI_TIMEOUT_MS'),
+    sandboxOrdersPerHour: nonNegativeNumber(env.SANDBOX_ORDERS_PER_HOUR, 'SANDBOX_ORDERS_PER_HOUR'),
   };
 }
 

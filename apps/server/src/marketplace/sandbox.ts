@@ -54,7 +54,7 @@ function stateSaver(sim: SpApiSimulator, db: Database) {
 
 const savers = new WeakMap<SpApiSimulator, ReturnType<typeof stateSaver>>();
 
-/** Orders per hour per marketplace that the sandbox's simulator makes for its listings. */
+/** Orders per hour per marketplace that the sandbox's simulator makes for its listings (default of SANDBOX_ORDERS_PER_HOUR). */
 export const SANDBOX_ORDERS_PER_HOUR = 6;
 
 const running = new WeakMap<Config, Promise<Sandbox>>();
@@ -89,8 +89,9 @@ export function sandbox(config: Config, db: Database): Promise<Sandbox> {
           }
         },
       }).listen();
-      // Orders arrive by themselves for the sandbox's listings (docs/orders.md), about one every 10 minutes each marketplace.
-      sim.orders.configure({ ratePerHour: SANDBOX_ORDERS_PER_HOUR });
+      // Orders arrive by themselves for the sandbox's listings (docs/orders.md "Sandbox orders"),
+      // by default about one every 10 minutes per marketplace.
+      sim.orders.configure({ ratePerHour: config.spapi.sandboxOrdersPerHour ?? SANDBOX_ORDERS_PER_HOUR });
       const saved = await loadSandboxState(db);
       if (saved) sim.restore(saved);
       const saver = stateSaver(sim, db);

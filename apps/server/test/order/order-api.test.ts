@@ -1,4 +1,6 @@
+import { convertMoney, minor } from '@console/shared/money';
 import { describe, expect, it } from 'vitest';
+import { defaultRates } from '../../src/modules/goods/price-settings.service.js';
 import { orderBuyerPurge } from '../../src/modules/order/order-sync.job.js';
 import { buildTenant, TEST_PASSWORD } from '../factories.js';
 import { call, signIn, useTestApp } from '../harness.js';
@@ -177,7 +179,13 @@ describe('orders: list, detail, purchase and express steps', () => {
   it('estimates the margin in CNY from the price settings: price minus purchase, 15% fee and freight', async () => {
     const w = await world();
     const admin = await w.as(null);
-    expect((await call(t.app, admin, 'POST', `${O}detail`, { id: w.orderId })).data.margin).toBeNull();
+    // Nothing saved yet: the shipped default rates, as the price settings dialog shows them, no freight.
+    const price = convertMoney(minor(3000), 'EUR', 'CNY', defaultRates());
+    expect((await call(t.app, admin, 'POST', `${O}detail`, { id: w.orderId })).data.margin).toMatchObject({
+      price_cny: price,
+      purchase_cny: 0,
+      freight_cny: 0,
+    });
     const countries = [{ country_code: 'de', exchange_rate: '7.8', margin: 0, shipping: 2000, rounding: 'none' }];
     await t.db
       .insertInto('price_settings')

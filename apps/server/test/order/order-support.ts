@@ -70,10 +70,12 @@ export interface TestOrderItem {
   priceMinor: number;
 }
 
-/** An order made by `orderWorld`: seller-fulfilled, EUR, shipping to Berlin. */
+/** An order made by `orderWorld`: seller-fulfilled unless `channel` says otherwise, EUR, shipping to Berlin. */
 export interface TestOrder {
   amazonOrderId: string;
   status?: 'Unshipped' | 'Canceled';
+  /** Fulfillment channel (spec section 4): '1' seller (default), '0' Amazon (FBA). */
+  channel?: '0' | '1';
   /** Default: now. */
   purchaseDate?: Date;
   totalMinor: number;
@@ -110,7 +112,7 @@ export async function orderWorld(t: TestContext, shopOf: { name: string; sellerP
       amazon_order_id: o.amazonOrderId,
       amazon_status: status,
       status,
-      fulfillment_channel: '1',
+      fulfillment_channel: o.channel ?? '1',
       purchase_date: o.purchaseDate ?? new Date(),
       last_update_date: new Date(),
       latest_ship_date: null,

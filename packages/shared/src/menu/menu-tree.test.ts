@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Auth } from '../constants/roles.js';
+import { can } from '../permissions/can.js';
+import type { Permission } from '../permissions/permissions.js';
 import { MENU_ITEMS, visibleMenuItems } from './menu-tree.js';
 
 describe('menu tree', () => {
@@ -34,5 +37,24 @@ describe('visibleMenuItems', () => {
     const ids = visibleMenuItems(rows, (p) => !p || p === 'a').map((r) => r.menu_id);
     // Section 2 has pages, none open: hidden. Section 3 is closed itself. Section 4 is a page of its own.
     expect(ids).toEqual([1, 11, 4]);
+  });
+});
+
+describe('the 订单 menu by role (spec section 6, issue 17)', () => {
+  const orderPages = (auth: Auth) => {
+    const user = { uid: 10, auth, parent_id: 0 };
+    const rows = visibleMenuItems(MENU_ITEMS, (p) => !p || can(user, p as Permission, { internalIds: [] }));
+    const section = MENU_ITEMS.find((m) => m.url === '/order' && m.parent_id === 0)!;
+    return rows.filter((r) => r.parent_id === section.menu_id).map((r) => r.name);
+  };
+  it('shows each role only the order pages it may open', () => {
+    const stock = ['备货商品', '入库记录', '出库记录'];
+    // Buyers (auth 3) purchase: no 配货 (the warehouse's), no 店铺管理, no logistics.
+    expect(orderPages(3)).toEqual(['订单首页', '订单处理', '订单导出', '销量统计', ...stock]);
+    // Workers pack parcels and ship.
+    expect(orderPages(2)).toEqual(expect.arrayContaining(['订单处理', '配货', '店铺管理', '运费审核', ...stock]));
+    // Traders see only their fees; monitor users no order page (no 订单 section at all).
+    expect(orderPages(5)).toEqual(['消费记录']);
+    expect(orderPages(6)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId, dbInt, paged, pageQuery, requiredString } from './common.js';
-import { EXPRESS_STATUSES, ORDER_STATUSES } from './order.js';
+import { EXPRESS_STATUSES, FULFILLMENT_CHANNELS, ORDER_STATUSES } from './order.js';
 
 /**
  * Orders after purchase (issue 17 §2, docs/orders.md): 配货 (`/order/distribution`), stock-up
@@ -42,6 +42,8 @@ export const distributionOrder = z.object({
   shop_name: z.string(),
   marketplace: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** '0': fulfilled by Amazon (FBA), nothing to pack; '1': seller-fulfilled. */
+  fulfillment_channel: z.enum(FULFILLMENT_CHANNELS),
   express_status: z.enum(EXPRESS_STATUSES),
   items: z.array(distributionItem),
   parcel: parcelMeasures.nullable(),

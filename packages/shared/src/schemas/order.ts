@@ -262,7 +262,7 @@ export const orderNoteBody = z.strictObject({ id: orderId, text: requiredString(
 /** `POST /order/overview` (订单首页): counts for the home screen. */
 export const orderOverviewData = z.object({
   counts: orderCounts,
-  /** Items per express status (purchasing work to do). */
+  /** Items of open (Pending, Unshipped) seller-fulfilled orders per express status: the purchasing work to do. */
   express: z.object({ '0': z.number().int(), '1': z.number().int(), '2': z.number().int(), '3': z.number().int() }),
   /** Orders per day of the last 14 days (tenant calendar, `YYYY-MM-DD`). */
   days: z.array(z.object({ day: z.string(), orders: z.number().int() })),

@@ -4,7 +4,8 @@ import { SANDBOX_APP } from './sim-state.js';
 
 /**
  * `npm run sim`: the SP-API simulator on its own. SIM_PORT (default 8090), SIM_HOST
- * (default 127.0.0.1), SIM_TIME_SCALE (default 1). Point a server at it with
+ * (default 127.0.0.1), SIM_TIME_SCALE (default 1), SIM_ORDERS_PER_HOUR (orders per hour per
+ * seller x marketplace with listings, default 6; 0: none). Point a server at it with
  * SPAPI_LWA_URL, SPAPI_ENDPOINT and the sandbox credentials printed below. An SQS simulator
  * beside it (SIM_SQS_PORT, default 8091) holds the queue its Notifications API delivers to.
  */
@@ -15,8 +16,12 @@ async function main() {
   const port = Number(process.env.SIM_PORT ?? 8090);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`SIM_PORT must be a port number, got "${process.env.SIM_PORT}"`);
+  const ordersPerHour = Number(process.env.SIM_ORDERS_PER_HOUR ?? 6);
+  if (!Number.isFinite(ordersPerHour) || ordersPerHour < 0)
+    throw new Error(`SIM_ORDERS_PER_HOUR must be a number of 0 or more, got "${process.env.SIM_ORDERS_PER_HOUR}"`);
   const sim = await startSpApiSimulator({ port, host: process.env.SIM_HOST || '127.0.0.1', timeScale: scale });
-  console.log(`SP-API simulator listening on ${sim.url} (time scale ${scale})`);
+  sim.orders.configure({ ratePerHour: ordersPerHour });
+  console.log(`SP-API simulator listening on ${sim.url} (time scale ${scale}, ${ordersPerHour} orders per hour)`);
   console.log(`  SPAPI_LWA_URL=${sim.tokenUrl}`);
   console.log(`  SPAPI_ENDPOINT=${sim.url}   (or ${sim.endpoint('EU')} etc. per region)`);
   console.log(`  SPAPI_CLIENT_ID=${SANDBOX_APP.clientId}`);

@@ -14,6 +14,7 @@ function orderColumns(db: Db, tenantId: number, reader: OrderReader) {
       's.name as shop_name',
       'o.marketplace',
       'o.status',
+      'o.fulfillment_channel',
       'o.express_status',
       'o.parcel_weight_g',
       'o.parcel_length_cm',
@@ -60,7 +61,10 @@ export async function listDistribution(
   page: { page: number; pageSize: number },
   reader: OrderReader,
 ) {
-  let q = filtered(db, tenantId, {}, reader).where('o.status', '=', 'Unshipped');
+  // Amazon ships its own (FBA) orders: 配货 packs only seller-fulfilled ones.
+  let q = filtered(db, tenantId, {}, reader)
+    .where('o.status', '=', 'Unshipped')
+    .where('o.fulfillment_channel', '=', '1');
   q =
     state === 'ready'
       ? q.where('o.distributed_at', 'is not', null)
@@ -122,6 +126,7 @@ export function lockDistributable(db: Db, tenantId: number, id: number, reader: 
       'o.id',
       'o.amazon_order_id',
       'o.status',
+      'o.fulfillment_channel',
       'o.distributed_at',
       'o.version',
       eb

@@ -18,6 +18,13 @@ import {
 import { insertOrderEvents } from './order-sync.repository.js';
 
 const NOT_FOUND = '订单不存在';
+
+/**
+ * Amazon ships its own orders (FBA, fulfillment channel '0') from its warehouse: nothing is
+ * purchased, filled from stock or packed for them (docs/decisions.md "Issue 17 audit").
+ */
+export const AMAZON_FULFILLED = '亚马逊配送(FBA)的订单由亚马逊仓库发货,无需采购或配货';
+
 const secs = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /**
@@ -44,6 +51,7 @@ async function present(deps: AppDeps, tenantId: number, rows: OrderRowOf[]): Pro
     shop_name: o.shop_name,
     marketplace: o.marketplace,
     status: o.status,
+    fulfillment_channel: o.fulfillment_channel,
     express_status: o.express_status,
     items: items
       .filter((i) => Number(i.order_id) === Number(o.id))
@@ -107,6 +115,7 @@ export async function distributeOrder(
     if (o.version !== body.version) throw staleSave(o.version);
     if (o.distributed_at) throw badRequest('订单已配货');
     if (o.status !== 'Unshipped') throw badRequest('只有未发货的订单可以配货');
+    if (o.fulfillment_channel === '0') throw badRequest(AMAZON_FULFILLED);
     const missing = Number(o.missing);
     if (Number(o.items) === 0) throw badRequest('订单没有商品');
     if (missing > 0) throw badRequest(`还有 ${missing} 件商品未到齐,请全部收货后再配货`);

@@ -10,7 +10,13 @@ import { listTenantSyncShops } from './order-sync.repository.js';
  * `SANDBOX-<marketplace>` in the in-server simulator where the shop has none, and `count`
  * orders per the first marketplace placed an hour ago. Real shops are refused.
  */
-export async function sandboxOrders(deps: AppDeps, tenantId: number, shopId: number, count: number) {
+export async function sandboxOrders(
+  deps: AppDeps,
+  tenantId: number,
+  shopId: number,
+  count: number,
+  channel: 'MFN' | 'AFN' = 'MFN',
+) {
   const creds = await shopCredentials(deps, tenantId, shopId);
   if (!creds.sandbox) throw new AppError(400, '只能为沙箱店铺生成订单');
   const sb = await sandbox(deps.config, deps.db);
@@ -43,7 +49,7 @@ export async function sandboxOrders(deps: AppDeps, tenantId: number, shopId: num
     at: Date.now() - 3600_000,
     count,
     items: [{ sku }],
-    channel: 'MFN',
+    channel,
     outcome: 'normal',
   });
 }

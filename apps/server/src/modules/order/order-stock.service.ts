@@ -16,7 +16,7 @@ import type { Actor, AppDeps } from '../../context.js';
 import { badRequest, conflict, isUniqueViolation, notFound, staleSave } from '../../lib/app-error.js';
 import { audit, diff } from '../system/audit.js';
 import { findOrder, lockOrderItem, refreshOrderExpress, setItemExpress } from './order.repository.js';
-import { warehouseReader } from './order-distribution.service.js';
+import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
 import {
   deleteStock,
   findStock,
@@ -142,9 +142,10 @@ export async function moveStock(deps: AppDeps, actor: Actor, kind: 'in' | 'out',
 export async function fillFromStock(deps: AppDeps, actor: Actor, subject: PermissionSubject, body: StockFillBody) {
   return deps.db.transaction().execute(async (trx) => {
     const item = await lockOrderItem(trx, actor.tenantId, body.item_id);
-    if (!item || !(await findOrder(trx, actor.tenantId, item.order_id, warehouseReader(subject))))
-      throw notFound('订单商品不存在');
+    const order = item && (await findOrder(trx, actor.tenantId, item.order_id, warehouseReader(subject)));
+    if (!item || !order) throw notFound('订单商品不存在');
     if (item.version !== body.version) throw staleSave(item.version);
+    if (order.fulfillment_channel === '0') throw badRequest(AMAZON_FULFILLED);
     if (item.status === 'Canceled' || item.status === 'refund') throw badRequest('订单已取消或已退款,不能出库');
     if (item.express_status !== '0')
       throw badRequest(`商品已「${EXPRESS_STATUS_LABELS[item.express_status]}」,只有未采购的商品可以从库存出库`);

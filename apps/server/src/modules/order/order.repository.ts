@@ -370,17 +370,6 @@ export async function deletePurchase(db: Db, tenantId: number, itemId: number) {
   await db.deleteFrom('order_purchases').where('tenant_id', '=', tenantId).where('item_id', '=', itemId).execute();
 }
 
-/** The tenant's price settings of a country (the main account's): exchange rate to CNY and shipping in fen. */
-export async function priceSettingOf(db: Db, tenantId: number) {
-  const row = await db
-    .selectFrom('price_settings')
-    .select('countries')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', tenantId)
-    .executeTakeFirst();
-  return row?.countries ?? null;
-}
-
 /**
  * The orders the reader sees per status and their items per express status, orders per day since
  * `since`, and the sync states of the shops the reader sees (a worker: his own orders only).
@@ -404,12 +393,19 @@ export async function orderOverview(db: Db, tenantId: number, since: Date, timeZ
       .select((eb) => ['o.status', eb.fn.countAll<string>().as('n')])
       .groupBy('o.status')
       .execute(),
+    // The purchasing work: items of open seller-fulfilled orders (not cancelled, refunded,
+    // shipped or fulfilled by Amazon, whose items stay 未采购 for good).
     db
       .selectFrom('order_items as i')
       .select((eb) => ['i.express_status', eb.fn.countAll<string>().as('n')])
       .where('i.tenant_id', '=', tenantId)
-      .$if(reader.staffOf !== undefined || reader.assignedTo !== undefined, (q) =>
-        q.where('i.order_id', 'in', mine().select('o.id')),
+      .where(
+        'i.order_id',
+        'in',
+        mine()
+          .select('o.id')
+          .where('o.status', 'in', ['Pending', 'Unshipped'])
+          .where('o.fulfillment_channel', '=', '1'),
       )
       .groupBy('i.express_status')
       .execute(),

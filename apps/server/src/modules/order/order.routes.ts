@@ -110,7 +110,8 @@ export async function orderRoutes(fastify: FastifyInstance) {
 /**
  * Test hook (only with TEST_HOOKS): orders for a sandbox shop without the upload pipeline: a
  * listing per marketplace of the shop in the in-server simulator, and `count` orders placed an
- * hour ago (already paid, outside Amazon's two-minute window), for the browser tests.
+ * hour ago (already paid, outside Amazon's two-minute window; seller-fulfilled unless `channel`
+ * is `AFN`), for the browser tests.
  */
 export async function orderTestHookRoutes(fastify: FastifyInstance) {
   const app = zodApp(fastify);
@@ -120,12 +121,20 @@ export async function orderTestHookRoutes(fastify: FastifyInstance) {
     '/__test__/sandbox-orders',
     {
       schema: {
-        body: z.strictObject({ shop_id: dbId('店铺ID', 'integer'), count: dbInt('数量', 1, 50) }),
+        body: z.strictObject({
+          shop_id: dbId('店铺ID', 'integer'),
+          count: dbInt('数量', 1, 50),
+          /** Seller-fulfilled (default) or fulfilled by Amazon (FBA). */
+          channel: z.enum(['MFN', 'AFN']).default('MFN'),
+        }),
         response: replies(z.object({ ids: z.array(z.string()) })),
         hide: true,
       },
       config: { access: 'order.sync' },
     },
-    async (req) => ok({ ids: await sandboxOrders(deps, authOf(req).tenantId, req.body.shop_id, req.body.count) }),
+    async (req) =>
+      ok({
+        ids: await sandboxOrders(deps, authOf(req).tenantId, req.body.shop_id, req.body.count, req.body.channel),
+      }),
   );
 }

@@ -15,6 +15,7 @@ import {
 import type { Actor, AppDeps } from '../../context.js';
 import { badRequest, conflict, forbidden, notFound, staleSave } from '../../lib/app-error.js';
 import { tenantTimeZone } from '../account/tenant-time-zone.repository.js';
+import { getPriceInfo } from '../goods/price-settings.service.js';
 import { audit } from '../system/audit.js';
 import {
   countOrdersByStatus,
@@ -26,14 +27,13 @@ import {
   lockOrderItem,
   type OrderReader,
   orderOverview,
-  priceSettingOf,
   refreshOrderExpress,
   setItemExpress,
   setPurchaseTracking,
   upsertPurchase,
 } from './order.repository.js';
 import type { StoredBuyer } from './order.tables.js';
-import { warehouseReader } from './order-distribution.service.js';
+import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
 import { surplusBack, surplusToStock } from './order-surplus.service.js';
 import { insertOrderEvents } from './order-sync.repository.js';
 
@@ -126,9 +126,12 @@ export async function orderList(
 }
 
 /**
- * The margin estimate in CNY fen (issue 17 §2): the items' price converted with the tenant's
- * price-setting rate of the marketplace, minus what was paid (else the products' cost), a 15%
- * referral fee and the marketplace's shipping setting. Null without a rate or a price.
+ * The margin estimate in CNY fen (issue 17 §2): the items' price converted with the main
+ * account's price-setting rate of the order's currency (the marketplace's own setting, else the
+ * first country with that currency; the shipped default rates where nothing was saved, as the
+ * price settings dialog and 销量统计 read them), minus what was paid (else the products' cost),
+ * a 15% referral fee and the marketplace's shipping setting (0 for a marketplace without one).
+ * Null without a price or a rate of the currency.
  */
 async function marginOf(
   deps: AppDeps,
@@ -136,17 +139,20 @@ async function marginOf(
   order: { marketplace: string; currency: string | null },
   items: { item_price_minor: number | null; purchase_cny: number | null }[],
 ): Promise<OrderDetailData['margin']> {
-  const countries = await priceSettingOf(deps.db, tenantId);
-  const setting = countries?.find((c) => c.country_code === order.marketplace);
   const currency = order.currency;
-  if (!setting || !currency || items.some((i) => i.item_price_minor === null)) return null;
+  if (!currency || items.some((i) => i.item_price_minor === null)) return null;
+  const { price_country: countries } = await getPriceInfo(deps, tenantId, tenantId);
+  const own = countries.find((c) => c.country_code === order.marketplace);
+  const rate =
+    own?.currency === currency ? own.exchange_rate : countries.find((c) => c.currency === currency)?.exchange_rate;
+  if (!rate && currency !== 'CNY') return null;
   try {
-    const rates = { as_of: '1970-01-01', rates: { [currency]: setting.exchange_rate } };
+    const rates = { as_of: '1970-01-01', rates: { [currency]: rate ?? '1' } };
     const price = items.reduce((s, i) => s + (i.item_price_minor ?? 0), 0);
     const priceCny = convertMoney(minor(price), currency, 'CNY', rates);
     const purchase = items.reduce((s, i) => s + (i.purchase_cny ?? 0), 0);
     const fee = Number(divRoundHalfAway(BigInt(priceCny) * REFERRAL_PERCENT, 100n));
-    const freight = setting.shipping;
+    const freight = own?.shipping ?? 0;
     return {
       price_cny: priceCny,
       purchase_cny: purchase,
@@ -287,8 +293,8 @@ async function step(
     const item = await lockOrderItem(trx, actor.tenantId, itemId);
     // Only an order the caller can see in 订单处理 or 配货 (the shops given to a group leader or
     // worker): another's is a missing item, whatever the step.
-    if (!item || !(await findOrder(trx, actor.tenantId, item.order_id, warehouseReader(subject))))
-      throw notFound(ITEM_NOT_FOUND);
+    const order = item && (await findOrder(trx, actor.tenantId, item.order_id, warehouseReader(subject)));
+    if (!item || !order) throw notFound(ITEM_NOT_FOUND);
     const from = item.express_status;
     const need = EXPRESS_STEPS[`${from}>${to}`];
     if (need && !can(subject, need))
@@ -303,6 +309,7 @@ async function step(
     if (!need) throw badRequest(`不能从「${EXPRESS_STATUS_LABELS[from]}」变为「${EXPRESS_STATUS_LABELS[to]}」`);
     // A parcel of a cancelled order can still be received: its units go to stock (below).
     const receipt = from === '2' && to === '3';
+    if (from === '0' && order.fulfillment_channel === '0') throw badRequest(AMAZON_FULFILLED);
     if (to > from && !receipt && !purchasable(item.status)) throw badRequest('订单已取消或已退款,不能继续采购');
     if (to < from && item.distributed_at) throw badRequest('订单已配货,请先在「配货」撤销配货');
     if (from === '3' && to === '2') await surplusBack(trx, actor.tenantId, actor.userId, item);

@@ -7,7 +7,7 @@ import type { Actor, AppDeps } from '../../context.js';
 import { AppError, badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import { findOrder } from './order.repository.js';
 import { moveExpress, purchasable, purchaseItem } from './order.service.js';
-import { warehouseReader } from './order-distribution.service.js';
+import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
 import {
   beginPurchase1688,
   dropPurchase1688,
@@ -45,10 +45,11 @@ function fromAli(err: unknown): never {
  */
 export async function purchase1688(deps: AppDeps, actor: Actor, subject: PermissionSubject, body: Purchase1688Body) {
   const item = await itemForPurchase(deps.db, actor.tenantId, body.item_id);
-  if (!item || !(await findOrder(deps.db, actor.tenantId, item.order_id, warehouseReader(subject))))
-    throw notFound(ITEM_NOT_FOUND);
+  const visible = item && (await findOrder(deps.db, actor.tenantId, item.order_id, warehouseReader(subject)));
+  if (!item || !visible) throw notFound(ITEM_NOT_FOUND);
   if (item.version !== body.version) throw staleSave(item.version);
   if (item.express_status !== '0') throw badRequest('该商品已采购');
+  if (visible.fulfillment_channel === '0') throw badRequest(AMAZON_FULFILLED);
   let kept = await pendingPurchase1688(deps.db, actor.tenantId, item.id);
   if (!kept && !item.link_url) throw badRequest('该商品没有供应商链接,请手动填写采购信息');
   if (!kept || kept.state === 'placing') {

@@ -33,6 +33,8 @@ function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code:
   const [form] = Form.useForm<Parcel>();
   const missing = order.items.filter((i) => i.express_status !== '3').length;
   const done = order.distributed_at !== null;
+  // Amazon ships its own (FBA) orders: nothing to check in or pack (docs/orders.md).
+  const amazon = order.fulfillment_channel === '0';
   return (
     <Card
       size="small"
@@ -42,7 +44,7 @@ function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code:
         <Space>
           <span>{`订单 ${order.amazon_order_id}`}</span>
           <Typography.Text type="secondary">{`${order.shop_name} / ${order.marketplace}`}</Typography.Text>
-          {done ? <Tag color="green">已配货(待发货)</Tag> : <Tag>待配货</Tag>}
+          {amazon ? <Tag>亚马逊配送,无需配货</Tag> : done ? <Tag color="green">已配货(待发货)</Tag> : <Tag>待配货</Tag>}
         </Space>
       }
     >
@@ -105,7 +107,7 @@ function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code:
           },
         ]}
       />
-      {done ? (
+      {amazon ? null : done ? (
         <Space style={{ marginTop: 12 }}>
           <span data-testid="distribution-parcel">{`包裹:${parcelText(order.parcel)}`}</span>
           <Typography.Text type="secondary">{`配货时间 ${formatSeconds(order.distributed_at)}`}</Typography.Text>

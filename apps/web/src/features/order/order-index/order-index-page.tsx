@@ -1,3 +1,4 @@
+import { countryName } from '@console/shared/constants/marketplaces';
 import {
   EXPRESS_STATUS_LABELS,
   EXPRESS_STATUSES,
@@ -62,7 +63,11 @@ export function OrderIndexPage() {
               dataSource={d?.syncs ?? []}
               columns={[
                 { title: '店铺', dataIndex: 'shop_name' },
-                { title: '站点', dataIndex: 'marketplace', render: (v: string) => (v === '*' ? '退款' : v) },
+                {
+                  title: '站点',
+                  dataIndex: 'marketplace',
+                  render: (v: string) => (v === '*' ? '退款' : countryName(v)),
+                },
                 { title: '已同步到', dataIndex: 'cursor', render: formatSeconds },
                 { title: '上次同步', dataIndex: 'last_run_at', render: formatSeconds },
                 { title: '错误', dataIndex: 'last_error', render: (v: string | null) => v ?? '-' },

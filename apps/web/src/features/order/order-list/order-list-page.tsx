@@ -1,4 +1,4 @@
-import { COUNTRY_OPTIONS } from '@console/shared/constants/marketplaces';
+import { COUNTRY_OPTIONS, countryName } from '@console/shared/constants/marketplaces';
 import { formatMoney, minor } from '@console/shared/money';
 import {
   EXPRESS_STATUS_LABELS,
@@ -206,7 +206,7 @@ export function OrderListPage() {
             width: 190,
             render: (v: string) => <Typography.Link data-testid="order-id">{v}</Typography.Link>,
           },
-          { title: '店铺/站点', width: 150, render: (_, r) => `${r.shop_name} / ${r.marketplace}` },
+          { title: '店铺/站点', width: 150, render: (_, r) => `${r.shop_name} / ${countryName(r.marketplace)}` },
           {
             title: '商品',
             render: (_, r) => `${r.title ?? '-'}${r.item_count > 1 ? ` 等${r.item_count}件` : ''}`,
@@ -224,7 +224,14 @@ export function OrderListPage() {
             title: '快递状态',
             width: 110,
             render: (_, r) =>
-              r.distributed_at ? <Tag color="green">已配货</Tag> : EXPRESS_STATUS_LABELS[r.express_status],
+              r.distributed_at ? (
+                <Tag color="green">已配货</Tag>
+              ) : r.fulfillment_channel === '0' && r.express_status === '0' ? (
+                // Amazon ships FBA orders: nothing to purchase (docs/orders.md).
+                <Typography.Text type="secondary">无需采购</Typography.Text>
+              ) : (
+                EXPRESS_STATUS_LABELS[r.express_status]
+              ),
           },
           ...(assigns
             ? [{ title: '负责人', width: 100, render: (_: unknown, r: OrderRow) => assigneeName(r.assigned_to) }]

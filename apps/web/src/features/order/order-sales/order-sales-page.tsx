@@ -10,6 +10,8 @@ import { useShopList } from '../../../api/shop';
 import { EChart } from '../../../components/chart/chart';
 import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
+import { getDisplayTimeZone } from '../../../lib/format';
+import { fillDays } from './sales-days';
 
 type Row = SalesData['rows'][number];
 
@@ -24,13 +26,13 @@ const cny = (fen: number | null) => (fen === null ? '-' : formatMoney(minor(fen)
 const perCurrency = (r: Pick<Row, 'sales'>) =>
   r.sales.length ? r.sales.map((s) => formatMoney(minor(s.minor), s.currency)).join(' + ') : '-';
 
-/** The chart: units per day (bars) and sales in CNY (line, yuan as ECharts needs numbers). */
+/** The chart: units per day (bars) and sales in CNY (line, yuan as ECharts needs numbers), every day of the range. */
 function chartOf(data: SalesData | undefined): EChartsOption {
-  const days = data?.days ?? [];
+  const days = data ? fillDays(data.days, data.startTime, data.endTime, getDisplayTimeZone()) : [];
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['销量', '销售额(CNY)'] },
-    grid: { left: 48, right: 64, top: 36, bottom: 28 },
+    legend: { data: ['销量', '销售额(CNY)'], top: 0 },
+    grid: { left: 48, right: 64, top: 44, bottom: 28 },
     xAxis: { type: 'category', data: days.map((d) => d.day) },
     yAxis: [
       { type: 'value', name: '销量', minInterval: 1 },

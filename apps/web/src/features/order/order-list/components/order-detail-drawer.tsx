@@ -1,3 +1,4 @@
+import { countryName } from '@console/shared/constants/marketplaces';
 import { formatMoney, minor } from '@console/shared/money';
 import {
   EXPRESS_STATUS_LABELS,
@@ -8,6 +9,7 @@ import {
 } from '@console/shared/schemas/order';
 import { Button, Descriptions, Drawer, Image, Input, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useOrderDetail, useOrderMutations } from '../../../../api/order';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { useHas } from '../../../../components/permission';
@@ -22,21 +24,30 @@ const money = (v: number | null, currency: string | null) =>
   v === null || !currency ? '-' : formatMoney(minor(v), currency);
 const cny = (v: number) => formatMoney(minor(v), 'CNY');
 
-/** The next express steps an item offers to the caller (spec section 4, docs/decisions.md "Issue 17 §2"). */
+/**
+ * The express steps an item offers to the caller (spec section 4, docs/decisions.md "Issue 17 §2"):
+ * the next step forward, and the undo of the last one (取消采购 1 -> 0, 撤回快递单号 2 -> 1, 撤销收货
+ * 3 -> 2; a fill from stock is undone in 配货). Amazon-fulfilled (FBA) orders need no purchase.
+ */
 function ItemActions({
   item,
+  order,
   onPurchase,
   onFill,
 }: {
   item: Item;
+  order: Pick<OrderDetailData, 'fulfillment_channel' | 'distributed_at'>;
   onPurchase: (t: PurchaseTarget) => void;
   onFill: (t: FillTarget) => void;
 }) {
   const has = useHas();
   const { express } = useOrderMutations();
-  const { modal } = useFeedback();
+  const { modal, message } = useFeedback();
+  // A refused step has been shown by the request helper's toast.
   const step = (to: ExpressStatus, tracking_no?: string) =>
-    express.mutate({ item_id: item.id, version: item.version, to, ...(tracking_no ? { tracking_no } : {}) });
+    express
+      .mutateAsync({ item_id: item.id, version: item.version, to, ...(tracking_no ? { tracking_no } : {}) })
+      .catch(() => undefined);
   const askTracking = () => {
     let value = '';
     modal.confirm({
@@ -45,13 +56,25 @@ function ItemActions({
         <Input placeholder="国内快递单号" onChange={(e) => (value = e.target.value)} data-testid="tracking-input" />
       ),
       okText: '确定',
-      onOk: () => step('2', value.trim()),
+      onOk: () => {
+        if (value.trim()) return step('2', value.trim());
+        message.warning('请填写国内快递单号');
+        return undefined;
+      },
     });
   };
+  const confirmStep = (title: string, content: string, to: ExpressStatus) =>
+    modal.confirm({ title, content, okText: '确定', okButtonProps: { danger: true }, onOk: () => step(to) });
   const s = item.express_status;
+  const amazon = order.fulfillment_channel === '0';
+  // A distributed order's receipts are undone after 撤销配货 (the server refuses it before).
+  const distributed = order.distributed_at !== null;
+  // The receipt of an item filled from stock has no purchase: it is undone with 撤销出库 in 配货.
+  const purchased = item.purchase !== null;
   return (
     <Space wrap>
-      {s === '0' && has('order.purchase') && (
+      {amazon && s === '0' && <Tag>亚马逊配送,无需采购</Tag>}
+      {!amazon && s === '0' && has('order.purchase') && (
         <Button
           size="small"
           type="primary"
@@ -60,7 +83,7 @@ function ItemActions({
           采购
         </Button>
       )}
-      {s === '0' && has('order.stock') && (
+      {!amazon && s === '0' && has('order.stock') && (
         <Button
           size="small"
           onClick={() =>
@@ -76,16 +99,33 @@ function ItemActions({
         </Button>
       )}
       {s === '2' && has('order.receive') && (
-        <Button size="small" type="primary" onClick={() => step('3')}>
+        <Button size="small" type="primary" onClick={() => void step('3')}>
           确认收货
         </Button>
       )}
       {s === '1' && has('order.purchase') && (
-        <Button size="small" danger onClick={() => step('0')}>
+        <Button
+          size="small"
+          danger
+          onClick={() => confirmStep('取消采购', '将删除该商品的采购记录,确定取消采购吗?', '0')}
+        >
           取消采购
         </Button>
       )}
-      <Ali1688Buttons item={item} />
+      {s === '2' && has('order.purchase') && (
+        <Button
+          size="small"
+          onClick={() => confirmStep('撤回快递单号', '商品将回到「待发货」,确定撤回快递单号吗?', '1')}
+        >
+          撤回快递单号
+        </Button>
+      )}
+      {s === '3' && purchased && !distributed && has('order.receive') && (
+        <Button size="small" onClick={() => confirmStep('撤销收货', '商品将回到「待收货」,确定撤销收货吗?', '2')}>
+          撤销收货
+        </Button>
+      )}
+      {!amazon && <Ali1688Buttons item={item} />}
       {item.link_url && (
         <Typography.Link href={item.link_url} target="_blank" rel="noreferrer">
           供应商链接
@@ -103,18 +143,20 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
   const [purchasing, setPurchasing] = useState<PurchaseTarget | null>(null);
   const [filling, setFilling] = useState<FillTarget | null>(null);
   const o = detail.data;
+  const has = useHas();
   return (
     <Drawer
       title={o ? `订单 ${o.amazon_order_id}` : '订单'}
       open={id !== null}
       onClose={onClose}
-      size="large"
+      // Wide enough for the items' actions beside their titles.
+      size={1080}
       destroyOnHidden
     >
       {o && (
         <div data-testid="order-detail">
           <Descriptions size="small" column={2} bordered>
-            <Descriptions.Item label="店铺">{`${o.shop_name} / ${o.marketplace}`}</Descriptions.Item>
+            <Descriptions.Item label="店铺">{`${o.shop_name} / ${countryName(o.marketplace)}`}</Descriptions.Item>
             <Descriptions.Item label="订单状态">
               <Tag>{ORDER_STATUS_LABELS[o.status]}</Tag>
               <Typography.Text type="secondary">{o.amazon_status}</Typography.Text>
@@ -160,10 +202,24 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
               },
               {
                 title: '商品',
+                width: 260,
                 render: (_, i) => (
                   <div>
                     <div>{i.title ?? '-'}</div>
                     <Typography.Text type="secondary">{`${i.asin} / ${i.seller_sku ?? '-'} x ${i.quantity}`}</Typography.Text>
+                    {i.goods_id !== null && (
+                      // The product and variation the upload ledger links the SKU to.
+                      <div data-testid="item-goods">
+                        {has('goods.operate') ? (
+                          <Link to={`/goods/admin/update/${i.goods_id}`} onClick={onClose}>
+                            {`商品 #${i.goods_id}`}
+                          </Link>
+                        ) : (
+                          `商品 #${i.goods_id}`
+                        )}
+                        {i.variation_key ? ` · 变体 ${i.variation_key}` : ''}
+                      </div>
+                    )}
                   </div>
                 ),
               },
@@ -182,7 +238,7 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
               {
                 title: '操作',
                 width: 200,
-                render: (_, i) => <ItemActions item={i} onPurchase={setPurchasing} onFill={setFilling} />,
+                render: (_, i) => <ItemActions item={i} order={o} onPurchase={setPurchasing} onFill={setFilling} />,
               },
             ]}
           />

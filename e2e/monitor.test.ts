@@ -87,6 +87,7 @@ describe('ASIN monitor', () => {
     };
     await check();
     await row.getByText('20.00 GBP').waitFor();
+    await row.getByText('Oak board').waitFor();
 
     // A hijacker undercuts: an alert, the Buy Box, and a removal case.
     await market({ marketplace: 'en', asin, seller: 'AHIJACKE2E09', price: 1500 });

@@ -418,6 +418,8 @@ describe('ASIN monitor: ANY_OFFER_CHANGED notifications', () => {
 
   it('an ASIN our shop offers is watched by notification; a loss of the Buy Box is an alert', async () => {
     let row = (await listOf(s)).list[0];
+    // 立即检查 of an ASIN just added also read its catalog: the row has its title at once.
+    expect(row).toMatchObject({ title: `Bambus Brett ${ASIN}`, brand: 'HOLZI' });
     expect(row).toMatchObject({ watch: 'notify', holds_buybox: true, our_offer: true });
     sb.sim.market.addOffer(DE, ASIN, { sellerId: 'ARIVAL000001', price: 14, shipping: 0, fba: true });
     const n = anyOfferChanged(sb.sim, shop.sellerId, { marketplaceId: DE, asin: ASIN, time: new Date().toISOString() });

@@ -427,6 +427,18 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
     expect(logged).toHaveLength(1);
   });
 
+  it('a single ASIN is read with getItemOffers: known ones are looked up, unknown ones fail with the reason', async () => {
+    const one = await call(t.app, s, 'POST', `${F}/candidate/add`, {
+      marketplace: 'de',
+      shop_id: shopId,
+      asins: 'ZZZZZZZZZY',
+    });
+    expect(await waitJob(s, one.data.job_id)).toMatchObject({ status: 'done', result: { ready: 0, failed: 1 } });
+    const [c] = (await call(t.app, s, 'GET', `${F}/candidate/list?asin=ZZZZZZZZZY`)).data.list;
+    expect(c).toMatchObject({ status: 'failed' });
+    expect(c.error).toContain('未找到');
+  });
+
   it('a long lookup reports progress and the time left from its start', async () => {
     const asins = Array.from({ length: 60 }, (_, i) => `B0ETAZ${String(i).padStart(4, '0')}`);
     const added = await call(t.app, s, 'POST', `${F}/candidate/add`, { marketplace: 'de', shop_id: shopId, asins });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../context.js';
 import { defineJob, requireJob } from '../../lib/server-module.js';
+import type { GetOffersResult } from '../../marketplace/pricing.types.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { findCandidates, saveCandidateLookup, sensitiveWords } from './follow.repository.js';
 import { callError, type FollowShop, openShop } from './follow-client.js';
@@ -24,6 +25,36 @@ export interface LookupResult {
 /** ASINs per getItemOffersBatch (the model's maximum). */
 const BATCH = 20;
 
+/**
+ * Offers of up to 20 ASINs: one getItemOffersBatch (0.1 rps), or for a single ASIN
+ * getItemOffers (its own 0.5 rps bucket: a lookup of one ASIN, e.g. a file with one more,
+ * does not wait ten seconds behind the last batch). An ASIN Amazon refuses has its error code.
+ */
+async function offersOf(
+  shop: FollowShop,
+  rows: { asin: string }[],
+): Promise<Map<string, { payload?: GetOffersResult; error?: { code: string } }>> {
+  const out = new Map<string, { payload?: GetOffersResult; error?: { code: string } }>();
+  if (rows.length === 1) {
+    const asin = rows[0]!.asin;
+    try {
+      out.set(asin, { payload: await shop.client.pricing.getItemOffers(asin, shop.marketplaceId) });
+    } catch (err) {
+      if (!(err instanceof SpApiError) || (err.kind !== 'rejected' && err.kind !== 'not_found')) throw err;
+      out.set(asin, { error: { code: err.p.errors?.[0]?.code ?? String(err.p.status ?? '') } });
+    }
+    return out;
+  }
+  const batch = await shop.client.pricing.getItemOffersBatch(
+    rows.map((r) => ({ asin: r.asin, marketplaceId: shop.marketplaceId })),
+  );
+  for (const r of batch.responses) {
+    const e = r.body.errors?.[0];
+    out.set(r.request.Asin ?? '', { payload: r.body.payload, ...(e ? { error: { code: e.code } } : {}) });
+  }
+  return out;
+}
+
 async function lookupChunk(
   deps: AppDeps,
   tenantId: number,
@@ -32,14 +63,12 @@ async function lookupChunk(
   sensitive: string[],
   settle: (id: number, ok: boolean) => Promise<void>,
 ): Promise<void> {
-  const batch = await shop.client.pricing.getItemOffersBatch(
-    rows.map((r) => ({ asin: r.asin, marketplaceId: shop.marketplaceId })),
-  );
+  const answers = await offersOf(shop, rows);
   for (const row of rows) {
-    const answer = batch.responses.find((x) => x.request.Asin === row.asin);
-    const payload = answer?.body.payload;
+    const answer = answers.get(row.asin);
+    const payload = answer?.payload;
     if (!payload) {
-      const e = answer?.body.errors?.[0];
+      const e = answer?.error;
       await saveCandidateLookup(deps.db, tenantId, row.id, {
         status: 'failed',
         error: e ? `亚马逊未找到该ASIN(${e.code})` : '亚马逊未返回报价',
@@ -101,7 +130,9 @@ async function etaMs(shop: FollowShop, left: number): Promise<number> {
   const [catalog, restrictions, offers] = await Promise.all([
     scheduler.estimateMs(seller, 'getCatalogItem', left),
     scheduler.estimateMs(seller, 'getListingsRestrictions', left),
-    scheduler.estimateMs(seller, 'getItemOffersBatch', Math.ceil(left / BATCH)),
+    left === 1
+      ? scheduler.estimateMs(seller, 'getItemOffers', 1)
+      : scheduler.estimateMs(seller, 'getItemOffersBatch', Math.ceil(left / BATCH)),
   ]);
   return Math.max(catalog, restrictions, offers);
 }

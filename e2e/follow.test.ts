@@ -1,5 +1,5 @@
-// Follow-selling (跟卖候选池, 跟卖上传记录, 跟卖商品): candidates looked up at the sandbox Amazon,
-// pushed as offers of the sandbox shop, listed with their Buy Box.
+// Follow-selling (跟卖候选池, 跟卖上传记录, 跟卖商品): candidates pasted and imported from a file,
+// looked up at the sandbox Amazon, pushed as offers of the sandbox shop, listed with their Buy Box.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount } from './support/api-client';
@@ -64,6 +64,28 @@ describe('follow-selling', () => {
     // Buy Box 20.00 GBP, one unit under it by the default rule.
     await row1.getByText('20.00 GBP').waitFor();
     await row1.getByText('19.99 GBP').waitFor();
+
+    // A file adds more (the ASIN column of a CSV); a cost floors the suggested price.
+    await market({
+      marketplace: 'en',
+      asin: 'B0E2EFOLW3',
+      product: { title: 'Walnut tray 3', brand: 'WOODLY' },
+      seller: 'AOWNERE2E001',
+      price: 3000,
+    });
+    await p.locator('input[type=file]').setInputFiles({
+      name: 'asins.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('title,ASIN\nWalnut tray 3,B0E2EFOLW3\n'),
+    });
+    await p.getByText('查询完成:成功1个,失败0个').waitFor();
+    const row3 = table.locator('tr', { hasText: 'B0E2EFOLW3' });
+    await row3.getByText('29.99 GBP').waitFor();
+    const cost = row3.getByLabel('成本 B0E2EFOLW3');
+    await cost.fill('31');
+    await cost.press('Enter');
+    await row3.getByText('31.00 GBP').waitFor();
+
     for (const asin of asins) await table.locator('tr', { hasText: asin }).getByRole('checkbox').check();
     await p.getByRole('button', { name: '跟卖到店铺' }).click();
     await p.getByRole('button', { name: '提交跟卖' }).click();

@@ -74,6 +74,12 @@ describe('ASIN monitor', () => {
 
     const table = p.getByTestId('monitor-asin-table');
     const row = table.locator('tr', { hasText: asin });
+    // Priority and band can be changed after adding.
+    await p.getByTestId(`monitor-edit-${asin}`).click();
+    const edit = p.locator('.ant-modal', { hasText: `编辑监控 ${asin}` });
+    await edit.getByLabel('价格上限').fill('99999');
+    await edit.getByRole('button', { name: /确\s?定|OK/ }).click();
+    await p.getByText('修改成功').first().waitFor();
     const check = async () => {
       await row.getByRole('checkbox').check();
       await p.getByRole('button', { name: '立即检查' }).click();
@@ -81,6 +87,7 @@ describe('ASIN monitor', () => {
     };
     await check();
     await row.getByText('20.00 GBP').waitFor();
+    await row.getByText('Oak board').waitFor();
 
     // A hijacker undercuts: an alert, the Buy Box, and a removal case.
     await market({ marketplace: 'en', asin, seller: 'AHIJACKE2E09', price: 1500 });
@@ -90,6 +97,12 @@ describe('ASIN monitor', () => {
     await row.getByText(/^被跟卖 \d+$/).waitFor();
     await p.getByTestId(`monitor-asin-${asin}`).click();
     await p.getByText('新卖家跟卖').first().waitFor();
+    // An alert is closed on the screen (it leaves the open count).
+    const drawer = p.locator('.ant-drawer', { hasText: '当前报价' });
+    const handleCount = await drawer.getByRole('button', { name: '标记已处理' }).count();
+    await drawer.getByRole('button', { name: '标记已处理' }).first().click();
+    await drawer.getByText('已处理', { exact: true }).first().waitFor();
+    expect(await drawer.getByRole('button', { name: '标记已处理' }).count()).toBe(handleCount - 1);
     await p.keyboard.press('Escape');
 
     // The header's bell counts the alert and lists it in its drop-down.

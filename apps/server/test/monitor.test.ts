@@ -5,9 +5,11 @@ import { secretBox } from '../src/lib/secret-box.js';
 import { closeSandbox, type Sandbox, sandbox } from '../src/marketplace/sandbox.js';
 import { anyOfferChanged } from '../src/marketplace/simulator/sim-notifications.js';
 import { SANDBOX_APP } from '../src/marketplace/simulator/sim-state.js';
-import { rescheduleWatches } from '../src/modules/monitor/monitor.repository.js';
+import { findWatches, rescheduleWatches } from '../src/modules/monitor/monitor.repository.js';
+import { applyReading } from '../src/modules/monitor/monitor-check.service.js';
 import { notificationToken } from '../src/modules/monitor/monitor-notify.js';
 import { pollShop } from '../src/modules/monitor/monitor-poll.service.js';
+import type { OfferReading } from '../src/modules/monitor/monitor-rules.js';
 import { intervalMs, SHOP_CAPACITY, totalWeight } from '../src/modules/monitor/monitor-schedule.js';
 import { insertShop } from '../src/modules/shop/shop.repository.js';
 import { postMessages } from '../src/modules/system/messages.service.js';
@@ -333,6 +335,61 @@ describe('ASIN monitor: alerts, cases and messages driven by the simulator', () 
   });
 });
 
+describe('follow-sale removal: removed only after the follower stayed gone for the set time', () => {
+  it('stamps the disappearance, clears it when the follower returns, and closes the case after the set time', async () => {
+    const admin = await buildTenant(t.db);
+    const s = await signIn(t.app, admin.account, TEST_PASSWORD);
+    const shop = await sandboxShop(admin, '移除店');
+    const add = await call(t.app, s, 'POST', `${M}/asin/add`, {
+      shop_id: shop.id,
+      marketplace: 'de',
+      asins: 'B0GONETIME',
+      own_brand: true,
+    });
+    expect(add.status, add.msg).toBe(200);
+    expect((await call(t.app, s, 'POST', `${M}/settings`, { removed_after_minutes: 60 })).status).toBe(200);
+    const [{ id }] = (await listOf(s)).list;
+    const owner = { sellerId: 'ABRANDOWN777', price: 2000, shipping: 0, fba: true, buybox: true, mine: false };
+    const follower = { sellerId: 'AFOLLOWER777', price: 1800, shipping: 0, fba: false, buybox: false, mine: false };
+    const reading = (withFollower: boolean): OfferReading => {
+      const offers = withFollower ? [owner, follower] : [owner];
+      return { offers, offerCount: offers.length, buyboxPrice: 2000, buyboxSeller: owner.sellerId, suppressed: false };
+    };
+    const t0 = Date.now();
+    const at = async (minutes: number, withFollower: boolean) => {
+      const [row] = await findWatches(t.db, admin.tenant_id, [id]);
+      const now = new Date(t0 + minutes * 60_000);
+      await applyReading(t.db, row!, reading(withFollower), {
+        source: 'poll',
+        now,
+        nextCheckAt: new Date(now.getTime() + 60_000),
+        removedAfterMs: 60 * 60_000,
+      });
+      const c = (await call(t.app, s, 'GET', `${M}/case/list?keyword=AFOLLOWER777`)).data.list;
+      expect(c).toHaveLength(1);
+      return c[0] as { status: string; gone_since: string | null; closed_at: string | null };
+    };
+    expect(await at(0, true)).toMatchObject({ status: 'open', gone_since: null });
+    // Gone: stamped, still open.
+    const gone = await at(1, false);
+    expect(gone.status).toBe('open');
+    expect(Date.parse(gone.gone_since!)).toBe(t0 + 60_000);
+    // Back before the set time: the stamp is cleared.
+    expect(await at(20, true)).toMatchObject({ status: 'open', gone_since: null });
+    // Gone again at 30; 50 minutes later still open, 61 minutes later removed.
+    expect((await at(30, false)).status).toBe('open');
+    expect((await at(80, false)).status).toBe('open');
+    const removed = await at(91, false);
+    expect(removed.status).toBe('removed');
+    expect(Date.parse(removed.gone_since!)).toBe(t0 + 30 * 60_000);
+    expect(removed.closed_at).not.toBeNull();
+    const msg = (await call(t.app, s, 'GET', '/PDD/amazon-user/messageList?source=monitor')).data.list.map(
+      (m: { title: string }) => m.title,
+    );
+    expect(msg).toContain('ASIN B0GONETIME 跟卖者 AFOLLOWER777 已移除');
+  });
+});
+
 describe('ASIN monitor: ANY_OFFER_CHANGED notifications', () => {
   let admin: UserRow;
   let s: Session;
@@ -361,6 +418,8 @@ describe('ASIN monitor: ANY_OFFER_CHANGED notifications', () => {
 
   it('an ASIN our shop offers is watched by notification; a loss of the Buy Box is an alert', async () => {
     let row = (await listOf(s)).list[0];
+    // 立即检查 of an ASIN just added also read its catalog: the row has its title at once.
+    expect(row).toMatchObject({ title: `Bambus Brett ${ASIN}`, brand: 'HOLZI' });
     expect(row).toMatchObject({ watch: 'notify', holds_buybox: true, our_offer: true });
     sb.sim.market.addOffer(DE, ASIN, { sellerId: 'ARIVAL000001', price: 14, shipping: 0, fba: true });
     const n = anyOfferChanged(sb.sim, shop.sellerId, { marketplaceId: DE, asin: ASIN, time: new Date().toISOString() });

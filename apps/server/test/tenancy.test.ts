@@ -505,6 +505,16 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { shop_id: 'shop' },
     request: (id) => ({ body: { marketplace: 'de', shop_id: id('shop_id'), asins: 'B0TENANCY1' } }),
   },
+  'POST /PDD/follow/candidate/import': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({
+      body: {
+        marketplace: 'de',
+        shop_id: id('shop_id'),
+        file: { name: 'asins.txt', content: Buffer.from('B0TENANCY1').toString('base64') },
+      },
+    }),
+  },
   'POST /PDD/follow/candidate/refresh': {
     fields: { ids: 'followCandidate', shop_id: 'shop' },
     request: (id) => ({ body: { ids: [id('ids')], shop_id: id('shop_id') } }),

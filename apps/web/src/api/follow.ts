@@ -76,6 +76,10 @@ export function useFollowMutations() {
     add: useFollowPost<{ marketplace: string; shop_id: number; asins: string }, Answer<typeof lookupStartedData>>(
       '/follow/candidate/add',
     ),
+    importFile: useFollowPost<
+      { marketplace: string; shop_id: number; file: { name: string; content: string } },
+      Answer<typeof lookupStartedData>
+    >('/follow/candidate/import'),
     refresh: useFollowPost<{ ids: number[]; shop_id: number }, Answer<typeof lookupStartedData>>(
       '/follow/candidate/refresh',
     ),

@@ -28,6 +28,7 @@ export const OPERA_LOG_ACTIONS = {
   'upload.deleteListing': '从亚马逊删除listing',
   'follow.candidateAdd': '添加跟卖候选',
   'follow.candidateDelete': '删除跟卖候选',
+  'follow.candidateCost': '设置跟卖候选成本',
   'follow.priceRule': '设置跟卖定价规则',
   'follow.push': '提交跟卖',
   'follow.retry': '重试跟卖',

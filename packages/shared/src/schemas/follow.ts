@@ -56,6 +56,29 @@ export const addCandidatesBody = z.strictObject({
   asins: asinListField,
 });
 
+/** File types an ASIN list may come in (`POST /follow/candidate/import`). */
+export const ASIN_FILE_TYPES = ['.txt', '.csv', '.xlsx'] as const;
+
+/**
+ * `POST /follow/candidate/import`: ASINs from a file (base64): .txt like a paste, .csv/.xlsx
+ * the column headed `ASIN` or else the first column (a header row is skipped). Each ASIN is
+ * checked as a pasted one.
+ */
+export const importCandidatesBody = z.strictObject({
+  marketplace: marketplaceCode,
+  shop_id: shopId,
+  file: z.object(
+    {
+      name: z.string({ error: '请选择文件' }).trim().min(1, { error: '请选择文件' }).max(255),
+      content: z
+        .string({ error: '文件内容为空' })
+        .min(1, { error: '文件内容为空' })
+        .max(2_000_000, { error: '文件过大,请拆分后导入' }),
+    },
+    { error: '请选择文件' },
+  ),
+});
+
 /** `POST /follow/candidate/search`: find ASINs in Amazon's catalog by keyword or category (browse node). */
 export const searchCatalogBody = z
   .strictObject({
@@ -73,6 +96,9 @@ export const catalogHit = z.object({
   brand: z.string(),
   image: z.string(),
   product_type: z.string(),
+  /** The item's browse node (category) in the marketplace, to search that category; empty when Amazon gives none. */
+  category_id: z.string(),
+  category_name: z.string(),
 });
 /** `POST /follow/candidate/search` answer. */
 export const searchCatalogData = z.object({ list: z.array(catalogHit) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../context.js';
 import { defineJob, requireJob } from '../../lib/server-module.js';
+import type { GetOffersResult } from '../../marketplace/pricing.types.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { findCandidates, saveCandidateLookup, sensitiveWords } from './follow.repository.js';
 import { callError, type FollowShop, openShop } from './follow-client.js';
@@ -24,28 +25,55 @@ export interface LookupResult {
 /** ASINs per getItemOffersBatch (the model's maximum). */
 const BATCH = 20;
 
+/**
+ * Offers of up to 20 ASINs: one getItemOffersBatch (0.1 rps), or for a single ASIN
+ * getItemOffers (its own 0.5 rps bucket: a lookup of one ASIN, e.g. a file with one more,
+ * does not wait ten seconds behind the last batch). An ASIN Amazon refuses has its error code.
+ */
+async function offersOf(
+  shop: FollowShop,
+  rows: { asin: string }[],
+): Promise<Map<string, { payload?: GetOffersResult; error?: { code: string } }>> {
+  const out = new Map<string, { payload?: GetOffersResult; error?: { code: string } }>();
+  if (rows.length === 1) {
+    const asin = rows[0]!.asin;
+    try {
+      out.set(asin, { payload: await shop.client.pricing.getItemOffers(asin, shop.marketplaceId) });
+    } catch (err) {
+      if (!(err instanceof SpApiError) || (err.kind !== 'rejected' && err.kind !== 'not_found')) throw err;
+      out.set(asin, { error: { code: err.p.errors?.[0]?.code ?? String(err.p.status ?? '') } });
+    }
+    return out;
+  }
+  const batch = await shop.client.pricing.getItemOffersBatch(
+    rows.map((r) => ({ asin: r.asin, marketplaceId: shop.marketplaceId })),
+  );
+  for (const r of batch.responses) {
+    const e = r.body.errors?.[0];
+    out.set(r.request.Asin ?? '', { payload: r.body.payload, ...(e ? { error: { code: e.code } } : {}) });
+  }
+  return out;
+}
+
 async function lookupChunk(
   deps: AppDeps,
   tenantId: number,
   shop: FollowShop,
   rows: { id: number; asin: string }[],
   sensitive: string[],
-): Promise<{ ready: number; failed: number }> {
-  let ready = 0;
-  let failed = 0;
-  const batch = await shop.client.pricing.getItemOffersBatch(
-    rows.map((r) => ({ asin: r.asin, marketplaceId: shop.marketplaceId })),
-  );
+  settle: (id: number, ok: boolean) => Promise<void>,
+): Promise<void> {
+  const answers = await offersOf(shop, rows);
   for (const row of rows) {
-    const answer = batch.responses.find((x) => x.request.Asin === row.asin);
-    const payload = answer?.body.payload;
+    const answer = answers.get(row.asin);
+    const payload = answer?.payload;
     if (!payload) {
-      failed++;
-      const e = answer?.body.errors?.[0];
+      const e = answer?.error;
       await saveCandidateLookup(deps.db, tenantId, row.id, {
         status: 'failed',
         error: e ? `亚马逊未找到该ASIN(${e.code})` : '亚马逊未返回报价',
       });
+      await settle(row.id, false);
       continue;
     }
     try {
@@ -82,21 +110,39 @@ async function lookupChunk(
         }),
         error: '',
       });
-      ready++;
+      await settle(row.id, true);
     } catch (err) {
       if (!(err instanceof SpApiError) || err.kind === 'unauthorized' || err.kind === 'invalid_grant') throw err;
-      failed++;
       await saveCandidateLookup(deps.db, tenantId, row.id, { status: 'failed', error: err.message });
+      await settle(row.id, false);
     }
   }
-  return { ready, failed };
+}
+
+/**
+ * The time the shop's rate limits need for `left` more ASINs: the slower of their catalog and
+ * restriction reads and their offer batches (each bucket as it stands now).
+ */
+async function etaMs(shop: FollowShop, left: number): Promise<number> {
+  if (left <= 0) return 0;
+  const { scheduler } = shop.client.deps;
+  const seller = shop.client.shop.sellingPartnerId;
+  const [catalog, restrictions, offers] = await Promise.all([
+    scheduler.estimateMs(seller, 'getCatalogItem', left),
+    scheduler.estimateMs(seller, 'getListingsRestrictions', left),
+    left === 1
+      ? scheduler.estimateMs(seller, 'getItemOffers', 1)
+      : scheduler.estimateMs(seller, 'getItemOffersBatch', Math.ceil(left / BATCH)),
+  ]);
+  return Math.max(catalog, restrictions, offers);
 }
 
 /**
  * 跟卖候选池 lookup (§1): offers of 20 ASINs per getItemOffersBatch, then each ASIN's catalog
  * facts (title, brand, image, product type) and listing restrictions, within the shop's rate
- * limits (the scheduler waits for slots; the catalog's 2 rps is the pace). Progress after
- * every item with the time the rest needs, so 500 ASINs show progress and an ETA.
+ * limits (the scheduler waits for slots; the catalog's 2 rps and the batch's 0.1 rps are the
+ * pace). An estimate before the first call, then progress after every ASIN with the time the
+ * rest needs, so 500 ASINs show progress and an ETA from the start.
  */
 export const followLookupJob = defineJob<LookupPayload, LookupResult>({
   kind: 'follow-lookup',
@@ -124,28 +170,32 @@ export const followLookupJob = defineJob<LookupPayload, LookupResult>({
         done += list.length;
         continue;
       }
+      // The estimate before the first call, so the screen never shows a silent start.
+      result.eta_ms = await etaMs(shop, rows.length - done);
+      await ctx.progress.update(done, { total: rows.length, result: { ...result } });
       for (let i = 0; i < list.length; i += BATCH) {
         const chunk = list.slice(i, i + BATCH);
+        const settled = new Set<number>();
+        // Progress after every ASIN, with the time the rest needs at the shop's rates.
+        const settle = async (id: number, ok: boolean) => {
+          settled.add(id);
+          if (ok) result.ready++;
+          else result.failed++;
+          done++;
+          result.eta_ms = await etaMs(shop, rows.length - done);
+          await ctx.progress.update(done, { total: rows.length, result: { ...result } });
+        };
         try {
-          const r = await lookupChunk(deps, job.tenantId, shop, chunk, sensitive);
-          result.ready += r.ready;
-          result.failed += r.failed;
+          await lookupChunk(deps, job.tenantId, shop, chunk, sensitive, settle);
         } catch (err) {
           const e = await callError(deps, job.tenantId, p.shopId, err);
-          for (const r of chunk)
+          const rest = chunk.filter((r) => !settled.has(r.id));
+          for (const r of rest)
             await saveCandidateLookup(deps.db, job.tenantId, r.id, { status: 'failed', error: e.message });
-          result.failed += chunk.length;
+          result.failed += rest.length;
+          done += rest.length;
+          await ctx.progress.update(done, { total: rows.length, result: { ...result } });
         }
-        done += chunk.length;
-        const left = rows.length - done;
-        const seller = shop.client.shop.sellingPartnerId;
-        result.eta_ms = left
-          ? Math.max(
-              await shop.client.deps.scheduler.estimateMs(seller, 'getCatalogItem', left),
-              await shop.client.deps.scheduler.estimateMs(seller, 'getItemOffersBatch', Math.ceil(left / BATCH)),
-            )
-          : 0;
-        await ctx.progress.update(done, { total: rows.length, result: { ...result } });
       }
     }
     await ctx.progress.done({ ...result, eta_ms: 0 }, { progress: rows.length, total: rows.length });

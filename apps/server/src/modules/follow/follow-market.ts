@@ -66,6 +66,15 @@ export function catalogFacts(item: CatalogItem, marketplaceId: string) {
   };
 }
 
+/** The item's browse classification (category) in one marketplace: the first one Amazon lists. */
+export function catalogCategory(item: CatalogItem, marketplaceId: string): { id: string; name: string } {
+  const all = item.classifications as
+    | { marketplaceId?: string; classifications?: { displayName?: string; classificationId?: string }[] }[]
+    | undefined;
+  const first = all?.find((c) => c.marketplaceId === marketplaceId)?.classifications?.[0];
+  return { id: first?.classificationId ?? '', name: first?.displayName ?? '' };
+}
+
 /** The first restriction reason of a marketplace: its code and message, or `none`. */
 export function restrictionOf(r: RestrictionList, marketplaceId: string) {
   const reason = r.restrictions.find((x) => x.marketplaceId === marketplaceId)?.reasons?.[0];

@@ -13,7 +13,14 @@ import { badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { listShops } from '../shop/shop.repository.js';
 import { audit, diff } from '../system/audit.js';
-import { findOffers, listOffers, requeueOffers, saveOfferMarket, updateOfferVersioned } from './follow.repository.js';
+import {
+  dueRepriceOffers,
+  findOffers,
+  listOffers,
+  requeueOffers,
+  saveOfferMarket,
+  updateOfferVersioned,
+} from './follow.repository.js';
 import type { FollowCaller } from './follow.service.js';
 import { callError, openShop } from './follow-client.js';
 import { repricedPrice, summarizeOffers } from './follow-market.js';
@@ -257,4 +264,50 @@ export async function checkOffers(deps: AppDeps, tenantId: number, ids: number[]
     }
   }
   return { checked, repriced };
+}
+
+/** How often the scheduled repricing reads an offer with a rule (and the job's period). */
+export const REPRICE_INTERVAL_MS = 10 * 60_000;
+/** Offers per shop one scheduled run reads: 10 batches, 100 s of getItemOffersBatch at 0.1 rps. */
+export const REPRICE_PER_SHOP = 200;
+
+/**
+ * The scheduled repricing (§2 "simple repricing rules"): every offer whose rule is on and that
+ * was not checked within `REPRICE_INTERVAL_MS` is read and repriced by `checkOffers`, per shop
+ * within the shared rate-limit buckets. A shop that fails (authorization, Amazon) is logged and
+ * the others go on. Returns the totals.
+ */
+export async function repriceDue(
+  deps: AppDeps,
+  o: { now?: Date; intervalMs?: number; perShop?: number; log?: (line: string) => void } = {},
+) {
+  const now = o.now ?? new Date();
+  const due = await dueRepriceOffers(
+    deps.db,
+    new Date(now.getTime() - (o.intervalMs ?? REPRICE_INTERVAL_MS)),
+    o.perShop ?? REPRICE_PER_SHOP,
+  );
+  const groups = new Map<string, { tenantId: number; shopId: number; ids: number[] }>();
+  for (const r of due) {
+    const key = `${r.tenant_id}|${r.shop_id}`;
+    const g = groups.get(key) ?? { tenantId: r.tenant_id, shopId: r.shop_id, ids: [] };
+    g.ids.push(Number(r.id));
+    groups.set(key, g);
+  }
+  const total = { shops: groups.size, checked: 0, repriced: 0, failed: 0 };
+  await Promise.all(
+    [...groups.values()].map(async (g) => {
+      try {
+        const r = await checkOffers(deps, g.tenantId, g.ids);
+        total.checked += r.checked;
+        total.repriced += r.repriced;
+      } catch (err) {
+        total.failed++;
+        (o.log ?? console.warn)(
+          `follow repricing: shop ${g.shopId} of tenant ${g.tenantId} not checked: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    }),
+  );
+  return total;
 }

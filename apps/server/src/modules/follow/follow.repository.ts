@@ -348,6 +348,34 @@ export function saveOfferMarket(
     .execute();
 }
 
+/**
+ * Follow offers of every tenant whose repricing rule is due (active, rule on, not checked
+ * since `before`), longest unchecked first, at most `limit` per shop. The scheduled
+ * repricing's work list (a system job: all tenants).
+ */
+export function dueRepriceOffers(db: Db, before: Date, limit: number) {
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('follow_offers')
+        .select([
+          'tenant_id',
+          'shop_id',
+          'id',
+          sql<number>`row_number() over (partition by shop_id order by checked_at asc nulls first, id)`.as('n'),
+        ])
+        .where('status', '=', 'active')
+        .where('reprice_enabled', '=', true)
+        .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', before)]))
+        .as('due'),
+    )
+    .select(['tenant_id', 'shop_id', 'id'])
+    .where('n', '<=', limit)
+    .orderBy('tenant_id')
+    .orderBy('shop_id')
+    .execute();
+}
+
 /** The tenant's sensitive words (lower-cased), for the brand risk flag. */
 export async function sensitiveWords(db: Db, tenantId: number): Promise<string[]> {
   const rows = await db

@@ -5,6 +5,7 @@ import {
   candidateListData,
   candidateListQuery,
   deleteCandidatesBody,
+  importCandidatesBody,
   jobStartedData,
   lookupStartedData,
   offerCheckBody,
@@ -32,6 +33,7 @@ import {
   addCandidates,
   candidatePage,
   type FollowCaller,
+  importCandidates,
   priceRuleOf,
   pushCandidates,
   refreshCandidates,
@@ -62,6 +64,11 @@ export async function followRoutes(fastify: FastifyInstance) {
     async (req) => ok(await addCandidates(deps, caller(req), req.body)),
   );
   app.post(
+    '/follow/candidate/import',
+    { schema: { body: importCandidatesBody, response: replies(lookupStartedData) }, config: use },
+    async (req) => ok(await importCandidates(deps, caller(req), req.body)),
+  );
+  app.post(
     '/follow/candidate/refresh',
     { schema: { body: refreshCandidatesBody, response: replies(lookupStartedData) }, config: use },
     async (req) => ok(await refreshCandidates(deps, caller(req), req.body)),
@@ -79,7 +86,7 @@ export async function followRoutes(fastify: FastifyInstance) {
   app.post(
     '/follow/candidate/cost',
     { schema: { body: candidateCostBody, response: replies(nullData) }, config: use },
-    async (req) => ok(await setCost(deps, authOf(req).tenantId, req.body.id, req.body.cost)),
+    async (req) => ok(await setCost(deps, actorOf(req, authOf(req)), req.body.id, req.body.cost)),
   );
   app.post(
     '/follow/candidate/delete',

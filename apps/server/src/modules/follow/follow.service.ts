@@ -1,11 +1,14 @@
 import { marketplaceByCode } from '@console/shared/constants/marketplaces';
-import type {
-  addCandidatesBody,
-  candidateListQuery,
-  priceRuleBody,
-  pushBody,
-  refreshCandidatesBody,
-  searchCatalogBody,
+import {
+  type addCandidatesBody,
+  asinListField,
+  type candidateListQuery,
+  type importCandidatesBody,
+  MAX_CANDIDATES_PER_ADD,
+  type priceRuleBody,
+  type pushBody,
+  type refreshCandidatesBody,
+  type searchCatalogBody,
 } from '@console/shared/schemas/follow';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
@@ -25,8 +28,9 @@ import {
   upsertCandidates,
 } from './follow.repository.js';
 import { callError, openShop, usableShop } from './follow-client.js';
+import { asinsOfFile } from './follow-file.js';
 import { followLookupJob } from './follow-lookup.job.js';
-import { catalogFacts, DEFAULT_PRICE_RULE, type PriceRule, suggestedPrice } from './follow-market.js';
+import { catalogCategory, catalogFacts, DEFAULT_PRICE_RULE, type PriceRule, suggestedPrice } from './follow-market.js';
 import { followPushJob } from './follow-push.job.js';
 
 /** The caller of a follow-selling action: who (for the log and shop access) and the job client. */
@@ -111,13 +115,22 @@ export async function searchCatalog(deps: AppDeps, c: FollowCaller, body: z.infe
       marketplaceIds: [shop.marketplaceId],
       ...(body.keyword ? { keywords: body.keyword.split(/\s+/).filter(Boolean) } : {}),
       ...(body.classification_id ? { classificationIds: [body.classification_id] } : {}),
-      includedData: ['summaries', 'images', 'productTypes'],
+      includedData: ['summaries', 'images', 'productTypes', 'classifications'],
       pageSize: 20,
     });
     return {
       list: r.items.slice(0, 20).map((item) => {
         const f = catalogFacts(item, shop.marketplaceId);
-        return { asin: item.asin, title: f.title, brand: f.brand, image: f.image, product_type: f.productType };
+        const category = catalogCategory(item, shop.marketplaceId);
+        return {
+          asin: item.asin,
+          title: f.title,
+          brand: f.brand,
+          image: f.image,
+          product_type: f.productType,
+          category_id: category.id,
+          category_name: category.name,
+        };
       }),
     };
   } catch (err) {
@@ -142,10 +155,35 @@ export async function candidatePage(deps: AppDeps, tenantId: number, q: z.infer<
   };
 }
 
-/** Sets a candidate's cost (the floor of its suggested price). */
-export async function setCost(deps: AppDeps, tenantId: number, id: number, cost: number | null) {
-  if (!(await setCandidateCost(deps.db, tenantId, id, cost))) throw notFound('候选商品不存在');
-  return null;
+/** Sets a candidate's cost (the floor of its suggested price), audited. */
+export async function setCost(deps: AppDeps, actor: Actor, id: number, cost: number | null) {
+  return deps.db.transaction().execute(async (trx) => {
+    const [row] = await findCandidates(trx, actor.tenantId, [id]);
+    if (!row || !(await setCandidateCost(trx, actor.tenantId, id, cost))) throw notFound('候选商品不存在');
+    await audit(trx, actor, {
+      action: 'follow.candidateCost',
+      targetType: 'follow_candidate',
+      targetId: id,
+      before: { asin: row.asin, cost: row.cost },
+      after: { cost },
+    });
+    return null;
+  });
+}
+
+/**
+ * Adds the ASINs of a file (.txt like a paste; .csv/.xlsx the `ASIN` column or the first one)
+ * to the pool: each checked as a pasted one (`ASIN格式不合法: ...`), then looked up.
+ */
+export async function importCandidates(deps: AppDeps, c: FollowCaller, body: z.infer<typeof importCandidatesBody>) {
+  await usableShop(deps, c.actor.tenantId, c.user, body.shop_id);
+  const cells = await asinsOfFile(body.file);
+  if (cells.length === 0) throw badRequest('文件中没有ASIN');
+  if (cells.length > MAX_CANDIDATES_PER_ADD * 2) throw badRequest(`一次最多添加${MAX_CANDIDATES_PER_ADD}个ASIN`);
+  // A long cell (a title in the wrong column) is cut so it fails as a bad ASIN, not as a bad body.
+  const parsed = asinListField.safeParse(cells.map((c) => c.slice(0, 40)));
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'ASIN格式不合法');
+  return addCandidates(deps, c, { marketplace: body.marketplace, shop_id: body.shop_id, asins: parsed.data });
 }
 
 /** Removes candidates from the pool (audited); another tenant's ids are 404. */

@@ -17,6 +17,7 @@ import { USAGE_PLANS } from '../../marketplace/rate-limits.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { usableShop } from '../follow/follow-client.js';
+import { catalogFacts } from '../follow/follow-market.js';
 import { openShop } from '../shop/shop-client.js';
 import { audit } from '../system/audit.js';
 import {
@@ -36,7 +37,7 @@ import {
   watchPage,
 } from './monitor.repository.js';
 import type { MonitorOffer } from './monitor.tables.js';
-import { applyReading, beijingDay, readingOfOffers, recordChecks } from './monitor-check.service.js';
+import { applyContent, applyReading, beijingDay, readingOfOffers, recordChecks } from './monitor-check.service.js';
 import { alertPage, handleAlerts, lastSnapshotOffers, snapshotsSince } from './monitor-history.repository.js';
 import type { OfferReading } from './monitor-rules.js';
 import { intervalMs, SHOP_CAPACITY, totalWeight } from './monitor-schedule.js';
@@ -248,6 +249,23 @@ export async function checkNow(deps: AppDeps, tenantId: number, ids: number[]) {
         checked++;
       }
       await recordChecks(deps.db, tenantId, checked, now);
+      // A catalog never read (an ASIN just added): title, brand and image now, so the row is
+      // complete at once instead of after the polling's next catalog read.
+      for (const row of list) {
+        if (row.content_checked_at !== null || !payloads.has(row.id)) continue;
+        const m = marketplaceByCode(row.marketplace)?.marketplaceId ?? '';
+        try {
+          const item = await client.catalog.get(row.asin, {
+            marketplaceIds: [m],
+            includedData: ['summaries', 'images'],
+          });
+          const f = catalogFacts(item, m);
+          await applyContent(deps.db, row, { title: f.title, brand: f.brand, image: f.image }, new Date());
+        } catch (err) {
+          // The polling reads it later; the offers above are the check's answer.
+          if (!(err instanceof SpApiError)) throw err;
+        }
+      }
     } catch (err) {
       if (err instanceof SpApiError && (err.kind === 'deferred' || err.kind === 'throttled')) deferred += list.length;
       else if (err instanceof SpApiError) throw badRequest(err.message);

@@ -330,6 +330,10 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   },
   'follow.candidateDelete': (e) =>
     `${e.actor} 从跟卖候选池删除了${count(list(obj(e.summary.before).asins).length, '个')}ASIN`,
+  'follow.candidateCost': (e) =>
+    obj(e.summary.after).cost === null
+      ? `${e.actor} 清除了跟卖候选ASIN ${str(obj(e.summary.before).asin)}的成本`
+      : `${e.actor} 设置了跟卖候选ASIN ${str(obj(e.summary.before).asin)}的成本`,
   'follow.priceRule': (e) => `${e.actor} 修改了跟卖定价规则`,
   'follow.push': (e) => {
     const a = obj(e.summary.after);

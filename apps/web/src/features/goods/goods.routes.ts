@@ -71,7 +71,7 @@ export const routes = defineSection(
         ),
       },
     ],
-    ['follow-sale/list', '跟卖列表', { load: followOffersScreen, permission: 'follow.use' }],
+    ['follow-sale/list', '跟卖商品', { load: followOffersScreen, permission: 'follow.use' }],
     ['follow-sale/push', '跟卖候选池', { load: followCandidatesScreen, permission: 'follow.use' }],
     ['follow-sale/queue', '跟卖上传记录', { load: followQueueScreen, permission: 'follow.use' }],
     [

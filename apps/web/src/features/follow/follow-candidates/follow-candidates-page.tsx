@@ -1,9 +1,10 @@
-import { CANDIDATE_STATUS_LABELS, RISK_FLAG_LABELS } from '@console/shared/schemas/follow';
+import { minor, parseMoney, toDecimalString } from '@console/shared/money';
+import { ASIN_FILE_TYPES, CANDIDATE_STATUS_LABELS, RISK_FLAG_LABELS } from '@console/shared/schemas/follow';
 import type { JobView } from '@console/shared/schemas/jobs';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Image, Input, Progress, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Image, Input, Progress, Space, Table, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type Candidate,
   type CandidateFilters,
@@ -11,11 +12,13 @@ import {
   useCandidates,
   useFollowMutations,
 } from '../../../api/follow';
+import { ApiError } from '../../../api/http';
 import { useJobProgress } from '../../../api/jobs';
 import { useFeedback } from '../../../app/ui-bridge';
 import { serverPagination } from '../../../components/list-parts';
 import { PageContainer } from '../../../layout/page/page-container';
 import { MarketplaceSelect, money, useShopOptions } from '../follow-money';
+import { readAsinFile } from './asin-file';
 import { CatalogSearch } from './components/catalog-search';
 import { PriceRuleForm } from './components/price-rule-form';
 import { PushDialog } from './components/push-dialog';
@@ -27,6 +30,7 @@ function LookupProgress({ job }: { job: JobView<LookupResult> | undefined }) {
   if (!job) return null;
   const pct = job.total ? Math.floor((job.progress * 100) / job.total) : 0;
   const eta = Math.ceil((job.result?.eta_ms ?? 0) / 1000);
+  const left = job.status === 'queued' || !job.result ? '正在估算剩余时间' : `预计还需 ${eta} 秒`;
   return (
     <Space style={{ marginBottom: 12 }} data-testid="lookup-progress">
       <Progress percent={job.status === 'done' ? 100 : pct} style={{ width: 240 }} size="small" />
@@ -35,9 +39,61 @@ function LookupProgress({ job }: { job: JobView<LookupResult> | undefined }) {
           ? `查询完成:成功${job.result?.ready ?? 0}个,失败${job.result?.failed ?? 0}个`
           : job.status === 'failed'
             ? job.error
-            : `已查询 ${job.progress}/${job.total},预计还需 ${eta} 秒`}
+            : `已查询 ${job.progress}/${job.total},${left}`}
       </span>
     </Space>
+  );
+}
+
+/**
+ * A candidate's cost (the floor of its suggested price: cost x (1 + minimum margin)), edited in
+ * place in the marketplace's currency; empty clears it.
+ */
+function CostCell({ row }: { row: Candidate }) {
+  const { message } = useFeedback();
+  const { cost } = useFollowMutations();
+  const shown = row.cost === null ? '' : toDecimalString(minor(row.cost), row.currency);
+  const [text, setText] = useState(shown);
+  // What was last sent (Enter, then leaving the field, saves once).
+  const sent = useRef(shown);
+  useEffect(() => {
+    setText(shown);
+    sent.current = shown;
+  }, [shown]);
+  const save = async () => {
+    const typed = text.trim();
+    if (typed === sent.current) return;
+    let value: number | null = null;
+    if (typed) {
+      const r = parseMoney(typed, row.currency);
+      if (!r.ok) {
+        message.error(r.error);
+        setText(shown);
+        return;
+      }
+      value = r.value;
+    }
+    sent.current = typed;
+    try {
+      await cost.mutateAsync({ id: row.id, cost: value });
+      message.success('成本已保存');
+    } catch {
+      // The http client showed the server's message.
+      sent.current = shown;
+      setText(shown);
+    }
+  };
+  return (
+    <Input
+      size="small"
+      aria-label={`成本 ${row.asin}`}
+      placeholder="未设置"
+      value={text}
+      suffix={row.currency}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={save}
+      onPressEnter={save}
+    />
   );
 }
 
@@ -73,6 +129,21 @@ export function FollowCandidatesPage() {
     setJobId(r.job_id);
     setAsins('');
     message.success(`已添加${r.added}个,${r.existing}个已在候选池中,正在查询`);
+  };
+
+  const importFile = async (file: File) => {
+    if (!shopId || !marketplace) {
+      message.error('请选择店铺和站点');
+      return;
+    }
+    try {
+      const r = await mut.importFile.mutateAsync({ shop_id: shopId, marketplace, file: await readAsinFile(file) });
+      setJobId(r.job_id);
+      message.success(`已从文件添加${r.added}个,${r.existing}个已在候选池中,正在查询`);
+    } catch (err) {
+      // Server errors are shown by the http client; file-reading errors are ours.
+      if (!(err instanceof ApiError)) message.error((err as Error).message);
+    }
   };
 
   const columns: ColumnsType<Candidate> = [
@@ -124,6 +195,7 @@ export function FollowCandidatesPage() {
           </Tag>
         )),
     },
+    { title: '成本', width: 130, render: (_, r) => <CostCell row={r} /> },
     { title: '建议价', width: 120, render: (_, r) => money(r.suggested_price, r.currency) },
     {
       title: '状态',
@@ -165,6 +237,18 @@ export function FollowCandidatesPage() {
         <Button type="primary" loading={mut.add.isPending} disabled={!asins.trim()} onClick={() => add(asins)}>
           添加并查询
         </Button>
+        <Upload
+          accept={ASIN_FILE_TYPES.join(',')}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void importFile(file);
+            return false;
+          }}
+        >
+          <Button loading={mut.importFile.isPending} title="txt每行一个ASIN;csv/xlsx取标题为ASIN的列,没有则取第一列">
+            导入文件
+          </Button>
+        </Upload>
       </Space>
       {shopId && marketplace ? (
         <CatalogSearch shopId={shopId} marketplace={marketplace} onAdd={(list) => add(list.join('\n'))} />
@@ -172,7 +256,7 @@ export function FollowCandidatesPage() {
         <Alert
           type="info"
           showIcon
-          message="选择店铺和站点后可粘贴ASIN或按关键词、分类搜索亚马逊目录"
+          message="选择店铺和站点后可粘贴ASIN、导入文件(txt/csv/xlsx)或按关键词、分类搜索亚马逊目录"
           style={{ marginBottom: 12 }}
         />
       )}
@@ -208,7 +292,7 @@ export function FollowCandidatesPage() {
         data-testid="follow-candidate-table"
         rowKey="id"
         size="small"
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1630 }}
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching && !running}

@@ -10,6 +10,7 @@ import { PageContainer } from '../../../layout/page/page-container';
 import { money } from '../../follow/follow-money';
 import { MonitorAddDialog } from './components/monitor-add-dialog';
 import { MonitorDetailDrawer } from './components/monitor-detail-drawer';
+import { MonitorEditDialog } from './components/monitor-edit-dialog';
 
 const time = (v: string | null) => (v ? new Date(v).toLocaleString('zh-CN', { hour12: false }) : '-');
 
@@ -28,6 +29,7 @@ export function MonitorAsinPage() {
   });
   const [adding, setAdding] = useState(false);
   const [detail, setDetail] = useState<number | null>(null);
+  const [editing, setEditing] = useState<MonitorAsin | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const list = useMonitorList(filters);
   const { check, remove } = useMonitorMutations();
@@ -70,6 +72,16 @@ export function MonitorAsinPage() {
     { title: '监控方式', width: 90, render: (_, r) => (r.watch === 'notify' ? '通知' : '轮询') },
     { title: '上次检查', width: 160, render: (_, r) => time(r.last_checked_at) },
     { title: '下次检查', width: 160, render: (_, r) => time(r.next_check_at) },
+    {
+      title: '操作',
+      width: 70,
+      fixed: 'right',
+      render: (_, r) => (
+        <Typography.Link onClick={() => setEditing(r)} data-testid={`monitor-edit-${r.asin}`}>
+          编辑
+        </Typography.Link>
+      ),
+    },
   ];
   return (
     <PageContainer title="跟卖监控">
@@ -133,6 +145,7 @@ export function MonitorAsinPage() {
       />
       <MonitorAddDialog open={adding} onClose={() => setAdding(false)} />
       <MonitorDetailDrawer id={detail} onClose={() => setDetail(null)} />
+      <MonitorEditDialog row={editing} onClose={() => setEditing(null)} />
     </PageContainer>
   );
 }

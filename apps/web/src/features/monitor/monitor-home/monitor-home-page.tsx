@@ -1,11 +1,13 @@
 import { ALERT_KINDS } from '@console/shared/schemas/monitor';
-import { Card, Col, Row, Statistic, Table, Tag } from 'antd';
-import { useMonitorOverview } from '../../../api/monitor';
+import { Button, Card, Col, Row, Statistic, Table, Tag } from 'antd';
+import { useMonitorMutations, useMonitorOverview } from '../../../api/monitor';
 import { PageContainer } from '../../../layout/page/page-container';
 
 /** 监控首页 (`/monitor/index`): ASINs watched, open alerts, hijacked ASINs, Buy Box share, checks against the budget. */
 export function MonitorHomePage() {
   const o = useMonitorOverview().data;
+  const { handle } = useMonitorMutations();
+  const open = (o?.latest_alerts ?? []).filter((a) => !a.handled).map((a) => a.id);
   const share =
     o?.buybox_share_bp === null || o?.buybox_share_bp === undefined ? '-' : `${Math.floor(o.buybox_share_bp / 100)}%`;
   return (
@@ -46,7 +48,15 @@ export function MonitorHomePage() {
           </Card>
         </Col>
       </Row>
-      <Card title="最新提醒" style={{ marginTop: 12 }}>
+      <Card
+        title="最新提醒"
+        style={{ marginTop: 12 }}
+        extra={
+          <Button size="small" disabled={open.length === 0} onClick={() => handle.mutate({ ids: open })}>
+            全部标记已处理
+          </Button>
+        }
+      >
         <Table
           rowKey="id"
           size="small"
@@ -67,6 +77,18 @@ export function MonitorHomePage() {
               render: (k: keyof typeof ALERT_KINDS) => <Tag>{ALERT_KINDS[k]}</Tag>,
             },
             { title: '内容', dataIndex: 'detail' },
+            {
+              title: '处理',
+              width: 110,
+              render: (_, a) =>
+                a.handled ? (
+                  <Tag>已处理</Tag>
+                ) : (
+                  <Button size="small" onClick={() => handle.mutate({ ids: [a.id] })}>
+                    标记已处理
+                  </Button>
+                ),
+            },
           ]}
         />
       </Card>

@@ -1,10 +1,21 @@
-import { Button, Input, Space, Table } from 'antd';
+import { Button, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useFollowMutations } from '../../../../api/follow';
 
-type Hit = { asin: string; title: string; brand: string; image: string; product_type: string };
+type Hit = {
+  asin: string;
+  title: string;
+  brand: string;
+  image: string;
+  product_type: string;
+  category_id: string;
+  category_name: string;
+};
 
-/** Amazon catalog search by keyword or category (browse node id); hits are added to the pool. */
+/**
+ * Amazon catalog search by keyword or category (browse node id); each hit shows its category,
+ * which searches that category with one click; hits are added to the pool.
+ */
 export function CatalogSearch({
   shopId,
   marketplace,
@@ -19,6 +30,11 @@ export function CatalogSearch({
   const [classification, setClassification] = useState('');
   const [hits, setHits] = useState<Hit[]>([]);
   const [picked, setPicked] = useState<string[]>([]);
+  const run = async (kw: string, category: string) => {
+    const r = await search.mutateAsync({ shop_id: shopId, marketplace, keyword: kw, classification_id: category });
+    setHits(r.list);
+    setPicked([]);
+  };
   return (
     <div style={{ marginBottom: 12 }}>
       <Space wrap>
@@ -39,16 +55,7 @@ export function CatalogSearch({
         <Button
           loading={search.isPending}
           disabled={!keyword.trim() && !classification.trim()}
-          onClick={async () => {
-            const r = await search.mutateAsync({
-              shop_id: shopId,
-              marketplace,
-              keyword: keyword.trim(),
-              classification_id: classification.trim(),
-            });
-            setHits(r.list);
-            setPicked([]);
-          }}
+          onClick={() => run(keyword.trim(), classification.trim())}
         >
           搜索目录
         </Button>
@@ -71,6 +78,25 @@ export function CatalogSearch({
             { title: '标题', dataIndex: 'title', ellipsis: true },
             { title: '品牌', dataIndex: 'brand', width: 120 },
             { title: '产品类型', dataIndex: 'product_type', width: 140 },
+            {
+              title: '分类',
+              width: 200,
+              render: (_, h) =>
+                h.category_id ? (
+                  <Typography.Link
+                    title="按此分类搜索"
+                    onClick={() => {
+                      setKeyword('');
+                      setClassification(h.category_id);
+                      void run('', h.category_id);
+                    }}
+                  >
+                    {h.category_name || h.category_id}({h.category_id})
+                  </Typography.Link>
+                ) : (
+                  '-'
+                ),
+            },
           ]}
         />
       )}

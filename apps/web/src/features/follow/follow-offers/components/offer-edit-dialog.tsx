@@ -62,7 +62,12 @@ export function OfferEditDialog({ offer, onClose }: { offer: FollowOffer | null;
         <Form.Item label="库存(0为暂停)" name="quantity" rules={[{ required: true, message: '请填写库存' }]}>
           <InputNumber min={0} max={100000} precision={0} />
         </Form.Item>
-        <Form.Item label="自动跟随购物车调价" name="reprice" valuePropName="checked">
+        <Form.Item
+          label="自动跟随购物车调价"
+          name="reprice"
+          valuePropName="checked"
+          extra="开启后系统每10分钟检查一次购物车:他人持有时调到比购物车价格低一个最小货币单位(如0.01),不低于最低价、不高于最高价"
+        >
           <Switch />
         </Form.Item>
         <Form.Item label="最低价" name="min" rules={[moneyRule]}>

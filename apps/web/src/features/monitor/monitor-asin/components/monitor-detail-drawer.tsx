@@ -1,12 +1,13 @@
 import { ALERT_KINDS } from '@console/shared/schemas/monitor';
-import { Drawer, Table, Tag } from 'antd';
-import { useMonitorDetail } from '../../../../api/monitor';
+import { Button, Drawer, Table, Tag } from 'antd';
+import { useMonitorDetail, useMonitorMutations } from '../../../../api/monitor';
 import { EChart } from '../../../../components/chart/chart';
 import { money } from '../../../follow/follow-money';
 
 /** One watched ASIN: Buy Box price and seller count over time, current offers, alerts. */
 export function MonitorDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const d = useMonitorDetail(id, 30).data;
+  const { handle } = useMonitorMutations();
   const cur = d?.asin.currency ?? 'USD';
   const history = d?.history ?? [];
   return (
@@ -71,6 +72,18 @@ export function MonitorDetailDrawer({ id, onClose }: { id: number | null; onClos
           },
           { title: '类型', dataIndex: 'kind', width: 120, render: (k: keyof typeof ALERT_KINDS) => ALERT_KINDS[k] },
           { title: '内容', dataIndex: 'detail' },
+          {
+            title: '处理',
+            width: 110,
+            render: (_, a) =>
+              a.handled ? (
+                <Tag>已处理</Tag>
+              ) : (
+                <Button size="small" loading={handle.isPending} onClick={() => handle.mutate({ ids: [a.id] })}>
+                  标记已处理
+                </Button>
+              ),
+          },
         ]}
       />
     </Drawer>

@@ -9,6 +9,7 @@ import {
 } from '../src/modules/goods/goods.repository.js';
 import { buildGoods, buildTenant, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
+import { seededRandom } from './support/seeded-random.js';
 
 /**
  * productList against a plain, obviously correct query (issue 12 section 7): the fast paths
@@ -19,13 +20,7 @@ const t = useTestApp();
 const P = '/PDD/amazon-user/';
 
 /** Seeded random numbers, so a failure can be replayed with TEST_SEED. */
-const SEED = Number(process.env.TEST_SEED ?? Date.now() % 1_000_000);
-let state = SEED;
-const rand = () => {
-  state = (state * 1103515245 + 12345) % 2147483648;
-  return state / 2147483648;
-};
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const { seed: SEED, rand, pick } = seededRandom();
 const STATUSES = ['willAudit', 'hasAudit', 'useless'] as const;
 const WORDS = [
   'velvet',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, useTestApp } from '../harness.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { orderWorld } from './order-support.js';
 
 /**
@@ -11,13 +12,8 @@ import { orderWorld } from './order-support.js';
 const t = useTestApp();
 const O = '/PDD/order/';
 
-const SEED = Number(process.env.TEST_SEED ?? Date.now() % 1_000_000);
-let state = SEED;
-const rand = () => {
-  state = (state * 1103515245 + 12345) % 2147483648;
-  return state / 2147483648;
-};
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+/** Seeded random numbers, so a failure can be replayed with TEST_SEED. */
+const { seed: SEED, rand, pick } = seededRandom();
 
 const STATUSES = ['Pending', 'Unshipped', 'Shipped', 'Canceled', 'refund'] as const;
 const SITES = ['de', 'fr'] as const;

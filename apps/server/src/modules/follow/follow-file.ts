@@ -1,28 +1,6 @@
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../lib/app-error.js';
-
-/** The cells of one CSV line (RFC 4180 quotes within a line; comma, semicolon or tab separate). */
-export function csvLineCells(line: string): string[] {
-  const cells: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === ';' || ch === '\t') {
-      cells.push(cur.trim());
-      cur = '';
-    } else cur += ch;
-  }
-  cells.push(cur.trim());
-  return cells;
-}
+import { csvLineCells } from '../../lib/csv.js';
 
 /**
  * The ASIN cells of a table (rows of cells): the column headed `ASIN` (any case) when the first

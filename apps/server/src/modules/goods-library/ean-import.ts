@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../lib/app-error.js';
+import { csvLineCells } from '../../lib/csv.js';
 
 /** One candidate code and where it was found (line of the text/CSV, row of the sheet). */
 export interface EanSourceEntry {
@@ -23,29 +24,6 @@ export function parseEanText(text: string): EanSourceEntry[] {
   );
 }
 
-/** The cells of one CSV line (RFC 4180 quotes; a quoted cell may not span lines here). */
-function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === ';' || ch === '\t') {
-      cells.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  cells.push(cur);
-  return cells.map((c) => c.trim()).filter(Boolean);
-}
-
 /** Drops a first row without any digit (a header such as `EAN`). */
 function withoutHeader(entries: EanSourceEntry[]): EanSourceEntry[] {
   const first = entries.filter((e) => e.line === entries[0]?.line);
@@ -58,7 +36,11 @@ function withoutHeader(entries: EanSourceEntry[]): EanSourceEntry[] {
 export function parseEanCsv(text: string): EanSourceEntry[] {
   const body = text.replace(/^\uFEFF/, '');
   return withoutHeader(
-    body.split(/\r\n|\r|\n/).flatMap((row, i) => csvCells(row).map((code) => ({ line: i + 1, code }))),
+    body.split(/\r\n|\r|\n/).flatMap((row, i) =>
+      csvLineCells(row)
+        .filter(Boolean)
+        .map((code) => ({ line: i + 1, code })),
+    ),
   );
 }
 

@@ -1,9 +1,9 @@
-import { MONITOR_PRIORITIES } from '@console/shared/schemas/monitor';
-import { Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useMonitorMutations, useMonitorShops } from '../../../../api/monitor';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { MarketplaceSelect } from '../../../follow/follow-money';
+import { MonitorWatchFields, useWatchSettings } from './monitor-watch-fields';
 
 /** 添加监控: a shop, one of its marketplaces, ASINs (one per line), priority, own brand, price band (minor units). */
 export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -14,10 +14,7 @@ export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: ()
   const [shopId, setShopId] = useState<number>();
   const [marketplace, setMarketplace] = useState<string>();
   const [asins, setAsins] = useState('');
-  const [priority, setPriority] = useState(2);
-  const [ownBrand, setOwnBrand] = useState(false);
-  const [bandMin, setBandMin] = useState<number | null>(null);
-  const [bandMax, setBandMax] = useState<number | null>(null);
+  const { watch, set } = useWatchSettings();
   const shop = shops.find((s) => s.id === shopId);
   return (
     <Modal
@@ -32,10 +29,7 @@ export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: ()
           shop_id: shopId,
           marketplace,
           asins,
-          priority,
-          own_brand: ownBrand,
-          band_min: bandMin,
-          band_max: bandMax,
+          ...watch,
         });
         message.success(`已添加${r.added}个,已在监控${r.existing}个`);
         setAsins('');
@@ -64,36 +58,7 @@ export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: ()
         <Form.Item label="ASIN(每行一个)">
           <Input.TextArea aria-label="ASIN" rows={4} value={asins} onChange={(e) => setAsins(e.target.value)} />
         </Form.Item>
-        <Form.Item label="优先级">
-          <Select
-            aria-label="优先级"
-            value={priority}
-            onChange={setPriority}
-            options={Object.entries(MONITOR_PRIORITIES).map(([v, l]) => ({ value: Number(v), label: l }))}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Checkbox checked={ownBrand} onChange={(e) => setOwnBrand(e.target.checked)}>
-            自有品牌(有人跟卖时自动建立跟卖移除案件)
-          </Checkbox>
-        </Form.Item>
-        <Form.Item label="购物车价格范围(最小货币单位,如分)">
-          <InputNumber
-            aria-label="价格下限"
-            min={0}
-            value={bandMin}
-            onChange={(v) => setBandMin(v)}
-            placeholder="下限"
-          />
-          {' ~ '}
-          <InputNumber
-            aria-label="价格上限"
-            min={0}
-            value={bandMax}
-            onChange={(v) => setBandMax(v)}
-            placeholder="上限"
-          />
-        </Form.Item>
+        <MonitorWatchFields watch={watch} set={set} />
       </Form>
     </Modal>
   );

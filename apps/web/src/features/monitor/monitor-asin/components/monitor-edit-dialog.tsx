@@ -1,25 +1,19 @@
-import { MONITOR_PRIORITIES } from '@console/shared/schemas/monitor';
 import { isStaleSave } from '@console/shared/schemas/stale-save';
-import { Checkbox, Form, InputNumber, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Modal } from 'antd';
+import { useEffect } from 'react';
 import { type MonitorAsin, useMonitorMutations } from '../../../../api/monitor';
 import { useFeedback } from '../../../../app/ui-bridge';
+import { MonitorWatchFields, useWatchSettings } from './monitor-watch-fields';
 
 /** 编辑监控: priority, own brand and the Buy Box price band (minor units) of one watched ASIN. */
 export function MonitorEditDialog({ row, onClose }: { row: MonitorAsin | null; onClose: () => void }) {
   const { message } = useFeedback();
   const { update } = useMonitorMutations();
-  const [priority, setPriority] = useState(2);
-  const [ownBrand, setOwnBrand] = useState(false);
-  const [bandMin, setBandMin] = useState<number | null>(null);
-  const [bandMax, setBandMax] = useState<number | null>(null);
+  const { watch, setWatch, set } = useWatchSettings();
   useEffect(() => {
     if (!row) return;
-    setPriority(row.priority);
-    setOwnBrand(row.own_brand);
-    setBandMin(row.band_min);
-    setBandMax(row.band_max);
-  }, [row]);
+    setWatch({ priority: row.priority, own_brand: row.own_brand, band_min: row.band_min, band_max: row.band_max });
+  }, [row, setWatch]);
   if (!row) return null;
   return (
     <Modal
@@ -29,14 +23,7 @@ export function MonitorEditDialog({ row, onClose }: { row: MonitorAsin | null; o
       confirmLoading={update.isPending}
       onOk={async () => {
         try {
-          await update.mutateAsync({
-            id: row.id,
-            version: row.version,
-            priority,
-            own_brand: ownBrand,
-            band_min: bandMin,
-            band_max: bandMax,
-          });
+          await update.mutateAsync({ id: row.id, version: row.version, ...watch });
           message.success('修改成功');
           onClose();
         } catch (err) {
@@ -48,38 +35,7 @@ export function MonitorEditDialog({ row, onClose }: { row: MonitorAsin | null; o
       }}
     >
       <Form layout="vertical">
-        <Form.Item label="优先级">
-          <Select
-            aria-label="优先级"
-            value={priority}
-            onChange={setPriority}
-            options={Object.entries(MONITOR_PRIORITIES).map(([v, l]) => ({ value: Number(v), label: l }))}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Checkbox checked={ownBrand} onChange={(e) => setOwnBrand(e.target.checked)}>
-            自有品牌(有人跟卖时自动建立跟卖移除案件)
-          </Checkbox>
-        </Form.Item>
-        <Form.Item label={`购物车价格范围(最小货币单位,如分;${row.currency})`}>
-          <InputNumber
-            aria-label="价格下限"
-            min={0}
-            precision={0}
-            value={bandMin}
-            onChange={(v) => setBandMin(v)}
-            placeholder="下限"
-          />
-          {' ~ '}
-          <InputNumber
-            aria-label="价格上限"
-            min={0}
-            precision={0}
-            value={bandMax}
-            onChange={(v) => setBandMax(v)}
-            placeholder="上限"
-          />
-        </Form.Item>
+        <MonitorWatchFields watch={watch} set={set} currency={row.currency} />
       </Form>
     </Modal>
   );

@@ -212,7 +212,16 @@ describe('ASIN monitor: alerts, cases and messages driven by the simulator', () 
       if (done ? await done() : total.checks > 0) return total;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error('the condition did not hold after 20 polling windows');
+    const rows = (await listOf(s)).list.map((r: Record<string, unknown>) => ({
+      title: r.title,
+      offer_count: r.offer_count,
+      check_error: r.check_error,
+      last_checked_at: r.last_checked_at,
+      next_check_at: r.next_check_at,
+    }));
+    throw new Error(
+      `the condition did not hold after 20 polling windows: ${JSON.stringify({ total, rows, kinds: await kinds() })}`,
+    );
   };
   const kinds = async () => (await alerts()).map((a: { kind: string }) => a.kind);
   const alerts = async () => (await call(t.app, s, 'GET', `${M}/alert/list?pageSize=50`)).data.list;
@@ -504,6 +513,40 @@ describe('ASIN monitor: the polling schedule', () => {
         .filter((r: { asin: string }) => !high.includes(r.asin))
         .some((r: { last_checked_at: string | null }) => !checked(r as never)),
     ).toBe(true);
+  });
+
+  it('a check on demand waits for a row the offers lanes hold instead of skipping its catalog read', async () => {
+    const admin = await buildTenant(t.db);
+    const s = await signIn(t.app, admin.account, TEST_PASSWORD);
+    const shop = await sandboxShop(admin, '锁行店');
+    const asin = 'B0LOCKED01';
+    sb.sim.market.putProduct(product(asin, { title: 'Gesperrtes Brett' }));
+    await call(t.app, s, 'POST', `${M}/asin/add`, { shop_id: shop.id, marketplace: 'de', asins: asin });
+    const id = (await listOf(s)).list[0].id;
+    await t.db.updateTable('monitor_asins').set({ title: '', content_checked_at: null }).where('id', '=', id).execute();
+    // Another poller (or the offers lane's reading) holds the row for a moment.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const holder = t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('monitor_asins').select('id').where('id', '=', id).forUpdate().execute();
+      locked();
+      await held;
+    });
+    await isLocked;
+    const polling = pollShop(
+      t.deps,
+      { id: shop.id, tenant_id: admin.tenant_id },
+      { windowMs: 5000, contentEveryMs: 0, untilIdle: true },
+    );
+    setTimeout(release, 300);
+    await Promise.all([polling, holder]);
+    expect((await listOf(s)).list[0].title).toBe('Gesperrtes Brett');
   });
 
   it('a 429 storm puts ASINs back in line without an error for anyone', async () => {

@@ -10,7 +10,7 @@ import { openShop } from '../shop/shop-client.js';
 import { findSettings, rescheduleWatches, saveWatchState, type WatchRow } from './monitor.repository.js';
 import { applyContent, applyReading, readingOfOffers, recordChecks } from './monitor-check.service.js';
 import { CONTENT_INTERVAL_MS, intervalMs, totalWeight } from './monitor-schedule.js';
-import { claimContentDue, claimDue, nextDue, polledByPriority } from './monitor-schedule.repository.js';
+import { claimContentDue, claimDue, contentDue, nextDue, polledByPriority } from './monitor-schedule.repository.js';
 
 /** What a polling window of a shop did. */
 export interface PollStats {
@@ -221,12 +221,15 @@ export async function pollShop(deps: AppDeps, shop: PollShop, o: PollOptions): P
     const read = new Set<number>();
     while (!stopped && Date.now() < deadline) {
       const rows = await claimContent(deps, shop, every);
-      if (o.untilIdle && (!rows || read.has(rows.id))) return;
-      if (rows) read.add(rows.id);
+      if (o.untilIdle && rows && read.has(rows.id)) return;
       if (!rows) {
-        await sleep(Math.max(20, Math.min(5000 / Math.max(1, scale / 10), deadline - Date.now())));
+        // Nothing claimed: none due, or the due ones are locked for a moment by the offers lanes
+        // (their claim or reading of the same row); a check on demand waits those out.
+        if (o.untilIdle && !(await contentDue(deps.db, shop.tenant_id, shop.id, new Date(Date.now() - every)))) return;
+        await sleep(Math.max(20, Math.min(o.untilIdle ? 20 : 5000 / Math.max(1, scale / 10), deadline - Date.now())));
         continue;
       }
+      read.add(rows.id);
       const m = marketplaceByCode(rows.marketplace);
       try {
         const item = await client.catalog.get(rows.asin, {

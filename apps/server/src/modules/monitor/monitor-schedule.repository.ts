@@ -73,6 +73,19 @@ export async function claimContentDue(
   return id ? ((await findWatches(db, tenantId, [Number(id)]))[0] ?? null) : null;
 }
 
+/** Whether a watched ASIN of a shop has a catalog read due (locked rows included). */
+export async function contentDue(db: Db, tenantId: number, shopId: number, before: Date): Promise<boolean> {
+  const r = await db
+    .selectFrom('monitor_asins')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('shop_id', '=', shopId)
+    .where((eb) => eb.or([eb('content_checked_at', 'is', null), eb('content_checked_at', '<', before)]))
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
 /** When the next ASIN of a shop is due (null: none watched). */
 export async function nextDue(db: Db, tenantId: number, shopId: number): Promise<Date | null> {
   const r = await db

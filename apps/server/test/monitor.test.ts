@@ -515,7 +515,7 @@ describe('ASIN monitor: the polling schedule', () => {
     ).toBe(true);
   });
 
-  it('a check on demand waits for a row the offers lanes hold instead of skipping its catalog read', async () => {
+  it('a check on demand waits for a row another poller holds instead of skipping its reads', async () => {
     const admin = await buildTenant(t.db);
     const s = await signIn(t.app, admin.account, TEST_PASSWORD);
     const shop = await sandboxShop(admin, '锁行店');
@@ -523,7 +523,11 @@ describe('ASIN monitor: the polling schedule', () => {
     sb.sim.market.putProduct(product(asin, { title: 'Gesperrtes Brett' }));
     await call(t.app, s, 'POST', `${M}/asin/add`, { shop_id: shop.id, marketplace: 'de', asins: asin });
     const id = (await listOf(s)).list[0].id;
-    await t.db.updateTable('monitor_asins').set({ title: '', content_checked_at: null }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('monitor_asins')
+      .set({ title: '', content_checked_at: null, offer_count: null, next_check_at: new Date(0) })
+      .where('id', '=', id)
+      .execute();
     // Another poller (or the offers lane's reading) holds the row for a moment.
     let release!: () => void;
     const held = new Promise<void>((r) => {
@@ -546,7 +550,7 @@ describe('ASIN monitor: the polling schedule', () => {
     );
     setTimeout(release, 300);
     await Promise.all([polling, holder]);
-    expect((await listOf(s)).list[0].title).toBe('Gesperrtes Brett');
+    expect((await listOf(s)).list[0]).toMatchObject({ title: 'Gesperrtes Brett', offer_count: 0 });
   });
 
   it('a 429 storm puts ASINs back in line without an error for anyone', async () => {

@@ -147,7 +147,14 @@ export async function pollShop(deps: AppDeps, shop: PollShop, o: PollOptions): P
       if (Date.now() >= deadline) break;
       const rows = await claimDue(deps.db, shop.tenant_id, shop.id, size, new Date(), LEASE_MS / scale);
       if (rows.length === 0) {
-        if (o.untilIdle) return;
+        if (o.untilIdle) {
+          // None due, or the due ones are locked for a moment (the other lane's claim, the
+          // catalog lane's claim): a check on demand waits those out.
+          const due = await nextDue(deps.db, shop.tenant_id, shop.id);
+          if (!due || due.getTime() > Date.now()) return;
+          await sleep(20);
+          continue;
+        }
         await idle();
         continue;
       }

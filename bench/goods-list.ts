@@ -291,7 +291,8 @@ async function main() {
     // planned once per connection, `db/database.ts`); the hand side sends those the same way.
     const named = (name: string) => (text: string, values: unknown[]) => pool.query({ name, text, values });
     const tid = (i: number) => tenants[i % CONCURRENCY]!.id;
-    // Bound values as the API sends them: tenant, is_delete, type, status, limit, offset.
+    // Bound values as the API sends them: tenant, is_delete, type, status (the page size is a
+    // literal of the statement and a first page has no OFFSET, `db/query-shapes.ts` pageLimit).
     const handSet = async (i: number) => {
       await Promise.all([
         named('filtered_page')(
@@ -299,8 +300,8 @@ async function main() {
                   g.created_at, g.updated_at, g.version, g.claimable, u.user_name, jsonb_array_length(coalesce(g.parentage->'children','[]'::jsonb))
              from goods g left join users u on u.id = g.creator_id
             where g.tenant_id = $1 and g.is_delete = $2 and g.type = $3 and g.audit_status = $4
-            order by g.id desc limit $5 offset $6`,
-          [tid(i), 0, typeOf(i % CONCURRENCY), 'willAudit', 20, 0],
+            order by g.id desc limit 20`,
+          [tid(i), 0, typeOf(i % CONCURRENCY), 'willAudit'],
         ),
         named('filtered_counts')(
           'select audit_status, count(*) from goods where tenant_id = $1 and is_delete = $2 and type = $3 group by audit_status',
@@ -337,8 +338,8 @@ async function main() {
       await Promise.all([
         named('first_page')(
           `select ${HAND_LIST_COLUMNS} from goods g left join users u on u.id = g.creator_id
-            where g.tenant_id = $1 and g.is_delete = $2 order by g.id desc limit $3 offset $4`,
-          [tid(i), 0, 20, 0],
+            where g.tenant_id = $1 and g.is_delete = $2 order by g.id desc limit 20`,
+          [tid(i), 0],
         ),
         named('first_counts')(
           `select audit_status, sum(n) as n, count(*) as parts from goods_counts

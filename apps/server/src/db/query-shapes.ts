@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery } from 'kysely';
+import { type Compilable, CompiledQuery, type RawBuilder, sql } from 'kysely';
 
 /** Where a call's value goes while a query shape is compiled (replaced by the value at run time). */
 class Slot {
@@ -11,6 +11,18 @@ const preparedNames = new Map<string, string>();
 /** The statement name of a prepared shape's SQL text (undefined: send it unnamed, parsed and planned each time). */
 export function preparedNameOf(sql: string): string | undefined {
   return preparedNames.get(sql);
+}
+
+/**
+ * A page's LIMIT as a literal of a prepared shape (the shape's key must name it). With LIMIT
+ * and OFFSET as parameters PostgreSQL never kept a generic plan of a named statement: without
+ * the values it estimates a tenth of the matching rows, so every run was planned again (about
+ * 0.25 ms of a 0.07 ms page; the list page's statement alone ran at half the rate). Page sizes
+ * are few (bounded by the request schemas), and a first page has no OFFSET at all.
+ */
+export function pageLimit(n: number): RawBuilder<number> {
+  if (!Number.isSafeInteger(n) || n < 1 || n > 10_000) throw new Error(`page size ${n} is not a bounded integer`);
+  return sql.lit(n);
 }
 
 /** Stands in for the value at `index` of a call (typed as whatever the builder expects there). */

@@ -2,7 +2,7 @@ import type { GoodsFilter } from '@console/shared/schemas/goods';
 import { MIN_MAIN_IMAGE_SIDE } from '@console/shared/validation/goods-save';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/paging.js';
-import { QueryShapes, type SlotOf } from '../../db/query-shapes.js';
+import { pageLimit, QueryShapes, type SlotOf } from '../../db/query-shapes.js';
 import type { DB, GoodsRow } from '../../db/types.js';
 import type { StoredPrices } from './goods.tables.js';
 
@@ -218,19 +218,18 @@ export async function listGoodsPage(
     if (rows) return rows;
   }
   const n = conditions.length;
-  const byCursor = Boolean(page.cursor);
-  const values = [
-    ...conditions.map((c) => c.value),
-    page.pageSize,
-    byCursor ? page.cursor : (page.page - 1) * page.pageSize,
-  ];
-  const key = `page:${conditions.map((c) => c.name).join(',')}:${byCursor ? 'cursor' : 'offset'}`;
+  const at = page.cursor ? 'cursor' : page.page > 1 ? 'offset' : 'first';
+  // Slots: the conditions' values, then the cursor or the offset (the page size is a literal).
+  const values: unknown[] = conditions.map((c) => c.value);
+  if (at === 'cursor') values.push(page.cursor);
+  if (at === 'offset') values.push((page.page - 1) * page.pageSize);
+  const key = `page:${conditions.map((c) => c.name).join(',')}:${at}:${page.pageSize}`;
   const compiled = listShapes.compiled(
     key,
     values,
     (slot) => {
-      const rows = pageQuery(applyConditions(db.selectFrom('goods'), conditions, slot)).limit(slot(n));
-      return byCursor ? rows.where('goods.id', '<', slot(n + 1)) : rows.offset(slot(n + 1));
+      const rows = pageQuery(applyConditions(db.selectFrom('goods'), conditions, slot)).limit(pageLimit(page.pageSize));
+      return at === 'cursor' ? rows.where('goods.id', '<', slot(n)) : at === 'offset' ? rows.offset(slot(n)) : rows;
     },
     // A keyword's best plan depends on the word (trigram index or not): planned each time.
     { prepare: !f.keyword },

@@ -1,6 +1,6 @@
 import type { ExpressStatus, OrderListBody } from '@console/shared/schemas/order';
 import { type Kysely, sql } from 'kysely';
-import { QueryShapes, type SlotOf } from '../../db/query-shapes.js';
+import { pageLimit, QueryShapes, type SlotOf } from '../../db/query-shapes.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
@@ -140,17 +140,18 @@ export async function listOrders(db: Db, tenantId: number, f: OrderListBody, rea
 /** The statement of `listOrders` (bench/order-list.ts sends the same SQL by hand). */
 export function orderPageQuery(db: Db, tenantId: number, f: OrderListBody, reader: OrderReader) {
   const conditions = orderConditions(tenantId, f, reader);
-  const values = [...valuesOf(conditions), ...(f.status ? [f.status] : []), f.pageSize, (f.page - 1) * f.pageSize];
-  const key = `page:${shapeOf(conditions)}${f.status ? ':status' : ''}`;
+  const offset = (f.page - 1) * f.pageSize;
+  const values = [...valuesOf(conditions), ...(f.status ? [f.status] : []), ...(offset > 0 ? [offset] : [])];
+  const key = `page:${shapeOf(conditions)}${f.status ? ':status' : ''}:${offset > 0 ? 'offset' : 'first'}:${f.pageSize}`;
   return listShapes.compiled(
     key,
     values,
     (slot) => {
       let q = applyConditions(ordersOf(db), conditions, slot);
-      // Slots: the conditions' values, the status tab, the page size, the offset.
-      const at = values.length - 2;
-      if (f.status) q = q.where('o.status', '=', slot(at - 1));
-      return q
+      // Slots: the conditions' values, the status tab, the offset (the page size is a literal).
+      const at = valuesOf(conditions).length;
+      if (f.status) q = q.where('o.status', '=', slot(at));
+      const page = q
         .innerJoin('shops as s', 's.id', 'o.shop_id')
         .select((eb) => [
           'o.id',
@@ -187,8 +188,8 @@ export function orderPageQuery(db: Db, tenantId: number, f: OrderListBody, reade
         ])
         .orderBy('o.purchase_date', 'desc')
         .orderBy('o.id', 'desc')
-        .limit(slot(at))
-        .offset(slot(at + 1));
+        .limit(pageLimit(f.pageSize));
+      return offset > 0 ? page.offset(slot(values.length - 1)) : page;
     },
     { prepare: true },
   );

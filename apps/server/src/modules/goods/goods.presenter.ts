@@ -2,7 +2,7 @@ import { BASE_INFO_DEFAULTS, DESC_LANGUAGES } from '@console/shared/constants/go
 import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
 import type { GoodsListRow, GoodsRecord } from '@console/shared/schemas/goods';
 import type { GoodsRow } from '../../db/types.js';
-import type { StoredDescs, StoredImages, StoredPrices } from './goods.tables.js';
+import type { StoredDescs, StoredPrices } from './goods.tables.js';
 
 export type { StoredDescs, StoredExtra, StoredImages, StoredParentage, StoredPrices } from './goods.tables.js';
 
@@ -56,20 +56,24 @@ type ListSource = Pick<
   | 'type'
   | 'audit_status'
   | 'is_delete'
-  | 'images'
   | 'prices'
   | 'category_id'
   | 'creator_id'
   | 'tags'
-  | 'created_at'
-  | 'updated_at'
   | 'version'
   | 'claimable'
-> & { creator_name: string | null; variation_count: number };
+> & {
+  creator_name: string | null;
+  variation_count: number;
+  /** The first picture's address ('' without pictures). */
+  thumbnail: string;
+  /** Unix seconds (int8 as text). */
+  created_s: string;
+  updated_s: string;
+};
 
 /** One row of the product list. */
 export function presentListRow(r: ListSource): GoodsListRow {
-  const images: StoredImages = r.images ?? [];
   return {
     id: Number(r.id),
     title: r.title,
@@ -77,15 +81,15 @@ export function presentListRow(r: ListSource): GoodsListRow {
     type: r.type,
     audit_status: r.audit_status,
     is_delete: r.is_delete,
-    thumbnail: images[0]?.url ?? '',
+    thumbnail: r.thumbnail,
     prices: r.prices ?? {},
     category_id: r.category_id,
     creator_id: r.creator_id,
     creator_name: r.creator_name ?? '',
     tags: r.tags,
     variation_count: Number(r.variation_count),
-    created_at: secs(r.created_at),
-    updated_at: secs(r.updated_at),
+    created_at: Number(r.created_s),
+    updated_at: Number(r.updated_s),
     version: r.version,
     claimable: r.claimable,
   };

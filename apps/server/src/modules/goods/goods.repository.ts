@@ -162,8 +162,8 @@ export function filteredGoods(db: Db, tenantId: number, f: ScopedGoodsFilter, wi
   return applyConditions(db.selectFrom('goods'), goodsConditions(tenantId, f, withStatus));
 }
 
-/** Columns of a list row (no long texts); the claim list shows the same. */
-export const LIST_COLUMNS = [
+/** Table columns a list row is made of (no long texts); the keyword window keeps these. */
+const LIST_SOURCE_COLUMNS = [
   'goods.id',
   'goods.title',
   'goods.sku',
@@ -177,6 +177,29 @@ export const LIST_COLUMNS = [
   'goods.tags',
   'goods.created_at',
   'goods.updated_at',
+  'goods.version',
+  'goods.claimable',
+] as const;
+
+/**
+ * The select list of a list row; the claim list shows the same. PostgreSQL hands over what the
+ * row shows: the first picture's address rather than every picture, and the times as Unix
+ * seconds rather than text that Node parses into dates (a fifth of a first page's cost).
+ */
+export const LIST_COLUMNS = [
+  'goods.id',
+  'goods.title',
+  'goods.sku',
+  'goods.type',
+  'goods.audit_status',
+  'goods.is_delete',
+  sql<string>`coalesce(goods.images->0->>'url', '')`.as('thumbnail'),
+  'goods.prices',
+  'goods.category_id',
+  'goods.creator_id',
+  'goods.tags',
+  sql<string>`floor(extract(epoch from goods.created_at))::int8`.as('created_s'),
+  sql<string>`floor(extract(epoch from goods.updated_at))::int8`.as('updated_s'),
   'goods.version',
   'goods.claimable',
 ] as const;
@@ -261,7 +284,7 @@ async function keywordWindowPage(
   const key = `window:${others.map((c) => c.name).join(',')}:${byCursor ? 'cursor' : 'first'}`;
   const compiled = listShapes.compiled(key, values, (slot) => {
     let newest = applyConditions(db.selectFrom('goods'), others, slot)
-      .select([...LIST_COLUMNS, 'goods.search_text', 'goods.parentage'])
+      .select([...LIST_SOURCE_COLUMNS, 'goods.search_text', 'goods.parentage'])
       .orderBy('goods.id', 'desc')
       .limit(slot(n));
     if (byCursor) newest = newest.where('goods.id', '<', slot(n + 3));

@@ -262,7 +262,9 @@ async function main() {
         account: string;
       }>`select id, account from users where account like 'bench-%' order by id`.execute(db)
     ).rows;
-    const config = { ...loadConfig({}), logLevel: 'warn' };
+    // A web process without the job workers (WORKERS=false): the list is measured, not the
+    // schedules (order sync, monitoring, retention) that would run on the bench's tenants.
+    const config = { ...loadConfig({}), logLevel: 'warn', workers: false };
     const app = await buildApp({ db, config, jwtSecret });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/PDD`;

@@ -20,8 +20,9 @@ const internalError = (id: string) => `服务器内部错误,请稍后再试 (�
  * details (stack, SQL) only in the log with the request id.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 
   app.setErrorHandler((err, req, reply) => {

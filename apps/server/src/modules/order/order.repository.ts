@@ -163,8 +163,9 @@ export function orderPageQuery(db: Db, tenantId: number, f: OrderListBody, reade
           'o.amazon_status',
           'o.fulfillment_channel',
           'o.express_status',
-          'o.purchase_date',
-          'o.latest_ship_date',
+          // Unix seconds from PostgreSQL, not timestamp text that Node parses into dates.
+          sql<string>`floor(extract(epoch from o.purchase_date))::int8`.as('purchase_s'),
+          sql<string | null>`floor(extract(epoch from o.latest_ship_date))::int8`.as('latest_ship_s'),
           'o.currency',
           'o.total_minor',
           'o.item_count',
@@ -174,7 +175,7 @@ export function orderPageQuery(db: Db, tenantId: number, f: OrderListBody, reade
           'o.ship_country',
           'o.buyer',
           'o.assigned_to',
-          'o.distributed_at',
+          sql<string | null>`floor(extract(epoch from o.distributed_at))::int8`.as('distributed_s'),
           'o.version',
           eb
             .selectFrom('order_items as i')
@@ -183,7 +184,7 @@ export function orderPageQuery(db: Db, tenantId: number, f: OrderListBody, reade
             )
             .whereRef('i.order_id', '=', 'o.id')
             .orderBy('i.id')
-            .limit(1)
+            .limit(sql.lit(1))
             .as('first_item'),
         ])
         .orderBy('o.purchase_date', 'desc')

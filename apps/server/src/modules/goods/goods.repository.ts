@@ -162,24 +162,24 @@ export function filteredGoods(db: Db, tenantId: number, f: ScopedGoodsFilter, wi
   return applyConditions(db.selectFrom('goods'), goodsConditions(tenantId, f, withStatus));
 }
 
-/** Table columns a list row is made of (no long texts); the keyword window keeps these. */
-const LIST_SOURCE_COLUMNS = [
+/** Table columns a list row shows as they are (no long texts). */
+const LIST_PLAIN_COLUMNS = [
   'goods.id',
   'goods.title',
   'goods.sku',
   'goods.type',
   'goods.audit_status',
   'goods.is_delete',
-  'goods.images',
   'goods.prices',
   'goods.category_id',
   'goods.creator_id',
   'goods.tags',
-  'goods.created_at',
-  'goods.updated_at',
   'goods.version',
   'goods.claimable',
 ] as const;
+
+/** Table columns a list row is made of; the keyword window keeps these. */
+const LIST_SOURCE_COLUMNS = [...LIST_PLAIN_COLUMNS, 'goods.images', 'goods.created_at', 'goods.updated_at'] as const;
 
 /**
  * The select list of a list row; the claim list shows the same. PostgreSQL hands over what the
@@ -187,21 +187,10 @@ const LIST_SOURCE_COLUMNS = [
  * seconds rather than text that Node parses into dates (a fifth of a first page's cost).
  */
 export const LIST_COLUMNS = [
-  'goods.id',
-  'goods.title',
-  'goods.sku',
-  'goods.type',
-  'goods.audit_status',
-  'goods.is_delete',
+  ...LIST_PLAIN_COLUMNS,
   sql<string>`coalesce(goods.images->0->>'url', '')`.as('thumbnail'),
-  'goods.prices',
-  'goods.category_id',
-  'goods.creator_id',
-  'goods.tags',
   sql<string>`floor(extract(epoch from goods.created_at))::int8`.as('created_s'),
   sql<string>`floor(extract(epoch from goods.updated_at))::int8`.as('updated_s'),
-  'goods.version',
-  'goods.claimable',
 ] as const;
 
 /** The list's statements, compiled once per filter shape (`db/query-shapes.ts`). */

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeAli1688 } from '../../src/ali1688/ali1688.factory.js';
 import { startAli1688Simulator } from '../../src/ali1688/ali1688.simulator.js';
 import { balancesOf, topUp } from '../../src/modules/finance/ledger.service.js';
+import { follow1688Logistics } from '../../src/modules/order/purchase-1688.service.js';
 import { buildGoods } from '../factories.js';
 import { call, type Session, useTestApp } from '../harness.js';
 import { orderWorld } from './order-support.js';
@@ -438,5 +439,91 @@ describe('1688 purchase adapter', () => {
     expect(gone.msg).toBe('1688: 该商品已下架');
     const other = await world();
     expect((await call(t.app, await other.as(3), 'POST', `${O}purchase1688`, body)).http).toBe(404);
+  });
+
+  it('every 10 minutes the shipped 1688 orders move to 待收货 as their buyer; a disabled buyer leaves the item for a person', async () => {
+    const sim = await startAli1688Simulator({ shipAfterMs: 60_000 });
+    const setting = t.deps.config.ali1688;
+    t.deps.config.ali1688 = { ...setting, baseUrl: sim.url, appKey: 'k' };
+    try {
+      /** A tenant whose buyer bought the first item of a new order through 1688. */
+      const bought = async () => {
+        const w = await world();
+        const orderId = await w.addOrder(1);
+        const goods = await buildGoods(t.db, w.tenant);
+        await t.db
+          .updateTable('goods')
+          .set({ link_url: 'https://detail.1688.com/offer/612345678123.html' })
+          .where('id', '=', goods.id)
+          .execute();
+        const item = await t.db
+          .selectFrom('order_items')
+          .select('id')
+          .where('order_id', '=', orderId)
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        await t.db
+          .updateTable('order_items')
+          .set({ goods_id: Number(goods.id) })
+          .where('id', '=', item.id)
+          .execute();
+        const buyer = await w.as(3);
+        const placed = await call(t.app, buyer, 'POST', `${O}purchase1688`, {
+          item_id: Number(item.id),
+          version: 1,
+          quantity: 1,
+        });
+        expect(placed.status, placed.msg).toBe(200);
+        return { itemId: Number(item.id) };
+      };
+      const a = await bought();
+      const b = await bought();
+      const express = async (itemId: number) =>
+        await t.db
+          .selectFrom('order_items as i')
+          .leftJoin('order_purchases as p', 'p.item_id', 'i.id')
+          .select(['i.express_status', 'p.tracking_no', 'p.created_by'])
+          .where('i.id', '=', itemId)
+          .executeTakeFirstOrThrow();
+
+      // Not shipped yet: read, nothing moves.
+      const before = await follow1688Logistics(t.deps);
+      expect(before.checked).toBeGreaterThanOrEqual(2);
+      expect(before.shipped).toBe(0);
+      expect((await express(a.itemId)).express_status).toBe('1');
+
+      // Shipped; b's buyer has been disabled meanwhile.
+      sim.shipAfterMs = 0;
+      const bBuyer = (await express(b.itemId)).created_by;
+      await t.db.updateTable('users').set({ status: 0 }).where('id', '=', bBuyer).execute();
+      const after = await follow1688Logistics(t.deps);
+      expect(after.shipped).toBeGreaterThanOrEqual(1);
+      expect(after.skipped).toBeGreaterThanOrEqual(1);
+      const moved = await express(a.itemId);
+      expect(moved.express_status).toBe('2');
+      expect(moved.tracking_no).toMatch(/^YT/);
+      expect((await express(b.itemId)).express_status).toBe('1');
+      // The history names the buyer who placed the purchase.
+      const events = await t.db
+        .selectFrom('order_events')
+        .select(['text', 'user_id'])
+        .where('item_id', '=', a.itemId)
+        .where('kind', '=', 'express')
+        .orderBy('id', 'desc')
+        .execute();
+      expect(events[0]).toMatchObject({ user_id: moved.created_by });
+      expect(events[0]!.text).toContain(moved.tracking_no);
+
+      // Nothing to do twice: a's item is no longer waiting.
+      const again = await follow1688Logistics(t.deps);
+      expect(again.shipped).toBe(0);
+      // Without a 1688 channel the check does nothing.
+      t.deps.config.ali1688 = { ...setting, baseUrl: undefined, demo: false };
+      expect(await follow1688Logistics(t.deps)).toEqual({ checked: 0, shipped: 0, skipped: 0 });
+    } finally {
+      t.deps.config.ali1688 = setting;
+      await closeAli1688();
+      await sim.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { orderExportRoutes } from './order-export.routes.js';
 import { orderSalesRoutes } from './order-sales.routes.js';
 import { orderStockRoutes } from './order-stock.routes.js';
 import { orderBuyerPurge, orderSyncJob, orderSyncScheduled } from './order-sync.job.js';
+import { order1688Logistics } from './purchase-1688.job.js';
 import { purchase1688Routes } from './purchase-1688.routes.js';
 
 /** Orders: sync from the shops, processing, purchase and express status (issue 17, docs/orders.md). */
@@ -24,5 +25,5 @@ export const serverModule: ServerModule = {
     manualOrderRoutes,
     purchase1688Routes,
   ],
-  jobs: [orderSyncScheduled, orderSyncJob, orderBuyerPurge, orderExportJob],
+  jobs: [orderSyncScheduled, orderSyncJob, orderBuyerPurge, orderExportJob, order1688Logistics],
 };

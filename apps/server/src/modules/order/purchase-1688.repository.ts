@@ -97,3 +97,24 @@ export async function recordedPurchase1688(db: Db, id: number) {
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Items of every tenant bought through 1688 and not shipped by the supplier yet ('1' 待发货),
+ * with the account that placed the purchase; the longest waiting first, `after` an item id
+ * (the scheduled logistics check pages through them).
+ */
+export function awaiting1688Shipment(db: Db, limit: number, after = 0) {
+  return db
+    .selectFrom('order_items as i')
+    .innerJoin('order_purchases as p', (j) =>
+      j.onRef('p.item_id', '=', 'i.id').onRef('p.tenant_id', '=', 'i.tenant_id'),
+    )
+    .select(['i.tenant_id', 'i.id', 'i.version', 'p.external_order_id', 'p.created_by'])
+    .where('p.channel', '=', '1688')
+    .where('p.external_order_id', 'is not', null)
+    .where('i.express_status', '=', '1')
+    .where('i.id', '>', after)
+    .orderBy('i.id')
+    .limit(limit)
+    .execute();
+}

@@ -5,10 +5,13 @@ import { ali1688Channel } from '../../ali1688/ali1688.factory.js';
 import { Ali1688Error } from '../../ali1688/ali1688.js';
 import type { Actor, AppDeps } from '../../context.js';
 import { AppError, badRequest, notFound, staleSave } from '../../lib/app-error.js';
+import { subjectOf } from '../account/account.presenter.js';
+import { findUserById } from '../account/user.repository.js';
 import { findOrder } from './order.repository.js';
 import { moveExpress, purchasable, purchaseItem } from './order.service.js';
 import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
 import {
+  awaiting1688Shipment,
   beginPurchase1688,
   dropPurchase1688,
   failedPurchase1688,
@@ -126,4 +129,69 @@ export async function logistics1688(deps: AppDeps, actor: Actor, subject: Permis
     version = moved.version;
   }
   return { status: l.status, company: l.company, tracking_no: l.trackingNo, express_status: express, version };
+}
+
+/** Items one scheduled logistics check reads at most (each is one 1688 call). */
+export const LOGISTICS_CHECK_MAX = 500;
+
+/** What a scheduled 1688 logistics check did. */
+export interface Logistics1688Run {
+  /** Items whose 1688 order was read. */
+  checked: number;
+  /** Items moved to '2' 待收货 with the supplier's tracking number. */
+  shipped: number;
+  /** Items left as they were: 1688 unreachable, the buyer's account gone, a step refused. */
+  skipped: number;
+}
+
+/**
+ * Every 10 minutes (job `order-1688-logistics`): what 查询1688物流 does, for every item bought
+ * through 1688 that waits for the supplier's shipment ('1'), as the account that placed the
+ * purchase (its history names that buyer, the audit its step). A shipped order with a tracking
+ * number moves the item '1' -> '2'; an account disabled, removed or no longer allowed to
+ * purchase leaves the item for someone to check by hand, as does 1688 being unreachable.
+ */
+export async function follow1688Logistics(deps: AppDeps, max = LOGISTICS_CHECK_MAX): Promise<Logistics1688Run> {
+  const run: Logistics1688Run = { checked: 0, shipped: 0, skipped: 0 };
+  const c = ali1688Channel(deps.config.ali1688);
+  if (!c) return run;
+  let after = 0;
+  while (run.checked + run.skipped < max) {
+    const rows = await awaiting1688Shipment(deps.db, Math.min(100, max - run.checked - run.skipped), after);
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]!.id;
+    for (const row of rows) {
+      const buyer = await findUserById(deps.db, row.created_by);
+      if (buyer?.status !== 1 || buyer.tenant_id !== row.tenant_id) {
+        run.skipped++;
+        continue;
+      }
+      try {
+        const l = await c.logistics(row.external_order_id ?? '');
+        run.checked++;
+        if (!l.trackingNo) continue;
+        const actor = {
+          userId: buyer.id,
+          tenantId: row.tenant_id,
+          account: buyer.account,
+          ip: '',
+          requestId: 'job:order-1688-logistics',
+        };
+        await moveExpress(deps, actor, subjectOf(buyer), {
+          item_id: row.id,
+          version: row.version,
+          to: '2',
+          tracking_no: l.trackingNo,
+        });
+        run.shipped++;
+      } catch (err) {
+        // 1688 unreachable or the step refused (a colleague moved the item meanwhile, the buyer
+        // lost the right to purchase): the next run, or someone by hand, takes it up.
+        if (!(err instanceof Ali1688Error) && !(err instanceof AppError)) throw err;
+        console.warn(`1688 logistics check left order item ${row.id} as it was: ${err.message}`);
+        run.skipped++;
+      }
+    }
+  }
+  return run;
 }

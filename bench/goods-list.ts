@@ -24,7 +24,8 @@ import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seed } from '../apps/server/src/db/seed.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
-import { KEYWORD_COUNT_CAP, KEYWORD_WINDOW, keywordGrams } from '../apps/server/src/modules/goods/goods.repository.js';
+import { KEYWORD_WINDOW, keywordGrams } from '../apps/server/src/modules/goods/goods.repository.js';
+import { KEYWORD_COUNT_CAP } from '../apps/server/src/modules/goods/goods-counts.repository.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const TENANTS = 100;

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';
-import {
-  compactGoodsCounts,
-  KEYWORD_COUNT_CAP,
-  KEYWORD_WINDOW,
-  keywordGrams,
-} from '../src/modules/goods/goods.repository.js';
+import { KEYWORD_WINDOW, keywordGrams } from '../src/modules/goods/goods.repository.js';
+import { compactGoodsCounts, KEYWORD_COUNT_CAP } from '../src/modules/goods/goods-counts.repository.js';
 import { buildGoods, buildTenant, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
 import { seededRandom } from './support/seeded-random.js';

@@ -357,6 +357,34 @@ describe('手工单', () => {
   });
 });
 
+/**
+ * A new order of a new tenant whose items are `[first, second]`; the first is linked to a
+ * product whose supplier link is the 1688 offer `offer`.
+ */
+async function orderWith1688Link(offer = '612345678123') {
+  const w = await world();
+  const orderId = await w.addOrder(1);
+  const goods = await buildGoods(t.db, w.tenant);
+  await t.db
+    .updateTable('goods')
+    .set({ link_url: `https://detail.1688.com/offer/${offer}.html` })
+    .where('id', '=', goods.id)
+    .execute();
+  const items = await t.db
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const [first, second] = items.map((i) => Number(i.id)) as [number, number];
+  await t.db
+    .updateTable('order_items')
+    .set({ goods_id: Number(goods.id) })
+    .where('id', '=', first)
+    .execute();
+  return { w, orderId, goods, first, second };
+}
+
 describe('1688 purchase adapter', () => {
   it('places the purchase from the supplier link, reads logistics until shipped, and refuses what it must', async () => {
     const sim = await startAli1688Simulator({ shipAfterMs: 60_000 });
@@ -366,26 +394,7 @@ describe('1688 purchase adapter', () => {
       await closeAli1688();
       await sim.close();
     });
-    const w = await world();
-    const orderId = await w.addOrder(1);
-    const goods = await buildGoods(t.db, w.tenant);
-    await t.db
-      .updateTable('goods')
-      .set({ link_url: 'https://detail.1688.com/offer/612345678123.html' })
-      .where('id', '=', goods.id)
-      .execute();
-    const items = await t.db
-      .selectFrom('order_items')
-      .select('id')
-      .where('order_id', '=', orderId)
-      .orderBy('id')
-      .execute();
-    const [first, second] = items.map((i) => Number(i.id));
-    await t.db
-      .updateTable('order_items')
-      .set({ goods_id: Number(goods.id) })
-      .where('id', '=', first!)
-      .execute();
+    const { w, orderId, goods, first, second } = await orderWith1688Link();
     const buyer = await w.as(3);
     const body = { item_id: first, version: 1, quantity: 2 };
 
@@ -448,33 +457,14 @@ describe('1688 purchase adapter', () => {
     try {
       /** A tenant whose buyer bought the first item of a new order through 1688. */
       const bought = async () => {
-        const w = await world();
-        const orderId = await w.addOrder(1);
-        const goods = await buildGoods(t.db, w.tenant);
-        await t.db
-          .updateTable('goods')
-          .set({ link_url: 'https://detail.1688.com/offer/612345678123.html' })
-          .where('id', '=', goods.id)
-          .execute();
-        const item = await t.db
-          .selectFrom('order_items')
-          .select('id')
-          .where('order_id', '=', orderId)
-          .orderBy('id')
-          .executeTakeFirstOrThrow();
-        await t.db
-          .updateTable('order_items')
-          .set({ goods_id: Number(goods.id) })
-          .where('id', '=', item.id)
-          .execute();
-        const buyer = await w.as(3);
-        const placed = await call(t.app, buyer, 'POST', `${O}purchase1688`, {
-          item_id: Number(item.id),
+        const { w, first } = await orderWith1688Link();
+        const placed = await call(t.app, await w.as(3), 'POST', `${O}purchase1688`, {
+          item_id: first,
           version: 1,
           quantity: 1,
         });
         expect(placed.status, placed.msg).toBe(200);
-        return { itemId: Number(item.id) };
+        return { itemId: first };
       };
       const a = await bought();
       const b = await bought();

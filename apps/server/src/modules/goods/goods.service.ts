@@ -15,15 +15,14 @@ import { badRequest, notFound } from '../../lib/app-error.js';
 import { listTenantAccounts } from '../account/user.repository.js';
 import { presentGoods, presentListRow, type StoredDescs, type StoredPrices } from './goods.presenter.js';
 import {
-  countByStatus,
   filteredGoods,
   findGoods,
   type GoodsWrite,
-  KEYWORD_COUNT_CAP,
   listGoodsPage,
   neighbourId,
   type ScopedGoodsFilter,
 } from './goods.repository.js';
+import { countByStatus, KEYWORD_COUNT_CAP } from './goods-counts.repository.js';
 
 type CopyFieldsBody = z.infer<typeof copyFieldsBody>;
 /** A list query narrowed to the caller's data scope (`creators`, set from the session). */

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
-import { LISTENER_APP_NAME, sessionCacheOf } from '../src/modules/account/auth-listener.js';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_CHANNEL, LISTENER_APP_NAME, sessionCacheOf } from '../src/modules/account/auth-listener.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
 
@@ -30,9 +31,29 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms
   }
 }
 
+/**
+ * Waits until the LISTEN connection has received every notification committed so far. A
+ * sign-in updates `users.last_login_at`, and its NOTIFY arrives some time later; arriving
+ * during the next read, it rightly keeps that read out of the cache (the read cannot tell
+ * it is about an older change). Notifications reach a listener in commit order, so once a
+ * marker sent now has arrived, the earlier ones have too.
+ */
+async function notificationsSettled() {
+  const cache = sessionCacheOf(t.db);
+  const marker = `s:settled-${randomUUID()}`;
+  const spy = vi.spyOn(cache, 'invalidate');
+  try {
+    await outside('select pg_notify($1, $2)', [AUTH_CHANNEL, marker]);
+    await waitFor('the marker notification', () => spy.mock.calls.some(([payload]) => payload === marker));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 async function signedInAndCached() {
   const user = await buildTenant(t.db);
   const s = await signIn(t.app, user.account, TEST_PASSWORD, 'bearer');
+  await notificationsSettled();
   expect((await call(t.app, s, 'POST', INFO, {})).status).toBe(200);
   expect(sessionCacheOf(t.db).get(sidOf(s))?.user.id).toBe(user.id);
   return { user, s };

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { runScheduled } from '../../src/jobs/job-runner.js';
 import type { SimReq, SimRes } from '../../src/marketplace/simulator/sim-server.js';
+import type { Order } from '../../src/marketplace/sp-api.orders.js';
 import { orderBuyerPurge, orderSyncScheduled } from '../../src/modules/order/order-sync.job.js';
 import { syncShopOrders } from '../../src/modules/order/order-sync.service.js';
 import { buildTenant, TEST_PASSWORD } from '../factories.js';
@@ -17,7 +18,7 @@ import { bindOrderShop, ORDER_SCALE, simListing } from './order-support.js';
 const t = useTestApp({ spapi: { ...loadConfig({}).spapi, timeScale: ORDER_SCALE } });
 const MINUTE = 60_000;
 
-type Orders = { Orders: { AmazonOrderId: string }[]; NextToken?: string };
+type Orders = { Orders: Order[]; NextToken?: string };
 const ordersOf = (res: SimRes) => (res.body as { payload: Orders }).payload;
 
 /** Lets a test rewrite the simulator's `getOrders` answers (pages) before the client reads them. */
@@ -73,14 +74,14 @@ describe('order sync under faults', () => {
     // Amazon pages by LastUpdateDate: an order updated while a client pages through the
     // window shows up again on a later page. Here page 2 repeats the last order of page 1,
     // and page 1 holds one of its orders twice.
-    let lastOfFirst: unknown;
+    let lastOfFirst: Order | undefined;
     const spy = rewritePages(sim, (res, req) => {
       const page = ordersOf(res);
       if (!page?.Orders?.length) return res;
       if (!req.query.get('NextToken')) {
         lastOfFirst = page.Orders.at(-1);
         page.Orders.splice(10, 0, page.Orders[3]!);
-      } else if (lastOfFirst) page.Orders.unshift(lastOfFirst as Orders['Orders'][number]);
+      } else if (lastOfFirst) page.Orders.unshift(lastOfFirst);
       return res;
     });
     const run = await syncShopOrders(t.deps, shop);
@@ -223,9 +224,8 @@ describe('order sync under faults', () => {
     const spy = rewritePages(sim, (res) => {
       for (const o of ordersOf(res)?.Orders ?? []) {
         if (o.AmazonOrderId !== id) continue;
-        const order = o as { LastUpdateDate: string; BuyerInfo?: { BuyerName?: string } };
-        order.LastUpdateDate = later;
-        expect(order.BuyerInfo?.BuyerName).toBeTruthy();
+        o.LastUpdateDate = later;
+        expect(o.BuyerInfo?.BuyerName).toBeTruthy();
       }
       return res;
     });

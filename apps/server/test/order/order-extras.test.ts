@@ -254,6 +254,8 @@ describe('手工单', () => {
     const list = await call(t.app, admin, 'POST', `${O}manual/list`, { status: 7 });
     expect(list.data.total).toBe(1);
     expect(list.data.counts).toEqual({ '7': 1 });
+    // Lists always mask the recipient, even for roles that see it in full in the detail.
+    expect(list.data.list[0]).toMatchObject({ buyer_name: 'H***', buyer_address: '***', buyer_masked: true });
   });
 
   it('refuses the warranty after a month, bad input, other roles and paying beyond the balance; voiding a paid order releases it', async () => {

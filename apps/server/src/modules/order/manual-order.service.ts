@@ -69,8 +69,12 @@ const mask = (s: string) => (s ? `${[...s][0]}***` : '');
 
 type Row = NonNullable<Awaited<ReturnType<typeof findManualOrder>>>;
 
-function present(r: Row, subject: PermissionSubject): ManualOrderView {
-  const full = can(subject, 'order.buyerData');
+/**
+ * A manual order as the API shows it. The recipient is masked in lists, and in the detail for
+ * roles without `order.buyerData`, as for Amazon orders (docs/orders.md "Buyer data").
+ */
+function present(r: Row, subject: PermissionSubject, where: 'list' | 'detail'): ManualOrderView {
+  const full = where === 'detail' && can(subject, 'order.buyerData');
   const amount = r.amount_minor === null ? null : Number(r.amount_minor);
   const completed = r.completed_at;
   return {
@@ -103,7 +107,7 @@ function present(r: Row, subject: PermissionSubject): ManualOrderView {
 export async function manualList(deps: AppDeps, tenantId: number, subject: PermissionSubject, f: ManualListBody) {
   const { rows, total, counts } = await listManualOrders(deps.db, tenantId, f);
   return {
-    list: rows.map((r) => present(r, subject)),
+    list: rows.map((r) => present(r, subject, 'list')),
     total,
     page: f.page,
     pageSize: f.pageSize,
@@ -122,7 +126,7 @@ export async function manualDetail(
   if (!r) throw notFound(NOT_FOUND);
   const events = await listManualEvents(deps.db, tenantId, id);
   return {
-    ...present(r, subject),
+    ...present(r, subject, 'detail'),
     events: events.map((e) => ({
       id: Number(e.id),
       from_status: e.from_status,

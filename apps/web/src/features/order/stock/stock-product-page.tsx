@@ -10,6 +10,8 @@ import { zodRule } from '../../../lib/zod-rule';
 interface EditValues {
   sku: string;
   title: string;
+  /** The product of the library it is (商品ID), if any. */
+  goods_id: number | null;
   remark: string;
 }
 
@@ -38,7 +40,7 @@ function EditDialog({ target, onClose }: { target: StockProduct | 'new' | null; 
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={current ?? { sku: '', title: '', remark: '' }}
+        initialValues={current ?? { sku: '', title: '', goods_id: null, remark: '' }}
         data-testid="stock-form"
       >
         <Form.Item label="SKU" name="sku" rules={[zodRule(shape.sku)]}>
@@ -46,6 +48,9 @@ function EditDialog({ target, onClose }: { target: StockProduct | 'new' | null; 
         </Form.Item>
         <Form.Item label="名称" name="title">
           <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item label="关联商品ID" name="goods_id" extra="商品库中的商品ID,可不填">
+          <InputNumber min={1} precision={0} style={{ width: 200 }} data-testid="stock-goods-id" />
         </Form.Item>
         <Form.Item label="备注" name="remark">
           <Input.TextArea maxLength={500} rows={2} />
@@ -140,6 +145,7 @@ export function StockProductPage() {
         columns={[
           { title: 'SKU', dataIndex: 'sku', width: 180 },
           { title: '名称', dataIndex: 'title' },
+          { title: '关联商品ID', dataIndex: 'goods_id', width: 110, render: (v: number | null) => v ?? '-' },
           { title: '库存', dataIndex: 'quantity', width: 90 },
           { title: '备注', dataIndex: 'remark', width: 200 },
           { title: '更新时间', dataIndex: 'updated_at', width: 170, render: formatSeconds },

@@ -1,7 +1,8 @@
 /**
  * Benchmark of the order list (issue 17 §3): p95 of a filtered 订单处理 page over HTTP with 20
  * concurrent clients, against the same statements written by hand in SQL (same concurrency,
- * same pool size, same run). Target: p95 ≤ 50 ms and ≤ 1.5x the hand-written SQL.
+ * same pool size, same run; the two take turns in rounds of 2,000 requests and each side's
+ * p50/p95 is over all its rounds). Target: p95 ≤ 50 ms and ≤ 1.5x the hand-written SQL.
  *
  *   npm run bench:orders                      (1,000,000 orders over 100 tenants; first run generates them)
  *   npm run bench:orders -- --scale=100000    (a smaller dataset; the scale that ran is printed)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../src/db/types.js';
 import type { StoredDescs } from '../../src/modules/goods/goods.presenter.js';
 import { translateProduct } from '../../src/modules/translate/goods-translate.service.js';
@@ -155,14 +155,16 @@ describe('product translation job', () => {
     const g = await buildGoods(t.db, admin, { commonData: { descs: [{ ...EN, title: 'Stale bottle' }] } });
     const id = Number(g.id);
     const actor = { userId: admin.id, tenantId: admin.id, account: admin.account, ip: '127.0.0.1', requestId: 'r' };
-    sim.latencyMs = 300;
+    sim.latencyMs = 600;
+    const seen = sim.requests.length;
     const running = translateProduct(t.deps, actor, id, {
       from: 'en',
       to: ['nl'],
       fields: ['title'],
       overwrite: false,
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // Once DeepL has the text the product was read; the save lands while the answer is on its way.
+    await vi.waitFor(() => expect(sim.requests.length).toBeGreaterThan(seen), { timeout: 10_000, interval: 5 });
     await t.db
       .updateTable('goods')
       .set({ version: g.version + 1 })

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { runScheduled } from '../../src/jobs/job-runner.js';
 import type { SimReq, SimRes } from '../../src/marketplace/simulator/sim-server.js';
@@ -17,6 +17,9 @@ import { bindOrderShop, ORDER_SCALE, simListing } from './order-support.js';
  */
 const t = useTestApp({ spapi: { ...loadConfig({}).spapi, timeScale: ORDER_SCALE } });
 const MINUTE = 60_000;
+// The simulator is the process's sandbox, shared with the worker's other files: a failed test
+// must not leave its rewriting of the answers behind.
+afterEach(() => vi.restoreAllMocks());
 
 type Orders = { Orders: Order[]; NextToken?: string };
 const ordersOf = (res: SimRes) => (res.body as { payload: Orders }).payload;

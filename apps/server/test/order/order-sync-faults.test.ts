@@ -61,19 +61,31 @@ async function stored(shopId: number) {
   };
 }
 
-describe('order sync under faults', () => {
-  it('an order Amazon sends twice (on the next page, and twice on one page) is stored once, with one history line', async () => {
-    const tenant = await buildTenant(t.db);
-    const { shop, seller, sim } = await bindOrderShop(t, tenant, ['de']);
-    const mp = simListing(sim, seller, 'de', 'SKU-DUP');
-    const ids = sim.orders.generate({
+/**
+ * A tenant with a sandbox shop selling `sku` in de, and `count` seller-fulfilled orders of it
+ * placed half an hour ago (paid); `place(n)` places more the same way.
+ */
+async function shopWithOrders(sku: string, count: number) {
+  const tenant = await buildTenant(t.db);
+  const { shop, seller, sim } = await bindOrderShop(t, tenant, ['de']);
+  const marketplaceId = simListing(sim, seller, 'de', sku);
+  const at = Date.now() - 30 * MINUTE;
+  const place = (n: number) =>
+    sim.orders.generate({
       sellerId: seller,
-      marketplaceId: mp,
-      at: Date.now() - 30 * MINUTE,
-      count: 150,
-      items: [{ sku: 'SKU-DUP' }],
+      marketplaceId,
+      at,
+      count: n,
+      items: [{ sku }],
+      channel: 'MFN',
       outcome: 'normal',
     });
+  return { tenant, shop, sim, at, place, ids: place(count) };
+}
+
+describe('order sync under faults', () => {
+  it('an order Amazon sends twice (on the next page, and twice on one page) is stored once, with one history line', async () => {
+    const { shop, sim, ids } = await shopWithOrders('SKU-DUP', 150);
     // Amazon pages by LastUpdateDate: an order updated while a client pages through the
     // window shows up again on a later page. Here page 2 repeats the last order of page 1,
     // and page 1 holds one of its orders twice.
@@ -96,18 +108,7 @@ describe('order sync under faults', () => {
   });
 
   it('a run that stops between two pages, or inside a page, loses and doubles nothing on the next run', async () => {
-    const tenant = await buildTenant(t.db);
-    const { shop, seller, sim } = await bindOrderShop(t, tenant, ['de']);
-    const mp = simListing(sim, seller, 'de', 'SKU-STOP');
-    const at = Date.now() - 30 * MINUTE;
-    const ids = sim.orders.generate({
-      sellerId: seller,
-      marketplaceId: mp,
-      at,
-      count: 150,
-      items: [{ sku: 'SKU-STOP' }],
-      outcome: 'normal',
-    });
+    const { shop, sim, at, ids } = await shopWithOrders('SKU-STOP', 150);
 
     // 1. Page 2 keeps failing (Amazon's 503 after every retry): page 1 is stored, the cursor stays.
     const failing = rewritePages(sim, (res, req) =>
@@ -170,17 +171,11 @@ describe('order sync under faults', () => {
   });
 
   it('buyer data deleted after 30 days does not come back with a later sync of the order', async () => {
-    const tenant = await buildTenant(t.db);
-    const { shop, seller, sim } = await bindOrderShop(t, tenant, ['de']);
-    const mp = simListing(sim, seller, 'de', 'SKU-PII');
-    const [id] = sim.orders.generate({
-      sellerId: seller,
-      marketplaceId: mp,
-      at: Date.now() - 30 * MINUTE,
-      items: [{ sku: 'SKU-PII' }],
-      channel: 'MFN',
-      outcome: 'normal',
-    });
+    const {
+      shop,
+      sim,
+      ids: [id],
+    } = await shopWithOrders('SKU-PII', 1);
     await syncShopOrders(t.deps, shop);
     const row = () =>
       t.db
@@ -245,17 +240,7 @@ describe('order sync under faults', () => {
   });
 
   it('the scheduled run brings new orders by itself; 同步订单 runs as a job whose progress counts the shop', async () => {
-    const tenant = await buildTenant(t.db);
-    const { shop, seller, sim } = await bindOrderShop(t, tenant, ['de']);
-    const mp = simListing(sim, seller, 'de', 'SKU-CRON');
-    const first = sim.orders.generate({
-      sellerId: seller,
-      marketplaceId: mp,
-      at: Date.now() - 30 * MINUTE,
-      count: 3,
-      items: [{ sku: 'SKU-CRON' }],
-      outcome: 'normal',
-    });
+    const { tenant, shop, place, ids: first } = await shopWithOrders('SKU-CRON', 3);
     await runScheduled(t.deps, orderSyncScheduled, t.app.jobs.definitions, {});
     const names = async () =>
       (await t.db.selectFrom('orders').select('amazon_order_id').where('shop_id', '=', shop.id).execute())
@@ -266,14 +251,7 @@ describe('order sync under faults', () => {
     // Placed in the same half hour, but seen by Amazon only now: the window is read again
     // (the three known orders are unchanged, so only the two new ones count).
     await sql`update order_sync_states set cursor = now() - interval '1 day' where shop_id = ${shop.id}`.execute(t.db);
-    const more = sim.orders.generate({
-      sellerId: seller,
-      marketplaceId: mp,
-      at: Date.now() - 30 * MINUTE,
-      count: 2,
-      items: [{ sku: 'SKU-CRON' }],
-      outcome: 'normal',
-    });
+    const more = place(2);
     const admin = await signIn(t.app, tenant.account, TEST_PASSWORD);
     const started = await call(t.app, admin, 'POST', '/PDD/order/sync', { shop_id: shop.id });
     expect(started.status).toBe(200);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { routeUrl } from './support/frame';
-import { bindSandboxShop } from './support/sandbox-shop';
+import { bindSandboxShop, syncOrdersNow } from './support/sandbox-shop';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -72,11 +72,7 @@ describe('logistics', () => {
     const shopId = await bindSandboxShop(api, '物流沙箱店');
     const made = await api.call<{ ids: string[] }>('POST', '/__test__/sandbox-orders', { shop_id: shopId, count: 1 });
     expect(made.status, made.msg).toBe(200);
-    const sync = await api.call<{ job_id: string }>('POST', '/order/sync', { shop_id: shopId });
-    await until('the sync', async () => {
-      const j = await api.call<{ status: string }>('GET', `/jobs/get?id=${sync.data.job_id}`);
-      return j.data.status === 'done';
-    });
+    await syncOrdersNow(api, shopId);
     const list = await api.call<{ list: { id: number }[] }>('POST', '/order/list', {});
     const orderId = list.data.list[0]!.id;
     const detail = await api.call<{ items: { id: number; version: number }[] }>('POST', '/order/detail', {

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createChild, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
-import { bindSandboxShop } from './support/sandbox-shop';
+import { bindSandboxShop, syncOrdersNow } from './support/sandbox-shop';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -16,20 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Syncs the tenant's shops through the API and waits for the job to finish. */
-async function syncOrders(api: ApiClient) {
-  const started = await api.call<{ job_id: string }>('POST', '/order/sync', {});
-  expect(started.status, started.msg).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (await api.call<{ status: string }>('GET', `/jobs/get?id=${encodeURIComponent(started.data.job_id)}`)).data
-          .status,
-      { timeout: 30_000, interval: 300 },
-    )
-    .toBe('done');
-}
 
 describe('orders by role', () => {
   it('a buyer: no 配货 in the menu, no purchase of an FBA order, purchases and withdraws a tracking number', async () => {
@@ -45,7 +31,7 @@ describe('orders by role', () => {
       channel: 'AFN',
     });
     expect(fba.status, fba.msg).toBe(200);
-    await syncOrders(api);
+    await syncOrdersNow(api);
     const buyer = await createChild(api, 3);
 
     const s = await signedInPage(browser, buyer.account, buyer.password, '#/order/list');

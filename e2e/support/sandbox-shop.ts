@@ -32,3 +32,21 @@ export async function bindSandboxShop(api: ApiClient, name: string): Promise<num
   if (done.status !== 200) throw new Error(`binding failed: ${done.msg}`);
   return done.data.id;
 }
+
+/**
+ * 同步订单 through the API (all the account's shops, or one) and waits for the job to end; a
+ * job that fails or is still running after `ms` fails the test with the job's row (status,
+ * progress, result, error) in the message.
+ */
+export async function syncOrdersNow(api: ApiClient, shopId?: number, ms = 30_000): Promise<void> {
+  const started = await api.call<{ job_id: string }>('POST', '/order/sync', shopId ? { shop_id: shopId } : {});
+  if (started.status !== 200) throw new Error(`同步订单 refused: ${started.msg}`);
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const job = await api.call<{ status: string }>('GET', `/jobs/get?id=${encodeURIComponent(started.data.job_id)}`);
+    if (job.data?.status === 'done') return;
+    if (job.data?.status === 'failed' || Date.now() > deadline)
+      throw new Error(`the order sync did not finish within ${ms} ms: ${JSON.stringify(job.data)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

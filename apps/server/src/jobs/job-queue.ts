@@ -70,7 +70,8 @@ function executorOf(db: Kysely<DB>) {
 
 /**
  * Starts pg-boss on the app's own connection pool and creates a queue per job kind. With
- * `workers` this process also runs the jobs (one at a time per kind), keeps pg-boss's
+ * `workers` this process also runs the jobs (one at a time per kind unless its definition
+ * sets `concurrency`), keeps pg-boss's
  * maintenance and its clock, and registers the schedules of the definitions (removing
  * schedules that no definition declares now); without (web-only nodes) it only enqueues.
  */
@@ -97,16 +98,19 @@ export async function startJobQueue(
     const deps = opts.deps;
     if (!deps) throw new Error('job workers need the app dependencies');
     for (const def of definitions) {
-      await boss.work<unknown>(
-        def.kind,
-        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-        async ([job]) => {
-          if (!job) return;
-          if (isScheduled(job.data)) return runScheduled(deps, def, byKind, job.data.schedule, stopping.signal);
-          const msg: TrackedMessage = trackedMessage.parse(job.data);
-          await runTracked(deps, def, byKind, msg, job.retryCount >= job.retryLimit);
-        },
-      );
+      // A worker takes one message at a time; `concurrency` workers of a kind run side by side
+      // (pg-boss hands each message to one of them).
+      for (let w = 0; w < Math.max(1, def.concurrency ?? 1); w++)
+        await boss.work<unknown>(
+          def.kind,
+          { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+          async ([job]) => {
+            if (!job) return;
+            if (isScheduled(job.data)) return runScheduled(deps, def, byKind, job.data.schedule, stopping.signal);
+            const msg: TrackedMessage = trackedMessage.parse(job.data);
+            await runTracked(deps, def, byKind, msg, job.retryCount >= job.retryLimit);
+          },
+        );
     }
     const wanted = definitions.filter((d) => d.schedule);
     for (const def of wanted) {

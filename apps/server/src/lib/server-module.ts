@@ -59,6 +59,12 @@ export interface JobDefinition<P = unknown, R = unknown> {
    * running system-wide (a pump that re-triggers itself); default `standard`.
    */
   policy?: 'standard' | 'stately';
+  /**
+   * Jobs of this kind one worker process runs at the same time (default 1). More for kinds
+   * that mostly wait (on a marketplace's rate limits), so that one tenant's wait does not
+   * queue every other tenant's job behind it.
+   */
+  concurrency?: number;
   /** Removes what a row of this kind points to (e.g. its export file) when the retention job deletes the row. */
   discard?(deps: AppDeps, job: JobRef & { result: unknown }): Promise<void>;
   run(ctx: JobContext<R>, payload: P): Promise<void>;

@@ -80,7 +80,7 @@ async function shopWithOrders(sku: string, count: number) {
       channel: 'MFN',
       outcome: 'normal',
     });
-  return { tenant, shop, sim, at, place, ids: place(count) };
+  return { tenant, shop, seller, sim, at, place, ids: place(count) };
 }
 
 describe('order sync under faults', () => {
@@ -266,5 +266,39 @@ describe('order sync under faults', () => {
     expect(job).toMatchObject({ status: 'done', progress: 1, total: 1 });
     expect(job!.result).toMatchObject({ shops: 1, orders: 2, items: 2, errors: [] });
     expect(await names()).toEqual([...first, ...more].sort());
+  });
+
+  it("one tenant's 同步订单 waiting on Amazon does not hold up another tenant's", async () => {
+    const slow = await shopWithOrders('SKU-WAIT', 1);
+    const fast = await shopWithOrders('SKU-GO', 1);
+    // The slow shop's getOrders answer comes when the test says (the simulator awaits its handlers).
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let waiting = false;
+    const list = slow.sim.orders.list.bind(slow.sim.orders);
+    vi.spyOn(slow.sim.orders, 'list').mockImplementation(((req: SimReq, token: string) => {
+      if (req.sellerId !== slow.seller) return list(req, token);
+      waiting = true;
+      return held.then(() => list(req, token));
+    }) as unknown as typeof list);
+    const start = async (tenant: typeof slow.tenant, shopId: number) => {
+      const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
+      const r = await call(t.app, s, 'POST', '/PDD/order/sync', { shop_id: shopId });
+      expect(r.status).toBe(200);
+      return async () => (await call(t.app, s, 'GET', `/PDD/jobs/get?id=${r.data.job_id}`)).data?.status as string;
+    };
+    try {
+      const slowStatus = await start(slow.tenant, slow.shop.id);
+      await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 20_000, interval: 50 });
+      const fastStatus = await start(fast.tenant, fast.shop.id);
+      await vi.waitFor(async () => expect(await fastStatus()).toBe('done'), { timeout: 20_000, interval: 50 });
+      expect(await slowStatus()).toBe('running');
+      release();
+      await vi.waitFor(async () => expect(await slowStatus()).toBe('done'), { timeout: 20_000, interval: 50 });
+    } finally {
+      release();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { marketplaceByCode } from '@console/shared/constants/marketplaces';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -248,5 +249,79 @@ describe('order sync against the simulator', () => {
     // A concurrent run of the same shop finds the lease taken and leaves it alone.
     const [x, y] = await Promise.all([syncShopOrders(t.deps, shop), syncShopOrders(t.deps, shop)]);
     expect(x.errors.concat(y.errors)).toEqual([]);
+  });
+
+  it("reads all of a shop's marketplaces in one getOrders chain; a marketplace added later reads its first 30 days alone, then joins", async () => {
+    const tenant = await buildTenant(t.db);
+    const markets = ['de', 'fr', 'it', 'es', 'nl', 'se', 'pl', 'en'];
+    const { shop, seller, sim } = await bindOrderShop(t, tenant, markets);
+    const place = (code: string, at: number) => {
+      const mp = simListing(sim, seller, code, `SKU-${code}`);
+      return sim.orders.generate({
+        sellerId: seller,
+        marketplaceId: mp,
+        at,
+        items: [{ sku: `SKU-${code}` }],
+        channel: 'MFN',
+        outcome: 'normal',
+      })[0]!;
+    };
+    const placed = new Map(markets.map((m) => [place(m, Date.now() - 30 * MINUTE), m]));
+    // This seller's getOrders calls and the marketplaces each one named (first pages only).
+    const calls: string[][] = [];
+    const list = sim.orders.list.bind(sim.orders);
+    const spy = vi.spyOn(sim.orders, 'list').mockImplementation((req, token) => {
+      if (req.sellerId === seller && !req.query.get('NextToken'))
+        calls.push((req.query.get('MarketplaceIds') ?? '').split(',').sort());
+      return list(req, token);
+    });
+    const idOf = (code: string) => marketplaceByCode(code)!.marketplaceId;
+    try {
+      const first = await syncShopOrders(t.deps, shop);
+      expect(first).toMatchObject({ orders: 8, items: 8, deferred: false, errors: [] });
+      expect(calls).toEqual([markets.map(idOf).sort()]);
+      // Every order under its own marketplace.
+      const rows = await t.db
+        .selectFrom('orders')
+        .select(['amazon_order_id', 'marketplace', 'currency'])
+        .where('shop_id', '=', shop.id)
+        .execute();
+      expect(new Map(rows.map((r) => [r.amazon_order_id, r.marketplace]))).toEqual(placed);
+      expect(rows.find((r) => r.marketplace === 'pl')?.currency).toBe('PLN');
+
+      // 同步订单 right after the scheduled run: one more call, not one per marketplace (eight
+      // marketplaces twice would be 16 of getOrders' burst of 20, refilled at one a minute).
+      const again = await syncShopOrders(t.deps, shop, { maxWaitMs: 0 });
+      expect(again).toMatchObject({ orders: 0, deferred: false, errors: [] });
+      expect(calls).toHaveLength(2);
+
+      // Belgium added to the shop: its first run reads 30 days, the others go on from their cursor.
+      const old = place('be', Date.now() - 10 * 24 * 60 * MINUTE);
+      const wider = { ...shop, marketplaces: [...markets, 'be'] };
+      const third = await syncShopOrders(t.deps, wider);
+      expect(third).toMatchObject({ orders: 1, deferred: false, errors: [] });
+      expect(calls.slice(2)).toEqual([[idOf('be')], markets.map(idOf).sort()]);
+      expect(
+        await t.db
+          .selectFrom('orders')
+          .select('marketplace')
+          .where('amazon_order_id', '=', old)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ marketplace: 'be' });
+      const cursors = await t.db
+        .selectFrom('order_sync_states')
+        .select(['marketplace', 'cursor', 'last_error'])
+        .where('shop_id', '=', shop.id)
+        .where('marketplace', '!=', '*')
+        .execute();
+      expect(cursors).toHaveLength(9);
+      expect(new Set(cursors.map((c) => c.cursor.getTime())).size).toBe(1);
+      expect(cursors.every((c) => c.last_error === null)).toBe(true);
+      // Level now: the next run names all nine in one call.
+      await syncShopOrders(t.deps, wider);
+      expect(calls.slice(4)).toEqual([[...markets, 'be'].map(idOf).sort()]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

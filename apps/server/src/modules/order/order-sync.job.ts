@@ -11,6 +11,8 @@ import { syncShopsOrders } from './order-sync.service.js';
 const SCHEDULED_MAX_WAIT_MS = 30_000;
 /** A sync someone started waits longer (they watch its progress). */
 const ON_DEMAND_MAX_WAIT_MS = 120_000;
+/** On-demand syncs one worker process runs at once. */
+export const ON_DEMAND_CONCURRENCY = 4;
 
 const syncPayload = z.object({
   /** Shops of the job's tenant to sync (empty: every authorized shop the starter may use). */
@@ -35,6 +37,9 @@ export const orderSyncJob = defineJob<z.infer<typeof syncPayload>, OrderSyncResu
   payload: syncPayload,
   access: 'order.read',
   failMessage: '订单同步失败,请稍后重试',
+  // A sync waits for its shops' rate-limit slots (up to two minutes each): other tenants'
+  // syncs run beside it instead of queueing behind it.
+  concurrency: ON_DEMAND_CONCURRENCY,
   async run(ctx, p) {
     const job = ctx.job;
     if (!job) return;

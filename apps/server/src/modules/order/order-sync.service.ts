@@ -21,10 +21,11 @@ import {
 import { syncItems } from './order-sync-items.service.js';
 
 /**
- * The incremental order sync of one shop (issue 17 §1, docs/orders.md "Sync"): per
- * marketplace, `getOrders` by `LastUpdatedAfter` from the stored cursor up to two minutes
- * before now (Amazon's latest allowed bound), page by page, each page stored in one
- * transaction; the cursor moves only when every page is in, so a crash reads the window
+ * The incremental order sync of one shop (issue 17 §1, docs/orders.md "Sync"): a cursor per
+ * marketplace, `getOrders` by `LastUpdatedAfter` from it up to two minutes before now
+ * (Amazon's latest allowed bound) for all the marketplaces that share that cursor in one call,
+ * page by page, each page stored in one transaction; the cursors move only when every page is
+ * in, so a crash reads the window
  * again and the upserts (by shop and Amazon order id, never older over newer) neither lose nor
  * double an order. Items are read afterwards for orders marked `items_pending`, so they
  * survive a stop between the two. Buyer data comes with the orders through one Restricted
@@ -74,7 +75,7 @@ export async function shopClient(deps: AppDeps, tenantId: number, shopId: number
  * updated only by a newer state (an older answer arriving late changes nothing), a history
  * line per status change, and a warning when an order with purchased items is cancelled.
  */
-async function storePage(deps: AppDeps, tenantId: number, shopId: number, marketplace: string, orders: Order[]) {
+async function storePage(deps: AppDeps, tenantId: number, shopId: number, page: { code: string; order: Order }[]) {
   return deps.db.transaction().execute(async (trx) => {
     const known = new Map(
       (
@@ -82,14 +83,14 @@ async function storePage(deps: AppDeps, tenantId: number, shopId: number, market
           trx,
           tenantId,
           shopId,
-          orders.map((o) => o.AmazonOrderId),
+          page.map((p) => p.order.AmazonOrderId),
         )
       ).map((r) => [r.amazon_order_id, r]),
     );
     let changed = 0;
     const events: Parameters<typeof insertOrderEvents>[1] = [];
-    for (const o of orders) {
-      const next = syncedOrder(tenantId, shopId, marketplace, o);
+    for (const { code, order: o } of page) {
+      const next = syncedOrder(tenantId, shopId, code, o);
       const before = known.get(o.AmazonOrderId);
       if (!before) {
         const id = await insertSyncedOrder(trx, next);
@@ -155,66 +156,136 @@ const messageOf = (err: unknown) =>
   err instanceof SpApiError || err instanceof AppError ? err.message : '同步失败,请稍后重试';
 const isDeferred = (err: unknown) => err instanceof SpApiError && err.kind === 'deferred';
 
-/** Syncs one marketplace of a shop: orders since the cursor, then the items still to read. */
-async function syncMarketplace(
+/** Marketplaces one `getOrders` call may name (Amazon's `maxItems` of `MarketplaceIds`). */
+export const MARKETPLACES_PER_CALL = 50;
+
+/** A marketplace of a shop whose sync lease this run holds, with its cursor. */
+interface HeldMarketplace {
+  code: string;
+  name: string;
+  marketplaceId: string;
+  cursor: Date;
+}
+
+/**
+ * Syncs a group of the shop's marketplaces that share one cursor: `getOrders` names them all
+ * (Amazon's usage plan of `getOrders` is per selling partner, 0.0167 requests per second, not
+ * per marketplace, so one call per marketplace would spend a shop's allowance N times over and
+ * leave the last marketplaces of a large shop waiting), each page stored in one transaction
+ * with every order under its own marketplace, then the items still to read per marketplace.
+ * Every cursor of the group moves to `before` only when every page is in.
+ */
+async function syncMarketplaceGroup(
   deps: AppDeps,
   client: SpApiClient,
   shop: { id: number; tenant_id: number },
-  code: string,
+  group: HeldMarketplace[],
+  before: Date,
   rdt: string | undefined,
   opts: SyncOptions,
   result: ShopSyncResult,
 ) {
-  const market = marketplaceByCode(code);
-  if (!market) return;
-  const scale = client.deps.scheduler.scale;
-  const now = Date.now();
-  const cursor = await takeSyncLease(
-    deps.db,
-    shop.tenant_id,
-    shop.id,
-    code,
-    new Date(now - FIRST_SYNC_DAYS * DAY),
-    LEASE_MS,
-  );
-  if (!cursor) return; // another run is on it
-  // Amazon answers only up to two minutes before the request.
-  const before = upperBound(cursor, now, scale);
-  let seen = 0;
+  const cursor = group[0]!.cursor;
+  const codeOf = new Map(group.map((m) => [m.marketplaceId, m.code]));
+  const seen = new Map(group.map((m) => [m.code, 0]));
   let error: string | null = null;
   let finished = false;
   try {
     let next: string | undefined;
+    const marketplaceIds = group.map((m) => m.marketplaceId);
     do {
       const page = await client.orders.getOrders(
         next
-          ? { MarketplaceIds: [market.marketplaceId], NextToken: next }
+          ? { MarketplaceIds: marketplaceIds, NextToken: next }
           : {
-              MarketplaceIds: [market.marketplaceId],
+              MarketplaceIds: marketplaceIds,
               LastUpdatedAfter: cursor.toISOString(),
               LastUpdatedBefore: before.toISOString(),
             },
         { rdt, maxWaitMs: opts.maxWaitMs },
       );
-      seen += page.Orders.length;
-      result.orders += await storePage(deps, shop.tenant_id, shop.id, code, page.Orders);
+      // Each order under its own marketplace (one of a marketplace the call did not name is not
+      // kept; an order without one can only be placed when the call named a single marketplace).
+      const orders = page.Orders.flatMap((o) => {
+        const code = o.MarketplaceId ? codeOf.get(o.MarketplaceId) : group.length === 1 ? group[0]!.code : undefined;
+        if (!code && !o.MarketplaceId)
+          throw SpApiError.of('malformed', {
+            operation: 'getOrders',
+            detail: `order ${o.AmazonOrderId} without MarketplaceId`,
+          });
+        if (!code) return [];
+        seen.set(code, seen.get(code)! + 1);
+        return [{ code, order: o }];
+      });
+      result.orders += await storePage(deps, shop.tenant_id, shop.id, orders);
       next = page.NextToken || undefined;
     } while (next);
     finished = true;
-    await syncItems(deps, client, shop, code, opts, result);
+    for (const m of group) await syncItems(deps, client, shop, m.code, opts, result);
   } catch (err) {
     if (isDeferred(err)) result.deferred = true;
     else {
       error = messageOf(err);
-      result.errors.push(`${market.name}: ${error}`);
+      result.errors.push(`${group.map((m) => m.name).join('、')}: ${error}`);
     }
   } finally {
-    await releaseSyncLease(deps.db, shop.tenant_id, shop.id, code, {
-      ...(finished ? { cursor: before } : {}),
-      error,
-      seen,
-    });
+    for (const m of group)
+      await releaseSyncLease(deps.db, shop.tenant_id, shop.id, m.code, {
+        ...(finished ? { cursor: before } : {}),
+        error,
+        seen: seen.get(m.code)!,
+      });
   }
+}
+
+/**
+ * Syncs the shop's marketplaces: the lease of each (one another run holds is left to it), then
+ * one `getOrders` chain per cursor. Marketplaces synced together keep one cursor, so a shop
+ * reads all of them in one chain; a marketplace added later (its first 30 days) or one whose
+ * last run failed has a cursor of its own until a run brings it level.
+ */
+async function syncMarketplaces(
+  deps: AppDeps,
+  client: SpApiClient,
+  shop: { id: number; tenant_id: number; marketplaces: string[] },
+  rdt: string | undefined,
+  opts: SyncOptions,
+  result: ShopSyncResult,
+) {
+  const now = Date.now();
+  const held: HeldMarketplace[] = [];
+  for (const code of shop.marketplaces) {
+    const market = marketplaceByCode(code);
+    if (!market) continue;
+    const cursor = await takeSyncLease(
+      deps.db,
+      shop.tenant_id,
+      shop.id,
+      code,
+      new Date(now - FIRST_SYNC_DAYS * DAY),
+      LEASE_MS,
+    );
+    if (cursor) held.push({ code, name: market.name, marketplaceId: market.marketplaceId, cursor });
+  }
+  if (!held.length) return;
+  // Amazon answers only up to two minutes before the request: one end for every group, so
+  // groups that finish share their next cursor.
+  const latestCursor = new Date(Math.max(...held.map((m) => m.cursor.getTime())));
+  const before = upperBound(latestCursor, now, client.deps.scheduler.scale);
+  const groups = new Map<number, HeldMarketplace[]>();
+  for (const m of held) groups.set(m.cursor.getTime(), [...(groups.get(m.cursor.getTime()) ?? []), m]);
+  for (const [, group] of [...groups].sort(([a], [b]) => a - b))
+    for (let i = 0; i < group.length; i += MARKETPLACES_PER_CALL)
+      await syncMarketplaceGroup(
+        deps,
+        client,
+        shop,
+        group.slice(i, i + MARKETPLACES_PER_CALL),
+        before,
+        rdt,
+        opts,
+        result,
+      );
 }
 
 /** Reads the refunds posted since the shop's refund cursor and marks those orders `refund`. */
@@ -320,9 +391,7 @@ export async function syncShopOrders(
     // Without the token (the application lacks the role for personal data) orders still sync, without buyer data.
     if (isDeferred(err)) result.deferred = true;
   }
-  for (const code of shop.marketplaces) {
-    await syncMarketplace(deps, client, shop, code, rdt, opts, result);
-  }
+  await syncMarketplaces(deps, client, shop, rdt, opts, result);
   await syncRefunds(deps, client, shop, opts, result);
   return result;
 }

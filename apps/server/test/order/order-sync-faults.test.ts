@@ -5,6 +5,7 @@ import { runScheduled } from '../../src/jobs/job-runner.js';
 import type { SimReq, SimRes } from '../../src/marketplace/simulator/sim-server.js';
 import type { Order } from '../../src/marketplace/sp-api.orders.js';
 import { orderBuyerPurge, orderSyncScheduled } from '../../src/modules/order/order-sync.job.js';
+import { releaseSyncLease, takeSyncLease } from '../../src/modules/order/order-sync.repository.js';
 import { syncShopOrders } from '../../src/modules/order/order-sync.service.js';
 import { buildTenant, TEST_PASSWORD } from '../factories.js';
 import { call, signIn, useTestApp } from '../harness.js';
@@ -300,5 +301,43 @@ describe('order sync under faults', () => {
     } finally {
       release();
     }
+  });
+
+  it('同步订单 while another run holds a marketplace waits for that run, then reads on from its cursor; the scheduled run leaves it at once', async () => {
+    const { shop, ids } = await shopWithOrders('SKU-LEASE', 2);
+    // Another run (another process) holds the marketplace and the refunds.
+    const other = async (code: string) =>
+      (await takeSyncLease(t.db, shop.tenant_id, shop.id, code, new Date(Date.now() - 3_600_000), 600_000))!;
+    const cursor = await other('de');
+    await other('*');
+    const skipped = await syncShopOrders(t.deps, shop, { leaseWaitMs: 0 });
+    expect(skipped).toMatchObject({ orders: 0, deferred: false, errors: [] });
+
+    const waiting = syncShopOrders(t.deps, shop, { leaseWaitMs: 20_000 });
+    let settled = false;
+    void waiting.then(() => {
+      settled = true;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(settled).toBe(false);
+    // The other run ends without having moved the cursor (it stopped): the waiting run reads the window.
+    await releaseSyncLease(t.db, shop.tenant_id, shop.id, 'de', { error: null, seen: 0 });
+    await releaseSyncLease(t.db, shop.tenant_id, shop.id, '*', { error: null, seen: 0 });
+    expect(await waiting).toMatchObject({ orders: 2, items: 2, deferred: false, errors: [] });
+    expect((await stored(shop.id)).orders).toBe(ids.length);
+    const state = await t.db
+      .selectFrom('order_sync_states')
+      .select(['cursor', 'lease_until'])
+      .where('shop_id', '=', shop.id)
+      .where('marketplace', '=', 'de')
+      .executeTakeFirstOrThrow();
+    expect(state.lease_until).toBeNull();
+    expect(state.cursor.getTime()).toBeGreaterThan(cursor.getTime());
+
+    // A lease that is not given back in time: the wait ends, the marketplace is left (deferred).
+    await other('de');
+    const late = await syncShopOrders(t.deps, shop, { leaseWaitMs: 300 });
+    expect(late).toMatchObject({ orders: 0, deferred: true, errors: [] });
+    await releaseSyncLease(t.db, shop.tenant_id, shop.id, 'de', { error: null, seen: 0 });
   });
 });

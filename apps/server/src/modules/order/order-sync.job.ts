@@ -55,16 +55,21 @@ export const orderSyncJob = defineJob<z.infer<typeof syncPayload>, OrderSyncResu
     // Shops side by side (each has its own rate limits); progress as each one finishes, the
     // updates written one after the other so a later count never lands before an earlier one.
     let written = Promise.resolve();
-    await syncShopsOrders(ctx.deps, shops, { maxWaitMs: ON_DEMAND_MAX_WAIT_MS }, (r) => {
-      total.orders += r.orders;
-      total.items += r.items;
-      total.deferred ||= r.deferred;
-      total.errors.push(...r.errors);
-      const n = ++done;
-      const result = { ...total, errors: [...total.errors] };
-      written = written.then(() => ctx.progress.update(n, { result }));
-      return written;
-    });
+    await syncShopsOrders(
+      ctx.deps,
+      shops,
+      { maxWaitMs: ON_DEMAND_MAX_WAIT_MS, leaseWaitMs: ON_DEMAND_MAX_WAIT_MS },
+      (r) => {
+        total.orders += r.orders;
+        total.items += r.items;
+        total.deferred ||= r.deferred;
+        total.errors.push(...r.errors);
+        const n = ++done;
+        const result = { ...total, errors: [...total.errors] };
+        written = written.then(() => ctx.progress.update(n, { result }));
+        return written;
+      },
+    );
     await ctx.progress.done(orderSyncResult.parse(total));
   },
 });

@@ -52,6 +52,33 @@ export interface ShopSyncResult {
 export interface SyncOptions {
   /** Stop (deferred) instead of waiting longer than this for a rate-limit slot. */
   maxWaitMs?: number;
+  /**
+   * How long to wait for a marketplace another run is syncing (its lease) before leaving it
+   * (deferred); default 0: leave it at once (the scheduled run). 同步订单 waits, so that when it
+   * says done the orders up to now are in, whoever fetched them.
+   */
+  leaseWaitMs?: number;
+}
+
+/** How often a run waiting for another run's lease asks again. */
+const LEASE_POLL_MS = 200;
+
+/**
+ * Takes a marketplace's lease (see `takeSyncLease`), asking again until `deadline` while
+ * another run holds it; undefined when it is still held then.
+ */
+async function takeLeaseBy(
+  deps: AppDeps,
+  shop: { id: number; tenant_id: number },
+  code: string,
+  initial: Date,
+  deadline: number,
+): Promise<Date | undefined> {
+  for (;;) {
+    const cursor = await takeSyncLease(deps.db, shop.tenant_id, shop.id, code, initial, LEASE_MS);
+    if (cursor || Date.now() >= deadline) return cursor;
+    await new Promise((r) => setTimeout(r, Math.min(LEASE_POLL_MS, Math.max(0, deadline - Date.now()))));
+  }
 }
 
 /** The marketplace client of one of the tenant's shops (sandbox shops talk to the in-server simulator). */
@@ -252,22 +279,20 @@ async function syncMarketplaces(
   opts: SyncOptions,
   result: ShopSyncResult,
 ) {
-  const now = Date.now();
+  const started = Date.now();
+  const deadline = started + (opts.leaseWaitMs ?? 0);
   const held: HeldMarketplace[] = [];
   for (const code of shop.marketplaces) {
     const market = marketplaceByCode(code);
     if (!market) continue;
-    const cursor = await takeSyncLease(
-      deps.db,
-      shop.tenant_id,
-      shop.id,
-      code,
-      new Date(now - FIRST_SYNC_DAYS * DAY),
-      LEASE_MS,
-    );
+    const cursor = await takeLeaseBy(deps, shop, code, new Date(started - FIRST_SYNC_DAYS * DAY), deadline);
     if (cursor) held.push({ code, name: market.name, marketplaceId: market.marketplaceId, cursor });
+    // Another run still has it: it is that run's to finish.
+    else if (opts.leaseWaitMs) result.deferred = true;
   }
   if (!held.length) return;
+  // The window ends at the time of the last lease taken (a wait may have moved it).
+  const now = Date.now();
   // Amazon answers only up to two minutes before the request: one end for every group, so
   // groups that finish share their next cursor.
   const latestCursor = new Date(Math.max(...held.map((m) => m.cursor.getTime())));
@@ -296,16 +321,18 @@ async function syncRefunds(
   opts: SyncOptions,
   result: ShopSyncResult,
 ) {
-  const now = Date.now();
-  const cursor = await takeSyncLease(
-    deps.db,
-    shop.tenant_id,
-    shop.id,
+  const cursor = await takeLeaseBy(
+    deps,
+    shop,
     REFUNDS,
-    new Date(now - FIRST_SYNC_DAYS * DAY),
-    LEASE_MS,
+    new Date(Date.now() - FIRST_SYNC_DAYS * DAY),
+    Date.now() + (opts.leaseWaitMs ?? 0),
   );
-  if (!cursor) return;
+  if (!cursor) {
+    if (opts.leaseWaitMs) result.deferred = true;
+    return;
+  }
+  const now = Date.now();
   const before = upperBound(cursor, now, client.deps.scheduler.scale);
   let error: string | null = null;
   let finished = false;

@@ -68,7 +68,11 @@ function SyncButton() {
     if (status !== 'done' && status !== 'failed') return;
     const r = job.data?.result;
     if (status === 'done')
-      message.success(`同步完成:${r?.orders ?? 0} 个订单有更新${r?.errors.length ? `,${r.errors.join(';')}` : ''}`);
+      message.success(
+        `同步完成:${r?.orders ?? 0} 个订单有更新${r?.errors.length ? `,${r.errors.join(';')}` : ''}${
+          r?.deferred ? ',部分站点受亚马逊调用频率限制,将在下次自动同步时继续' : ''
+        }`,
+      );
     else message.error(job.data?.error ?? '订单同步失败');
     setJobId(null);
     void refresh();

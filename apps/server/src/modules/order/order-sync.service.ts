@@ -266,8 +266,8 @@ async function syncMarketplaceGroup(
 }
 
 /**
- * Syncs the shop's marketplaces: the lease of each (one another run holds is left to it), then
- * one `getOrders` chain per cursor. Marketplaces synced together keep one cursor, so a shop
+ * Syncs the shop's marketplaces: the lease of each (one another run holds is waited for up to
+ * `leaseWaitMs`, then left to that run), then one `getOrders` chain per cursor. Marketplaces synced together keep one cursor, so a shop
  * reads all of them in one chain; a marketplace added later (its first 30 days) or one whose
  * last run failed has a cursor of its own until a run brings it level.
  */

@@ -1,7 +1,8 @@
 import type { LoginBody } from '@console/shared/schemas/account';
+import type { Kysely } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import type { AppDeps } from '../../context.js';
-import type { UserRow } from '../../db/types.js';
+import type { DB, UserRow } from '../../db/types.js';
 import { AppError, badRequest, forbidden } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/password.js';
 import { newId } from '../../lib/tokens.js';
@@ -9,7 +10,7 @@ import { audit } from '../system/audit.js';
 import { findCaptchaAnswer, insertCaptcha, takeCaptcha } from './captcha.repository.js';
 import { recentFailures, recordAttempt } from './login-throttle.repository.js';
 import { type IssuedTokens, openSession } from './session.service.js';
-import { findUserByAccount, findUserById, touchLastLogin } from './user.repository.js';
+import { findTenantUser, findUserByAccount, touchLastLogin } from './user.repository.js';
 
 /** Failures (per account name or per address) after which a verification code is required. */
 export const CODE_AFTER_FAILURES = 3;
@@ -67,12 +68,22 @@ export async function captchaAnswer(deps: AppDeps, id: string): Promise<string |
   return findCaptchaAnswer(deps.db, id);
 }
 
+/** What a throttled password check answers: a verification code is needed first, or the account. */
+export type CredentialsOutcome = { kind: 'needCode' } | { kind: 'ok'; user: UserRow };
+
 /**
- * Password sign-in with throttling: a code after 3 failures (per account name or address),
- * a 15-minute lock after 10 failures in 15 minutes. Never tells whether an account exists.
+ * The one throttled password check, shared by sign-in and by linking an account
+ * (docs/decisions.md, account links): a code after 3 failures (per account name or
+ * address), a 15-minute lock after 10 failures in 15 minutes, every failure counted for the
+ * account name and the address. Never tells whether an account exists. Records a success
+ * only through `recordSuccess` (sign-in does it in its own transaction).
  */
-export async function login(deps: AppDeps, body: LoginBody, meta: LoginMeta): Promise<LoginOutcome> {
-  const key = body.account.trim().toLowerCase();
+export async function checkCredentials(
+  deps: AppDeps,
+  body: Pick<LoginBody, 'account' | 'password' | 'code'>,
+  meta: Pick<LoginMeta, 'ip' | 'captchaId'>,
+): Promise<CredentialsOutcome> {
+  const key = accountKey(body.account);
   const failures = await recentFailures(deps.db, key, meta.ip, 2 * LOCK_WINDOW_MIN);
   if (lockedUntil(failures.account)) throw new AppError(423, LOGIN_MSG.locked);
   const recentAccount = failures.account.filter((d) => d.getTime() > Date.now() - LOCK_WINDOW_MIN * 60_000).length;
@@ -93,10 +104,28 @@ export async function login(deps: AppDeps, body: LoginBody, meta: LoginMeta): Pr
     const nextNeedsCode = recentAccount + 1 >= CODE_AFTER_FAILURES || recentIp + 1 >= CODE_AFTER_FAILURES;
     throw badRequest(LOGIN_MSG.wrong, nextNeedsCode ? { code: 'NEED_CODE' } : null);
   }
+  return { kind: 'ok', user };
+}
+
+/** The throttling key of an account name. */
+export function accountKey(account: string): string {
+  return account.trim().toLowerCase();
+}
+
+/** Records a successful password check (it resets the failure count of the name and the address). */
+export function recordSuccess(db: Kysely<DB>, account: string, ip: string): Promise<void> {
+  return recordAttempt(db, accountKey(account), ip, true);
+}
+
+/** Password sign-in through the throttled check of `checkCredentials`, then a new session. */
+export async function login(deps: AppDeps, body: LoginBody, meta: LoginMeta): Promise<LoginOutcome> {
+  const checked = await checkCredentials(deps, body, meta);
+  if (checked.kind === 'needCode') return checked;
+  const { user } = checked;
   await assertUsable(deps, user);
 
   const tokens = await deps.db.transaction().execute(async (trx) => {
-    await recordAttempt(trx, key, meta.ip, true);
+    await recordSuccess(trx, body.account, meta.ip);
     await touchLastLogin(trx, user.tenant_id, user.id);
     const t = await openSession(trx, deps, user, 'password', meta);
     await audit(trx, actorFor(user, meta), { action: 'account.login', targetType: 'session', targetId: t.sessionId });
@@ -110,7 +139,7 @@ export async function assertUsable(deps: AppDeps, user: UserRow): Promise<void> 
   if (user.status !== 1) throw forbidden(LOGIN_MSG.disabled);
   if (user.end_time && user.end_time.getTime() < Date.now()) throw forbidden(LOGIN_MSG.expired);
   if (user.parent_id !== 0) {
-    const main = await findUserById(deps.db, user.tenant_id);
+    const main = await findTenantUser(deps.db, user.tenant_id, user.tenant_id);
     if (main?.status !== 1) throw forbidden(LOGIN_MSG.disabled);
     if (main.end_time && main.end_time.getTime() < Date.now()) throw forbidden(LOGIN_MSG.expired);
   }

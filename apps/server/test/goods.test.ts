@@ -27,8 +27,8 @@ const product = () => ({
     theme: 'Color',
     attrs: ['color'],
     children: [
-      { sku: 'HB-001-RED', values: { color: 'Red' }, price: 1299, quantity: 10, ean: '4006381333931' },
-      { sku: 'HB-001-BLU', values: { color: 'Blue' }, price: 1399, quantity: 5, ean: '5901234123457' },
+      { sku: 'HB-001-RED', values: { color: 'Red' }, price: 1299, quantity: 10 },
+      { sku: 'HB-001-BLU', values: { color: 'Blue' }, price: 1399, quantity: 5 },
     ],
   },
   images: [{ url: '/PDD/files/a.jpg' }, { url: '/PDD/files/b.jpg' }],
@@ -275,5 +275,19 @@ describe('productList', () => {
     expect(await prev(g1.id, '&type=1')).toBe(Number(g3.id));
     expect(await next(g1.id)).toBeNull();
     expect(await prev(g3.id)).toBeNull();
+  });
+
+  it("neighbours of a missing or another tenant's product are 404, as every id call (issue 27 §5)", async () => {
+    const main = await buildTenant(t.db);
+    const other = await buildTenant(t.db);
+    await buildGoods(t.db, main);
+    const theirs = await buildGoods(t.db, other);
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    for (const path of ['getProductNextId', 'getProductPreviewId']) {
+      for (const id of [theirs.id, 2_000_000_000]) {
+        const r = await call(t.app, s, 'GET', `${P}${path}?id=${id}`);
+        expect([r.http, r.status, r.msg, r.data], `${path} ${id}`).toEqual([404, 404, '商品不存在', null]);
+      }
+    }
   });
 });

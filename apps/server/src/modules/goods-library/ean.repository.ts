@@ -110,7 +110,13 @@ export async function freeEans(
   return Number(r.numUpdatedRows);
 }
 
-/** Records which variation (SKU) uses a code of the tenant's pool. */
-export async function setEanSku(db: Db, tenantId: number, code: string, sku: string): Promise<void> {
-  await db.updateTable('goods_eans').set({ sku }).where('tenant_id', '=', tenantId).where('code', '=', code).execute();
+/** Records which variation (SKU) of the product using a code of the tenant's pool uses it. */
+export async function setEanSku(db: Db, tenantId: number, goodsId: number, code: string, sku: string): Promise<void> {
+  await db
+    .updateTable('goods_eans')
+    .set({ sku })
+    .where('tenant_id', '=', tenantId)
+    .where('goods_id', '=', goodsId)
+    .where('code', '=', code)
+    .execute();
 }

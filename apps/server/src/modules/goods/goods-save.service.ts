@@ -24,10 +24,31 @@ const eansOf = (p: StoredParentage | undefined) =>
   (p?.children ?? []).map((c) => c.ean).filter((e): e is string => !!e);
 
 /**
+ * The codes a save names for its variations: only codes the product already holds (kept, also
+ * when moved to another of its variations), each once. Any other code (a free one of the pool,
+ * another product's, another tenant's, one in no pool) is refused: codes come only from the
+ * pool through `assignEans` (issue 27 §4), so two saves can never claim the same code and the
+ * pool never shows a held code as free.
+ */
+function assertHeldEans(children: { ean?: string | undefined }[], before: StoredParentage | undefined) {
+  const held = new Set(eansOf(before));
+  const seen = new Set<string>();
+  for (const { ean } of children) {
+    if (!ean) continue;
+    if (!held.has(ean))
+      throw badRequest(`EAN码由系统从EAN库分配,不能指定: ${ean}`, { field: 'parentageTable.children.ean', ean });
+    if (seen.has(ean)) throw badRequest(`EAN码重复: ${ean}`, { field: 'parentageTable.children.ean', ean });
+    seen.add(ean);
+  }
+}
+
+/**
  * Gives every variation without an EAN a free code of the tenant's pool (unless the user is
  * exempt), as far as the pool reaches, and returns codes no variation uses any more to the
  * pool. `missingEans` counts the variations still without a code (a later save fills them);
- * `assigned` lists the codes this save gave out, by variation SKU.
+ * `assigned` lists the codes this save gave out, by variation SKU. A code the request names
+ * must be one the product holds (`assertHeldEans`); a kept code that moved to another
+ * variation has its SKU updated in the pool.
  */
 async function settleEans(
   trx: Kysely<DB>,
@@ -37,7 +58,12 @@ async function settleEans(
   before: StoredParentage | undefined,
   useEan: boolean,
 ): Promise<{ parentage: StoredParentage; missingEans: number; assigned: { sku: string; ean: string }[] }> {
+  assertHeldEans(parentage.children, before);
   const children = parentage.children.map((c) => ({ ...c }));
+  const skuBefore = new Map((before?.children ?? []).filter((c) => c.ean).map((c) => [c.ean!, c.sku]));
+  for (const c of children) {
+    if (c.ean && skuBefore.get(c.ean) !== c.sku) await setEanSku(trx, tenantId, goodsId, c.ean, c.sku);
+  }
   const needing = children.filter((c) => !c.ean);
   const assigned: { sku: string; ean: string }[] = [];
   if (useEan && needing.length > 0) {
@@ -47,7 +73,7 @@ async function settleEans(
     });
     // The pool shows which variation uses each code.
     for (const c of needing.filter((n) => n.ean)) {
-      await setEanSku(trx, tenantId, c.ean!, c.sku);
+      await setEanSku(trx, tenantId, goodsId, c.ean!, c.sku);
       assigned.push({ sku: c.sku, ean: c.ean! });
     }
   }

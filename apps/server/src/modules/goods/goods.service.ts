@@ -23,6 +23,7 @@ import {
   type ScopedGoodsFilter,
 } from './goods.repository.js';
 import { countByStatus, KEYWORD_COUNT_CAP } from './goods-counts.repository.js';
+import { goodsCreatorsOf } from './goods-reach.repository.js';
 
 type CopyFieldsBody = z.infer<typeof copyFieldsBody>;
 /** A list query narrowed to the caller's data scope (`creators`, set from the session). */
@@ -168,14 +169,16 @@ export async function goodsCreators(
     }));
 }
 
-/** The id of the neighbour of `id` in the tenant's list under a filter (`prev` newer, `next` older). */
-export function goodsNeighbourId(
+/** The id of the neighbour of `id` in the tenant's list under a filter (`prev` newer, `next` older); 404 when `id` is no product of the tenant. */
+export async function goodsNeighbourId(
   deps: AppDeps,
   tenantId: number,
   f: ScopedGoodsFilter,
   id: number,
   dir: 'prev' | 'next',
 ) {
+  // The position must be one of the tenant's products: a missing or another tenant's id is 404 (issue 27 §5).
+  if ((await goodsCreatorsOf(deps.db, tenantId, [id])).length === 0) throw notFound('商品不存在');
   return neighbourId(filteredGoods(deps.db, tenantId, f), id, dir);
 }
 

@@ -86,6 +86,22 @@ describe('parse', () => {
     expect(error('-5.10', 'USD', { allowNegative: true })).toBe('ok -510');
   });
 
+  it('reads a comma only as a correctly grouped thousands separator (issue 27 §5b)', () => {
+    expect(ok('1,000.50', 'CNY')).toBe(100050);
+    expect(ok('1000', 'CNY')).toBe(100000);
+    expect(ok('12,345,678', 'CNY')).toBe(1234567800);
+    expect(ok('999,999', 'JPY')).toBe(999999);
+    expect(ok('1，000', 'CNY')).toBe(100000);
+    expect(error('-1,000.5', 'CNY', { allowNegative: true })).toBe('ok -100050');
+    // A decimal comma, a wrong group, doubled, leading or trailing separators are never dropped silently.
+    for (const bad of ['10,50', '1,0000', '1,,000', ',100', '100,', '1,00', '12,34,567', '0,100', '1,000.5,0', '1.000,50']) {
+      expect(error(bad, 'CNY'), bad).toBe('金额格式不正确');
+    }
+    expect(error('1,000.505', 'CNY')).toBe('金额最多2位小数');
+    expect(error('1,000.5', 'JPY')).toBe('JPY金额不能有小数');
+    expect(error('-1,000', 'CNY')).toBe('金额不能为负数');
+  });
+
   it('rounds extra digits half away from zero only when asked', () => {
     expect(error('1.005', 'USD', { round: true })).toBe('ok 101');
     expect(error('1.004', 'USD', { round: true })).toBe('ok 100');

@@ -49,15 +49,22 @@ export interface ParseMoneyOptions {
   round?: boolean;
 }
 
-const MONEY_TEXT = /^(-)?(\d+)(?:\.(\d*))?$/;
+/**
+ * Major units as typed: an optional minus, the whole part as plain digits or grouped in threes
+ * by `,` or `，` ("1,000", "12,345,678"), then an optional fraction after a point.
+ */
+const MONEY_TEXT = /^(-)?(\d+|[1-9]\d{0,2}(?:[,，]\d{3})+)(?:\.(\d*))?$/;
 const MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * A user's text in major units as exact minor units: "19.99" USD -> 1999, "1,299" JPY -> 1299.
- * Thousands separators (`,` and `，`) and surrounding blanks are ignored. No float is involved.
+ * The one parser of every amount a person types (issue 27 §5b). Surrounding blanks are ignored;
+ * a comma (`,` or `，`) is read only as a correctly grouped thousands separator, so "10,50",
+ * "1,0000" and "1,,000" are refused (金额格式不正确), never read as 1050, 10000 or 1000.
+ * No float is involved.
  */
 export function parseMoney(text: string, currency: string, options: ParseMoneyOptions = {}): ParseMoneyResult {
-  const t = text.trim().replace(/[,，]/g, '');
+  const t = text.trim();
   if (t === '') return { ok: false, error: '请输入金额' };
   const m = MONEY_TEXT.exec(t);
   if (!m) return { ok: false, error: '金额格式不正确' };
@@ -73,7 +80,7 @@ export function parseMoney(text: string, currency: string, options: ParseMoneyOp
     carry = frac.charCodeAt(digits) >= '5'.charCodeAt(0) ? 1n : 0n;
     frac = frac.slice(0, digits);
   }
-  const abs = BigInt(m[2]!) * 10n ** BigInt(digits) + BigInt(frac.padEnd(digits, '0') || '0') + carry;
+  const abs = BigInt(m[2]!.replace(/[,，]/g, '')) * 10n ** BigInt(digits) + BigInt(frac.padEnd(digits, '0') || '0') + carry;
   if (abs > MAX) return { ok: false, error: '金额过大' };
   const value = Number(abs);
   return { ok: true, value: (negative && value !== 0 ? -value : value) as Minor };

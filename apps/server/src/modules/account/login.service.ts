@@ -8,7 +8,7 @@ import { verifyPassword } from '../../lib/password.js';
 import { newId } from '../../lib/tokens.js';
 import { audit } from '../system/audit.js';
 import { findCaptchaAnswer, insertCaptcha, takeCaptcha } from './captcha.repository.js';
-import { recentFailures, recordAttempt } from './login-throttle.repository.js';
+import { lockAttemptKeys, recentFailures, recordAttempt } from './login-throttle.repository.js';
 import { type IssuedTokens, openSession } from './session.service.js';
 import { findTenantUser, findUserByAccount, touchLastLogin } from './user.repository.js';
 
@@ -57,9 +57,9 @@ export async function createCaptcha(deps: AppDeps): Promise<{ id: string; svg: s
 }
 
 /** Consumes a captcha: true when the answer matches, the code is live and unused. */
-async function solveCaptcha(deps: AppDeps, id: string | undefined, answer: string): Promise<boolean> {
+async function solveCaptcha(db: Kysely<DB>, id: string | undefined, answer: string): Promise<boolean> {
   if (!id || !/^[0-9a-f-]{36}$/.test(id)) return false;
-  const expected = await takeCaptcha(deps.db, id);
+  const expected = await takeCaptcha(db, id);
   return expected !== undefined && expected === answer.trim().toLowerCase();
 }
 
@@ -75,8 +75,10 @@ export type CredentialsOutcome = { kind: 'needCode' } | { kind: 'ok'; user: User
  * The one throttled password check, shared by sign-in and by linking an account
  * (docs/decisions.md, account links): a code after 3 failures (per account name or
  * address), a 15-minute lock after 10 failures in 15 minutes, every failure counted for the
- * account name and the address. Never tells whether an account exists. Records a success
- * only through `recordSuccess` (sign-in does it in its own transaction).
+ * account name and the address. Never tells whether an account exists. Each attempt is
+ * counted as a failure before its password is verified, atomically with the decision, so
+ * parallel attempts never check more passwords than allowed; a success is recorded only
+ * through `recordSuccess` (sign-in does it in its own transaction), which resets the count.
  */
 export async function checkCredentials(
   deps: AppDeps,
@@ -84,24 +86,34 @@ export async function checkCredentials(
   meta: Pick<LoginMeta, 'ip' | 'captchaId'>,
 ): Promise<CredentialsOutcome> {
   const key = accountKey(body.account);
-  const failures = await recentFailures(deps.db, key, meta.ip, 2 * LOCK_WINDOW_MIN);
-  if (lockedUntil(failures.account)) throw new AppError(423, LOGIN_MSG.locked);
-  const recentAccount = failures.account.filter((d) => d.getTime() > Date.now() - LOCK_WINDOW_MIN * 60_000).length;
-  const recentIp = failures.ip.filter((d) => d.getTime() > Date.now() - LOCK_WINDOW_MIN * 60_000).length;
-  const needCode = recentAccount >= CODE_AFTER_FAILURES || recentIp >= CODE_AFTER_FAILURES;
-  if (needCode) {
-    if (!body.code) return { kind: 'needCode' };
-    if (!(await solveCaptcha(deps, meta.captchaId, body.code))) {
-      throw badRequest(LOGIN_MSG.badCode, { code: 'NEED_CODE' });
+  // Decide and count in one step under a lock of the name and the address (issue 27 §2):
+  // the attempt is recorded as a failure before its password is verified, so parallel
+  // requests see each other and at most the allowed number of passwords is ever checked.
+  // A right password is then followed by a success (`recordSuccess`), which resets the count.
+  const gate = await deps.db.transaction().execute(async (trx) => {
+    await lockAttemptKeys(trx, key, meta.ip);
+    const failures = await recentFailures(trx, key, meta.ip, 2 * LOCK_WINDOW_MIN);
+    if (lockedUntil(failures.account)) return { kind: 'locked' } as const;
+    const since = Date.now() - LOCK_WINDOW_MIN * 60_000;
+    const recentAccount = failures.account.filter((d) => d.getTime() > since).length;
+    const recentIp = failures.ip.filter((d) => d.getTime() > since).length;
+    if (recentAccount >= CODE_AFTER_FAILURES || recentIp >= CODE_AFTER_FAILURES) {
+      if (!body.code) return { kind: 'needCode' } as const;
+      // A wrong answer still uses the captcha up (committed with this transaction).
+      if (!(await solveCaptcha(trx, meta.captchaId, body.code))) return { kind: 'badCode' } as const;
     }
-  }
+    await recordAttempt(trx, key, meta.ip, false);
+    return { kind: 'check', failures: failures.account, recentAccount, recentIp } as const;
+  });
+  if (gate.kind === 'locked') throw new AppError(423, LOGIN_MSG.locked);
+  if (gate.kind === 'needCode') return { kind: 'needCode' };
+  if (gate.kind === 'badCode') throw badRequest(LOGIN_MSG.badCode, { code: 'NEED_CODE' });
 
   const user = await findUserByAccount(deps.db, key);
   const passwordOk = await verifyPassword(user?.password_hash, body.password);
   if (!user || !passwordOk) {
-    await recordAttempt(deps.db, key, meta.ip, false);
-    if (lockedUntil([new Date(), ...failures.account])) throw new AppError(423, LOGIN_MSG.locked);
-    const nextNeedsCode = recentAccount + 1 >= CODE_AFTER_FAILURES || recentIp + 1 >= CODE_AFTER_FAILURES;
+    if (lockedUntil([new Date(), ...gate.failures])) throw new AppError(423, LOGIN_MSG.locked);
+    const nextNeedsCode = gate.recentAccount + 1 >= CODE_AFTER_FAILURES || gate.recentIp + 1 >= CODE_AFTER_FAILURES;
     throw badRequest(LOGIN_MSG.wrong, nextNeedsCode ? { code: 'NEED_CODE' } : null);
   }
   return { kind: 'ok', user };

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -67,12 +68,14 @@ export function connectionUrl(conn: { port: number; user: string; password: stri
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
+  /** A port that must be used (PG_PORT); a failed bind stops the start. */
   port?: number;
+  /** Without `port`: tried first when free (default 54329); another free port when its bind fails. */
+  preferredPort?: number;
   database?: string;
   log?: (msg: string) => void;
 }): Promise<EmbeddedHandle> {
   const { dataDir } = opts;
-  const port = opts.port ?? (await pickPort(54329));
   const database = opts.database ?? 'console';
   const pgDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
@@ -83,18 +86,26 @@ export async function startEmbeddedPostgres(opts: {
     await fs.writeFile(secretFile, password, { mode: 0o600 });
   }
   const log = opts.log ?? (() => {});
-  const pg = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: isRoot(),
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (m) => log(String(m).trim()),
-    onError: (e) => log(`[pg error] ${e instanceof Error ? e.message : String(e)}`),
-  });
+  const create = (port: number, onLog: (m: string) => void) =>
+    new EmbeddedPostgres({
+      databaseDir: pgDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      createPostgresUser: isRoot(),
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+      ],
+      onLog: (m) => onLog(String(m).trim()),
+      onError: (e) => log(`[pg error] ${e instanceof Error ? e.message : String(e)}`),
+    });
   const initialised = await fs
     .stat(path.join(pgDir, 'PG_VERSION'))
     .then(() => true)
@@ -104,14 +115,33 @@ export async function startEmbeddedPostgres(opts: {
       // The postgres user must be able to reach the data folder.
       await fs.chmod(dataDir, 0o755).catch(() => {});
     }
-    await pg.initialise();
+    await create(opts.port ?? 0, log).initialise();
   }
-  await removeStalePid(pgDir);
-  try {
-    await pg.start();
-  } catch (err) {
-    const why = err instanceof Error ? err.message : 'see the PostgreSQL log lines above';
-    throw new Error(`embedded PostgreSQL did not start on port ${port} (${why}); is the port or ${pgDir} in use?`);
+  await stopStaleServer(dataDir, pgDir, log);
+  // Two servers starting at the same moment can both find the preferred port free; the one
+  // whose bind fails tries again on a port the system hands out (not with an explicit PG_PORT).
+  let port = opts.port ?? (await pickPort(opts.preferredPort ?? 54329));
+  let pg: EmbeddedPostgres;
+  for (let attempt = 1; ; attempt++) {
+    let bindFailed = false;
+    pg = create(port, (m) => {
+      if (BIND_FAILED.test(m)) bindFailed = true;
+      log(m);
+    });
+    try {
+      await pg.start();
+      break;
+    } catch (err) {
+      // The failed postgres process has exited: the package's exit hook must not wait for it again.
+      (pg as unknown as { process?: unknown }).process = undefined;
+      if (bindFailed && opts.port === undefined && attempt < BIND_ATTEMPTS) {
+        log(`port ${port} was taken while PostgreSQL started; trying another`);
+        port = await pickPort(0);
+        continue;
+      }
+      const why = err instanceof Error ? err.message : 'see the PostgreSQL log lines above';
+      throw new Error(`embedded PostgreSQL did not start on port ${port} (${why}); is the port or ${pgDir} in use?`);
+    }
   }
   const conn = { port, user: 'postgres', password };
   const admin = pg.getPgClient('postgres', '127.0.0.1');
@@ -131,10 +161,68 @@ export async function startEmbeddedPostgres(opts: {
   };
 }
 
-/** A crash can leave postmaster.pid behind; PostgreSQL refuses to start while it names a live process. */
-async function removeStalePid(pgDir: string): Promise<void> {
+/** PostgreSQL's log lines when its listening socket cannot be bound. */
+const BIND_FAILED = /could not bind|address already in use|could not create any TCP\/IP sockets/i;
+/** Starts tried before a port conflict stops the start. */
+const BIND_ATTEMPTS = 5;
+
+/** Whether a process runs (a zombie waiting for a parent that does not reap it does not). */
+async function runningProcess(pid: number): Promise<boolean> {
+  if (!pidAlive(pid)) return false;
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return !/^\d+ \(.*\) Z/s.test(stat);
+}
+
+/** The command line of a live process ('' when unknown or gone). */
+async function commandLine(pid: number): Promise<string> {
+  const proc = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
+  if (proc !== undefined) return proc.replaceAll('\0', ' ');
+  return new Promise((resolve) =>
+    execFile('ps', ['-o', 'command=', '-p', String(pid)], (err, out) => resolve(err ? '' : out.trim())),
+  );
+}
+
+/**
+ * A console process killed with SIGKILL (or a crash of the machine's node process) leaves its
+ * PostgreSQL running, reparented to init, holding `postmaster.pid`; PostgreSQL then refuses a
+ * second server on the folder. When no live console process owns the server
+ * (`pg-connection.json`) and the lock names a live postgres of this very folder, that server
+ * is an orphan of ours: it is asked to stop (fast shutdown: open transactions roll back,
+ * committed data stays), and killed if it has not stopped after 30 s. A lock naming a dead
+ * process is removed.
+ */
+export async function stopStaleServer(dataDir: string, pgDir: string, log: (msg: string) => void): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   const text = await fs.readFile(pidFile, 'utf8').catch(() => '');
   const pid = Number(text.split('\n')[0]);
-  if (pid && !pidAlive(pid)) await fs.rm(pidFile, { force: true });
+  if (!pid) return;
+  if (!(await runningProcess(pid))) {
+    await fs.rm(pidFile, { force: true });
+    return;
+  }
+  if (await findRunningEmbedded(dataDir)) return;
+  const cmd = await commandLine(pid);
+  if (!/postgres/.test(cmd) || !cmd.includes(pgDir)) return;
+  log(`stopping the PostgreSQL (pid ${pid}) a killed console process left running on ${pgDir}`);
+  const gone = async (ms: number) => {
+    const until = Date.now() + ms;
+    while (await runningProcess(pid)) {
+      if (Date.now() > until) return false;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return true;
+  };
+  for (const [signal, ms] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {}
+    if (await gone(ms)) break;
+  }
+  // After SIGQUIT or SIGKILL the lock stays behind; it names a dead process now.
+  const left = Number((await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
+  if (left === pid && !(await runningProcess(pid))) await fs.rm(pidFile, { force: true });
 }

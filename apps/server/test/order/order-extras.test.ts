@@ -258,6 +258,22 @@ describe('手工单', () => {
     expect(list.data.list[0]).toMatchObject({ buyer_name: 'H***', buyer_address: '***', buyer_masked: true });
   });
 
+  it('reads a typed amount with the one money parser: a comma only groups thousands (issue 27 §5b)', async () => {
+    const w = await world();
+    const admin = await w.as(null);
+    for (const amount of ['10,50', '1,0000', '1,,000', '1,000,5']) {
+      const r = await call(t.app, admin, 'POST', `${O}manual/save`, { ...full, amount });
+      expect([r.http, r.msg], amount).toEqual([400, '金额: 金额格式不正确']);
+    }
+    expect(await t.db.selectFrom('manual_orders').select('id').where('tenant_id', '=', w.tenant.id).execute()).toEqual(
+      [],
+    );
+    const grouped = await call(t.app, admin, 'POST', `${O}manual/save`, { ...full, amount: '1,000.50' });
+    expect(grouped.status, grouped.msg).toBe(200);
+    const shown = await call(t.app, admin, 'POST', `${O}manual/detail`, { id: grouped.data.id });
+    expect(shown.data.amount_minor).toBe(100_050);
+  });
+
   it('refuses the warranty after a month, bad input, other roles and paying beyond the balance; voiding a paid order releases it', async () => {
     const w = await world();
     const admin = await w.as(null);

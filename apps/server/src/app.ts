@@ -15,7 +15,8 @@ import { hasResponseSchema } from './lib/route.js';
 import { loadServerModules } from './lib/server-module.js';
 import { startAuthListener } from './modules/account/auth-listener.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js';
+import { registerRequestHygiene } from './plugins/request-hygiene.js';
 import { registerRequestLog } from './plugins/request-log.js';
 
 /** The OpenAPI document itself (not an envelope: tools read it as it is). */
@@ -34,6 +35,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     genReqId: () => randomUUID(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Refusals made before a route runs answer the envelope too (plugins/errors.ts).
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', []);
@@ -58,6 +62,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerRequestLog(app);
+  // JSON depth and poisoned keys, NUL characters: for every route (docs/api.md "Request limits").
+  registerRequestHygiene(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1 } });
   await app.register(swagger, {

@@ -241,6 +241,21 @@ describe("Fastify's own refusals answer the envelope (issue 27 §5)", () => {
   });
 });
 
+describe("Fastify's other refusals keep the envelope", () => {
+  it('an overlong path parameter: 414; a body over the limit: 413; each the envelope', async () => {
+    const withParams = t.app.routeTable.find((e) => e.url.includes(':'))!;
+    const long = await t.app.inject({ method: 'GET', url: withParams.url.replace(/:[^/]+/g, 'x'.repeat(200)) });
+    expect([long.statusCode, long.json()]).toEqual([414, { status: 414, msg: '请求地址过长', data: null }]);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/PDD/amazon-user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ account: 'a'.repeat(3 * 1024 * 1024) }),
+    });
+    expect([big.statusCode, big.json()]).toEqual([413, { status: 413, msg: '请求内容过大', data: null }]);
+  });
+});
+
 describe('access log (issue 27 §5)', () => {
   it("the OAuth callback's state and code never reach the access log", async () => {
     const lines: string[] = [];

@@ -1,6 +1,12 @@
-import ExcelJS from 'exceljs';
+import { MAX_CANDIDATES_PER_ADD } from '@console/shared/schemas/follow';
 import { badRequest } from '../../lib/app-error.js';
-import { csvLineCells } from '../../lib/csv.js';
+import { readSheetRows, sheetKindOf } from '../../lib/sheet-reader.js';
+
+/**
+ * The limits of a candidate file (issue 27 §3): at most twice the ASINs one import adds (the
+ * caller refuses more than that many cells), in rows of at most 50 cells on average.
+ */
+export const CANDIDATE_FILE_LIMITS = { maxRows: MAX_CANDIDATES_PER_ADD * 2, maxCells: MAX_CANDIDATES_PER_ADD * 100 };
 
 /**
  * The ASIN cells of a table (rows of cells): the column headed `ASIN` (any case) when the first
@@ -16,47 +22,16 @@ export function asinColumn(rows: string[][]): string[] {
   return body.map((r) => (r[col] ?? '').trim()).filter(Boolean);
 }
 
-/** The text of an .xlsx cell as the user sees it. */
-function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value;
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
-  return cell.text.trim();
-}
-
-/** Rows of the first worksheet of an .xlsx file. */
-async function xlsxRows(data: Buffer): Promise<string[][]> {
-  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw badRequest('文件不是有效的xlsx文件');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('文件不是有效的xlsx文件');
-  }
-  const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell);
-    });
-    rows.push(Array.from(cells, (c) => c ?? ''));
-  });
-  return rows;
-}
-
 /**
- * The ASINs of an uploaded file (base64): .txt separated like a paste (lines, commas, blanks),
- * .csv and .xlsx by `asinColumn`. Unchecked: the caller checks them as pasted ASINs.
+ * The ASINs of an uploaded file (base64), read by the shared streaming reader within
+ * `CANDIDATE_FILE_LIMITS`: .txt separated like a paste (lines, commas, blanks), .csv and
+ * .xlsx by `asinColumn`. Unchecked: the caller checks them as pasted ASINs.
  */
 export async function asinsOfFile(file: { name: string; content: string }): Promise<string[]> {
-  const data = Buffer.from(file.content, 'base64');
-  const ext = file.name.toLowerCase().split('.').pop();
-  if (ext === 'xlsx') return asinColumn(await xlsxRows(data));
-  const text = data.toString('utf8').replace(/^\uFEFF/, '');
-  const lines = text.split(/\r\n|\r|\n/);
-  if (ext === 'csv') return asinColumn(lines.map(csvLineCells));
-  if (ext === 'txt') {
-    const words = lines.flatMap((l) => l.split(/[\s,，;；]+/)).filter(Boolean);
-    return words[0]?.toLowerCase() === 'asin' ? words.slice(1) : words;
-  }
-  throw badRequest('只支持 .txt、.csv 或 .xlsx 文件');
+  const kind = sheetKindOf(file.name);
+  if (!kind) throw badRequest('只支持 .txt、.csv 或 .xlsx 文件');
+  const rows = await readSheetRows(Buffer.from(file.content, 'base64'), kind, CANDIDATE_FILE_LIMITS);
+  if (kind !== 'txt') return asinColumn(rows.map((r) => r.cells));
+  const words = rows.flatMap((r) => r.cells);
+  return words[0]?.toLowerCase() === 'asin' ? words.slice(1) : words;
 }

@@ -1,6 +1,5 @@
-import ExcelJS from 'exceljs';
 import { badRequest } from '../../lib/app-error.js';
-import { csvLineCells } from '../../lib/csv.js';
+import { readSheetRows, type SheetKind, type SheetRow, sheetKindOf } from '../../lib/sheet-reader.js';
 
 /** One candidate code and where it was found (line of the text/CSV, row of the sheet). */
 export interface EanSourceEntry {
@@ -11,18 +10,12 @@ export interface EanSourceEntry {
 /** Most codes one import may carry. */
 export const EAN_IMPORT_MAX = 20_000;
 
-const SEPARATORS = /[\s,;，；]+/;
-
-/** Codes from pasted text: any whitespace, comma or semicolon separates them. */
-export function parseEanText(text: string): EanSourceEntry[] {
-  return text.split(/\r\n|\r|\n/).flatMap((row, i) =>
-    row
-      .split(SEPARATORS)
-      .map((c) => c.trim())
-      .filter(Boolean)
-      .map((code) => ({ line: i + 1, code })),
-  );
-}
+/**
+ * The limits of an import (issue 27 §3): 20,000 rows (and a header), ten cells a row on average;
+ * pasted text may be up to 1,000,000 characters, so up to 4 MB.
+ */
+export const EAN_SHEET_LIMITS = { maxRows: EAN_IMPORT_MAX, maxCells: EAN_IMPORT_MAX * 10 };
+const PASTE_LIMITS = { ...EAN_SHEET_LIMITS, maxFileBytes: 4 * 1024 * 1024 };
 
 /** Drops a first row without any digit (a header such as `EAN`). */
 function withoutHeader(entries: EanSourceEntry[]): EanSourceEntry[] {
@@ -32,61 +25,31 @@ function withoutHeader(entries: EanSourceEntry[]): EanSourceEntry[] {
     : entries;
 }
 
-/** Codes from a CSV file (every non-empty cell; a header row is skipped). */
-export function parseEanCsv(text: string): EanSourceEntry[] {
-  const body = text.replace(/^\uFEFF/, '');
-  return withoutHeader(
-    body.split(/\r\n|\r|\n/).flatMap((row, i) =>
-      csvLineCells(row)
-        .filter(Boolean)
-        .map((code) => ({ line: i + 1, code })),
-    ),
-  );
+/**
+ * Codes from the rows of a file or paste: every non-empty cell. A first row without digits
+ * (a header) is skipped in a CSV or sheet; text (a paste or .txt) is separated by any
+ * whitespace, comma or semicolon and has no header.
+ */
+function entriesOfRows(rows: SheetRow[], kind: SheetKind): EanSourceEntry[] {
+  const entries = rows.flatMap((r) => r.cells.filter(Boolean).map((code) => ({ line: r.line, code })));
+  return kind === 'txt' ? entries : withoutHeader(entries);
 }
 
-/** The text of a cell as the user sees it; whole numbers without exponent or decimals. */
-function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value;
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
-  if (v && typeof v === 'object' && 'result' in v && typeof v.result === 'number') return v.result.toFixed(0);
-  return cell.text.trim();
-}
-
-/** Codes from the first worksheet of an .xlsx file (row numbers as lines; a header row is skipped). */
-export async function parseEanXlsx(data: Buffer): Promise<EanSourceEntry[]> {
-  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw badRequest('文件不是有效的xlsx文件');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('文件不是有效的xlsx文件');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const entries: EanSourceEntry[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    row.eachCell({ includeEmpty: false }, (cell) => {
-      const code = cellText(cell);
-      if (code) entries.push({ line: rowNumber, code });
-    });
-  });
-  return withoutHeader(entries);
-}
-
-/** The codes of an import body: pasted text, or a file chosen by its extension (.csv/.txt/.xlsx). */
+/**
+ * The codes of an import body: pasted text, or a file chosen by its extension (.csv/.txt/.xlsx),
+ * read by the shared streaming reader within `EAN_SHEET_LIMITS`.
+ */
 export async function readEanSource(body: {
   text?: string | undefined;
   file?: { name: string; content: string } | undefined;
 }): Promise<EanSourceEntry[]> {
   let entries: EanSourceEntry[];
   if (body.file) {
-    const data = Buffer.from(body.file.content, 'base64');
-    const ext = body.file.name.toLowerCase().split('.').pop();
-    if (ext === 'xlsx') entries = await parseEanXlsx(data);
-    else if (ext === 'csv') entries = parseEanCsv(data.toString('utf8'));
-    else if (ext === 'txt') entries = parseEanText(data.toString('utf8'));
-    else throw badRequest('只支持 .xlsx、.csv 或 .txt 文件');
-  } else entries = parseEanText(body.text ?? '');
+    const kind = sheetKindOf(body.file.name);
+    if (!kind) throw badRequest('只支持 .xlsx、.csv 或 .txt 文件');
+    const rows = await readSheetRows(Buffer.from(body.file.content, 'base64'), kind, EAN_SHEET_LIMITS);
+    entries = entriesOfRows(rows, kind);
+  } else entries = entriesOfRows(await readSheetRows(Buffer.from(body.text ?? ''), 'txt', PASTE_LIMITS), 'txt');
   if (entries.length === 0) throw badRequest('没有找到任何EAN码');
   if (entries.length > EAN_IMPORT_MAX) throw badRequest(`一次最多导入${EAN_IMPORT_MAX}个码`);
   return entries;

@@ -11,7 +11,11 @@ export async function bindSandboxShop(api: ApiClient, name: string): Promise<num
     sandbox: true,
   });
   const consent = new URL(started.data.consent_url, env().baseUrl);
+  // As the owner's browser posts the consent form: the session's cookies, and the CSRF token
+  // (the readable uuid cookie) that the page's form carries in a hidden field.
+  const cookies = [...api.cookies.values()];
   const form = new URLSearchParams({
+    csrf_token: cookies.find((c) => c.name.endsWith('-uuid'))?.value ?? '',
     application_id: consent.searchParams.get('application_id') ?? '',
     state: consent.searchParams.get('state') ?? '',
     redirect_uri: consent.searchParams.get('redirect_uri') ?? '',
@@ -19,7 +23,10 @@ export async function bindSandboxShop(api: ApiClient, name: string): Promise<num
   });
   const confirmed = await fetch(`${env().baseUrl}/PDD/amazon-sandbox/confirm`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+    },
     body: form.toString(),
     redirect: 'manual',
   });

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { COOKIE, CSRF_HEADER } from '@console/shared/constants/app';
 import { can } from '@console/shared/permissions/can';
 import {
@@ -23,6 +24,33 @@ export function readAccessToken(req: FastifyRequest): { token: string | undefine
 /** Whether a cookie-authenticated state change carries the session's CSRF token. */
 export function csrfValid(req: FastifyRequest, csrf: string): boolean {
   return SAFE_METHODS.has(req.method) || req.headers[CSRF_HEADER] === csrf;
+}
+
+/**
+ * The caller of an HTML form the console serves itself (the sandbox consent page): a plain
+ * form cannot send the `X-CSRF-Token` header, so the page carries the session's CSRF token in
+ * a hidden `csrf_token` field and the post must send it back (the same token, in the body
+ * instead of a header). A cookie session without it, or with another, is no caller; so is a
+ * request without a live session. Bearer callers need no token (no cookie rides along).
+ */
+export async function formCaller(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  formToken: string | null,
+): Promise<{ auth: AuthContext } | { refused: 'signin' | 'csrf' }> {
+  const { token, via } = readAccessToken(req);
+  const auth = req.auth ?? (await authenticate(app.deps, token, via));
+  if (!auth) return { refused: 'signin' };
+  if (via === 'cookie' && req.headers[CSRF_HEADER] !== auth.session.csrf && !sameToken(formToken, auth.session.csrf))
+    return { refused: 'csrf' };
+  return { auth };
+}
+
+function sameToken(given: string | null, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Throws unless the caller is signed in and allowed; returns the caller. */

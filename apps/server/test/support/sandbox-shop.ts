@@ -1,3 +1,4 @@
+import { COOKIE } from '@console/shared/constants/app';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { call, type Session } from '../harness.js';
@@ -10,7 +11,9 @@ export async function bindSandboxShop(app: FastifyInstance, s: Session, name: st
   const started = await call(app, s, 'POST', '/PDD/amazon-user/bindShop', { name, region, sandbox: true });
   expect(started.status, started.msg).toBe(200);
   const url = new URL(started.data.consent_url, 'http://console');
+  // The owner's browser: the session's cookies, and the CSRF token the consent page's form carries.
   const form = new URLSearchParams({
+    csrf_token: s.cookies[COOKIE.uuid] ?? '',
     application_id: url.searchParams.get('application_id') ?? '',
     state: url.searchParams.get('state') ?? '',
     redirect_uri: url.searchParams.get('redirect_uri') ?? '',
@@ -19,7 +22,8 @@ export async function bindSandboxShop(app: FastifyInstance, s: Session, name: st
   const confirmed = await app.inject({
     method: 'POST',
     url: '/PDD/amazon-sandbox/confirm',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...s.headers },
+    cookies: s.cookies,
     payload: form.toString(),
   });
   expect(confirmed.statusCode).toBe(302);

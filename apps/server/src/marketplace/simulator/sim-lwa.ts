@@ -123,6 +123,11 @@ export function handleToken(sim: SpApiSimulator, req: SimReq): SimRes {
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** A refusal of the consent page, as the page shows it. */
+export function refusalPage(status: number, message: string): SimRes {
+  return { ...page('授权失败', `<h2>无法授权</h2><p>${esc(message)}</p>`), status };
+}
+
 function page(title: string, body: string): SimRes {
   return {
     status: 200,
@@ -144,9 +149,14 @@ export function newSellerId(): string {
 /**
  * `GET /apps/authorize/consent`: the Seller Central consent page of the website
  * authorization workflow (application_id, state, redirect_uri, version=beta), with an
- * authorize button that posts to `/apps/authorize/confirm`.
+ * authorize button that posts to `form.action` (the simulator's `/apps/authorize/confirm`
+ * unless the console serves the page) with the extra hidden fields given.
  */
-export function handleConsent(sim: SpApiSimulator, req: SimReq): SimRes {
+export function handleConsent(
+  sim: SpApiSimulator,
+  req: SimReq,
+  form: { action: string; hidden?: Record<string, string> } = { action: '/apps/authorize/confirm' },
+): SimRes {
   const appId = req.query.get('application_id') ?? '';
   const state = req.query.get('state') ?? '';
   const redirectUri = req.query.get('redirect_uri') ?? '';
@@ -161,8 +171,10 @@ export function handleConsent(sim: SpApiSimulator, req: SimReq): SimRes {
     `<h2>授权应用访问您的卖家账户</h2>
 <p class="note">这是本地亚马逊模拟器 (沙箱), 不会连接真实的亚马逊。</p>
 <p>应用 <b>${esc(app.appId)}</b> 请求访问您的销售伙伴 API 数据。</p>
-<form method="post" action="/apps/authorize/confirm">
-<input type="hidden" name="application_id" value="${esc(appId)}">
+<form method="post" action="${esc(form.action)}">
+${Object.entries(form.hidden ?? {})
+  .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">\n`)
+  .join('')}<input type="hidden" name="application_id" value="${esc(appId)}">
 <input type="hidden" name="state" value="${esc(state)}">
 <input type="hidden" name="redirect_uri" value="${esc(redirectUri)}">
 <label>卖家编号 (selling_partner_id)<input name="selling_partner_id" value="${esc(sellerId)}"></label>

@@ -233,17 +233,33 @@ export function insertAuthState(
 }
 
 /**
- * Takes a started authorization once: marks it used and returns it, or undefined when it is
- * unknown, already used or expired (two callbacks with the same state: one wins).
+ * Takes a started authorization of the caller once: marks it used and returns it, or
+ * undefined when it is unknown, another account's, already used or expired (two callbacks
+ * with the same state: one wins). Someone else's try never uses up the owner's state.
  */
-export function takeAuthState(db: Db, stateHash: string) {
+export function takeAuthState(db: Db, tenantId: number, userId: number, stateHash: string) {
   return db
     .updateTable('shop_auth_states')
     .set({ used_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
     .where('state_hash', '=', stateHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .returning(['tenant_id', 'user_id', 'shop_id', 'name', 'region', 'sandbox'])
+    .executeTakeFirst();
+}
+
+/** A started authorization of the caller that is still open (unused, not expired), without using it. */
+export function findOpenAuthState(db: Db, tenantId: number, userId: number, stateHash: string) {
+  return db
+    .selectFrom('shop_auth_states')
+    .select(['shop_id', 'name', 'region', 'sandbox'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('state_hash', '=', stateHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
 }
 

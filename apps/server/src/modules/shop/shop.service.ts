@@ -14,6 +14,7 @@ import { audit, diff } from '../system/audit.js';
 import {
   authorizeShop,
   deleteShop,
+  findOpenAuthState,
   findShop,
   findShopCredentials,
   insertAuthState,
@@ -31,6 +32,7 @@ import {
 import { AuthorizationLost, type ShopAuthorizer, shopAuthorizer } from './shop-authorizer.js';
 
 const NOT_FOUND = '店铺不存在';
+const STATE_INVALID = '授权请求无效或已过期(每次授权只能使用一次),请重新发起授权';
 /** How long a started authorization may take (Amazon's authorization code itself lives 5 minutes). */
 export const AUTH_STATE_TTL_MS = 15 * 60 * 1000;
 
@@ -87,6 +89,26 @@ export async function startBinding(
 }
 
 /**
+ * Whether the sandbox consent page may confirm a consent for the caller (issue 27 §4): the
+ * state must be one the console issued to this very account for a sandbox shop, still open,
+ * and the browser goes back only to the console's own callback (`callback`), never to an
+ * address from the request. Answers the refusal's Chinese message, or null. The state is not
+ * used up here: the caller's own completion (`completeBinding`) does that.
+ */
+export async function sandboxConsentRefusal(
+  deps: AppDeps,
+  caller: { tenantId: number; userId: number },
+  p: { state: string; redirectUri: string },
+  callback: string,
+): Promise<string | null> {
+  if (p.redirectUri !== callback) return '授权回调地址不是本控制台的地址,请回到控制台重新发起授权';
+  if (!p.state || p.state.length > 200) return STATE_INVALID;
+  const open = await findOpenAuthState(deps.db, caller.tenantId, caller.userId, hashState(p.state));
+  if (!open?.sandbox) return STATE_INVALID;
+  return null;
+}
+
+/**
  * Finishes an authorization: takes the `state` once (it must be the caller's, unused and not
  * expired), exchanges Amazon's code for a refresh token, reads the seller's marketplaces and
  * stores the shop with the token sealed. Binding a seller account the tenant already has in
@@ -99,9 +121,9 @@ export async function completeBinding(
   redirectUri: string,
   authorizer: ShopAuthorizer = shopAuthorizer(deps),
 ) {
-  const started = await takeAuthState(deps.db, hashState(body.state));
-  if (!started || started.tenant_id !== actor.tenantId || started.user_id !== actor.userId)
-    throw badRequest('授权请求无效或已过期(每次授权只能使用一次),请重新发起授权');
+  // Only the owner's completion uses the state up: another account's try leaves it open.
+  const started = await takeAuthState(deps.db, actor.tenantId, actor.userId, hashState(body.state));
+  if (!started) throw badRequest(STATE_INVALID);
   const where = { region: started.region, sandbox: started.sandbox };
   const { refreshToken } = await authorizer.exchangeCode({ ...where, code: body.spapi_oauth_code, redirectUri });
   const ids = await authorizer.participations({ ...where, sellerId: body.selling_partner_id, refreshToken });

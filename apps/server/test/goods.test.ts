@@ -180,6 +180,32 @@ describe('insertGoods_v2 and getProduct', () => {
     const link = await call(t.app, s, 'POST', '/PDD/goods/getOneBaseInfoLinkUrl', { id: Number(g.id) });
     expect(link.data.link_url).toBe('https://detail.1688.com/offer/1.html');
   });
+
+  it('a supplier link and image addresses are http(s) only: javascript: and data: are refused (issue 27 §5)', async () => {
+    const main = await buildTenant(t.db);
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const save = (goodsData: object) => call(t.app, s, 'POST', `${P}insertGoods_v2`, { goodsData });
+    const withLink = (link_url: string) => ({ ...product(), baseInfo: { ...product().baseInfo, link_url } });
+    for (const bad of [
+      'javascript:alert(document.cookie)',
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    ]) {
+      const r = await save(withLink(bad));
+      expect([r.http, r.msg], bad).toEqual([400, '来源链接必须是以http://或https://开头的网址']);
+      const img = await save({ ...product(), images: [{ url: bad }] });
+      expect([img.http, img.msg], bad).toEqual([400, '图片地址必须是http(s)网址或已上传的图片']);
+    }
+    const rows = await t.db.selectFrom('goods').select('id').where('tenant_id', '=', main.id).execute();
+    expect(rows).toEqual([]);
+    const ok = await save(withLink(' https://detail.1688.com/offer/2.html '));
+    expect(ok.status, ok.msg).toBe(200);
+    const cleared = await call(t.app, s, 'POST', `${P}insertGoods_v2`, {
+      id: ok.data.id,
+      version: 1,
+      goodsData: withLink(''),
+    });
+    expect(cleared.status, cleared.msg).toBe(200);
+  });
 });
 
 describe('productList', () => {

@@ -9,6 +9,7 @@ import {
 import { PRICE_COUNTRY_CODES } from '../constants/marketplaces.js';
 import { PRICE_MSG } from '../validation/goods-save.js';
 import { MSG } from '../validation/rules.js';
+import { httpUrl, imageUrl } from '../validation/url.js';
 import { affectedData, dbId, dbIdList, dbInt, paged, pageQuery, savedVersionData, secondsQuery } from './common.js';
 
 const text = (max: number) =>
@@ -30,7 +31,8 @@ export const baseInfoSchema = z.strictObject({
   vendor: text(100).optional(),
   brand_name: text(100).optional(),
   source: text(100).optional(),
-  link_url: text(2000).optional(),
+  /** The supplier link (来源链接, shown as 供应商链接 on orders): http(s) only (issue 27 §5). */
+  link_url: httpUrl('来源链接', { allowEmpty: true }).optional(),
   sku: text(100).optional(),
   sku_id_ext: text(100).optional(),
   product_type: dbInt('产品类型', 0, 99).optional(),
@@ -83,7 +85,7 @@ export const variationChildSchema = z.strictObject({
   values: z.record(z.string().max(50), text(100)),
   price: dbInt('价格', 0, 1_000_000_000).optional(),
   quantity: dbInt('库存', 0, 1_000_000).optional(),
-  images: z.array(text(2000)).max(20).default([]),
+  images: z.array(imageUrl('变体图片')).max(20).default([]),
   ean: text(14).optional(),
 });
 
@@ -106,7 +108,7 @@ export const goodsDataSchema = z.strictObject({
   images: z
     .array(
       z.strictObject({
-        url: text(2000),
+        url: imageUrl(),
         width: dbInt('图片宽度', 1, 100_000).optional(),
         height: dbInt('图片高度', 1, 100_000).optional(),
       }),

@@ -1,10 +1,15 @@
 import { GOODS_TYPE_UNSET_LABEL, GOODS_TYPES } from '@console/shared/constants/goods';
 import type { BaseInfo } from '@console/shared/schemas/goods';
+import { httpUrl } from '@console/shared/validation/url';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { memo, useMemo } from 'react';
+import { zodRule } from '../../../../lib/zod-rule';
 import { CategorySelect } from '../../components/category-select';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import { useEditor, useEditorStore } from '../editor-store';
+
+/** The supplier link is http(s) only, checked on the screen with the API's own schema (issue 27 §5). */
+const LINK_URL_RULE = zodRule(httpUrl('来源链接', { allowEmpty: true }), 'onChange');
 
 type Values = Omit<BaseInfo, 'cost_price' | 'is_electric' | 'not_vat'> & {
   cost_yuan?: number | null;
@@ -112,7 +117,7 @@ export const BaseInfoForm = memo(function BaseInfoForm() {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="link_url" label="来源链接">
+          <Form.Item name="link_url" label="来源链接" rules={[LINK_URL_RULE]}>
             <Input />
           </Form.Item>
         </Col>

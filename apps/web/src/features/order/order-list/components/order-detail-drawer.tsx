@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_LABELS,
   type OrderDetailData,
 } from '@console/shared/schemas/order';
+import { safeHref } from '@console/shared/validation/url';
 import { Button, Descriptions, Drawer, Image, Input, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -126,8 +127,9 @@ function ItemActions({
         </Button>
       )}
       {!amazon && <Ali1688Buttons item={item} />}
-      {item.link_url && (
-        <Typography.Link href={item.link_url} target="_blank" rel="noreferrer">
+      {/* Only an http(s) address becomes a link (issue 27 §5): older stored values may hold javascript: or data:. */}
+      {safeHref(item.link_url) && (
+        <Typography.Link href={safeHref(item.link_url)} target="_blank" rel="noreferrer">
           供应商链接
         </Typography.Link>
       )}

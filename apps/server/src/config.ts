@@ -22,6 +22,11 @@ export interface Config {
   /** Background jobs run in this process (0 for web-only nodes). */
   workers: boolean;
   /**
+   * Seconds between heartbeats of a worker process (JOB_HEARTBEAT_SECONDS, default 10); the
+   * jobs of a process silent for 4.5 heartbeats are taken back (docs/architecture.md "Jobs").
+   */
+  jobHeartbeatSeconds: number;
+  /**
    * Keep live sessions in memory, invalidated by PostgreSQL LISTEN/NOTIFY (off behind a
    * transaction-pooling proxy such as PgBouncer, where LISTEN does not work).
    */
@@ -308,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: bool(env.COOKIE_SECURE, false),
     trustProxy: bool(env.TRUST_PROXY, false),
     workers: bool(env.WORKERS, true),
+    jobHeartbeatSeconds: positiveNumber(env.JOB_HEARTBEAT_SECONDS, 10, 'JOB_HEARTBEAT_SECONDS'),
     sessionCache: bool(env.SESSION_CACHE, true),
     testHooks: bool(env.TEST_HOOKS, false),
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 10, 'MAX_UPLOAD_MB') * 1024 * 1024,

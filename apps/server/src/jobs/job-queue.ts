@@ -8,6 +8,7 @@ import type { DB } from '../db/types.js';
 import { badRequest } from '../lib/app-error.js';
 import type { JobDefinition } from '../lib/server-module.js';
 import { runScheduled, runTracked, type TrackedMessage } from './job-runner.js';
+import { HEARTBEAT_SECONDS, leaseJob, startWorkerWatch, type TakenBack } from './job-workers.js';
 import { insertJob } from './jobs.repository.js';
 
 /** Who a job belongs to: its tenant (always) and the person who started it. */
@@ -48,8 +49,13 @@ export interface JobQueue extends JobClient {
   stop(): Promise<void>;
 }
 
-/** Retries and expiry of every message (a job still running after 30 minutes is taken as lost and retried). */
-const SEND_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInMinutes: 30 } as const;
+/**
+ * Retries and expiry of every message. A job whose process died is taken back within a minute
+ * by the worker watch (job-workers.ts), so the expiry is only a backstop for a handler that
+ * hangs in a live process: 23 hours (pg-boss's limit is 24), far beyond any legitimate run
+ * (exports, translation batches, order syncs waiting on rate limits).
+ */
+const SEND_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInHours: 23 } as const;
 /** Time zone of schedules that name none: the users work on Beijing time. */
 const DEFAULT_TZ = 'Asia/Shanghai';
 
@@ -78,7 +84,15 @@ function executorOf(db: Kysely<DB>) {
 export async function startJobQueue(
   db: Kysely<DB>,
   definitions: JobDefinition[],
-  opts: { workers: boolean; deps?: AppDeps; onError?: (err: Error) => void },
+  opts: {
+    workers: boolean;
+    deps?: AppDeps;
+    onError?: (err: Error) => void;
+    /** Seconds between heartbeats of this worker process (default `deps.config.jobHeartbeatSeconds`). */
+    heartbeatSeconds?: number;
+    /** Told about jobs taken back from dead worker processes. */
+    onTakenBack?: (jobs: TakenBack[]) => void;
+  },
 ): Promise<JobQueue> {
   const byKind = new Map<string, JobDefinition>();
   for (const def of definitions) {
@@ -94,9 +108,19 @@ export async function startJobQueue(
   const stopping = new AbortController();
   await boss.start();
   for (const def of definitions) await boss.createQueue(def.kind, { name: def.kind, policy: def.policy ?? 'standard' });
+  let watch: { stop(): Promise<void> } | undefined;
   if (opts.workers) {
     const deps = opts.deps;
     if (!deps) throw new Error('job workers need the app dependencies');
+    // Registered (and the jobs of a process this one replaces taken back) before taking any job.
+    watch = await startWorkerWatch(db, byKind, {
+      heartbeatSeconds: opts.heartbeatSeconds ?? deps.config.jobHeartbeatSeconds ?? HEARTBEAT_SECONDS,
+      failJobs: async (tx, kind, ids, message) => {
+        for (const id of ids) await boss.fail(kind, id, { message }, { db: executorOf(tx) });
+      },
+      onError: opts.onError,
+      onTakenBack: opts.onTakenBack,
+    });
     for (const def of definitions) {
       // A worker takes one message at a time; `concurrency` workers of a kind run side by side
       // (pg-boss hands each message to one of them).
@@ -106,6 +130,8 @@ export async function startJobQueue(
           { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
           async ([job]) => {
             if (!job) return;
+            // This process runs it now: the worker watch takes it back if the process dies.
+            await leaseJob(db, job.id, def.kind);
             if (isScheduled(job.data)) return runScheduled(deps, def, byKind, job.data.schedule, stopping.signal);
             const msg: TrackedMessage = trackedMessage.parse(job.data);
             await runTracked(deps, def, byKind, msg, job.retryCount >= job.retryLimit);
@@ -152,9 +178,10 @@ export async function startJobQueue(
       const after = o.startAfterSeconds ? Math.max(1, Math.ceil(o.startAfterSeconds)) : undefined;
       await boss.send(def.kind, { schedule: data }, { ...SEND_OPTIONS, ...(after ? { startAfter: after } : {}) });
     },
-    stop: () => {
+    stop: async () => {
       stopping.abort();
-      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await watch?.stop().catch((err: unknown) => opts.onError?.(err instanceof Error ? err : new Error(String(err))));
     },
   };
 }

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppDeps, RouteAccess } from '../context.js';
+import type { DB } from '../db/types.js';
 
 /** The `jobs` row of a job a person started: what the user sees (docs/architecture.md "Jobs"). */
 export interface JobRef {
@@ -65,6 +67,11 @@ export interface JobDefinition<P = unknown, R = unknown> {
    * queue every other tenant's job behind it.
    */
   concurrency?: number;
+  /**
+   * Frees what a dead worker process held for this kind besides its pg-boss jobs (e.g. the
+   * upload runner's queue leases), in the reaper's transaction (jobs/job-workers.ts).
+   */
+  workerLost?(db: Kysely<DB>, workerId: string): Promise<void>;
   /** Removes what a row of this kind points to (e.g. its export file) when the retention job deletes the row. */
   discard?(deps: AppDeps, job: JobRef & { result: unknown }): Promise<void>;
   run(ctx: JobContext<R>, payload: P): Promise<void>;

@@ -40,6 +40,16 @@ export async function renewLease(db: Db, id: number, owner: string, leaseSeconds
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Frees the queues a dead runner leased (its process is gone): the next runner claims them at once. */
+export async function releaseLeasesOf(db: Db, owner: string): Promise<void> {
+  await db
+    .updateTable('upload_queues')
+    .set({ lease_owner: null, lease_until: null })
+    .where('lease_owner', '=', owner)
+    .where('status', 'in', ['pending', 'running'])
+    .execute();
+}
+
 /** Gives a queue back: when to look at it next, and its final state when it is finished. */
 export function releaseQueue(
   db: Db,

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { marketplaceByCode } from '@console/shared/constants/marketplaces';
 import type { AppDeps } from '../../context.js';
+import { WORKER_ID } from '../../jobs/job-workers.js';
 import { USAGE_PLANS } from '../../marketplace/rate-limits.js';
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
@@ -375,8 +375,11 @@ export function arrived(payload: ItemPayload, listing: ListingsItem): boolean {
   });
 }
 
-/** An id for this process's runner (leases name it). */
-export const RUNNER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
+/**
+ * An id for this process's runner (leases name it): the process's job-worker id, so that the
+ * leases of a process that died are freed when the worker watch finds it dead (upload.jobs.ts).
+ */
+export const RUNNER_ID = WORKER_ID;
 
 /**
  * Works due queues: claims up to `limit` and runs one pass on each, concurrently. Returns how

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineJob } from '../../lib/server-module.js';
 import { recheckListings } from './listing-recheck.js';
 import { runDueQueues } from './upload-runner.js';
-import { nextDueInMs } from './upload-runner.repository.js';
+import { nextDueInMs, releaseLeasesOf } from './upload-runner.repository.js';
 
 /** How long one pump run keeps working before it hands over to the next (the minute schedule). */
 const PUMP_BUDGET_MS = 55_000;
@@ -14,14 +14,17 @@ const NAP_MS = 1_000;
  * The upload pump (docs/upload.md "Runner"): works due queues a pass at a time; while a queue
  * is open but not due (a feed being processed) it naps and looks again, and ends when no queue
  * is open, its budget is used or the server stops. The `stately` policy keeps one run waiting
- * and one running system-wide; the minute schedule restarts it, also after a crash (a dead
- * process's leases expire after a minute). Creating or retrying a queue triggers it at once.
+ * and one running system-wide; the minute schedule restarts it. When its process dies, the
+ * worker watch (jobs/job-workers.ts) takes the run back and frees the queues it leased, and
+ * pg-boss's retry runs it again a few seconds later. Creating or retrying a queue triggers it
+ * at once.
  */
 export const uploadPumpJob = defineJob({
   kind: 'upload-pump',
   payload: z.object({}),
   policy: 'stately',
   schedule: { cron: '* * * * *', data: {} },
+  workerLost: (db, workerId) => releaseLeasesOf(db, workerId),
   async run({ deps, signal }) {
     const started = Date.now();
     while (Date.now() - started < PUMP_BUDGET_MS && !signal?.aborted) {

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/types.js';
+import type { JobDefinition } from '../lib/server-module.js';
+import type { TrackedMessage } from './job-runner.js';
+import { finishJob } from './jobs.repository.js';
+import './job-workers.tables.js';
+
+/**
+ * This process as a job worker: the id its heartbeat row, its job leases and the upload
+ * runner's queue leases carry.
+ */
+export const WORKER_ID = randomUUID();
+
+/** Default seconds between two heartbeats of a worker process (JOB_HEARTBEAT_SECONDS). */
+export const HEARTBEAT_SECONDS = 10;
+/** A worker that has not beaten for this many heartbeats is dead (45 s by default). */
+export const DEAD_AFTER_BEATS = 4.5;
+
+/** What the user reads on a job whose process died on its last attempt. */
+export const WORKER_LOST_MESSAGE = '任务执行中断(服务重启),请重试';
+
+/** Advisory lock key of the reaper: one process at a time takes jobs back. */
+const REAP_LOCK = 0x6a6f6273; // "jobs"
+
+/** The pid namespace of this process ('' where unknown: pids are then never compared). */
+function pidNamespace(): string {
+  try {
+    return fs.readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return '';
+  }
+}
+
+const HOST = os.hostname();
+const PID_NS = pidNamespace();
+
+function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+  const stat = (() => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  return /^\d+ \(.*\) Z/s.test(stat);
+}
+
+/** Fails (or retries) active pg-boss jobs by id, in the caller's transaction (pg-boss's own `fail`). */
+export type FailJobs = (tx: Kysely<DB>, kind: string, ids: string[], message: string) => Promise<void>;
+
+/** A job taken back from a dead worker. */
+export interface TakenBack {
+  id: string;
+  kind: string;
+  /** Whether pg-boss runs it again (retries were left) or it failed for good. */
+  retried: boolean;
+}
+
+/** Records that this process runs an active pg-boss job (before its handler starts). */
+export async function leaseJob(db: Kysely<DB>, jobId: string, kind: string): Promise<void> {
+  await db
+    .insertInto('job_leases')
+    .values({ job_id: jobId, kind, worker_id: WORKER_ID })
+    .onConflict((oc) => oc.column('job_id').doUpdateSet({ worker_id: WORKER_ID, started_at: sql`now()` }))
+    .execute();
+}
+
+/**
+ * The liveness watch of a worker process (docs/architecture.md "Jobs of a dead process"):
+ * registers the process, beats every `heartbeatSeconds`, and on each beat (under an advisory
+ * lock, so one process at a time) takes back the active jobs of dead workers: a worker is
+ * dead when it has not beaten for `DEAD_AFTER_BEATS` heartbeats, or at once when it ran on
+ * this machine (same host name and pid namespace) and its process is gone (a `kill -9` and
+ * a restart). Its jobs are failed through pg-boss, which retries them after their retry
+ * delay (or fails them for good on their last attempt, and then the `jobs` row shows the
+ * kind's failure); every definition's `workerLost` frees what the worker held besides
+ * (the upload runner's queue leases). A job active for longer than the dead interval with no
+ * lease (its process died between taking the message and recording it) is taken back too.
+ * A long job of a live process is never taken back: its process keeps beating.
+ */
+export async function startWorkerWatch(
+  db: Kysely<DB>,
+  definitions: ReadonlyMap<string, JobDefinition>,
+  opts: {
+    heartbeatSeconds: number;
+    failJobs: FailJobs;
+    onError?: (err: Error) => void;
+    onTakenBack?: (jobs: TakenBack[]) => void;
+  },
+): Promise<{ stop(): Promise<void> }> {
+  const beatMs = opts.heartbeatSeconds * 1000;
+  const deadMs = Math.round(beatMs * DEAD_AFTER_BEATS);
+  const beat = () =>
+    db
+      .insertInto('job_workers')
+      .values({ id: WORKER_ID, host: HOST, pid: process.pid, pid_ns: PID_NS })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ beat_at: sql`now()` }))
+      .execute();
+  await beat();
+  let running: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    await beat();
+    const taken = await reapDeadWorkers(db, definitions, deadMs, opts.failJobs);
+    if (taken.length) opts.onTakenBack?.(taken);
+  };
+  const run = () => {
+    running = running
+      .then(tick)
+      .catch((err: unknown) => opts.onError?.(err instanceof Error ? err : new Error(String(err))));
+    return running;
+  };
+  // At start: jobs of a process this one replaces (same machine, process gone) come back now.
+  await run();
+  const timer = setInterval(run, beatMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      // Jobs still running after the graceful stop are taken back by the next live process.
+      await db.deleteFrom('job_workers').where('id', '=', WORKER_ID).execute();
+    },
+  };
+}
+
+/** One pass of the reaper (exported for tests): answers the jobs taken back. */
+export async function reapDeadWorkers(
+  db: Kysely<DB>,
+  definitions: ReadonlyMap<string, JobDefinition>,
+  deadMs: number,
+  failJobs: FailJobs,
+): Promise<TakenBack[]> {
+  return db.transaction().execute(async (tx) => {
+    const locked = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${REAP_LOCK}) as ok`.execute(tx);
+    if (!locked.rows[0]?.ok) return [];
+    const workers = await tx
+      .selectFrom('job_workers')
+      .select([
+        'id',
+        'host',
+        'pid',
+        'pid_ns',
+        sql<boolean>`beat_at < now() - make_interval(secs => ${deadMs / 1000})`.as('silent'),
+      ])
+      .where('id', '<>', WORKER_ID)
+      .execute();
+    const dead = workers
+      .filter((w) => w.silent || (PID_NS && w.host === HOST && w.pid_ns === PID_NS && processGone(w.pid)))
+      .map((w) => w.id);
+    if (dead.length) await tx.deleteFrom('job_workers').where('id', 'in', dead).execute();
+    const kinds = [...definitions.keys()];
+    if (kinds.length === 0) return [];
+    // Active jobs whose worker is gone (dead now, or stopped earlier), or that never got a lease.
+    const orphans = await sql<{
+      id: string;
+      name: string;
+      data: unknown;
+      retried: boolean;
+    }>`
+      select j.id, j.name, j.data, j.retry_count < j.retry_limit as retried
+      from pgboss.job j
+      left join job_leases l on l.job_id = j.id and l.kind = j.name
+      where j.name = any(${kinds}::text[]) and j.state = 'active'
+        and (case when l.job_id is null then j.started_on < now() - make_interval(secs => ${deadMs / 1000})
+             else not exists (select 1 from job_workers w where w.id = l.worker_id) end)
+      for update of j skip locked`.execute(tx);
+    const taken: TakenBack[] = [];
+    for (const o of orphans.rows) {
+      await failJobs(tx, o.name, [o.id], 'its worker process died');
+      taken.push({ id: o.id, kind: o.name, retried: o.retried });
+      const msg = o.data as Partial<TrackedMessage> | null;
+      // The last attempt: the person's `jobs` row shows the failure (else it stays running, retried).
+      if (!o.retried && msg && typeof msg.id === 'string' && typeof msg.tenant_id === 'number')
+        await finishJob(tx, msg.tenant_id, msg.id, {
+          status: 'failed',
+          error: definitions.get(o.name)?.failMessage ?? WORKER_LOST_MESSAGE,
+        });
+    }
+    // Leases of jobs no longer active (finished, failed or taken back).
+    await sql`
+      delete from job_leases l
+      where not exists (select 1 from pgboss.job j where j.name = l.kind and j.id = l.job_id and j.state = 'active')`.execute(
+      tx,
+    );
+    for (const id of dead) for (const def of definitions.values()) await def.workerLost?.(tx, id);
+    return taken;
+  });
+}

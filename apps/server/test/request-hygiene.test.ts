@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { RouteAccessEntry } from '../src/context.js';
 import type { UserRow } from '../src/db/types.js';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../src/plugins/request-hygiene.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
 import { issuePath, type RequestField, requestFields, withValue } from './support/request-fields.js';
@@ -204,13 +205,27 @@ describe('request hygiene over every route (issue 27 §5)', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/PDD/amazon-sandbox/confirm',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...s.headers, 'content-type': 'application/json' },
+        cookies: s.cookies,
         payload: '{"constructor":{"prototype":{"x":1}}}',
       });
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toContain('application/json');
       expect(res.json()).toEqual({ status: 400, msg: '请求内容包含不允许的字段名', data: { field: 'constructor' } });
     });
+  });
+});
+
+describe('the JSON depth scan', () => {
+  it('counts brackets outside strings only, escapes included, without recursion', () => {
+    expect(jsonDeeperThan('[[1]]', 2)).toBe(false);
+    expect(jsonDeeperThan('[[[1]]]', 2)).toBe(true);
+    expect(jsonDeeperThan('{"a":"[[[[{{{{"}', 1)).toBe(false);
+    expect(jsonDeeperThan('{"a\\"":"[[[[","b":"\\\\"}', 1)).toBe(false);
+    expect(jsonDeeperThan('{"a":"\\\\","b":[[1]]}', 2)).toBe(true);
+    expect(jsonDeeperThan(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`, MAX_JSON_DEPTH)).toBe(true);
+    expect(jsonDeeperThan(deepJson(MAX_JSON_DEPTH - 1), MAX_JSON_DEPTH)).toBe(false);
+    expect(jsonDeeperThan(deepJson(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(true);
   });
 });
 
@@ -244,8 +259,15 @@ describe("Fastify's own refusals answer the envelope (issue 27 §5)", () => {
 describe("Fastify's other refusals keep the envelope", () => {
   it('an overlong path parameter: 414; a body over the limit: 413; each the envelope', async () => {
     const withParams = t.app.routeTable.find((e) => e.url.includes(':'))!;
-    const long = await t.app.inject({ method: 'GET', url: withParams.url.replace(/:[^/]+/g, 'x'.repeat(200)) });
-    expect([long.statusCode, long.json()]).toEqual([414, { status: 414, msg: '请求地址过长', data: null }]);
+    const url = withParams.url.replace(/:[^/]+/g, 'x'.repeat(200));
+    // Without the web app (whose catch-all route would answer such an address: 404 接口不存在).
+    const apiOnly = await buildApp({ ...t.deps, config: { ...t.deps.config, webDist: '/nonexistent' } });
+    try {
+      const long = await apiOnly.inject({ method: 'GET', url });
+      expect([long.statusCode, long.json()]).toEqual([414, { status: 414, msg: '请求地址过长', data: null }]);
+    } finally {
+      await apiOnly.close();
+    }
     const big = await t.app.inject({
       method: 'POST',
       url: '/PDD/amazon-user/login',

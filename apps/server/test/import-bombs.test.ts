@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';
 import { insertShop } from '../src/modules/shop/shop.repository.js';
@@ -66,6 +67,8 @@ async function whileOthersWait<T>(work: () => Promise<T>) {
   const ms = performance.now() - start;
   done = true;
   await others;
+  // A delay is recorded when the monitor's timer runs: give it its turn after a long block.
+  await sleep(30);
   h.disable();
   return { result, ms, maxDelayMs: h.max / 1e6, slowest, answered };
 }

@@ -1,9 +1,13 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SensitiveHit } from '@console/shared/schemas/goods';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/types.js';
 import { findSensitiveWords } from '../../src/modules/goods-library/sensitive.service.js';
 import { matchSensitiveWords } from '../../src/modules/goods-library/sensitive-matcher.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 describe('matchSensitiveWords', () => {
   it('Latin: case-insensitive whole words with offsets', () => {
@@ -59,6 +63,90 @@ describe('matchSensitiveWords', () => {
       { lang: 'de', field: 'title', text: 'Gift disney' },
     ]);
     expect(hits.map((h) => `${h.lang}:${h.word}:${h.start}`)).toEqual(['en:Disney:9', 'de:gift:0', 'de:Disney:5']);
+  });
+});
+
+/** The matcher before issue 27 (one regular expression per word and text), the reference for the automaton. */
+function regexMatcher(
+  words: { lang: string; word: string }[],
+  texts: { lang: string; field: string; text: string }[],
+): SensitiveHit[] {
+  const unspaced = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+  const wordChar = /[\p{L}\p{N}\p{M}_]/u;
+  const pattern = (word: string) => {
+    const body = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (unspaced.test(word)) return new RegExp(body, 'giu');
+    const before = wordChar.test(word[0] ?? '') ? '(?<![\\p{L}\\p{N}\\p{M}_])' : '';
+    const after = wordChar.test(word.at(-1) ?? '') ? '(?![\\p{L}\\p{N}\\p{M}_])' : '';
+    return new RegExp(`${before}${body}${after}`, 'giu');
+  };
+  const hits: SensitiveHit[] = [];
+  for (const t of texts) {
+    for (const w of words) {
+      if (w.lang !== 'all' && w.lang !== t.lang) continue;
+      for (const m of t.text.matchAll(pattern(w.word))) {
+        hits.push({ lang: t.lang, field: t.field, word: w.word, start: m.index, end: m.index + m[0].length });
+      }
+    }
+  }
+  const order = new Map(texts.map((t, i) => [`${t.lang}\u0000${t.field}`, i]));
+  return hits.sort(
+    (a, b) =>
+      (order.get(`${a.lang}\u0000${a.field}`) ?? 0) - (order.get(`${b.lang}\u0000${b.field}`) ?? 0) ||
+      a.start - b.start ||
+      b.end - a.end,
+  );
+}
+
+describe('matchSensitiveWords: one pass over each text (Aho–Corasick), the same hits as before', () => {
+  it('occurrences of one word never overlap; words that overlap each other all match', () => {
+    const zh = matchSensitiveWords(
+      [
+        { lang: 'zh-CN', word: '哈哈' },
+        { lang: 'zh-CN', word: '哈哈哈' },
+      ],
+      [{ lang: 'zh-CN', field: 't', text: '哈哈哈哈哈' }],
+    );
+    expect(zh.map((h) => `${h.word}@${h.start}`)).toEqual(['哈哈哈@0', '哈哈@0', '哈哈@2']);
+    expect(matchSensitiveWords([{ lang: 'en', word: 'a-a' }], [{ lang: 'en', field: 't', text: 'a-a-a-a' }])).toEqual([
+      { lang: 'en', field: 't', word: 'a-a', start: 0, end: 3 },
+      { lang: 'en', field: 't', word: 'a-a', start: 4, end: 7 },
+    ]);
+  });
+
+  it('folds case as a Unicode regular expression does; offsets count UTF-16 units', () => {
+    const greek = matchSensitiveWords(
+      [{ lang: 'el', word: 'ΟΔΟΣ' }],
+      [{ lang: 'el', field: 't', text: 'μια οδος, μια οδοσ' }],
+    );
+    expect(greek.map((h) => [h.start, h.end])).toEqual([
+      [4, 8],
+      [14, 18],
+    ]);
+    const astral = matchSensitiveWords(
+      [{ lang: 'all', word: '𠀀好' }],
+      [{ lang: 'zh-CN', field: 't', text: '😀𠀀好' }],
+    );
+    expect(astral).toEqual([{ lang: 'zh-CN', field: 't', word: '𠀀好', start: 2, end: 5 }]);
+  });
+
+  it('gives what the per-word regular expressions gave, on random words and texts', () => {
+    const { seed, rand: rnd } = seededRandom();
+    const alphabet = ['a', 'b', 'A', 'é', 'É', ' ', '-', '_', '1', '苹', '果', 'ß', 'ς', 'Σ', 'σ'];
+    const str = (n: number) => Array.from({ length: n }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+    for (let round = 0; round < 200; round++) {
+      const words = Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => ({
+        lang: rnd() < 0.3 ? 'all' : rnd() < 0.5 ? 'en' : 'de',
+        word: str(1 + Math.floor(rnd() * 3)).trim() || 'a',
+      }));
+      const texts = [
+        { lang: 'en', field: 'title', text: str(Math.floor(rnd() * 40)) },
+        { lang: 'de', field: 'title', text: str(Math.floor(rnd() * 40)) },
+      ];
+      expect(matchSensitiveWords(words, texts), JSON.stringify({ seed, words, texts })).toEqual(
+        regexMatcher(words, texts),
+      );
+    }
   });
 });
 
@@ -156,6 +244,41 @@ describe('sensitive word calls', () => {
     expect(await call(t.app, leader, 'POST', '/PDD/goods/sensitive/delete', { ids: [id] })).toMatchObject({
       status: 200,
       data: { deleted: 1 },
+    });
+  });
+
+  it("5,000 words against the issue's 95 texts of 20,000 characters: the event loop is never held; the call caps the text", async () => {
+    const owner = await buildTenant(t.db);
+    const admin = await signIn(t.app, owner.account, TEST_PASSWORD);
+    const words = Array.from({ length: 5000 }, (_, i) => `brand${i.toString(36)}x`);
+    expect(await call(t.app, admin, 'POST', '/PDD/goods/sensitive/create', { lang: 'en', words })).toMatchObject({
+      status: 200,
+      data: { added: 5000 },
+    });
+    // Texts of 20,000 characters, a word of the list every 50 words.
+    const text = Array.from({ length: 2500 }, (_, i) => (i % 50 === 0 ? words[i] : `word${i % 97}`))
+      .join(' ')
+      .slice(0, 20_000);
+    const texts = Array.from({ length: 95 }, (_, i) => ({ lang: 'en', field: `f${i}`, text }));
+    // The matcher the product save also uses (it has no cap of its own): 1.9 million characters.
+    const h = monitorEventLoopDelay({ resolution: 10 });
+    h.enable();
+    const started = performance.now();
+    const hits = await findSensitiveWords(t.db, owner.id, texts);
+    const ms = performance.now() - started;
+    // A delay is recorded when the monitor's timer runs: give it its turn after a long block.
+    await sleep(30);
+    h.disable();
+    expect(hits).toHaveLength(95 * 50);
+    expect(hits[0]).toEqual({ lang: 'en', field: 'f0', word: 'brand0x', start: 0, end: 7 });
+    expect(h.max / 1e6, `worst event-loop delay (the match took ${ms.toFixed(0)} ms)`).toBeLessThan(300);
+    // The call reads at most 200,000 characters: ten such texts, not 95.
+    const atCap = await call(t.app, admin, 'POST', '/PDD/goods/sensitive/check', { texts: texts.slice(0, 10) });
+    expect(atCap.status).toBe(200);
+    expect(atCap.data.hits).toHaveLength(10 * 50);
+    expect(await call(t.app, admin, 'POST', '/PDD/goods/sensitive/check', { texts })).toMatchObject({
+      http: 400,
+      msg: '一次最多检查200000个字符',
     });
   });
 

@@ -135,6 +135,11 @@ export const sensitiveCreateBody = z.strictObject({
     error: '请填写敏感词',
   }),
 });
+/**
+ * Most characters one sensitive-word check reads, all texts together (issue 27 §3): a whole
+ * product in every language is well under it (12 languages × about 6,000 characters).
+ */
+export const SENSITIVE_CHECK_MAX_CHARS = 200_000;
 /** POST /goods/sensitive/check: the texts of a product being edited. */
 export const sensitiveCheckBody = z.strictObject({
   texts: z
@@ -146,7 +151,10 @@ export const sensitiveCheckBody = z.strictObject({
       }),
       { error: '请提供要检查的文本' },
     )
-    .max(200, { error: '一次最多检查200段文本' }),
+    .max(200, { error: '一次最多检查200段文本' })
+    .refine((texts) => texts.reduce((n, t) => n + t.text.length, 0) <= SENSITIVE_CHECK_MAX_CHARS, {
+      error: `一次最多检查${SENSITIVE_CHECK_MAX_CHARS}个字符`,
+    }),
 });
 export type SensitiveCheckBody = z.infer<typeof sensitiveCheckBody>;
 

@@ -11,7 +11,7 @@ import {
   lockSensitiveWords,
   wordsForLangs,
 } from './sensitive.repository.js';
-import { matchSensitiveWords, type TextToCheck } from './sensitive-matcher.js';
+import { matchSensitiveWordsSliced, type TextToCheck } from './sensitive-matcher.js';
 
 /** Most words one request may add. */
 export const SENSITIVE_BATCH_MAX = 5000;
@@ -33,7 +33,7 @@ export async function findSensitiveWords(
     tenantId,
     withText.map((t) => t.lang),
   );
-  return matchSensitiveWords(words, withText);
+  return matchSensitiveWordsSliced(words, withText);
 }
 
 /** Words from a list or from text with one word per line (commas and semicolons also separate). */

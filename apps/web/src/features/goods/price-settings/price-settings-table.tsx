@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { goodsKeys, usePriceInfo } from '../../../api/goods';
 import { post } from '../../../api/http';
 import { useFeedback } from '../../../app/ui-bridge';
+import { MoneyInput } from '../../../components/money-input';
 import { ReadOnlyNotice, useHas } from '../../../components/permission';
 import { RatesNote } from './rates-note';
 
@@ -118,11 +119,14 @@ export function PriceSettingsTable({ open, onClose }: { open: boolean; onClose: 
                 title: '运费(元)',
                 dataIndex: 'shipping',
                 render: (v: number, r) => (
-                  <InputNumber
-                    min={0}
-                    precision={2}
+                  <MoneyInput
+                    style={{ width: 120 }}
                     value={isMinor(v) ? moneyToNumber(v, 'CNY') : 0}
-                    onChange={(x) => set(r.country_code, { shipping: moneyFromNumber(x, 'CNY') ?? 0 })}
+                    // Text that is no amount stays in red (金额格式不正确) and changes nothing.
+                    onChange={(x) => {
+                      if (x === null || !Number.isNaN(x))
+                        set(r.country_code, { shipping: moneyFromNumber(x, 'CNY') ?? 0 });
+                    }}
                   />
                 ),
               },

@@ -30,6 +30,7 @@ import { useShopList } from '../../../api/shop';
 import { useFeedback } from '../../../app/ui-bridge';
 import { useHas } from '../../../components/permission';
 import { formatSeconds } from '../../../lib/format';
+import { moneyTextRule } from '../../../lib/money-input';
 
 const COLORS: Partial<Record<ManualStatus, string>> = {
   [-2]: 'default',
@@ -128,7 +129,7 @@ function ManualForm({ edit, open, onClose }: { edit: ManualOrderView | null; ope
           <Form.Item name="quantity" label="数量">
             <InputNumber min={1} max={10000} precision={0} />
           </Form.Item>
-          <Form.Item name="amount" label="金额(元)">
+          <Form.Item name="amount" label="金额(元)" rules={[moneyTextRule()]}>
             <Input style={{ width: 140 }} placeholder="如 35.50" />
           </Form.Item>
           <Form.Item name="buyer_name" label="收件人">

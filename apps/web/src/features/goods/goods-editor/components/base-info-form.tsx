@@ -3,6 +3,8 @@ import type { BaseInfo } from '@console/shared/schemas/goods';
 import { httpUrl } from '@console/shared/validation/url';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { memo, useMemo } from 'react';
+import { MoneyInput } from '../../../../components/money-input';
+import { moneyInputRule } from '../../../../lib/money-input';
 import { zodRule } from '../../../../lib/zod-rule';
 import { CategorySelect } from '../../components/category-select';
 import { fenToYuan, yuanToFen } from '../../lib/money';
@@ -27,7 +29,8 @@ const typeOptions = GOODS_TYPES.map((t) => ({
 function toPatch(changed: Partial<Values>): { base: Partial<BaseInfo>; tags?: string[] } {
   const { cost_yuan, is_electric, not_vat, tags, ...rest } = changed;
   const base: Partial<BaseInfo> = { ...rest };
-  if ('cost_yuan' in changed) base.cost_price = yuanToFen(cost_yuan);
+  // Text that is no amount (NaN, shown as 金额格式不正确) keeps the last cost.
+  if ('cost_yuan' in changed && !Number.isNaN(cost_yuan)) base.cost_price = yuanToFen(cost_yuan);
   if (is_electric !== undefined) base.is_electric = is_electric ? 1 : 0;
   if (not_vat !== undefined) base.not_vat = not_vat ? 1 : 0;
   return { base, ...(tags ? { tags } : {}) };
@@ -97,8 +100,8 @@ export const BaseInfoForm = memo(function BaseInfoForm() {
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="cost_yuan" label="成本价(元)">
-            <InputNumber min={0} precision={2} style={{ width: '100%' }} data-testid="base-cost" />
+          <Form.Item name="cost_yuan" label="成本价(元)" rules={[moneyInputRule]}>
+            <MoneyInput data-testid="base-cost" />
           </Form.Item>
         </Col>
         <Col span={6}>

@@ -1,6 +1,7 @@
 import { Button, Col, Input, InputNumber, Popconfirm, Row, Select, Space, Switch } from 'antd';
 import { memo, useState } from 'react';
 import { useFeedback } from '../../../../app/ui-bridge';
+import { MoneyInput } from '../../../../components/money-input';
 import { yuanToFen } from '../../lib/money';
 import { bulkFill, generateVariations } from '../../lib/variations';
 import { useEditor, useEditorStore } from '../editor-store';
@@ -99,10 +100,10 @@ export const VariationBuilder = memo(function VariationBuilder() {
             <Button type="primary" onClick={generate} data-testid="variation-generate">
               生成变体
             </Button>
-            <InputNumber placeholder="成本价(元)" min={0} precision={2} value={fillPrice} onChange={setFillPrice} />
+            <MoneyInput placeholder="成本价(元)" style={{ width: 120 }} value={fillPrice} onChange={setFillPrice} />
             <InputNumber placeholder="库存" min={0} precision={0} value={fillQty} onChange={setFillQty} />
             <Button
-              disabled={count === 0 || (fillPrice === null && fillQty === null)}
+              disabled={count === 0 || (fillPrice === null && fillQty === null) || Number.isNaN(fillPrice)}
               onClick={() => {
                 const p = store.getState().draft.parentage;
                 store.getState().setParentage({

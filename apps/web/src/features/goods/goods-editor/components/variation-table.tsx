@@ -1,6 +1,7 @@
 import { isAmazonSku, SKU_MAX } from '@console/shared/sku/sku';
 import { Input, Tooltip } from 'antd';
 import { memo } from 'react';
+import { MoneyInput } from '../../../../components/money-input';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import type { VariationRow } from '../../lib/variations';
 import { useEditor, useEditorStore } from '../editor-store';
@@ -10,7 +11,6 @@ import { VariationImagesCell } from './variation-images';
 const AMAZON_SKU_HINT = `亚马逊SKU仅限英文字母、数字和符号(不含空格),最多${SKU_MAX}个字符`;
 
 const toInt = (s: string) => (s.trim() === '' ? undefined : Math.max(0, Math.floor(Number(s) || 0)));
-const toFen = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? undefined : yuanToFen(Number(s)));
 
 const ChildRow = memo(function ChildRow({ row, index, attrs }: { row: VariationRow; index: number; attrs: string[] }) {
   const store = useEditorStore();
@@ -33,12 +33,14 @@ const ChildRow = memo(function ChildRow({ row, index, attrs }: { row: VariationR
         </Tooltip>
       </td>
       <td>
-        <Input
+        <MoneyInput
           size="small"
-          inputMode="decimal"
-          defaultValue={row.price === undefined ? '' : String(fenToYuan(row.price))}
-          key={`p${row.price ?? ''}`}
-          onBlur={(e) => set({ price: toFen(e.target.value) })}
+          value={row.price === undefined ? null : fenToYuan(row.price)}
+          // Text that is no amount stays on screen in red (金额格式不正确) and changes nothing.
+          onChange={(v) => {
+            if (v === null) set({ price: undefined });
+            else if (!Number.isNaN(v)) set({ price: yuanToFen(v) });
+          }}
           data-testid={`variation-price-${index}`}
         />
       </td>

@@ -1,9 +1,11 @@
 import { GOODS_TYPES } from '@console/shared/constants/goods';
-import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
+import { PRICE_COUNTRIES, priceCountryCurrency } from '@console/shared/constants/marketplaces';
 import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { batchUpdate } from '../../../../api/goods';
 import { useFeedback } from '../../../../app/ui-bridge';
+import { MoneyInput } from '../../../../components/money-input';
+import { moneyInputError, moneyInputRule } from '../../../../lib/money-input';
 import { CategorySelect } from '../../components/category-select';
 import { countryDigits, majorToMinor, yuanToFen } from '../../lib/money';
 import { type BatchDialogProps, type Scope, SelectionScope } from './selection-scope';
@@ -106,8 +108,8 @@ export function BatchEditDialog({ open, onClose, selectionFor, selectedCount, to
         <Form.Item name="deal_time" label="处理时间(天)">
           <InputNumber min={0} max={30} precision={0} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="cost_yuan" label="成本价(元)">
-          <InputNumber min={0} precision={2} style={{ width: 160 }} />
+        <Form.Item name="cost_yuan" label="成本价(元)" rules={[moneyInputRule]}>
+          <MoneyInput allowClear style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="weight" label="重量(g)">
           <InputNumber min={0} precision={0} style={{ width: 160 }} />
@@ -117,7 +119,20 @@ export function BatchEditDialog({ open, onClose, selectionFor, selectedCount, to
             <Form.Item name="price_country" noStyle>
               <Select allowClear placeholder="国家" options={countryOptions} style={{ width: 180 }} />
             </Form.Item>
-            <Form.Item name="price_major" noStyle>
+            <Form.Item
+              name="price_major"
+              noStyle
+              dependencies={['price_country']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: async (_, v?: string) => {
+                    const country = getFieldValue('price_country') as string | undefined;
+                    const error = country && v?.trim() ? moneyInputError(v, priceCountryCurrency(country)) : null;
+                    if (error) throw new Error(error);
+                  },
+                }),
+              ]}
+            >
               <Input placeholder="价格" style={{ width: 140 }} />
             </Form.Item>
           </Space.Compact>

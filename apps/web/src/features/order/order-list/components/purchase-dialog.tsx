@@ -1,6 +1,7 @@
 import { orderPurchaseBody } from '@console/shared/schemas/order';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useOrderMutations } from '../../../../api/order';
+import { moneyTextRule } from '../../../../lib/money-input';
 import { zodRule } from '../../../../lib/zod-rule';
 
 /** The item being purchased. */
@@ -54,7 +55,7 @@ export function PurchaseDialog({ target, onClose }: { target: PurchaseTarget | n
         <Form.Item name="supplier_order_no" label="供应商订单号" rules={[zodRule(shape.supplier_order_no)]}>
           <Input />
         </Form.Item>
-        <Form.Item name="paid" label="采购金额(元)" rules={[zodRule(shape.paid)]}>
+        <Form.Item name="paid" label="采购金额(元)" rules={[zodRule(shape.paid), moneyTextRule()]}>
           <Input placeholder="12.50" data-testid="purchase-paid" />
         </Form.Item>
         <Form.Item name="quantity" label="采购数量" rules={[zodRule(shape.quantity)]}>

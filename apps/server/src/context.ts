@@ -68,5 +68,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * `form`: the route takes a plain HTML form the console serves itself, which cannot send
+     * the `X-CSRF-Token` header; a cookie session's token comes in the form's hidden
+     * `csrf_token` field instead (checked by the auth plugin once the body is parsed).
+     */
+    csrf?: 'form';
   }
 }

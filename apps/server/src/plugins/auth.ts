@@ -13,6 +13,7 @@ import { subjectOf } from '../modules/account/account.presenter.js';
 import { authenticate } from '../modules/account/session.service.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CSRF_FAILED = '安全校验失败,请刷新页面后重试';
 
 /** The access token of a request: `Authorization: Bearer` first, else the HttpOnly cookie. */
 export function readAccessToken(req: FastifyRequest): { token: string | undefined; via: AuthContext['via'] } {
@@ -26,24 +27,17 @@ export function csrfValid(req: FastifyRequest, csrf: string): boolean {
   return SAFE_METHODS.has(req.method) || req.headers[CSRF_HEADER] === csrf;
 }
 
-/**
- * The caller of an HTML form the console serves itself (the sandbox consent page): a plain
- * form cannot send the `X-CSRF-Token` header, so the page carries the session's CSRF token in
- * a hidden `csrf_token` field and the post must send it back (the same token, in the body
- * instead of a header). A cookie session without it, or with another, is no caller; so is a
- * request without a live session. Bearer callers need no token (no cookie rides along).
- */
-export async function formCaller(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  formToken: string | null,
-): Promise<{ auth: AuthContext } | { refused: 'signin' | 'csrf' }> {
-  const { token, via } = readAccessToken(req);
-  const auth = req.auth ?? (await authenticate(app.deps, token, via));
-  if (!auth) return { refused: 'signin' };
-  if (via === 'cookie' && req.headers[CSRF_HEADER] !== auth.session.csrf && !sameToken(formToken, auth.session.csrf))
-    return { refused: 'csrf' };
-  return { auth };
+/** The form field that carries the CSRF token of a route with `csrf: 'form'`. */
+export const FORM_CSRF_FIELD = 'csrf_token';
+
+/** The CSRF token a form-encoded (or JSON) body carries, if any. */
+function formToken(body: unknown): string | null {
+  if (typeof body === 'string') return new URLSearchParams(body).get(FORM_CSRF_FIELD);
+  if (body && typeof body === 'object') {
+    const v = (body as Record<string, unknown>)[FORM_CSRF_FIELD];
+    return typeof v === 'string' ? v : null;
+  }
+  return null;
 }
 
 function sameToken(given: string | null, expected: string): boolean {
@@ -78,6 +72,8 @@ function deniedMessage(permission: Permission): string | undefined {
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  // Cookie requests of `csrf: 'form'` routes whose token is still to be read from the body.
+  const formTokenDue = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
     if (!access) return;
@@ -85,10 +81,16 @@ export function registerAuth(app: FastifyInstance): void {
     const auth = await authenticate(app.deps, token, via);
     if (auth && via === 'cookie' && !csrfValid(req, auth.session.csrf)) {
       if (access === 'public' || access === 'refreshToken') return;
-      throw new AppError(403, '安全校验失败,请刷新页面后重试');
+      if (req.routeOptions.config.csrf !== 'form') throw new AppError(403, CSRF_FAILED);
+      formTokenDue.add(req);
     }
     req.auth = auth;
     requireAccess(app, req, access);
+  });
+  // A form's token is in its body: checked once the body is parsed, before any handler runs.
+  app.addHook('preHandler', async (req) => {
+    if (!formTokenDue.has(req)) return;
+    if (!sameToken(formToken(req.body), req.auth?.session.csrf ?? '')) throw new AppError(403, CSRF_FAILED);
   });
 }
 

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
  * One log line per request, written when the answer has gone out (issue 13 §3): method, path,
  * status, duration and who asked. Replaces Fastify's two lines ("incoming request" and "request
  * completed"), so the `info` level stays readable. Failures add their own line (5xx at `error`;
- * refused input only at `debug`, its status is already on the request line).
+ * refused input only at `debug`, its status is already on the request line). The address is
+ * written without the values of secret query parameters (`loggedUrl`, issue 27 §5).
  */
 /** Levels at which `info` lines are written. */
 const WRITES_INFO = new Set(['trace', 'debug', 'info']);

@@ -197,6 +197,7 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { id: id('id'), version: 1, to: -2 } }),
   },
   [`POST ${G}/toggleAccount`]: { fields: { uid: 'user' }, request: (id) => ({ body: { uid: id('uid') } }) },
+  [`POST ${G}/unlinkAccount`]: { fields: { uid: 'user' }, request: (id) => ({ body: { uid: id('uid') } }) },
   [`POST ${G}/createChildAccount`]: {
     fields: { leader_id: 'user' },
     request: (id) => ({

@@ -47,7 +47,9 @@ describe('getUserInfo', () => {
     expect(data.auth_name).toBe('公司管理员');
     expect(Object.keys(data.token).sort()).toEqual(['refresh_expires', 'token_expires']);
     expect(data.token.token_expires).toBeGreaterThan(Date.now() / 1000);
-    expect(data.bindSomePhoneAccountList.map((a: { uid: number }) => a.uid).sort()).toEqual([main.id, other.id].sort());
+    // The switch list is the own account and its links: a shared phone links nothing (issue 27 §1).
+    expect(data.bindSomePhoneAccountList).toEqual([{ uid: main.id, account: main.account, user_name: main.user_name }]);
+    expect(other.phone).toBe(main.phone);
     expect(JSON.stringify(data)).not.toContain('password');
   });
 });
@@ -168,10 +170,15 @@ describe('updateUserPassword', () => {
 describe('toggleAccount', () => {
   const URL = '/PDD/amazon-user/toggleAccount';
 
-  it('switches to an account on the same phone without a password and ends the old session', async () => {
+  it('switches to a linked account without a password and ends the old session', async () => {
     const a = await buildTenant(t.db, { phone: '13900000001' });
     const b = await buildTenant(t.db, { phone: '13900000001' });
     const s = await signIn(t.app, a.account, TEST_PASSWORD);
+    const linked = await call(t.app, s, 'POST', '/PDD/amazon-user/linkAccount', {
+      account: b.account,
+      password: TEST_PASSWORD,
+    });
+    expect(linked).toMatchObject({ status: 200, msg: '关联成功' });
     const res = await t.app.inject({
       method: 'POST',
       url: URL,
@@ -183,7 +190,7 @@ describe('toggleAccount', () => {
     expect((await call(t.app, s, 'POST', INFO, {})).http).toBe(401);
   });
 
-  it('refuses an account on another phone or of another tenant as not found', async () => {
+  it('refuses an unlinked account of another tenant as not found', async () => {
     const a = await buildTenant(t.db, { phone: '13900000002' });
     const c = await buildTenant(t.db, { phone: '13900000003' });
     const cChild = await buildUser(t.db, c, { auth: 2 });

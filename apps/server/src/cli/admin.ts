@@ -6,10 +6,11 @@ import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open.js';
 import { hashPassword } from '../lib/password.js';
 import { secretBox } from '../lib/secret-box.js';
+import { dropLinksOf } from '../modules/account/account-link.service.js';
 import { revokeUserSessions } from '../modules/account/session.repository.js';
 import {
   findUserByAccount,
-  findUserById,
+  findUserByIdAnyTenant,
   insertUser,
   listLiveAccounts,
   setUserPassword,
@@ -95,7 +96,7 @@ async function createAccount(db: Database, v: Values) {
   const user = await db.transaction().execute(async (trx) => {
     let created: Awaited<ReturnType<typeof insertUser>>;
     if (v.parent) {
-      const parent = await findUserById(trx, Number(v.parent));
+      const parent = await findUserByIdAnyTenant(trx, Number(v.parent));
       if (!parent) throw new Error(`no account with uid ${v.parent}`);
       created = await insertUser(trx, {
         ...fields,
@@ -136,13 +137,14 @@ async function resetPassword(db: Database, v: Values) {
   await db.transaction().execute(async (trx) => {
     await setUserPassword(trx, user.tenant_id, user.id, password_hash);
     await revokeUserSessions(trx, user.tenant_id, user.id, 'password_reset');
+    await dropLinksOf(trx, operator(user.tenant_id), user, 'password_reset');
     await audit(trx, operator(user.tenant_id), {
       action: 'account.cli.resetPassword',
       targetType: 'user',
       targetId: user.id,
     });
   });
-  console.log(`password of ${account} reset; its sessions ended`);
+  console.log(`password of ${account} reset; its sessions and account links ended`);
 }
 
 function validateList(v: Values): void {
@@ -167,7 +169,7 @@ function validateTrader(v: Values): void {
 }
 
 async function setTrader(db: Database, v: Values) {
-  const trader = await findUserById(db, Number(v.trader));
+  const trader = await findUserByIdAnyTenant(db, Number(v.trader));
   if (trader?.auth !== 5) throw new Error(`uid ${v.trader} is not a trader account (auth 5)`);
   const row = {
     trader_uid: trader.id,

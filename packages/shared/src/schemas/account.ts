@@ -114,6 +114,7 @@ export const userInfo = z.object({
   allowUploadSiteArr: z.array(z.string()),
   principal: z.string(),
   token: tokenInfo,
+  /** The own account and the accounts linked to it (the name is the specification's; a phone decides nothing). */
   bindSomePhoneAccountList: z.array(z.object({ uid: z.number().int(), account: z.string(), user_name: z.string() })),
   /** True when the account belongs to the platform operator (internal company). */
   is_internal: z.boolean(),
@@ -190,8 +191,31 @@ export const updatePasswordBody = z
 
 const uidField = dbId('账号ID', 'integer');
 
-/** POST /amazon-user/toggleAccount: switch to an account on the same phone, or to a managed child. */
+/**
+ * POST /amazon-user/toggleAccount: switch to a linked account (see `linkAccountBody`) or to a
+ * child account the caller manages. A phone number links nothing (issue 27 §1).
+ */
 export const toggleAccountBody = z.strictObject({ uid: uidField });
+
+/**
+ * POST /amazon-user/linkAccount: the signed-in person proves owning another account by its
+ * name and password (throttled like sign-in: after failures `code` answers the verification
+ * code of getLoginCode). The two accounts then list each other in `bindSomePhoneAccountList`
+ * and may switch to each other.
+ */
+export const linkAccountBody = z.strictObject({
+  account: loginBody.shape.account,
+  password: loginBody.shape.password,
+  code: loginBody.shape.code,
+});
+export type LinkAccountBody = z.infer<typeof linkAccountBody>;
+
+/** An account in the switch list (`bindSomePhoneAccountList`), also the answer of linkAccount. */
+export const linkedAccount = z.object({ uid: z.number().int(), account: z.string(), user_name: z.string() });
+export type LinkedAccount = z.infer<typeof linkedAccount>;
+
+/** POST /amazon-user/unlinkAccount: either side removes a link. */
+export const unlinkAccountBody = z.strictObject({ uid: uidField });
 
 /** GET /amazon-user/getScanQrRes and POST confirmQrLogin. */
 export const qrCodeQuery = z.strictObject({ code: z.string({ error: MSG.required }).min(1).max(64) });

@@ -1,7 +1,7 @@
 import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
 import type { MenuItem } from '@console/shared/menu/menu-tree';
 import { can, type GoodsScope, goodsScopeOf, isInternal, libraryPermsOf } from '@console/shared/permissions/can';
-import type { ChildAccount, LoginResult, TokenInfo, UserInfo } from '@console/shared/schemas/account';
+import type { ChildAccount, LinkedAccount, LoginResult, TokenInfo, UserInfo } from '@console/shared/schemas/account';
 import type { UserRow } from '../../db/types.js';
 import type { IssuedTokens } from './session.service.js';
 
@@ -53,7 +53,8 @@ export function presentLogin(user: UserRow, menuList: MenuItem[], token: TokenIn
 export function presentUserInfo(
   user: UserRow,
   token: TokenInfo,
-  samePhone: { id: number; account: string; user_name: string }[],
+  /** The own account and its linked accounts (account-link.service.ts `switchList`). */
+  switchable: { id: number; account: string; user_name: string }[],
   internalIds: readonly number[],
   /** The tenant's time zone (the main account's), which child accounts share. */
   timeZone: string,
@@ -89,7 +90,7 @@ export function presentUserInfo(
     allowUploadSiteArr: user.allow_upload_sites,
     principal: user.principal,
     token,
-    bindSomePhoneAccountList: samePhone.map((u) => ({ uid: u.id, account: u.account, user_name: u.user_name })),
+    bindSomePhoneAccountList: switchable.map(presentLinked),
     is_internal: isInternal(subjectOf(user), { internalIds }),
     goods_scope: goodsScopeOf(subjectOf(user)),
     library_perms: libraryPermsOf(subjectOf(user)),
@@ -116,4 +117,9 @@ export function presentChild(user: UserRow): ChildAccount {
     library_perms_custom: user.library_perms !== null,
     allowUploadSiteArr: user.allow_upload_sites,
   };
+}
+
+/** An account of the switch list (`bindSomePhoneAccountList`), also the answer of linkAccount. */
+export function presentLinked(u: Pick<UserRow, 'id' | 'account' | 'user_name'>): LinkedAccount {
+  return { uid: u.id, account: u.account, user_name: u.user_name };
 }

@@ -112,8 +112,25 @@ export interface UserSettingsTable {
   updated_at: Generated<Date>;
 }
 
+/**
+ * A link between two accounts one person proved to own (issue 27 §1, docs/decisions.md):
+ * symmetric, one row per pair with `user_a < user_b`.
+ */
+export interface AccountLinksTable {
+  id: Generated<string>;
+  user_a: number;
+  user_b: number;
+  tenant_a: number;
+  tenant_b: number;
+  /** The account that made the link (signed in to it, then proved the other's password). */
+  created_by: number;
+  /** How the person proved owning both accounts: 'password'. */
+  proof: string;
+  created_at: Timestamp;
+}
+
 declare module '../../db/types.js' {
-  /** The tables of this module (accounts, sessions, sign-in throttling, captchas, QR sign-in the menu and user settings). */
+  /** The tables of this module (accounts, sessions, sign-in throttling, captchas, QR sign-in, the menu, user settings and account links). */
   interface DB {
     users: UsersTable;
     sessions: SessionsTable;
@@ -122,5 +139,6 @@ declare module '../../db/types.js' {
     qr_logins: QrLoginsTable;
     menus: MenusTable;
     user_settings: UserSettingsTable;
+    account_links: AccountLinksTable;
   }
 }

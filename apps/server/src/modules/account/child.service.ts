@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { hashPassword } from '../../lib/password.js';
 import { audit, diff } from '../system/audit.js';
 import { subjectOf } from './account.presenter.js';
+import { dropLinksOf } from './account-link.service.js';
 import { revokeUserSessions } from './session.repository.js';
 import {
   clearGroupMembers,
@@ -166,7 +167,10 @@ export async function updateChildAccount(deps: AppDeps, actor: Actor, me: UserRo
     await checkLeader(trx, me.tenant_id, uid, auth, patch.leader_id === undefined ? target.leader_id : patch.leader_id);
     const updated = await updateTenantUser(trx, me.tenant_id, uid, patch);
     if (!updated) throw notFound('账号不存在');
-    if (patch.status === 0 && target.status !== 0) await revokeUserSessions(trx, me.tenant_id, uid, 'disabled');
+    if (patch.status === 0 && target.status !== 0) {
+      await revokeUserSessions(trx, me.tenant_id, uid, 'disabled');
+      await dropLinksOf(trx, actor, target, 'disabled');
+    }
     // A leader that is no longer one leaves its members without a group.
     const released = target.auth === AUTH.groupLeader && auth !== AUTH.groupLeader;
     const freed = released ? await clearGroupMembers(trx, me.tenant_id, uid) : 0;
@@ -177,28 +181,30 @@ export async function updateChildAccount(deps: AppDeps, actor: Actor, me: UserRo
   });
 }
 
-/** Sets a new password for a child; its sessions end. */
+/** Sets a new password for a child; its sessions and account links end. */
 export async function resetChildAccount(deps: AppDeps, actor: Actor, me: UserRow, uid: number, password: string) {
   await managedChild(deps, me, uid);
   const password_hash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, me.tenant_id, uid, { password_hash });
     const ended = await revokeUserSessions(trx, me.tenant_id, uid, 'password_reset');
+    const links = await dropLinksOf(trx, actor, { id: uid, tenant_id: me.tenant_id }, 'password_reset');
     await audit(trx, actor, {
       action: 'account.child.resetPassword',
       targetType: 'user',
       targetId: uid,
-      after: { sessions_ended: ended },
+      after: { sessions_ended: ended, links_removed: links },
     });
   });
 }
 
-/** Soft-deletes a child (its name becomes free again); its sessions end. */
+/** Soft-deletes a child (its name becomes free again); its sessions and account links end. */
 export async function deleteChildAccount(deps: AppDeps, actor: Actor, me: UserRow, uid: number) {
   const target = await managedChild(deps, me, uid);
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, me.tenant_id, uid, { deleted_at: new Date() });
     await revokeUserSessions(trx, me.tenant_id, uid, 'deleted');
+    await dropLinksOf(trx, actor, target, 'deleted');
     // A deleted leader's group is dissolved (its members keep their own products).
     if (target.auth === AUTH.groupLeader) await clearGroupMembers(trx, me.tenant_id, uid);
     await audit(trx, actor, {

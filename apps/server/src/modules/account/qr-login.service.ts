@@ -8,7 +8,7 @@ import { audit } from '../system/audit.js';
 import { actorFor, assertUsable } from './login.service.js';
 import { confirmQrLogin, consumeQrLogin, findQrLogin, insertQrLogin } from './qr-login.repository.js';
 import { type IssuedTokens, openSession } from './session.service.js';
-import { findUserById } from './user.repository.js';
+import { findUserByIdAnyTenant } from './user.repository.js';
 
 export const QR_TTL_MS = 2 * 60_000;
 
@@ -46,7 +46,7 @@ export async function pollQrCode(
   const expired = !row || row.consumed_at || row.expires_at.getTime() < Date.now();
   if (expired || !browserKey || row.browser_key_hash !== sha256(browserKey)) throw badRequest(MSG.qrExpired);
   if (!row.confirmed_by) return { state: 'pending', expires_at: Math.floor(row.expires_at.getTime() / 1000) };
-  const user = await findUserById(deps.db, row.confirmed_by);
+  const user = await findUserByIdAnyTenant(deps.db, row.confirmed_by);
   if (!user) throw badRequest(MSG.qrExpired);
   await assertUsable(deps, user);
   const tokens = await deps.db.transaction().execute(async (trx) => {

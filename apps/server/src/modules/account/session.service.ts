@@ -14,14 +14,30 @@ import {
 } from './session.repository.js';
 import type { SessionWithUser } from './session-cache.js';
 
-/** Session lengths (spec section 9 and DECISIONS.md). */
-export const SESSION_TTL_MS = { password: 2 * 86_400_000, qr: 86_400_000 } as const;
+/**
+ * Session kinds and lengths (spec section 9 and DECISIONS.md). `link`: opened by switching
+ * through an account link, which the person proved with the password (docs/decisions.md).
+ * `child`: opened by a manager switching into a child it manages without the child's
+ * password; such a session neither follows nor makes account links (they are the person's
+ * who owns the child account, not the manager's).
+ */
+export const SESSION_TTL_MS = {
+  password: 2 * 86_400_000,
+  qr: 86_400_000,
+  link: 2 * 86_400_000,
+  child: 2 * 86_400_000,
+} as const;
 /** Lifetime of one access token. */
 export const ACCESS_TTL_MS = 15 * 60_000;
 /** A replaced refresh token still yields an access token this long (parallel tabs). */
 export const REFRESH_GRACE_MS = 10_000;
 
 export type SessionKind = keyof typeof SESSION_TTL_MS;
+
+/** Whether the session's person proved this account (its password, a QR sign-in or a proven link), so may use its links. */
+export function sessionProvesAccount(session: Pick<SessionRow, 'kind'>): boolean {
+  return session.kind !== 'child';
+}
 
 /** Secrets and expiry times handed to the client after sign-in or refresh. */
 export interface IssuedTokens {

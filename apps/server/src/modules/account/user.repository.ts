@@ -14,8 +14,14 @@ export function findUserByAccount(db: Db, account: string): Promise<UserRow | un
     .executeTakeFirst();
 }
 
-/** An account by id (global: used to load the session's own user). */
-export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+/**
+ * An account by id in any tenant. Never call it with an id a request names (issue 27 §1: a
+ * switch looked up another tenant's admin this way): request paths use `findTenantUser`, and
+ * reach another tenant's account only through a proven account link. Allowed for ids the
+ * server itself stored (a confirmed QR code) and for the operator's command line;
+ * `test/account-takeover.test.ts` fails when any other file imports it.
+ */
+export function findUserByIdAnyTenant(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
@@ -28,19 +34,6 @@ export function findTenantUser(db: Db, tenantId: number, id: number): Promise<Us
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-}
-
-/** Other live accounts bound to the same phone (for switching accounts). */
-export function listSamePhone(db: Db, phone: string): Promise<Pick<UserRow, 'id' | 'account' | 'user_name'>[]> {
-  if (!phone) return Promise.resolve([]);
-  return db
-    .selectFrom('users')
-    .select(['id', 'account', 'user_name'])
-    .where('phone', '=', phone)
-    .where('deleted_at', 'is', null)
-    .where('status', '=', 1)
-    .orderBy('id')
-    .execute();
 }
 
 export interface ChildFilter {

@@ -14,11 +14,13 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { audit, diff } from '../system/audit.js';
 import { subjectOf } from './account.presenter.js';
+import { findLink, otherSide } from './account-link.repository.js';
+import { auditLink, dropLinksOf } from './account-link.service.js';
 import { canManageChild } from './child.service.js';
 import { assertUsable } from './login.service.js';
 import { revokeSession, revokeUserSessions } from './session.repository.js';
-import { type IssuedTokens, openSession } from './session.service.js';
-import { findUserById, updateTenantUser } from './user.repository.js';
+import { type IssuedTokens, openSession, sessionProvesAccount } from './session.service.js';
+import { findTenantUser, updateTenantUser } from './user.repository.js';
 
 /** Brand/compliance fields are the account's own only when auth is neither 5 nor 0 (spec section 6). */
 export function brandFieldsVisible(user: UserRow): boolean {
@@ -61,7 +63,7 @@ export async function updateAccount(deps: AppDeps, actor: Actor, user: UserRow, 
   });
 }
 
-/** Changes the own password; every session of the account ends. */
+/** Changes the own password; every session and every account link of the account ends. */
 export async function updatePassword(
   deps: AppDeps,
   actor: Actor,
@@ -75,18 +77,21 @@ export async function updatePassword(
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, user.tenant_id, user.id, { password_hash });
     const ended = await revokeUserSessions(trx, user.tenant_id, user.id, 'password_changed');
+    const links = await dropLinksOf(trx, actor, user, 'password_changed');
     await audit(trx, actor, {
       action: 'account.updatePassword',
       targetType: 'user',
       targetId: user.id,
-      after: { sessions_ended: ended },
+      after: { sessions_ended: ended, links_removed: links },
     });
   });
 }
 
 /**
- * Switches to another account without a password: one bound to the same phone, or a
- * child account the caller manages. The current session ends; a new one starts.
+ * Switches to another account without a password: one linked to the caller's account (the
+ * person proved both, docs/decisions.md "Account links"), or a child account the caller
+ * manages. Anything else, whatever its phone, is "not found". The current session ends; a
+ * new one starts; the switch is audited in the tenant of each side.
  */
 export async function toggleAccount(
   deps: AppDeps,
@@ -96,21 +101,27 @@ export async function toggleAccount(
   meta: { ip: string; userAgent: string },
 ): Promise<{ user: UserRow; tokens: IssuedTokens }> {
   const me = auth.user;
-  const target = await findUserById(deps.db, targetId);
-  const samePhone = !!target && me.phone !== '' && target.phone === me.phone && target.id !== me.id;
-  const managedChild = !!target && canManageChild(me, target);
-  if (!target || (!samePhone && !managedChild)) throw notFound('账号不存在');
-  await assertUsable(deps, target);
-  const tokens = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
+    // A link is followed only from a session that proved the caller's account.
+    const link = sessionProvesAccount(auth.session) ? await findLink(trx, me.tenant_id, me.id, targetId) : undefined;
+    const other = link ? otherSide(link, me.id) : { id: targetId, tenant_id: me.tenant_id };
+    const target = await findTenantUser(trx, other.tenant_id, other.id);
+    const via = link ? 'link' : target && canManageChild(me, target) ? 'child' : null;
+    if (!target || !via) throw notFound('账号不存在');
+    await assertUsable(deps, target);
     await revokeSession(trx, auth.session.id, 'switched');
-    const t = await openSession(trx, deps, target, 'password', meta);
-    await audit(trx, actor, {
-      action: 'account.toggle',
-      targetType: 'user',
-      targetId: target.id,
-      after: { account: target.account, via: samePhone ? 'phone' : 'child' },
-    });
-    return t;
+    const tokens = await openSession(trx, deps, target, via, meta);
+    await auditLink(
+      trx,
+      actor,
+      { tenant_a: me.tenant_id, tenant_b: target.tenant_id },
+      {
+        action: 'account.toggle',
+        targetType: 'user',
+        targetId: target.id,
+        after: { from_account: me.account, account: target.account, via },
+      },
+    );
+    return { user: target, tokens };
   });
-  return { user: target, tokens };
 }

@@ -6,7 +6,7 @@ import { Ali1688Error } from '../../ali1688/ali1688.js';
 import type { Actor, AppDeps } from '../../context.js';
 import { AppError, badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import { subjectOf } from '../account/account.presenter.js';
-import { findUserById } from '../account/user.repository.js';
+import { findTenantUser } from '../account/user.repository.js';
 import { findOrder } from './order.repository.js';
 import { moveExpress, purchasable, purchaseItem } from './order.service.js';
 import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
@@ -161,8 +161,8 @@ export async function follow1688Logistics(deps: AppDeps, max = LOGISTICS_CHECK_M
     if (rows.length === 0) break;
     after = rows[rows.length - 1]!.id;
     for (const row of rows) {
-      const buyer = await findUserById(deps.db, row.created_by);
-      if (buyer?.status !== 1 || buyer.tenant_id !== row.tenant_id) {
+      const buyer = await findTenantUser(deps.db, row.tenant_id, row.created_by);
+      if (buyer?.status !== 1) {
         run.skipped++;
         continue;
       }

@@ -134,7 +134,9 @@ export async function startEmbeddedPostgres(opts: {
     } catch (err) {
       // The failed postgres process has exited: the package's exit hook must not wait for it again.
       (pg as unknown as { process?: unknown }).process = undefined;
-      if (bindFailed && opts.port === undefined && attempt < BIND_ATTEMPTS) {
+      // The log says so (or, in a language we do not read, the port is in use now).
+      const taken = bindFailed || !(await pickPort(port).then((p) => p === port));
+      if (taken && opts.port === undefined && attempt < BIND_ATTEMPTS) {
         log(`port ${port} was taken while PostgreSQL started; trying another`);
         port = await pickPort(0);
         continue;

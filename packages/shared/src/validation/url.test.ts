@@ -22,7 +22,12 @@ const HOSTILE = [
 
 describe('web addresses (issue 27 §5)', () => {
   it('accepts only absolute http(s) addresses', () => {
-    for (const ok of ['https://detail.1688.com/offer/1.html', 'http://example.com', 'HTTPS://EXAMPLE.COM/a?b=1#c']) {
+    for (const ok of [
+      'https://detail.1688.com/offer/1.html',
+      'http://example.com',
+      'HTTPS://EXAMPLE.COM/a?b=1#c',
+      'https://img.example.com/商品 长.png',
+    ]) {
       expect(isHttpUrl(ok), ok).toBe(true);
       expect(safeHref(ok), ok).toBe(ok);
     }
@@ -36,6 +41,7 @@ describe('web addresses (issue 27 §5)', () => {
 
   it('images: http(s) or a path of the console itself', () => {
     expect(isImageUrl('/PDD/files/t1/a.jpg')).toBe(true);
+    expect(isImageUrl('/PDD/files/t1/a b.jpg')).toBe(true);
     expect(isImageUrl('https://img.example.com/a.jpg')).toBe(true);
     for (const bad of [...HOSTILE.filter((h) => !h.startsWith('/')), '//evil.example/a.jpg', '/\\evil.example']) {
       expect(isImageUrl(bad), bad).toBe(false);

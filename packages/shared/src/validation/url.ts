@@ -10,9 +10,9 @@ import { MSG } from './rules.js';
 
 /**
  * `http://` or `https://`, then a host (no blank, slash, backslash, `?` or `#` in it), then
- * optionally a path, query or fragment without blanks.
+ * optionally a path, query or fragment (control characters are refused by `hasControl`).
  */
-const HTTP_URL = /^https?:\/\/[^\s/\\?#]+(?:[/?#]\S*)?$/i;
+const HTTP_URL = /^https?:\/\/[^\s/\\?#]+(?:[/?#].*)?$/i;
 
 /** Whether a text holds a control character (a browser skips some of them inside a scheme). */
 function hasControl(text: string): boolean {
@@ -37,7 +37,7 @@ export function isHttpUrl(text: string): boolean {
  * the console's own origin (`/PDD/files/…`, as uploads are stored; not `//host`, not `\`).
  */
 export function isImageUrl(text: string): boolean {
-  if (text.startsWith('/')) return !text.startsWith('//') && !/[\\\s]/.test(text);
+  if (text.startsWith('/')) return !text.startsWith('//') && !text.includes('\\') && !hasControl(text);
   return isHttpUrl(text);
 }
 

@@ -1,21 +1,19 @@
 import { COOKIE } from '@console/shared/constants/app';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as password from '../src/lib/password.js';
 import { CODE_AFTER_FAILURES } from '../src/modules/account/login.service.js';
 import { buildTenant, TEST_PASSWORD } from './factories.js';
 import { cookiesOf, useTestApp } from './harness.js';
 
 // Every password the server verifies, whatever path it takes (issue 27 §2: count the checks).
-const checked = vi.hoisted(() => [] as string[]);
-vi.mock('../src/lib/password.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/lib/password.js')>();
-  return {
-    ...real,
-    verifyPassword: async (stored: string | undefined, password: string) => {
-      checked.push(password);
-      return real.verifyPassword(stored, password);
-    },
-  };
+// A spy on the module's export, not vi.mock: the files of a worker share loaded modules.
+const checked: string[] = [];
+const realVerify = password.verifyPassword;
+const spy = vi.spyOn(password, 'verifyPassword').mockImplementation(async (stored, given) => {
+  checked.push(given);
+  return realVerify(stored, given);
 });
+afterAll(() => spy.mockRestore());
 
 const t = useTestApp();
 

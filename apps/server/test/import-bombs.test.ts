@@ -1,10 +1,9 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';
 import { insertShop } from '../src/modules/shop/shop.repository.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
+import { withEventLoopDelay } from './support/event-loop.js';
 import { bombXlsx, lyingZip, millionRowXlsx, textLines, wideXlsx, xlsxRows } from './support/sheet-files.js';
 
 /**
@@ -48,29 +47,28 @@ beforeAll(async () => {
  * took, the worst event-loop delay seen meanwhile and the slowest parallel answer.
  */
 async function whileOthersWait<T>(work: () => Promise<T>) {
-  const h = monitorEventLoopDelay({ resolution: 10 });
-  h.enable();
   let done = false;
   let slowest = 0;
   let answered = 0;
-  const others = (async () => {
-    while (!done) {
-      const start = performance.now();
-      const r = await call(t.app, worker, 'POST', '/PDD/amazon-user/getUserInfo', {});
-      expect(r.status).toBe(200);
-      slowest = Math.max(slowest, performance.now() - start);
-      answered++;
+  let others: Promise<void> = Promise.resolve();
+  const run = await withEventLoopDelay(async () => {
+    others = (async () => {
+      while (!done) {
+        const start = performance.now();
+        const r = await call(t.app, worker, 'POST', '/PDD/amazon-user/getUserInfo', {});
+        expect(r.status).toBe(200);
+        slowest = Math.max(slowest, performance.now() - start);
+        answered++;
+      }
+    })();
+    try {
+      return await work();
+    } finally {
+      done = true;
+      await others;
     }
-  })();
-  const start = performance.now();
-  const result = await work();
-  const ms = performance.now() - start;
-  done = true;
-  await others;
-  // A delay is recorded when the monitor's timer runs: give it its turn after a long block.
-  await sleep(30);
-  h.disable();
-  return { result, ms, maxDelayMs: h.max / 1e6, slowest, answered };
+  });
+  return { ...run, slowest, answered };
 }
 
 describe('EAN import: a sheet is read only up to its limits', () => {

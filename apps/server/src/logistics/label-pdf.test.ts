@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { withEventLoopDelay } from '../../test/support/event-loop.js';
 import { fontRuns, type LabelData, renderLabels, visualRuns } from './label-pdf.js';
 
 /**
@@ -179,5 +180,15 @@ describe('labels: Arabic, Hebrew and Thai (AE and SA buyers)', () => {
     expect(text).toContain('สมชาย ใจดี');
     expect(text).toContain('ถนนสุขุมวิท');
     expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic/);
+  });
+});
+
+describe('labels: a batch does not hold the event loop (issue 27 §3)', () => {
+  it('500 labels are drawn in slices: the worst event-loop delay stays small', async () => {
+    await renderLabels([label('张伟', ['ul. Świętokrzyska 12'])], '100x150'); // fonts loaded once
+    const labels = Array.from({ length: 500 }, (_, i) => label(`张伟 ${i}`, [`ul. Świętokrzyska ${i}`]));
+    const run = await withEventLoopDelay(() => renderLabels(labels, '100x150'));
+    expect(run.result.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(500);
+    expect(run.maxDelayMs, `worst event-loop delay (the batch took ${run.ms.toFixed(0)} ms)`).toBeLessThan(300);
   });
 });

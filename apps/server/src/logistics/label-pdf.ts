@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import bwipjs from 'bwip-js/node';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { TimeSlicer } from '../lib/time-slice.js';
 
 /**
  * Shipping labels as PDF (issue 18 §2): 100x100 or 100x150 mm, the tracking number as a
@@ -319,7 +320,7 @@ function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y: number
 }
 
 /** Renders labels as one PDF. */
-export function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Buffer> {
+export async function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Buffer> {
   const width = 100 * MM;
   const height = (size === '100x150' ? 150 : 100) * MM;
   const tall = size === '100x150';
@@ -336,7 +337,10 @@ export function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Bu
   });
   const m = 4 * MM;
   const inner = width - 2 * m;
+  // A batch (up to 2,000 labels) is drawn in slices of a few ms: other requests go on meanwhile.
+  const slicer = new TimeSlicer();
   for (const l of labels) {
+    await slicer.pause();
     doc.addPage({ size: [width, height], margin: 0 });
     doc
       .lineWidth(0.8)

@@ -1,0 +1,58 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { readSheetRows } from '../src/lib/sheet-reader.js';
+import type { presentEntry } from '../src/modules/finance/finance.presenter.js';
+import { EXPORT_MAX } from '../src/modules/finance/finance.service.js';
+import { statementWorkbook } from '../src/modules/finance/finance-export.js';
+import { withEventLoopDelay } from './support/event-loop.js';
+
+/**
+ * Issue 27 §3: a file built for a request is built in slices, so other requests are answered
+ * meanwhile. The imports, the sensitive-word check and the label batch have their own tests
+ * (import-bombs.test.ts, goods-library/sensitive.test.ts, logistics/label-pdf.test.ts);
+ * `npm run bench:imports` prints the worst delay of each at its limit.
+ */
+describe('finance statement export at its limit', () => {
+  it(`${EXPORT_MAX} rows: the workbook is written without holding the event loop`, async () => {
+    const rows: ReturnType<typeof presentEntry>[] = Array.from({ length: EXPORT_MAX }, (_, i) => ({
+      id: i + 1,
+      uid: 7,
+      type: 1,
+      type_name: '物流费',
+      op: 'charge',
+      currency: 'CNY',
+      amount: -(i % 1000) - 1,
+      available_change: -(i % 1000) - 1,
+      frozen_change: 0,
+      deposit_change: 0,
+      balance_after: 1_000_000 - i,
+      frozen_after: 0,
+      deposit_after: 0,
+      ref_type: 'waybill',
+      ref_name: '运单',
+      ref_id: `WB${i}`,
+      note: i % 7 === 0 ? '备注' : '',
+      reverses: null,
+      created_at: 1_790_000_000 + i,
+    }));
+    const run = await withEventLoopDelay(() => statementWorkbook(rows, 'Asia/Shanghai'));
+    expect(run.maxDelayMs, `worst event-loop delay (the export took ${run.ms.toFixed(0)} ms)`).toBeLessThan(300);
+    const read = await readSheetRows(run.result, 'xlsx', {
+      maxRows: EXPORT_MAX,
+      maxCells: EXPORT_MAX * 12 + 12,
+      maxFileBytes: 64 << 20,
+      maxBytes: 256 << 20,
+    });
+    expect(read).toHaveLength(EXPORT_MAX + 1);
+    expect(read[0]?.cells[2]).toBe('金额');
+    expect(read[1]?.cells.slice(1, 3)).toEqual(['物流费', '-0.01']);
+    expect(read.at(-1)?.cells[9]).toBe(`WB${EXPORT_MAX - 1}`);
+    // Amounts are numbers shown with two decimals (a small export, read by exceljs).
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await statementWorkbook(rows.slice(0, 3), 'UTC')) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('财务明细')!;
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(2).getCell(3).value).toBe(-0.01);
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe('0.00');
+  });
+});

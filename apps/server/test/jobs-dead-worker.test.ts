@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
-import type { TakenBack } from '../src/jobs/job-workers.js';
+import { type TakenBack, WORKER_LOST_MESSAGE } from '../src/jobs/job-workers.js';
 import { buildTenant } from './factories.js';
 import { useTestApp } from './harness.js';
 import { behaviour, deadWorkerJobs } from './support/dead-worker-jobs.js';
@@ -119,6 +119,27 @@ describe('jobs of a dead worker process', () => {
       .where('id', '=', jobId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'done', tenant_id: tenant.id });
+  }, 60_000);
+
+  it("on its last attempt a dead worker's job fails, and its row says why", async () => {
+    const { child, jobId } = await startBoth('last');
+    await sql`update pgboss.job set retry_count = retry_limit where name = 'last-tracked' and state = 'active'`.execute(
+      t.db,
+    );
+    child.child.kill('SIGKILL');
+    await new Promise((r) => child.child.once('exit', r));
+    await queue('last', true);
+    await waitFor(() => takenBack.some((j) => j.kind === 'last-tracked'), 'the take-back');
+    expect(takenBack.find((j) => j.kind === 'last-tracked')?.retried).toBe(false);
+    const row = await t.db
+      .selectFrom('jobs')
+      .select(['status', 'error'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', error: WORKER_LOST_MESSAGE });
+    const state = await sql<{ state: string }>`select state from pgboss.job where name = 'last-tracked'`.execute(t.db);
+    expect(state.rows.map((r) => r.state)).toEqual(['failed']);
+    expect(behaviour.runs.get('last-tracked')).toBeUndefined();
   }, 60_000);
 
   it('a live worker keeps its long jobs; once it stops beating (frozen) they are taken back within the dead interval', async () => {

@@ -53,6 +53,9 @@ function processGone(pid: number): boolean {
   return /^\d+ \(.*\) Z/s.test(stat);
 }
 
+/** Watches running in this process (they share its worker id). */
+let watches = 0;
+
 /** Fails (or retries) active pg-boss jobs by id, in the caller's transaction (pg-boss's own `fail`). */
 export type FailJobs = (tx: Kysely<DB>, kind: string, ids: string[], message: string) => Promise<void>;
 
@@ -105,6 +108,7 @@ export async function startWorkerWatch(
       .onConflict((oc) => oc.column('id').doUpdateSet({ beat_at: sql`now()` }))
       .execute();
   await beat();
+  watches++;
   let running: Promise<void> = Promise.resolve();
   const tick = async () => {
     await beat();
@@ -126,7 +130,8 @@ export async function startWorkerWatch(
       clearInterval(timer);
       await running;
       // Jobs still running after the graceful stop are taken back by the next live process.
-      await db.deleteFrom('job_workers').where('id', '=', WORKER_ID).execute();
+      // (Tests run several queues in one process: the row goes with the last.)
+      if (--watches === 0) await db.deleteFrom('job_workers').where('id', '=', WORKER_ID).execute();
     },
   };
 }

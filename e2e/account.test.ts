@@ -155,24 +155,56 @@ describe('session', () => {
 });
 
 describe('switch account', () => {
-  it('offers 切换账号 only with two or more accounts on the same phone, and switches', async () => {
+  it('a shared phone offers nothing; 关联账号 with the password links, and 切换账号 switches both ways', async () => {
     const phone = `139${String(Date.now()).slice(-8)}`;
     const first = createMainAccount(env().dataDir, 4, 'main-Pass-1', phone);
-    const second = createMainAccount(env().dataDir, 4, 'main-Pass-1', phone);
+    const second = createMainAccount(env().dataDir, 4, 'main-Pass-2', phone);
     const s = await signedInPage(browser, first.account, first.password);
     page = s.page;
-    await s.page.getByTestId('user-menu').click();
     const menu = s.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-    await clickInPopup(menu.getByRole('menuitem', { name: '切换账号' }));
-    const dialog = s.page.locator('.ant-modal', { hasText: '切换账号' });
-    await dialog.getByText('当前账号').waitFor();
-    await clickInPopup(
-      dialog.locator('.ant-list-item', { hasText: second.account }).getByRole('button', { name: '切换' }),
-    );
-    await expect
-      .poll(() => s.page.getByTestId('header-account').textContent(), { timeout: 15_000 })
-      .toBe(second.account);
+
+    // The same phone alone does not put the other account in the switch list (issue 27 §1).
+    await s.page.getByTestId('user-menu').click();
+    await menu.getByRole('menuitem', { name: '关联账号' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: '切换账号' }).count()).toBe(0);
+    await clickInPopup(menu.getByRole('menuitem', { name: '关联账号' }));
+    const linkDialog = s.page.locator('.ant-modal', { hasText: '关联账号' });
+    const form = linkDialog.getByTestId('link-account-form');
+    await form.locator('#account').fill(second.account);
+    await form.locator('#password').fill('not-the-password');
+    await clickInPopup(linkDialog.getByRole('button', { name: /^关\s*联$/ }));
+    await linkDialog.getByTestId('link-error').getByText('账号或密码错误').waitFor();
+    await form.locator('#password').fill(second.password);
+    await clickInPopup(linkDialog.getByRole('button', { name: /^关\s*联$/ }));
+    await linkDialog
+      .getByTestId('linked-accounts')
+      .locator('.ant-list-item-meta-title', { hasText: second.account })
+      .waitFor();
+    await clickInPopup(linkDialog.locator('.ant-modal-footer').getByRole('button', { name: /^关\s*闭$/ }));
+
+    await switchTo(s.page, second.account);
     await s.context.close();
+
+    // The link is symmetric: the second account switches back to the first.
+    const back = await signedInPage(browser, second.account, second.password);
+    page = back.page;
+    await switchTo(back.page, first.account);
+
+    // Unlinking (either side) removes 切换账号 again.
+    await back.page.getByTestId('user-menu').click();
+    const backMenu = back.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await clickInPopup(backMenu.getByRole('menuitem', { name: '关联账号' }));
+    const dialog = back.page.locator('.ant-modal', { hasText: '关联账号' });
+    await clickInPopup(
+      dialog.locator('.ant-list-item', { hasText: second.account }).getByRole('button', { name: '解除关联' }),
+    );
+    await clickInPopup(back.page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }));
+    await dialog.getByText('暂无关联账号').waitFor();
+    await clickInPopup(dialog.locator('.ant-modal-footer').getByRole('button', { name: /^关\s*闭$/ }));
+    await back.page.getByTestId('user-menu').click();
+    await backMenu.getByRole('menuitem', { name: '修改密码' }).waitFor();
+    expect(await backMenu.getByRole('menuitem', { name: '切换账号' }).count()).toBe(0);
+    await back.context.close();
 
     const single = await signedInPage(browser, 'admin', env().adminPassword);
     page = single.page;
@@ -183,8 +215,19 @@ describe('switch account', () => {
       .waitFor();
     expect(await single.page.getByRole('menuitem', { name: '切换账号' }).count()).toBe(0);
     await single.context.close();
-  });
+  }, 150_000);
 });
+
+/** Opens 切换账号 from the user menu and switches to `account`; waits for the header to show it. */
+async function switchTo(p: Page, account: string) {
+  await p.getByTestId('user-menu').click();
+  const menu = p.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await clickInPopup(menu.getByRole('menuitem', { name: '切换账号' }));
+  const dialog = p.locator('.ant-modal', { hasText: '切换账号' });
+  await dialog.getByText('当前账号').waitFor();
+  await clickInPopup(dialog.locator('.ant-list-item', { hasText: account }).getByRole('button', { name: '切换' }));
+  await expect.poll(() => p.getByTestId('header-account').textContent(), { timeout: 15_000 }).toBe(account);
+}
 
 describe('system screens', () => {
   it('account management creates a child account and lists it; workers have no access', async () => {

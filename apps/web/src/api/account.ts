@@ -3,6 +3,8 @@ import type {
   ChildAccount,
   ChildList,
   CreateChildBody,
+  LinkAccountBody,
+  LinkedAccount,
   LoginBody,
   LoginResult,
   loginData,
@@ -92,9 +94,22 @@ export function useUpdatePassword() {
   });
 }
 
-/** Switches to another account (same phone, or a managed child); answers like login. */
+/** Switches to another account (a linked account, or a managed child); answers like login. */
 export function toggleAccount(uid: number) {
   return post<LoginResult>('/amazon-user/toggleAccount', { uid });
+}
+
+/**
+ * Links another account by its name and password (the server throttles it like sign-in and
+ * may answer NEED_CODE); silent, the dialog shows the message. See docs/decisions.md.
+ */
+export function linkAccount(body: LinkAccountBody) {
+  return post<LinkedAccount>('/amazon-user/linkAccount', body, { silent: true });
+}
+
+/** Removes the link between the own account and `uid`. */
+export function unlinkAccount(uid: number) {
+  return post<null>('/amazon-user/unlinkAccount', { uid });
 }
 
 /** The child-account list (fetched while `enabled`). */

@@ -4,13 +4,17 @@ import { useState } from 'react';
 import { confirmSignOut } from '../../app/session-actions';
 import { AccountInfoDialog } from '../../features/account/account-info/account-info-dialog';
 import { ChangePasswordDialog } from '../../features/account/change-password/change-password-dialog';
+import { LinkAccountDialog } from '../../features/account/link-account/link-account-dialog';
 import { SwitchAccountDialog } from '../../features/account/switch-account/switch-account-dialog';
 import { PriceSettingsDialog } from '../../features/goods/price-settings/price-settings-dialog';
 import { useSessionStore } from '../../stores/session-store';
 
-type DialogName = 'info' | 'price' | 'password' | 'switch' | null;
+type DialogName = 'info' | 'price' | 'password' | 'link' | 'switch' | null;
 
-/** User menu: account info, price settings, change password, switch account (2+ bound accounts), sign out. */
+/**
+ * User menu: account info, price settings, change password, link accounts, switch account
+ * (2+ accounts in the switch list: the own and its linked ones), sign out.
+ */
 export function UserMenu() {
   const user = useSessionStore((s) => s.user);
   const [dialog, setDialog] = useState<DialogName>(null);
@@ -19,6 +23,7 @@ export function UserMenu() {
     { key: 'info', label: '账号信息' },
     { key: 'price', label: '采集价格设置' },
     { key: 'password', label: '修改密码' },
+    { key: 'link', label: '关联账号' },
     ...(canSwitch ? [{ key: 'switch', label: '切换账号' }] : []),
     { type: 'divider' },
     { key: 'logout', label: '退出登录', danger: true },
@@ -42,6 +47,7 @@ export function UserMenu() {
       {dialog === 'info' && <AccountInfoDialog open onClose={close} />}
       <PriceSettingsDialog open={dialog === 'price'} onClose={close} />
       {dialog === 'password' && <ChangePasswordDialog open onClose={close} />}
+      {dialog === 'link' && <LinkAccountDialog open onClose={close} />}
       {dialog === 'switch' && <SwitchAccountDialog open onClose={close} />}
     </>
   );

@@ -16,7 +16,7 @@ export async function switchToAccount(uid: number): Promise<void> {
   location.reload();
 }
 
-/** Switch account: the accounts bound to the same phone (shown only with two or more). */
+/** Switch account: the own account and its linked accounts (关联账号; shown only with two or more). */
 export function SwitchAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useSessionStore((s) => s.user);
   const [busy, setBusy] = useState<number | null>(null);

@@ -27,6 +27,7 @@ function simReq(req: FastifyRequest, raw: string): SimReq {
   };
 }
 
+const consentForm = z.string().max(8192).meta({ description: 'the consent form, application/x-www-form-urlencoded' });
 const htmlPage = z.string().meta({ description: 'the sandbox consent page (HTML)' });
 
 /**
@@ -81,11 +82,12 @@ export async function sandboxConsentRoutes(fastify: FastifyInstance) {
   fastify.post(
     CONFIRM_PATH.replace(/^\/PDD/, ''),
     {
-      schema: { response: { ...redirectReplies(), 400: htmlPage } },
+      // The form's fields as one url-encoded text; any other body (JSON) is refused before the handler.
+      schema: { body: consentForm, response: { ...redirectReplies(), 400: htmlPage } },
       config: { access: 'shop.manage', csrf: 'form' },
     },
     async (req, reply) => {
-      const raw = typeof req.body === 'string' ? req.body : '';
+      const raw = req.body;
       const refused = await refusal(req, new URLSearchParams(raw));
       if (refused) return send(refusalPage(400, refused), reply);
       const s = await sandbox(deps.config, deps.db);

@@ -31,8 +31,15 @@ const SECRET_PARAMS = new Set([
   'x-amz-security-token',
 ]);
 
-/** The address as the log shows it: the path, and the query with secret values replaced. */
-export function loggedUrl(url: string): string {
+/** A signed public file link (`/PDD/public-files/<signature>/<key>`): its signature is a secret. */
+const PUBLIC_FILE_SIGNATURE = /^(\/PDD\/public-files\/)[^/?]+/;
+
+/**
+ * The address as the log shows it: the path (a public file link's signature replaced), and
+ * the query with secret values replaced.
+ */
+export function loggedUrl(rawUrl: string): string {
+  const url = rawUrl.replace(PUBLIC_FILE_SIGNATURE, '$1[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = url

@@ -121,4 +121,27 @@ describe('orders', () => {
     await p.getByTestId('order-counts').getByText('商品已收货').waitFor();
     await p.getByTestId('order-syncs').getByText('订单沙箱店').first().waitFor();
   });
+
+  it("a manual order's typed amount is read by the shared money parser before anything is sent (issue 27 §5b)", async () => {
+    const seller = createMainAccount(env().dataDir, 0);
+    const s = await signedInPage(browser, seller.account, seller.password, '#/order/list');
+    page = s.page;
+    const p = s.page;
+    await p.getByText('手工单', { exact: true }).click();
+    await p.getByTestId('manual-new').click();
+    await p.getByTestId('manual-form').waitFor();
+    // "10,50" is 金额格式不正确 on the screen and 确定 sends nothing; "1,000.50" is accepted.
+    const manual = p.getByRole('dialog', { name: '新建手工单' });
+    const saves: string[] = [];
+    p.on('request', (r) => {
+      if (r.url().includes('/order/manual/save')) saves.push(r.url());
+    });
+    await manual.getByLabel('金额(元)').fill('10,50');
+    await manual.getByText('金额格式不正确').waitFor();
+    await manual.getByRole('button', { name: /确\s*定/ }).click();
+    await manual.getByText('金额格式不正确').waitFor();
+    expect(saves).toEqual([]);
+    await manual.getByLabel('金额(元)').fill('1,000.50');
+    await expect.poll(() => manual.getByText('金额格式不正确').count()).toBe(0);
+  });
 });

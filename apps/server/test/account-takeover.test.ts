@@ -366,6 +366,10 @@ describe('who may link and switch', () => {
       http: 403,
       msg: '请使用本账号的密码登录后再关联其他账号',
     });
+    // Nor can it mint a proving session of the child through a QR sign-in it confirms itself.
+    const qr = await t.app.inject({ method: 'GET', url: `${P}/getQrLoginCode` });
+    const confirm = await call(t.app, delegated, 'POST', `${P}/confirmQrLogin`, { code: qr.json().data.code });
+    expect(confirm).toMatchObject({ http: 403, msg: '请使用本账号的密码登录后再确认扫码登录' });
     expect(await opera(main.id, 'account.toggle')).toMatchObject([{ summary: { after: { via: 'child' } } }]);
   });
 });

@@ -107,7 +107,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const auth = authOf(req);
-      await confirmQrCode(deps, actorOf(req, auth), auth.user, req.body.code);
+      await confirmQrCode(deps, actorOf(req, auth), auth, req.body.code);
       return ok(null, '已确认登录');
     },
   );

@@ -1,13 +1,13 @@
 import { MSG } from '@console/shared/validation/rules';
 import QRCode from 'qrcode';
-import type { Actor, AppDeps } from '../../context.js';
+import type { Actor, AppDeps, AuthContext } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
-import { badRequest } from '../../lib/app-error.js';
+import { badRequest, forbidden } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { audit } from '../system/audit.js';
 import { actorFor, assertUsable } from './login.service.js';
 import { confirmQrLogin, consumeQrLogin, findQrLogin, insertQrLogin } from './qr-login.repository.js';
-import { type IssuedTokens, openSession } from './session.service.js';
+import { type IssuedTokens, openSession, sessionProvesAccount } from './session.service.js';
 import { findUserByIdAnyTenant } from './user.repository.js';
 
 export const QR_TTL_MS = 2 * 60_000;
@@ -23,8 +23,14 @@ export async function createQrCode(deps: AppDeps, origin: string) {
   return { code, url, qr, expires_at: Math.floor(expiresAt.getTime() / 1000), browserKey };
 }
 
-/** A signed-in user approves a code shown on another screen. */
-export async function confirmQrCode(deps: AppDeps, actor: Actor, user: UserRow, code: string): Promise<void> {
+/**
+ * A signed-in user approves a code shown on another screen. Not from a session opened by
+ * switching into a child without its password: the QR session would prove the child's
+ * account and so reach its account links (docs/decisions.md "Account links").
+ */
+export async function confirmQrCode(deps: AppDeps, actor: Actor, auth: AuthContext, code: string): Promise<void> {
+  if (!sessionProvesAccount(auth.session)) throw forbidden('请使用本账号的密码登录后再确认扫码登录');
+  const { user } = auth;
   await deps.db.transaction().execute(async (trx) => {
     if (!(await confirmQrLogin(trx, code, user.id))) throw badRequest(MSG.qrExpired);
     await audit(trx, actor, { action: 'account.qrConfirm', targetType: 'qr_login', targetId: code.slice(0, 8) });

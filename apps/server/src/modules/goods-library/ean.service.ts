@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB } from '../../db/types.js';
 import { conflict, notFound } from '../../lib/app-error.js';
+import { TimeSlicer } from '../../lib/time-slice.js';
 import { audit } from '../system/audit.js';
 import { deleteEansById, freeEans, insertEans, listEans, lockEansById, takeFreeEans } from './ean.repository.js';
 import { checkEan, type ValidEan } from './ean-codes.js';
@@ -14,7 +15,10 @@ export async function importEans(deps: AppDeps, actor: Actor, body: EanImportBod
   const lines: EanImportLine[] = [];
   const valid: ValidEan[] = [];
   const seen = new Set<string>();
+  // Up to 20,000 codes: checked in slices of a few ms, so other requests go on (issue 27 §3).
+  const slicer = new TimeSlicer();
   for (const e of entries) {
+    await slicer.pause();
     const r = checkEan(e.code);
     if ('error' in r) lines.push({ line: e.line, code: e.code, result: 'invalid', reason: r.error });
     else if (seen.has(r.gtin))

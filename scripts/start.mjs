@@ -14,7 +14,9 @@ try {
 }
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
-  stdio: 'inherit',
+  // The IPC channel ties the server's life to this process: if this one is killed (even with
+  // SIGKILL) the channel closes and the server shuts down with its PostgreSQL.
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: process.env,
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -43,6 +43,9 @@ async function main() {
     process.removeAllListeners(sig);
     process.on(sig, () => void stop(sig));
   }
+  // Started by `npm start` (scripts/start.mjs) through an IPC channel: when that parent dies,
+  // even by `kill -9`, the channel closes and this server stops with it (PostgreSQL too).
+  if (process.send) process.on('disconnect', () => void stop('parent process gone'));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

@@ -12,8 +12,11 @@ import { connectionUrl, type EmbeddedConnection, startEmbeddedPostgres } from '.
  * starting at the same moment with the same preferred port.
  */
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+/** main.ts's parent as `npm start` (scripts/start.mjs) spawns it: through an IPC channel. */
+const WRAPPER = path.resolve(import.meta.dirname, 'support/start-wrapper.mjs');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
+const servers: number[] = [];
 
 function tempDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-embedded-'));
@@ -46,9 +49,9 @@ const postmasterPid = (dataDir: string) => {
   return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : 0;
 };
 
-function start(env: Record<string, string>) {
+function start(env: Record<string, string>, script = MAIN) {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, script === MAIN ? ['--import', 'tsx', MAIN] : [script], {
     env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', PG_PORT: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,6 +76,8 @@ async function waitFor(check: () => boolean, what: string, ms = 60_000) {
 
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
+  // main.ts under a killed wrapper (on the old code it outlived its parent).
+  for (const pid of servers) if (alive(pid)) process.kill(pid, 'SIGKILL');
   // A postgres the old code left behind must not outlive the test.
   for (const dir of dirs) {
     const pid = postmasterPid(dir);
@@ -123,6 +128,20 @@ describe('embedded PostgreSQL', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(alive(postgres), 'a clean stop stops PostgreSQL too').toBe(false);
+  }, 120_000);
+
+  it('kill -9 of the `npm start` parent stops the server and its PostgreSQL with it', async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), ADMIN_PASSWORD: 'Admin-pass-1' };
+    const parent = start(env, WRAPPER);
+    await waitFor(() => parent.output().includes('console: http://'), 'the start');
+    const server = Number(/CHILD (\d+)/.exec(parent.output())?.[1]);
+    servers.push(server);
+    const postgres = postmasterPid(dataDir);
+    expect(alive(server) && alive(postgres)).toBe(true);
+    parent.child.kill('SIGKILL');
+    await waitFor(() => !alive(server) && !alive(postgres), 'the server and PostgreSQL to stop', 30_000);
+    expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 
   it('two servers starting at the same moment with the same preferred port both start, one on another port', async () => {

@@ -94,7 +94,18 @@ describe('parse', () => {
     expect(ok('1，000', 'CNY')).toBe(100000);
     expect(error('-1,000.5', 'CNY', { allowNegative: true })).toBe('ok -100050');
     // A decimal comma, a wrong group, doubled, leading or trailing separators are never dropped silently.
-    for (const bad of ['10,50', '1,0000', '1,,000', ',100', '100,', '1,00', '12,34,567', '0,100', '1,000.5,0', '1.000,50']) {
+    for (const bad of [
+      '10,50',
+      '1,0000',
+      '1,,000',
+      ',100',
+      '100,',
+      '1,00',
+      '12,34,567',
+      '0,100',
+      '1,000.5,0',
+      '1.000,50',
+    ]) {
       expect(error(bad, 'CNY'), bad).toBe('金额格式不正确');
     }
     expect(error('1,000.505', 'CNY')).toBe('金额最多2位小数');

@@ -80,7 +80,8 @@ export function parseMoney(text: string, currency: string, options: ParseMoneyOp
     carry = frac.charCodeAt(digits) >= '5'.charCodeAt(0) ? 1n : 0n;
     frac = frac.slice(0, digits);
   }
-  const abs = BigInt(m[2]!.replace(/[,，]/g, '')) * 10n ** BigInt(digits) + BigInt(frac.padEnd(digits, '0') || '0') + carry;
+  const abs =
+    BigInt(m[2]!.replace(/[,，]/g, '')) * 10n ** BigInt(digits) + BigInt(frac.padEnd(digits, '0') || '0') + carry;
   if (abs > MAX) return { ok: false, error: '金额过大' };
   const value = Number(abs);
   return { ok: true, value: (negative && value !== 0 ? -value : value) as Minor };

@@ -1,5 +1,8 @@
 import { COOKIE } from '@console/shared/constants/app';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import { findLink } from '../src/modules/account/account-link.repository.js';
+import { openSession } from '../src/modules/account/session.service.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, cookiesOf, type Session, signIn, useTestApp } from './harness.js';
 
@@ -333,6 +336,44 @@ describe('removing a link', () => {
     expect((await toggle(so, child.id)).http).toBe(404);
     // The other side's tenant sees why its link went.
     expect(await opera(other.id, 'account.unlink')).toHaveLength(1);
+  });
+});
+
+describe('a link ending while a switch goes through it', () => {
+  it('the password change waits for the switch and ends the session it opened', async () => {
+    const a = await buildTenant(t.db);
+    const b = await buildTenant(t.db);
+    const sa = await signIn(t.app, a.account, TEST_PASSWORD);
+    await link(sa, { account: b.account, password: TEST_PASSWORD }, '10.27.11.1');
+    const sb = await signIn(t.app, b.account, TEST_PASSWORD);
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    // What toggleAccount does: find (and hold) the link, then open the other account's session.
+    const switching = t.db.transaction().execute(async (trx) => {
+      expect(await findLink(trx, a.id, a.id, b.id)).toBeDefined();
+      await held;
+      await openSession(trx, t.deps, b, 'link', { ip: '10.27.11.1', userAgent: 'test' });
+    });
+    const change = call(t.app, sb, 'POST', `${P}/updateUserPassword`, {
+      passwordOld: TEST_PASSWORD,
+      password: 'new-pass-27b',
+      passwordAgain: 'new-pass-27b',
+    });
+    await vi.waitFor(
+      async () => {
+        const r = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+        expect(Number(r.rows[0]!.n)).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    release();
+    await switching;
+    expect((await change).status).toBe(200);
+    expect(await liveSessions(b.id)).toBe(0);
+    expect(await linkRows(a.id, b.id)).toBe(0);
   });
 });
 

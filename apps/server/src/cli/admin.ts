@@ -136,8 +136,8 @@ async function resetPassword(db: Database, v: Values) {
   const password_hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await setUserPassword(trx, user.tenant_id, user.id, password_hash);
-    await revokeUserSessions(trx, user.tenant_id, user.id, 'password_reset');
     await dropLinksOf(trx, operator(user.tenant_id), user, 'password_reset');
+    await revokeUserSessions(trx, user.tenant_id, user.id, 'password_reset');
     await audit(trx, operator(user.tenant_id), {
       action: 'account.cli.resetPassword',
       targetType: 'user',

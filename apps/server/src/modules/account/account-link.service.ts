@@ -111,7 +111,9 @@ export async function unlinkAccount(deps: AppDeps, actor: Actor, auth: AuthConte
 /**
  * Removes every link of an account whose standing access ends (password changed or reset,
  * disabled, deleted): whoever knew the old password keeps no way in. Called in the
- * transaction that ends the account's sessions; audited in the tenant of each other side.
+ * transaction that ends the account's sessions, before it ends them: deleting a link waits
+ * for a switch that holds it (`findLink` locks it), so that switch's new session is ended too.
+ * Audited in the tenant of each other side.
  */
 export async function dropLinksOf(trx: Kysely<DB>, actor: Actor, user: LinkSide, reason: string): Promise<number> {
   const removed = await deleteLinksOf(trx, user.tenant_id, user.id);

@@ -168,8 +168,9 @@ export async function updateChildAccount(deps: AppDeps, actor: Actor, me: UserRo
     const updated = await updateTenantUser(trx, me.tenant_id, uid, patch);
     if (!updated) throw notFound('账号不存在');
     if (patch.status === 0 && target.status !== 0) {
-      await revokeUserSessions(trx, me.tenant_id, uid, 'disabled');
+      // Links first: a switch through one that is under way finishes before, so its new session is ended too.
       await dropLinksOf(trx, actor, target, 'disabled');
+      await revokeUserSessions(trx, me.tenant_id, uid, 'disabled');
     }
     // A leader that is no longer one leaves its members without a group.
     const released = target.auth === AUTH.groupLeader && auth !== AUTH.groupLeader;
@@ -187,8 +188,8 @@ export async function resetChildAccount(deps: AppDeps, actor: Actor, me: UserRow
   const password_hash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, me.tenant_id, uid, { password_hash });
-    const ended = await revokeUserSessions(trx, me.tenant_id, uid, 'password_reset');
     const links = await dropLinksOf(trx, actor, { id: uid, tenant_id: me.tenant_id }, 'password_reset');
+    const ended = await revokeUserSessions(trx, me.tenant_id, uid, 'password_reset');
     await audit(trx, actor, {
       action: 'account.child.resetPassword',
       targetType: 'user',
@@ -203,8 +204,8 @@ export async function deleteChildAccount(deps: AppDeps, actor: Actor, me: UserRo
   const target = await managedChild(deps, me, uid);
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, me.tenant_id, uid, { deleted_at: new Date() });
-    await revokeUserSessions(trx, me.tenant_id, uid, 'deleted');
     await dropLinksOf(trx, actor, target, 'deleted');
+    await revokeUserSessions(trx, me.tenant_id, uid, 'deleted');
     // A deleted leader's group is dissolved (its members keep their own products).
     if (target.auth === AUTH.groupLeader) await clearGroupMembers(trx, me.tenant_id, uid);
     await audit(trx, actor, {

@@ -76,8 +76,9 @@ export async function updatePassword(
   const password_hash = await hashPassword(body.password);
   await deps.db.transaction().execute(async (trx) => {
     await updateTenantUser(trx, user.tenant_id, user.id, { password_hash });
-    const ended = await revokeUserSessions(trx, user.tenant_id, user.id, 'password_changed');
+    // Links first: a switch through one that is under way finishes before, so its new session is ended too.
     const links = await dropLinksOf(trx, actor, user, 'password_changed');
+    const ended = await revokeUserSessions(trx, user.tenant_id, user.id, 'password_changed');
     await audit(trx, actor, {
       action: 'account.updatePassword',
       targetType: 'user',

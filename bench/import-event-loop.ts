@@ -16,13 +16,14 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { ensureJwtSecret } from '../apps/server/src/db/seed.js';
+import { hashPassword } from '../apps/server/src/lib/password.js';
 import { type LabelData, renderLabels } from '../apps/server/src/logistics/label-pdf.js';
+import { insertUser } from '../apps/server/src/modules/account/user.repository.js';
 import type { presentEntry } from '../apps/server/src/modules/finance/finance.presenter.js';
 import { EXPORT_MAX } from '../apps/server/src/modules/finance/finance.service.js';
 import { statementWorkbook } from '../apps/server/src/modules/finance/finance-export.js';
 import { gs1CheckDigit } from '../apps/server/src/modules/goods-library/ean-codes.js';
 import { insertShop } from '../apps/server/src/modules/shop/shop.repository.js';
-import { buildTenant, TEST_PASSWORD } from '../apps/server/test/factories.js';
 import { bombXlsx, millionRowXlsx, textLines, xlsxRows } from '../apps/server/test/support/sheet-files.js';
 import { benchDatabase } from './support.js';
 
@@ -48,11 +49,17 @@ async function main() {
   const app = await buildApp({ db, config, jwtSecret: await ensureJwtSecret(db) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/PDD`;
-  const tenant = await buildTenant(db);
+  const password = 'bench-password-1';
+  const tenant = await insertUser(db, {
+    account: `bench${Date.now()}`,
+    password_hash: await hashPassword(password),
+    user_name: 'bench',
+    auth: 0,
+  });
   const login = await fetch(`${base}/amazon-user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-auth-mode': 'bearer' },
-    body: JSON.stringify({ account: tenant.account, password: TEST_PASSWORD }),
+    body: JSON.stringify({ account: tenant.account, password }),
   });
   const token = ((await login.json()) as { data: { token: { token: string } } }).data.token.token;
   const post = async (route: string, body: unknown) => {

@@ -162,10 +162,16 @@ async function readXlsx(data: Buffer, budget: Budget): Promise<SheetRow[]> {
     const wanted = new Set<number>();
     for (const r of raw) for (const c of r.cells) if (typeof c === 'object') wanted.add(c.sst);
     const strings = wanted.size > 0 && sharedStrings ? await readSharedStrings(zip, sharedStrings, wanted, budget) : [];
-    return raw.map((r) => ({
-      line: r.line,
-      cells: r.cells.map((c) => (typeof c === 'string' ? c : (strings[c.sst] ?? '').trim())),
-    }));
+    const slicer = new TimeSlicer();
+    const rows: SheetRow[] = [];
+    for (const r of raw) {
+      rows.push({
+        line: r.line,
+        cells: r.cells.map((c) => (typeof c === 'string' ? c : (strings[c.sst] ?? '').trim())),
+      });
+      if ((rows.length & 255) === 0) await slicer.pause();
+    }
+    return rows;
   } finally {
     zip.close();
   }

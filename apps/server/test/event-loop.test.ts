@@ -4,6 +4,9 @@ import { readSheetRows } from '../src/lib/sheet-reader.js';
 import type { presentEntry } from '../src/modules/finance/finance.presenter.js';
 import { EXPORT_MAX } from '../src/modules/finance/finance.service.js';
 import { statementWorkbook } from '../src/modules/finance/finance-export.js';
+import { SYNC_EXPORT_LIMIT } from '../src/modules/goods/goods-export.service.js';
+import { buildGoods, buildTenant, TEST_PASSWORD } from './factories.js';
+import { signIn, useTestApp } from './harness.js';
 import { withEventLoopDelay } from './support/event-loop.js';
 
 /**
@@ -12,6 +15,44 @@ import { withEventLoopDelay } from './support/event-loop.js';
  * (import-bombs.test.ts, goods-library/sensitive.test.ts, logistics/label-pdf.test.ts);
  * `npm run bench:imports` prints the worst delay of each at its limit.
  */
+const t = useTestApp();
+
+describe('goods export answered at once, at its limit', () => {
+  it(`${SYNC_EXPORT_LIMIT} products of two variations each: the workbook is written without holding the event loop`, async () => {
+    const main = await buildTenant(t.db);
+    const ids: number[] = [];
+    for (let i = 0; i < SYNC_EXPORT_LIMIT; i++) {
+      const g = await buildGoods(t.db, main, {
+        baseInfo: { sku: `EL-${i}` },
+        parentageTable: {
+          theme: 'Color',
+          attrs: ['颜色'],
+          children: [
+            { sku: `EL-${i}-R`, values: { 颜色: '红色' }, quantity: 1, images: [] },
+            { sku: `EL-${i}-B`, values: { 颜色: '蓝色' }, quantity: 2, images: [] },
+          ],
+        },
+      });
+      ids.push(g.id);
+    }
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const run = await withEventLoopDelay(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/PDD/amazon-user/exportSelectTableData',
+        cookies: s.cookies,
+        headers: s.headers,
+        payload: { ids: ids.join(',') },
+      }),
+    );
+    expect(run.result.headers['content-type'], run.result.body.slice(0, 200)).toContain('spreadsheetml');
+    expect(run.maxDelayMs, `worst event-loop delay (the export took ${run.ms.toFixed(0)} ms)`).toBeLessThan(300);
+    const rows = await readSheetRows(run.result.rawPayload, 'xlsx', { maxRows: 10_000, maxCells: 1_000_000 });
+    expect(rows.length).toBeGreaterThanOrEqual(SYNC_EXPORT_LIMIT * 2 + 1);
+    expect(rows.some((r) => r.cells.includes('EL-999-B'))).toBe(true);
+  });
+});
+
 describe('finance statement export at its limit', () => {
   it(`${EXPORT_MAX} rows: the workbook is written without holding the event loop`, async () => {
     const rows: ReturnType<typeof presentEntry>[] = Array.from({ length: EXPORT_MAX }, (_, i) => ({

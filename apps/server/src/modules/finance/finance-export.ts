@@ -1,26 +1,17 @@
-import { PassThrough } from 'node:stream';
 import { minor, toDecimalString } from '@console/shared/money';
-import ExcelJS from 'exceljs';
-import { TimeSlicer } from '../../lib/time-slice.js';
+import { xlsxBuffer } from '../../lib/xlsx-buffer.js';
 import type { presentEntry } from './finance.presenter.js';
 
 const yuan = (fen: number, currency: string) => Number(toDecimalString(minor(fen), currency));
 
 /**
  * The statement as an .xlsx workbook (财务管理 导出): one row per entry, amounts in yuan as numbers.
- * Up to `EXPORT_MAX` (50,000) rows: written by exceljs's streaming writer row by row, in slices of a
- * few ms, so the export never holds the event loop (issue 27 §3).
+ * Up to `EXPORT_MAX` (50,000) rows, written in slices (`lib/xlsx-buffer.ts`), so the export never
+ * holds the event loop (issue 27 §3).
  */
 export async function statementWorkbook(rows: ReturnType<typeof presentEntry>[], timeZone: string): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const finished = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet('财务明细');
+  const x = xlsxBuffer();
+  const sheet = x.book.addWorksheet('财务明细');
   const money = { numFmt: '0.00' };
   sheet.columns = [
     { header: '时间', key: 'time', width: 20 },
@@ -45,28 +36,21 @@ export async function statementWorkbook(rows: ReturnType<typeof presentEntry>[],
     minute: '2-digit',
     second: '2-digit',
   });
-  const slicer = new TimeSlicer();
   for (const r of rows) {
-    await slicer.pause();
-    sheet
-      .addRow({
-        time: fmt.format(new Date(r.created_at * 1000)),
-        type: r.type_name,
-        amount: yuan(r.amount, r.currency),
-        available: yuan(r.available_change, r.currency),
-        frozen: yuan(r.frozen_change, r.currency),
-        balance: yuan(r.balance_after, r.currency),
-        frozenAfter: yuan(r.frozen_after, r.currency),
-        currency: r.currency,
-        refType: r.ref_name,
-        refId: r.ref_id,
-        note: r.note,
-        id: r.id,
-      })
-      .commit();
+    await x.addRow(sheet, {
+      time: fmt.format(new Date(r.created_at * 1000)),
+      type: r.type_name,
+      amount: yuan(r.amount, r.currency),
+      available: yuan(r.available_change, r.currency),
+      frozen: yuan(r.frozen_change, r.currency),
+      balance: yuan(r.balance_after, r.currency),
+      frozenAfter: yuan(r.frozen_after, r.currency),
+      currency: r.currency,
+      refType: r.ref_name,
+      refId: r.ref_id,
+      note: r.note,
+      id: r.id,
+    });
   }
-  sheet.commit();
-  await book.commit();
-  await finished;
-  return Buffer.concat(chunks);
+  return x.finish();
 }

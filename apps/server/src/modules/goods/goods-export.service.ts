@@ -1,9 +1,9 @@
 import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMN_KEYS, type ExportColumnKey } from '@console/shared/schemas/goods-export';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
 import type { JobClient } from '../../jobs/job-queue.js';
 import { badRequest } from '../../lib/app-error.js';
+import { xlsxBuffer } from '../../lib/xlsx-buffer.js';
 import { readUserSetting, saveUserSetting, type UserSettingDefinition } from '../account/user-settings.service.js';
 import { exportKey } from '../files/file-storage.js';
 import { getTenantJob } from '../jobs/jobs.service.js';
@@ -50,10 +50,10 @@ export async function resolveExportColumns(
   return sent;
 }
 
-/** A small selection as an .xlsx buffer. */
+/** A small selection as an .xlsx buffer, written in slices (`lib/xlsx-buffer.ts`, issue 27 §3). */
 export async function exportNow(deps: AppDeps, actor: Actor, payload: ExportPayload): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('商品');
+  const x = xlsxBuffer();
+  const sheet = x.book.addWorksheet('商品');
   const ctx = {
     columns: payload.columns ?? DEFAULT_EXPORT_COLUMNS,
     categoryPaths: await categoryPaths(deps, actor.tenantId),
@@ -62,7 +62,7 @@ export async function exportNow(deps: AppDeps, actor: Actor, payload: ExportPayl
   sheet.columns = sheetColumns(ctx.columns);
   let n = 0;
   await forEachBatch(deps, actor.tenantId, payload, async (rows) => {
-    for (const r of rows) for (const row of toSheetRows(r, ctx)) sheet.addRow(row);
+    for (const r of rows) for (const row of toSheetRows(r, ctx)) await x.addRow(sheet, row);
     n += rows.length;
   });
   await deps.db
@@ -70,7 +70,7 @@ export async function exportNow(deps: AppDeps, actor: Actor, payload: ExportPayl
     .execute((trx) =>
       audit(trx, actor, { action: 'goods.export', targetType: 'goods', targetId: `${n} items`, after: { count: n } }),
     );
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return x.finish();
 }
 
 /** A large selection: a queued job (row, message and audit in one transaction) whose progress the UI polls. */

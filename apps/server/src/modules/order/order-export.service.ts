@@ -1,9 +1,9 @@
 import type { PermissionSubject } from '@console/shared/permissions/can';
 import { ORDER_EXPORT_SYNC_LIMIT, type OrderExportBody } from '@console/shared/schemas/order-export';
-import ExcelJS from 'exceljs';
 import type { Actor, AppDeps } from '../../context.js';
 import type { JobClient } from '../../jobs/job-queue.js';
 import { badRequest } from '../../lib/app-error.js';
+import { xlsxBuffer } from '../../lib/xlsx-buffer.js';
 import { exportKey } from '../files/file-storage.js';
 import { getTenantJob } from '../jobs/jobs.service.js';
 import { audit } from '../system/audit.js';
@@ -43,12 +43,13 @@ export async function exportOrders(
     });
     return { job_id: id, total };
   }
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(ORDER_SHEET);
+  // Written in slices (`lib/xlsx-buffer.ts`, issue 27 §3).
+  const x = xlsxBuffer();
+  const sheet = x.book.addWorksheet(ORDER_SHEET);
   sheet.columns = orderSheetColumns(body.columns);
   let count = 0;
   await forEachOrderBatch(deps, actor.tenantId, body.filter, reader, body.columns, async (rows, orders) => {
-    for (const row of rows) sheet.addRow(row);
+    for (const row of rows) await x.addRow(sheet, row);
     count += orders;
   });
   await deps.db
@@ -56,7 +57,7 @@ export async function exportOrders(
     .execute((trx) =>
       audit(trx, actor, { action: 'order.export', targetType: 'order', targetId: `${count} orders`, after: { count } }),
     );
-  return { file: Buffer.from(await book.xlsx.writeBuffer()), count };
+  return { file: await x.finish(), count };
 }
 
 /** The caller's finished export job: file name and storage key (404 for another's or a missing one). */

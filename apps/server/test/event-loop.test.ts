@@ -10,10 +10,11 @@ import { signIn, useTestApp } from './harness.js';
 import { withEventLoopDelay } from './support/event-loop.js';
 
 /**
- * Issue 27 §3: a file built for a request is built in slices, so other requests are answered
- * meanwhile. The imports, the sensitive-word check and the label batch have their own tests
- * (import-bombs.test.ts, goods-library/sensitive.test.ts, logistics/label-pdf.test.ts);
- * `npm run bench:imports` prints the worst delay of each at its limit.
+ * Issue 27 §3: a file built for a request (the goods export answered at once, the finance
+ * statement) is built in slices, so other requests are answered meanwhile. The imports, the
+ * sensitive-word check and the label batch have their own tests (import-bombs.test.ts,
+ * goods-library/sensitive.test.ts, logistics/label-pdf.test.ts); `npm run bench:imports` prints
+ * the worst delay of each at its limit.
  */
 const t = useTestApp();
 

@@ -87,7 +87,7 @@ export async function sandboxConsentRoutes(fastify: FastifyInstance) {
       config: { access: 'shop.manage', csrf: 'form' },
     },
     async (req, reply) => {
-      const raw = req.body;
+      const raw = typeof req.body === 'string' ? req.body : '';
       const refused = await refusal(req, new URLSearchParams(raw));
       if (refused) return send(refusalPage(400, refused), reply);
       const s = await sandbox(deps.config, deps.db);

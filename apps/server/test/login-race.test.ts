@@ -8,9 +8,13 @@ import { cookiesOf, useTestApp } from './harness.js';
 // Every password the server verifies, whatever path it takes (issue 27 §2: count the checks).
 // A spy on the module's export, not vi.mock: the files of a worker share loaded modules.
 const checked: string[] = [];
+// Tests of legitimate parallel sign-ins slow each verification down (as argon2 is on a busy
+// server) so that the attempts really overlap.
+let verifyDelayMs = 0;
 const realVerify = password.verifyPassword;
 const spy = vi.spyOn(password, 'verifyPassword').mockImplementation(async (stored, given) => {
   checked.push(given);
+  if (verifyDelayMs) await new Promise((r) => setTimeout(r, verifyDelayMs));
   return realVerify(stored, given);
 });
 afterAll(() => spy.mockRestore());
@@ -19,6 +23,7 @@ const t = useTestApp();
 
 beforeEach(() => {
   checked.length = 0;
+  verifyDelayMs = 0;
 });
 
 async function attempt(
@@ -50,6 +55,17 @@ function tally(answers: Answer[]) {
       (a) => !(a.http === 400 && a.msg === '账号或密码错误') && !(a.status === 200 && a.data?.code === 'NEED_CODE'),
     ),
   };
+}
+
+/** Attempts of an address not settled as a success (failures, and attempts still pending). */
+async function unsettledOrFailed(ip: string) {
+  const rows = await t.db
+    .selectFrom('login_attempts')
+    .select('success')
+    .where('ip', '=', ip)
+    .where((eb) => eb.or([eb('success', '=', false), eb('success', 'is', null)]))
+    .execute();
+  return rows.length;
 }
 
 async function solvedCaptcha() {
@@ -136,5 +152,58 @@ describe('parallel sign-ins (issue 27 §2)', () => {
     for (let i = 0; i < 2; i++) expect((await attempt(user.account, 'wrong', ip)).data).toBeNull();
     expect((await attempt(user.account, TEST_PASSWORD, ip)).data.uid).toBe(user.id);
     expect(checked.length).toBe(5);
+  });
+
+  it('12 right passwords of 12 accounts at once from one address (an office behind one NAT): all signed in', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => buildTenant(t.db)));
+    const ip = '10.27.7.1';
+    verifyDelayMs = 40;
+    const answers = await Promise.all(users.map((u) => attempt(u.account, TEST_PASSWORD, ip)));
+    expect(answers.map((a) => a.data?.uid)).toEqual(users.map((u) => u.id));
+    expect(answers.every((a) => a.session !== undefined)).toBe(true);
+    expect(checked.length).toBe(12);
+    // Nothing is left counted against the address: the next wrong password is an ordinary first failure.
+    expect(await unsettledOrFailed(ip)).toBe(0);
+    expect((await attempt(users[0]!.account, 'wrong', ip)).data).toBeNull();
+  });
+
+  it('6 right passwords of one account at once (an API client opening sessions): all signed in', async () => {
+    const user = await buildTenant(t.db);
+    const ip = '10.27.8.1';
+    verifyDelayMs = 40;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => attempt(user.account, TEST_PASSWORD, ip)));
+    expect(answers.map((a) => a.data?.uid)).toEqual(Array(6).fill(user.id));
+    expect(new Set(answers.map((a) => a.session)).size).toBe(6);
+    expect(await unsettledOrFailed(ip)).toBe(0);
+  });
+
+  it('an attempt whose process died mid-check (pending for more than a few seconds) counts as a failure', async () => {
+    const user = await buildTenant(t.db);
+    const key = user.account.toLowerCase();
+    await t.db
+      .insertInto('login_attempts')
+      .values(
+        Array.from({ length: 3 }, () => ({
+          account_key: key,
+          ip: '10.27.10.1',
+          success: null,
+          created_at: new Date(Date.now() - 60_000),
+        })),
+      )
+      .execute();
+    const answer = await attempt(user.account, TEST_PASSWORD, '10.27.10.2');
+    expect(answer.data).toEqual({ code: 'NEED_CODE' });
+    expect(checked.length).toBe(0);
+  });
+
+  it('a right password that opens nothing (a disabled account) is not left counted as a failure', async () => {
+    const off = await buildTenant(t.db, { status: 0 });
+    const ip = '10.27.11.1';
+    for (let i = 0; i < CODE_AFTER_FAILURES; i++) {
+      expect((await attempt(off.account, TEST_PASSWORD, ip)).msg).toBe('账号已停用');
+    }
+    expect(await unsettledOrFailed(ip)).toBe(0);
+    const user = await buildTenant(t.db);
+    expect((await attempt(user.account, TEST_PASSWORD, ip)).data.uid).toBe(user.id);
   });
 });

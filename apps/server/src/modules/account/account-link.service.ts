@@ -13,7 +13,7 @@ import {
   listLinkedAccounts,
   otherSide,
 } from './account-link.repository.js';
-import { assertUsable, checkCredentials, LOGIN_MSG, recordSuccess } from './login.service.js';
+import { assertUsable, checkCredentials, LOGIN_MSG, useCredentials } from './login.service.js';
 import { sessionProvesAccount } from './session.service.js';
 
 /**
@@ -70,10 +70,9 @@ export async function linkAccount(
   const checked = await checkCredentials(deps, body, meta);
   if (checked.kind === 'needCode') throw badRequest(LOGIN_MSG.needCode, { code: 'NEED_CODE' });
   const other = checked.user;
-  if (other.id === me.id) throw badRequest(LINK_MSG.self, { field: 'account' });
-  await assertUsable(deps, other);
-  const link = await deps.db.transaction().execute(async (trx) => {
-    await recordSuccess(trx, body.account, meta.ip);
+  const link = await useCredentials(deps, checked.attemptId, async (trx) => {
+    if (other.id === me.id) throw badRequest(LINK_MSG.self, { field: 'account' });
+    await assertUsable(deps, other);
     const made = await insertLink(trx, me, other, me.id, 'password');
     if (made) {
       await auditLink(trx, actor, made, {

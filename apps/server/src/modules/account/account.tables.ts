@@ -70,7 +70,8 @@ export interface LoginAttemptsTable {
   id: Generated<string>;
   account_key: string;
   ip: string;
-  success: boolean;
+  /** null while the attempt's password is being verified (pending), then true or false. */
+  success: boolean | null;
   created_at: Timestamp;
 }
 

@@ -8,7 +8,13 @@ import { verifyPassword } from '../../lib/password.js';
 import { newId } from '../../lib/tokens.js';
 import { audit } from '../system/audit.js';
 import { findCaptchaAnswer, insertCaptcha, takeCaptcha } from './captcha.repository.js';
-import { lockAttemptKeys, recentFailures, recordAttempt } from './login-throttle.repository.js';
+import {
+  dropAttempt,
+  insertPendingAttempt,
+  lockAttemptKeys,
+  recentAttempts,
+  settleAttempt,
+} from './login-throttle.repository.js';
 import { type IssuedTokens, openSession } from './session.service.js';
 import { findTenantUser, findUserByAccount, touchLastLogin } from './user.repository.js';
 
@@ -19,6 +25,8 @@ export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_WINDOW_MIN = 15;
 export const LOCK_MINUTES = 15;
 const CAPTCHA_TTL_MS = 5 * 60_000;
+/** How long an attempt held back only by attempts in flight waits for them before answering NEED_CODE. */
+const IN_FLIGHT_WAIT_MS = 3_000;
 
 export const LOGIN_MSG = {
   wrong: '账号或密码错误',
@@ -68,17 +76,32 @@ export async function captchaAnswer(deps: AppDeps, id: string): Promise<string |
   return findCaptchaAnswer(deps.db, id);
 }
 
-/** What a throttled password check answers: a verification code is needed first, or the account. */
-export type CredentialsOutcome = { kind: 'needCode' } | { kind: 'ok'; user: UserRow };
+/**
+ * What a throttled password check answers: a verification code is needed first, or the
+ * account with its attempt still pending (`useCredentials` settles it).
+ */
+export type CredentialsOutcome = { kind: 'needCode' } | { kind: 'ok'; user: UserRow; attemptId: string };
+
+type Gate =
+  | { kind: 'locked' | 'needCode' | 'badCode' | 'wait' }
+  | { kind: 'check'; attemptId: string; failures: Date[]; recentAccount: number; recentIp: number };
+
+const newestFirst = (a: Date, b: Date) => b.getTime() - a.getTime();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The one throttled password check, shared by sign-in and by linking an account
  * (docs/decisions.md, account links): a code after 3 failures (per account name or
  * address), a 15-minute lock after 10 failures in 15 minutes, every failure counted for the
- * account name and the address. Never tells whether an account exists. Each attempt is
- * counted as a failure before its password is verified, atomically with the decision, so
- * parallel attempts never check more passwords than allowed; a success is recorded only
- * through `recordSuccess` (sign-in does it in its own transaction), which resets the count.
+ * account name and the address. Never tells whether an account exists.
+ *
+ * Parallel attempts (issue 27 §2): under a lock of the name and the address, the decision
+ * is taken and the attempt recorded as pending before its password is verified, so at most
+ * the allowed number of passwords is ever checked. An attempt still in flight is not a
+ * failure: when only attempts in flight would reach the threshold, this one waits for them
+ * (holding neither the lock nor a connection) and decides again, up to IN_FLIGHT_WAIT_MS.
+ * A wrong password settles the attempt as a failure here; a right one is settled by the
+ * caller through `useCredentials`.
  */
 export async function checkCredentials(
   deps: AppDeps,
@@ -86,37 +109,56 @@ export async function checkCredentials(
   meta: Pick<LoginMeta, 'ip' | 'captchaId'>,
 ): Promise<CredentialsOutcome> {
   const key = accountKey(body.account);
-  // Decide and count in one step under a lock of the name and the address (issue 27 §2):
-  // the attempt is recorded as a failure before its password is verified, so parallel
-  // requests see each other and at most the allowed number of passwords is ever checked.
-  // A right password is then followed by a success (`recordSuccess`), which resets the count.
-  const gate = await deps.db.transaction().execute(async (trx) => {
-    await lockAttemptKeys(trx, key, meta.ip);
-    const failures = await recentFailures(trx, key, meta.ip, 2 * LOCK_WINDOW_MIN);
-    if (lockedUntil(failures.account)) return { kind: 'locked' } as const;
-    const since = Date.now() - LOCK_WINDOW_MIN * 60_000;
-    const recentAccount = failures.account.filter((d) => d.getTime() > since).length;
-    const recentIp = failures.ip.filter((d) => d.getTime() > since).length;
-    if (recentAccount >= CODE_AFTER_FAILURES || recentIp >= CODE_AFTER_FAILURES) {
-      if (!body.code) return { kind: 'needCode' } as const;
-      // A wrong answer still uses the captcha up (committed with this transaction).
-      if (!(await solveCaptcha(trx, meta.captchaId, body.code))) return { kind: 'badCode' } as const;
-    }
-    await recordAttempt(trx, key, meta.ip, false);
-    return { kind: 'check', failures: failures.account, recentAccount, recentIp } as const;
-  });
+  const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
+  let gate: Gate;
+  for (;;) {
+    const mayWait = Date.now() < waitUntil;
+    gate = await deps.db.transaction().execute(async (trx): Promise<Gate> => {
+      await lockAttemptKeys(trx, key, meta.ip);
+      const seen = await recentAttempts(trx, key, meta.ip, 2 * LOCK_WINDOW_MIN);
+      if (lockedUntil(seen.account.failures)) return { kind: 'locked' };
+      // The failures there would be if every attempt in flight failed.
+      const ifAllFail = [...seen.account.failures, ...seen.account.inFlight].sort(newestFirst);
+      if (lockedUntil(ifAllFail)) return { kind: mayWait ? 'wait' : 'locked' };
+      const since = Date.now() - LOCK_WINDOW_MIN * 60_000;
+      const count = (dates: Date[]) => dates.filter((d) => d.getTime() > since).length;
+      const failedAccount = count(seen.account.failures);
+      const failedIp = count(seen.ip.failures);
+      const recentAccount = failedAccount + count(seen.account.inFlight);
+      const recentIp = failedIp + count(seen.ip.inFlight);
+      if (recentAccount >= CODE_AFTER_FAILURES || recentIp >= CODE_AFTER_FAILURES) {
+        if (!body.code) {
+          const failedEnough = failedAccount >= CODE_AFTER_FAILURES || failedIp >= CODE_AFTER_FAILURES;
+          return { kind: failedEnough || !mayWait ? 'needCode' : 'wait' };
+        }
+        // A wrong answer still uses the captcha up (committed with this transaction).
+        if (!(await solveCaptcha(trx, meta.captchaId, body.code))) return { kind: 'badCode' };
+      }
+      const attemptId = await insertPendingAttempt(trx, key, meta.ip);
+      return { kind: 'check', attemptId, failures: ifAllFail, recentAccount, recentIp };
+    });
+    if (gate.kind !== 'wait') break;
+    await sleep(10 + Math.random() * 15);
+  }
   if (gate.kind === 'locked') throw new AppError(423, LOGIN_MSG.locked);
   if (gate.kind === 'needCode') return { kind: 'needCode' };
   if (gate.kind === 'badCode') throw badRequest(LOGIN_MSG.badCode, { code: 'NEED_CODE' });
+  if (gate.kind !== 'check') throw new Error(`unexpected sign-in gate ${gate.kind}`);
 
-  const user = await findUserByAccount(deps.db, key);
-  const passwordOk = await verifyPassword(user?.password_hash, body.password);
+  let user: UserRow | undefined;
+  let passwordOk = false;
+  try {
+    user = await findUserByAccount(deps.db, key);
+    passwordOk = await verifyPassword(user?.password_hash, body.password);
+  } finally {
+    if (!user || !passwordOk) await settleAttempt(deps.db, gate.attemptId, false);
+  }
   if (!user || !passwordOk) {
     if (lockedUntil([new Date(), ...gate.failures])) throw new AppError(423, LOGIN_MSG.locked);
     const nextNeedsCode = gate.recentAccount + 1 >= CODE_AFTER_FAILURES || gate.recentIp + 1 >= CODE_AFTER_FAILURES;
     throw badRequest(LOGIN_MSG.wrong, nextNeedsCode ? { code: 'NEED_CODE' } : null);
   }
-  return { kind: 'ok', user };
+  return { kind: 'ok', user, attemptId: gate.attemptId };
 }
 
 /** The throttling key of an account name. */
@@ -124,9 +166,27 @@ export function accountKey(account: string): string {
   return account.trim().toLowerCase();
 }
 
-/** Records a successful password check (it resets the failure count of the name and the address). */
-export function recordSuccess(db: Kysely<DB>, account: string, ip: string): Promise<void> {
-  return recordAttempt(db, accountKey(account), ip, true);
+/**
+ * Uses a right password checked by `checkCredentials`: runs `work` in a transaction that
+ * also settles the attempt as a success (which resets the failure count of the name and the
+ * address), so the success and what it opens commit together. When `work` refuses (a
+ * disabled account, a refused link) the attempt is dropped: a right password is no failure.
+ */
+export async function useCredentials<T>(
+  deps: AppDeps,
+  attemptId: string,
+  work: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const done = await work(trx);
+      await settleAttempt(trx, attemptId, true);
+      return done;
+    });
+  } catch (err) {
+    await dropAttempt(deps.db, attemptId).catch(() => {});
+    throw err;
+  }
 }
 
 /** Password sign-in through the throttled check of `checkCredentials`, then a new session. */
@@ -134,10 +194,9 @@ export async function login(deps: AppDeps, body: LoginBody, meta: LoginMeta): Pr
   const checked = await checkCredentials(deps, body, meta);
   if (checked.kind === 'needCode') return checked;
   const { user } = checked;
-  await assertUsable(deps, user);
 
-  const tokens = await deps.db.transaction().execute(async (trx) => {
-    await recordSuccess(trx, body.account, meta.ip);
+  const tokens = await useCredentials(deps, checked.attemptId, async (trx) => {
+    await assertUsable(deps, user);
     await touchLastLogin(trx, user.tenant_id, user.id);
     const t = await openSession(trx, deps, user, 'password', meta);
     await audit(trx, actorFor(user, meta), { action: 'account.login', targetType: 'session', targetId: t.sessionId });

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectionUrl, type EmbeddedConnection, startEmbeddedPostgres } from '../src/db/embedded.js';
+import { freePort, spawnLogged, waitFor } from './support/processes.js';
 
 /**
  * Issue 27 §4: the embedded PostgreSQL after a `kill -9` of the server, and two servers
@@ -22,15 +22,6 @@ function tempDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-embedded-'));
   dirs.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function alive(pid: number) {
@@ -50,28 +41,14 @@ const postmasterPid = (dataDir: string) => {
 };
 
 function start(env: Record<string, string>, script = MAIN) {
-  let out = '';
-  const child = spawn(process.execPath, script === MAIN ? ['--import', 'tsx', MAIN] : [script], {
-    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', PG_PORT: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = spawnLogged(script === MAIN ? ['--import', 'tsx', MAIN] : [script], {
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    PG_PORT: '',
+    ...env,
   });
-  children.push(child);
-  child.stdout!.on('data', (d) => {
-    out += d;
-  });
-  child.stderr!.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  children.push(started.child);
+  return started;
 }
 
 afterAll(() => {

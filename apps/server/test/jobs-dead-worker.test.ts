@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { type TakenBack, WORKER_LOST_MESSAGE } from '../src/jobs/job-workers.js'
 import { buildTenant } from './factories.js';
 import { useTestApp } from './harness.js';
 import { behaviour, deadWorkerJobs } from './support/dead-worker-jobs.js';
+import { spawnLogged, waitFor } from './support/processes.js';
 
 /**
  * Issue 27 §4: the jobs of a worker process that died are taken back within about a minute
@@ -21,27 +22,13 @@ const children: ChildProcess[] = [];
 const takenBack: TakenBack[] = [];
 
 function worker(prefix: string) {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    env: { ...process.env, DATABASE_URL: t.url, JOB_PREFIX: prefix, JOB_HEARTBEAT_SECONDS: String(HEARTBEAT) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = spawnLogged(['--import', 'tsx', CHILD], {
+    DATABASE_URL: t.url,
+    JOB_PREFIX: prefix,
+    JOB_HEARTBEAT_SECONDS: String(HEARTBEAT),
   });
-  children.push(child);
-  child.stdout!.on('data', (d) => {
-    out += d;
-  });
-  child.stderr!.on('data', (d) => {
-    out += d;
-  });
-  return { child, output: () => out };
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  children.push(started.child);
+  return started;
 }
 
 async function queue(prefix: string, workers: boolean) {

@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { marketplace } from '@console/shared/constants/marketplaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { type SpApiSimulator, startSpApiSimulator } from '../../src/marketplace/
 import { SANDBOX_APP } from '../../src/marketplace/simulator/sim-state.js';
 import { buildTenant, TEST_PASSWORD } from '../factories.js';
 import { call, signIn, useTestApp } from '../harness.js';
+import { freePort, spawnLogged, waitFor } from '../support/processes.js';
 import { homeGoods, imageHost, saveGoods } from './upload-support.js';
 
 /**
@@ -22,15 +22,6 @@ const t = useTestApp({ fetchAllowLoopback: true, workers: false });
 let sim: SpApiSimulator;
 let img: Awaited<ReturnType<typeof imageHost>>;
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   img = await imageHost();
@@ -53,41 +44,22 @@ afterAll(async () => {
 });
 
 async function server(port: number) {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: t.url,
-      DATA_DIR: t.deps.config.dataDir,
-      PORT: String(port),
-      FETCH_ALLOW_LOOPBACK: 'true',
-      SPAPI_CLIENT_ID: SANDBOX_APP.clientId,
-      SPAPI_CLIENT_SECRET: SANDBOX_APP.clientSecret,
-      SPAPI_APP_ID: SANDBOX_APP.appId,
-      SPAPI_LWA_URL: sim.tokenUrl,
-      SPAPI_ENDPOINT: sim.url,
-      SPAPI_TIME_SCALE: String(SCALE),
-      JOB_HEARTBEAT_SECONDS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = spawnLogged(['--import', 'tsx', MAIN], {
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: t.url,
+    DATA_DIR: t.deps.config.dataDir,
+    PORT: String(port),
+    FETCH_ALLOW_LOOPBACK: 'true',
+    SPAPI_CLIENT_ID: SANDBOX_APP.clientId,
+    SPAPI_CLIENT_SECRET: SANDBOX_APP.clientSecret,
+    SPAPI_APP_ID: SANDBOX_APP.appId,
+    SPAPI_LWA_URL: sim.tokenUrl,
+    SPAPI_ENDPOINT: sim.url,
+    SPAPI_TIME_SCALE: String(SCALE),
+    JOB_HEARTBEAT_SECONDS: '1',
   });
-  children.push(child);
-  child.stdout!.on('data', (d) => {
-    out += d;
-  });
-  child.stderr!.on('data', (d) => {
-    out += d;
-  });
-  return { child, output: () => out };
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, ms: number) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  children.push(started.child);
+  return started;
 }
 
 describe('upload: the server killed mid-queue', () => {

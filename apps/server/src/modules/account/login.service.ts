@@ -4,6 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import type { AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
 import { AppError, badRequest, forbidden } from '../../lib/app-error.js';
+import { KeyQueue } from '../../lib/key-queue.js';
 import { verifyPassword } from '../../lib/password.js';
 import { newId } from '../../lib/tokens.js';
 import { audit } from '../system/audit.js';
@@ -86,6 +87,9 @@ type Gate =
   | { kind: 'locked' | 'needCode' | 'badCode' | 'wait' }
   | { kind: 'check'; attemptId: string; failures: Date[]; recentAccount: number; recentIp: number };
 
+/** The sign-in decisions of this process, one at a time per account name and per address. */
+const gateQueue = new KeyQueue();
+
 const newestFirst = (a: Date, b: Date) => b.getTime() - a.getTime();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -111,34 +115,41 @@ export async function checkCredentials(
   const key = accountKey(body.account);
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
   let gate: Gate;
-  for (;;) {
+  for (let waits = 0; ; ) {
     const mayWait = Date.now() < waitUntil;
-    gate = await deps.db.transaction().execute(async (trx): Promise<Gate> => {
-      await lockAttemptKeys(trx, key, meta.ip);
-      const seen = await recentAttempts(trx, key, meta.ip, 2 * LOCK_WINDOW_MIN);
-      if (lockedUntil(seen.account.failures)) return { kind: 'locked' };
-      // The failures there would be if every attempt in flight failed.
-      const ifAllFail = [...seen.account.failures, ...seen.account.inFlight].sort(newestFirst);
-      if (lockedUntil(ifAllFail)) return { kind: mayWait ? 'wait' : 'locked' };
-      const since = Date.now() - LOCK_WINDOW_MIN * 60_000;
-      const count = (dates: Date[]) => dates.filter((d) => d.getTime() > since).length;
-      const failedAccount = count(seen.account.failures);
-      const failedIp = count(seen.ip.failures);
-      const recentAccount = failedAccount + count(seen.account.inFlight);
-      const recentIp = failedIp + count(seen.ip.inFlight);
-      if (recentAccount >= CODE_AFTER_FAILURES || recentIp >= CODE_AFTER_FAILURES) {
-        if (!body.code) {
-          const failedEnough = failedAccount >= CODE_AFTER_FAILURES || failedIp >= CODE_AFTER_FAILURES;
-          return { kind: failedEnough || !mayWait ? 'needCode' : 'wait' };
+    // In arrival order per name and per address within this process (the advisory lock
+    // below is the rule across processes): a crowd waits here without holding connections.
+    gate = await gateQueue.withKeys([`account:${key}`, `ip:${meta.ip}`], () =>
+      deps.db.transaction().execute(async (trx): Promise<Gate> => {
+        await lockAttemptKeys(trx, key, meta.ip);
+        const seen = await recentAttempts(trx, key, meta.ip, 2 * LOCK_WINDOW_MIN);
+        const since = Date.now() - LOCK_WINDOW_MIN * 60_000;
+        const count = (dates: Date[]) => dates.filter((d) => d.getTime() > since).length;
+        const failedAccount = count(seen.account.failures);
+        const failedIp = count(seen.ip.failures);
+        const failedEnough = failedAccount >= CODE_AFTER_FAILURES || failedIp >= CODE_AFTER_FAILURES;
+        if (lockedUntil(seen.account.failures)) return { kind: 'locked' };
+        if (failedEnough && !body.code) return { kind: 'needCode' };
+        // The failures there would be if every attempt in flight failed.
+        const ifAllFail = [...seen.account.failures, ...seen.account.inFlight].sort(newestFirst);
+        if (lockedUntil(ifAllFail)) return { kind: mayWait ? 'wait' : 'locked' };
+        const recentAccount = failedAccount + count(seen.account.inFlight);
+        const recentIp = failedIp + count(seen.ip.inFlight);
+        if (recentAccount >= CODE_AFTER_FAILURES || recentIp >= CODE_AFTER_FAILURES) {
+          // Only attempts in flight make the count: wait for them rather than ask for a code.
+          if (!body.code) return { kind: mayWait ? 'wait' : 'needCode' };
+          // A wrong answer still uses the captcha up (committed with this transaction).
+          if (!(await solveCaptcha(trx, meta.captchaId, body.code))) return { kind: 'badCode' };
         }
-        // A wrong answer still uses the captcha up (committed with this transaction).
-        if (!(await solveCaptcha(trx, meta.captchaId, body.code))) return { kind: 'badCode' };
-      }
-      const attemptId = await insertPendingAttempt(trx, key, meta.ip);
-      return { kind: 'check', attemptId, failures: ifAllFail, recentAccount, recentIp };
-    });
+        const attemptId = await insertPendingAttempt(trx, key, meta.ip);
+        return { kind: 'check', attemptId, failures: ifAllFail, recentAccount, recentIp };
+      }),
+    );
     if (gate.kind !== 'wait') break;
-    await sleep(10 + Math.random() * 15);
+    // 10–25 ms, then longer (up to 50–80 ms) while the wait lasts, so that a crowd of
+    // waiters does not keep the queue and the pool busy.
+    const base = Math.min(10 * 2 ** waits++, 50);
+    await sleep(base + Math.random() * Math.max(15, base * 0.6));
   }
   if (gate.kind === 'locked') throw new AppError(423, LOGIN_MSG.locked);
   if (gate.kind === 'needCode') return { kind: 'needCode' };

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { toFen, yuanRule } from '../features/member/components/money';
-import { moneyInputError, moneyInputRule, moneyInputText, moneyTextRule, readMoneyInput } from './money-input';
+import { watchBandInvalid } from '../features/monitor/monitor-asin/components/monitor-watch-fields';
+import {
+  minorUnitsInputError,
+  moneyInputError,
+  moneyInputRule,
+  moneyInputText,
+  moneyTextRule,
+  readMinorUnitsInput,
+  readMoneyInput,
+} from './money-input';
 
 /**
  * Issue 27 §5b on the screen: every amount a person types is read by the shared parser, so the
@@ -43,5 +52,25 @@ describe('typed amounts on the screen', () => {
     }
     await expect(yuanRule.validator(null, '1,000.50')).resolves.toBeUndefined();
     expect(toFen('1,000.50')).toBe(100_050);
+  });
+});
+
+describe('amounts typed in minor units (monitor price band, follow rule 固定金额(分))', () => {
+  it('reads whole minor units with the same comma rule', () => {
+    expect(readMinorUnitsInput('1,299')).toBe(1299);
+    expect(readMinorUnitsInput('1299')).toBe(1299);
+    for (const bad of BAD) {
+      expect(readMinorUnitsInput(bad), bad).toBeNaN();
+      expect(minorUnitsInputError(bad), bad).toBe('金额格式不正确');
+    }
+    expect(minorUnitsInputError('12.5')).toBe('请输入整数(最小货币单位,如分)');
+    expect(minorUnitsInputError('')).toBeNull();
+  });
+
+  it('a band typed as "10,50" blocks the monitor dialogs instead of being saved as 1050 or as no band', () => {
+    const watch = { priority: 2, own_brand: false, band_min: 100, band_max: readMinorUnitsInput('10,50') };
+    expect(watchBandInvalid(watch)).toBe(true);
+    expect(watchBandInvalid({ ...watch, band_max: readMinorUnitsInput('1,050') })).toBe(false);
+    expect(watchBandInvalid({ ...watch, band_max: null })).toBe(false);
   });
 });

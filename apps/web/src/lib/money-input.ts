@@ -1,4 +1,11 @@
-import { minor, moneyFromNumber, moneyToNumber, parseMoney, toDecimalString } from '@console/shared/money';
+import {
+  minor,
+  moneyFromNumber,
+  moneyToNumber,
+  parseMinorUnits,
+  parseMoney,
+  toDecimalString,
+} from '@console/shared/money';
 
 /**
  * The web side of the one money parser (issue 27 §5b): an amount a person types is read by the
@@ -22,6 +29,19 @@ export function readMoneyInput(text: string, currency = 'CNY', allowNegative = f
 export function moneyInputError(text: string, currency = 'CNY', allowNegative = false): string | null {
   if (text.trim() === '') return null;
   const r = parseMoney(text, currency, { allowNegative });
+  return r.ok ? null : r.error;
+}
+
+/** Typed text as whole minor units (a price band in cents): null when blank, NaN when it is no such number. */
+export function readMinorUnitsInput(text: string): number {
+  const r = parseMinorUnits(text);
+  return r.ok ? r.value : Number.NaN;
+}
+
+/** Why typed text is no whole number of minor units (the shared parser's message), or null. */
+export function minorUnitsInputError(text: string): string | null {
+  if (text.trim() === '') return null;
+  const r = parseMinorUnits(text);
   return r.ok ? null : r.error;
 }
 

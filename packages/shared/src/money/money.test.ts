@@ -8,6 +8,7 @@ import {
   minor,
   moneyFromNumber,
   moneyToNumber,
+  parseMinorUnits,
   parseMoney,
   toDecimalString,
 } from './money.js';
@@ -198,5 +199,21 @@ describe('selling price', () => {
 
   it('refuses amounts that are not minor units', () => {
     expect(() => price(50.5, {})).toThrow(RangeError);
+  });
+});
+
+describe('parseMinorUnits (whole minor units typed by a person)', () => {
+  it('reads grouped and plain whole numbers exactly', () => {
+    expect(parseMinorUnits('1299')).toEqual({ ok: true, value: 1299 });
+    expect(parseMinorUnits(' 1,299 ')).toEqual({ ok: true, value: 1299 });
+    expect(parseMinorUnits('12,345,678')).toEqual({ ok: true, value: 12_345_678 });
+  });
+
+  it('refuses a comma that is no thousands separator, a fraction and a minus', () => {
+    for (const bad of ['10,50', '1,0000', '1,,000', ',100']) {
+      expect(parseMinorUnits(bad), bad).toEqual({ ok: false, error: '金额格式不正确' });
+    }
+    expect(parseMinorUnits('12.5')).toEqual({ ok: false, error: '请输入整数(最小货币单位,如分)' });
+    expect(parseMinorUnits('-5')).toEqual({ ok: false, error: '金额不能为负数' });
   });
 });

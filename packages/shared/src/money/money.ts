@@ -64,19 +64,34 @@ const MAX = BigInt(Number.MAX_SAFE_INTEGER);
  * No float is involved.
  */
 export function parseMoney(text: string, currency: string, options: ParseMoneyOptions = {}): ParseMoneyResult {
+  const digits = currencyDigits(currency);
+  return parseAmount(text, digits, options, digits === 0 ? `${currency}金额不能有小数` : `金额最多${digits}位小数`);
+}
+
+/**
+ * A whole number of minor units as typed (a price band of "1,299" cents -> 1299): the same
+ * grouping rule as `parseMoney` ("10,50" is 金额格式不正确), no fraction, never negative.
+ */
+export function parseMinorUnits(text: string): ParseMoneyResult {
+  return parseAmount(text, 0, {}, '请输入整数(最小货币单位,如分)');
+}
+
+function parseAmount(
+  text: string,
+  digits: number,
+  options: ParseMoneyOptions,
+  fractionError: string,
+): ParseMoneyResult {
   const t = text.trim();
   if (t === '') return { ok: false, error: '请输入金额' };
   const m = MONEY_TEXT.exec(t);
   if (!m) return { ok: false, error: '金额格式不正确' };
   const negative = m[1] === '-';
   if (negative && !options.allowNegative) return { ok: false, error: '金额不能为负数' };
-  const digits = currencyDigits(currency);
   let frac = m[3] ?? '';
   let carry = 0n;
   if (frac.length > digits) {
-    if (!options.round) {
-      return { ok: false, error: digits === 0 ? `${currency}金额不能有小数` : `金额最多${digits}位小数` };
-    }
+    if (!options.round) return { ok: false, error: fractionError };
     carry = frac.charCodeAt(digits) >= '5'.charCodeAt(0) ? 1n : 0n;
     frac = frac.slice(0, digits);
   }

@@ -2,6 +2,8 @@ import { Button, Form, InputNumber, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { type PriceRule, useFollowMutations, usePriceRule } from '../../../../api/follow';
 import { useFeedback } from '../../../../app/ui-bridge';
+import { MoneyInput } from '../../../../components/money-input';
+import { moneyInputRule } from '../../../../lib/money-input';
 
 /**
  * The tenant's follow price rule: below the Buy Box by an amount (in the marketplace's minor
@@ -38,9 +40,16 @@ export function PriceRuleForm() {
             ]}
           />
         </Form.Item>
-        <Form.Item name="value" noStyle rules={[{ required: true, message: '请填写降价幅度' }]}>
-          <InputNumber min={0} precision={0} style={{ width: 100 }} addonAfter={mode === 'percent' ? '‱' : '分'} />
-        </Form.Item>
+        {mode === 'percent' ? (
+          <Form.Item name="value" noStyle rules={[{ required: true, message: '请填写降价幅度' }]}>
+            <InputNumber min={0} precision={0} style={{ width: 100 }} addonAfter="‱" />
+          </Form.Item>
+        ) : (
+          // An amount in minor units, read by the shared money parser ("10,50" is 金额格式不正确).
+          <Form.Item name="value" rules={[{ required: true, message: '请填写降价幅度' }, moneyInputRule]}>
+            <MoneyInput minorUnits aria-label="降价金额" style={{ width: 120 }} suffix="分" />
+          </Form.Item>
+        )}
         <span>最低利润率</span>
         <Form.Item name="margin" noStyle rules={[{ required: true, message: '请填写最低利润率' }]}>
           <InputNumber min={0} precision={0} style={{ width: 100 }} addonAfter="‱" />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useMonitorMutations, useMonitorShops } from '../../../../api/monitor';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { MarketplaceSelect } from '../../../follow/follow-money';
-import { MonitorWatchFields, useWatchSettings } from './monitor-watch-fields';
+import { MonitorWatchFields, useWatchSettings, watchBandInvalid } from './monitor-watch-fields';
 
 /** 添加监控: a shop, one of its marketplaces, ASINs (one per line), priority, own brand, price band (minor units). */
 export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -22,7 +22,7 @@ export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: ()
       open={open}
       onCancel={onClose}
       confirmLoading={add.isPending}
-      okButtonProps={{ disabled: !shopId || !marketplace || !asins.trim() }}
+      okButtonProps={{ disabled: !shopId || !marketplace || !asins.trim() || watchBandInvalid(watch) }}
       onOk={async () => {
         if (!shopId || !marketplace) return;
         const r = await add.mutateAsync({

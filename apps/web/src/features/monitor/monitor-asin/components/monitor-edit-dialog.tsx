@@ -3,7 +3,7 @@ import { Form, Modal } from 'antd';
 import { useEffect } from 'react';
 import { type MonitorAsin, useMonitorMutations } from '../../../../api/monitor';
 import { useFeedback } from '../../../../app/ui-bridge';
-import { MonitorWatchFields, useWatchSettings } from './monitor-watch-fields';
+import { MonitorWatchFields, useWatchSettings, watchBandInvalid } from './monitor-watch-fields';
 
 /** 编辑监控: priority, own brand and the Buy Box price band (minor units) of one watched ASIN. */
 export function MonitorEditDialog({ row, onClose }: { row: MonitorAsin | null; onClose: () => void }) {
@@ -21,6 +21,7 @@ export function MonitorEditDialog({ row, onClose }: { row: MonitorAsin | null; o
       open
       onCancel={onClose}
       confirmLoading={update.isPending}
+      okButtonProps={{ disabled: watchBandInvalid(watch) }}
       onOk={async () => {
         try {
           await update.mutateAsync({ id: row.id, version: row.version, ...watch });

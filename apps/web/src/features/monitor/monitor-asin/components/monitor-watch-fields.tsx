@@ -1,6 +1,7 @@
 import { MONITOR_PRIORITIES } from '@console/shared/schemas/monitor';
-import { Checkbox, Form, InputNumber, Select } from 'antd';
+import { Checkbox, Form, Select } from 'antd';
 import { useState } from 'react';
+import { MoneyInput } from '../../../../components/money-input';
 
 /** The settings of a watched ASIN that 添加监控 and 编辑监控 share. */
 export interface WatchSettings {
@@ -21,6 +22,14 @@ export function useWatchSettings(initial: WatchSettings = DEFAULT_WATCH) {
   return { watch, setWatch, set };
 }
 
+/**
+ * Whether a typed band is no whole number of minor units ("10,50": the input shows 金额格式不正确);
+ * the dialogs then do not save, so the typed text is never sent as another number or as no band.
+ */
+export function watchBandInvalid(watch: WatchSettings): boolean {
+  return Number.isNaN(watch.band_min) || Number.isNaN(watch.band_max);
+}
+
 /** 优先级, 自有品牌 and the price band (whole minor units; `currency` named in the label when known). */
 export function MonitorWatchFields({
   watch,
@@ -32,10 +41,10 @@ export function MonitorWatchFields({
   currency?: string;
 }) {
   const band = (key: 'band_min' | 'band_max', label: string, hint: string) => (
-    <InputNumber
+    <MoneyInput
+      minorUnits
       aria-label={label}
-      min={0}
-      precision={0}
+      style={{ width: 120 }}
       value={watch[key]}
       onChange={(v) => set(key, v)}
       placeholder={hint}
@@ -56,7 +65,11 @@ export function MonitorWatchFields({
           自有品牌(有人跟卖时自动建立跟卖移除案件)
         </Checkbox>
       </Form.Item>
-      <Form.Item label={`购物车价格范围(最小货币单位,如分${currency ? `;${currency}` : ''})`}>
+      <Form.Item
+        label={`购物车价格范围(最小货币单位,如分${currency ? `;${currency}` : ''})`}
+        validateStatus={watchBandInvalid(watch) ? 'error' : undefined}
+        help={watchBandInvalid(watch) ? '金额格式不正确' : undefined}
+      >
         {band('band_min', '价格下限', '下限')}
         {' ~ '}
         {band('band_max', '价格上限', '上限')}

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import type { JobDefinition } from '../lib/server-module.js';
 import type { TrackedMessage } from './job-runner.js';
+import {
+  beatWorker,
+  deleteStaleLeases,
+  deleteWorkers,
+  lockOrphanJobs,
+  otherWorkers,
+  tryReaperLock,
+  upsertJobLease,
+} from './job-workers.repository.js';
 import { finishJob } from './jobs.repository.js';
-import './job-workers.tables.js';
 
 /**
  * This process as a job worker: the id its heartbeat row, its job leases and the upload
@@ -68,12 +76,8 @@ export interface TakenBack {
 }
 
 /** Records that this process runs an active pg-boss job (before its handler starts). */
-export async function leaseJob(db: Kysely<DB>, jobId: string, kind: string): Promise<void> {
-  await db
-    .insertInto('job_leases')
-    .values({ job_id: jobId, kind, worker_id: WORKER_ID })
-    .onConflict((oc) => oc.column('job_id').doUpdateSet({ worker_id: WORKER_ID, started_at: sql`now()` }))
-    .execute();
+export function leaseJob(db: Kysely<DB>, jobId: string, kind: string): Promise<void> {
+  return upsertJobLease(db, jobId, kind, WORKER_ID);
 }
 
 /**
@@ -101,12 +105,7 @@ export async function startWorkerWatch(
 ): Promise<{ stop(): Promise<void> }> {
   const beatMs = opts.heartbeatSeconds * 1000;
   const deadMs = Math.round(beatMs * DEAD_AFTER_BEATS);
-  const beat = () =>
-    db
-      .insertInto('job_workers')
-      .values({ id: WORKER_ID, host: HOST, pid: process.pid, pid_ns: PID_NS })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ beat_at: sql`now()` }))
-      .execute();
+  const beat = () => beatWorker(db, { id: WORKER_ID, host: HOST, pid: process.pid, pid_ns: PID_NS });
   await beat();
   watches++;
   let running: Promise<void> = Promise.resolve();
@@ -131,7 +130,7 @@ export async function startWorkerWatch(
       await running;
       // Jobs still running after the graceful stop are taken back by the next live process.
       // (Tests run several queues in one process: the row goes with the last.)
-      if (--watches === 0) await db.deleteFrom('job_workers').where('id', '=', WORKER_ID).execute();
+      if (--watches === 0) await deleteWorkers(db, [WORKER_ID]);
     },
   };
 }
@@ -144,41 +143,18 @@ export async function reapDeadWorkers(
   failJobs: FailJobs,
 ): Promise<TakenBack[]> {
   return db.transaction().execute(async (tx) => {
-    const locked = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${REAP_LOCK}) as ok`.execute(tx);
-    if (!locked.rows[0]?.ok) return [];
-    const workers = await tx
-      .selectFrom('job_workers')
-      .select([
-        'id',
-        'host',
-        'pid',
-        'pid_ns',
-        sql<boolean>`beat_at < now() - make_interval(secs => ${deadMs / 1000})`.as('silent'),
-      ])
-      .where('id', '<>', WORKER_ID)
-      .execute();
+    if (!(await tryReaperLock(tx, REAP_LOCK))) return [];
+    const workers = await otherWorkers(tx, WORKER_ID, deadMs);
     const dead = workers
       .filter((w) => w.silent || (PID_NS && w.host === HOST && w.pid_ns === PID_NS && processGone(w.pid)))
       .map((w) => w.id);
-    if (dead.length) await tx.deleteFrom('job_workers').where('id', 'in', dead).execute();
+    await deleteWorkers(tx, dead);
     const kinds = [...definitions.keys()];
     if (kinds.length === 0) return [];
     // Active jobs whose worker is gone (dead now, or stopped earlier), or that never got a lease.
-    const orphans = await sql<{
-      id: string;
-      name: string;
-      data: unknown;
-      retried: boolean;
-    }>`
-      select j.id, j.name, j.data, j.retry_count < j.retry_limit as retried
-      from pgboss.job j
-      left join job_leases l on l.job_id = j.id and l.kind = j.name
-      where j.name = any(${kinds}::text[]) and j.state = 'active'
-        and (case when l.job_id is null then j.started_on < now() - make_interval(secs => ${deadMs / 1000})
-             else not exists (select 1 from job_workers w where w.id = l.worker_id) end)
-      for update of j skip locked`.execute(tx);
+    const orphans = await lockOrphanJobs(tx, kinds, deadMs);
     const taken: TakenBack[] = [];
-    for (const o of orphans.rows) {
+    for (const o of orphans) {
       await failJobs(tx, o.name, [o.id], 'its worker process died');
       taken.push({ id: o.id, kind: o.name, retried: o.retried });
       const msg = o.data as Partial<TrackedMessage> | null;
@@ -190,11 +166,7 @@ export async function reapDeadWorkers(
         });
     }
     // Leases of jobs no longer active (finished, failed or taken back).
-    await sql`
-      delete from job_leases l
-      where not exists (select 1 from pgboss.job j where j.name = l.kind and j.id = l.job_id and j.state = 'active')`.execute(
-      tx,
-    );
+    await deleteStaleLeases(tx);
     for (const id of dead) for (const def of definitions.values()) await def.workerLost?.(tx, id);
     return taken;
   });

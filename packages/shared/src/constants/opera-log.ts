@@ -11,6 +11,8 @@ export const OPERA_LOG_ACTIONS = {
   'account.updateInfo': '修改账号资料',
   'account.updatePassword': '修改密码',
   'account.toggle': '切换账号',
+  'account.link': '关联账号',
+  'account.unlink': '解除关联',
   'account.child.create': '创建子账号',
   'account.child.update': '修改子账号',
   'account.child.resetPassword': '重置子账号密码',

@@ -147,6 +147,14 @@ const userTarget = (e: SentenceInput, fallback = '') => {
   return name ? `子账号${quote(name)}` : `子账号(ID ${e.target_id})`;
 };
 
+/** Why a link ended by itself (account-link.service.ts `dropLinksOf`). */
+const UNLINK_REASONS: Record<string, string> = {
+  password_changed: '修改密码后自动解除',
+  password_reset: '重置密码后自动解除',
+  disabled: '账号停用后自动解除',
+  deleted: '账号删除后自动解除',
+};
+
 const count = (v: unknown, unit: string) => `${num(v) ?? 0}${unit}`;
 
 /** The sentence of each action code: who did what to which object. */
@@ -158,6 +166,14 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   'account.updateInfo': (e) => `${e.actor} 修改了自己的账号资料${changedFields(e.summary.after)}`,
   'account.updatePassword': (e) => `${e.actor} 修改了登录密码`,
   'account.toggle': (e) => `${e.actor} 切换到账号${quote(str(obj(e.summary.after).account) || e.target_id)}`,
+  'account.link': (e) =>
+    `${e.actor} 将账号${quote(str(obj(e.summary.after).account))}与账号${quote(str(obj(e.summary.after).linked_account) || e.target_id)}关联(可互相切换)`,
+  'account.unlink': (e) => {
+    const id = targetNumber(e);
+    const other = (id === undefined ? undefined : e.user(id)) || `ID ${e.target_id}`;
+    const reason = UNLINK_REASONS[str(obj(e.summary.after).reason)];
+    return `${e.actor} 解除了与账号${quote(other)}的关联${reason ? `(${reason})` : ''}`;
+  },
   'account.child.create': (e) => {
     const a = obj(e.summary.after);
     const role = AUTH_NAMES[num(a.auth) as Auth];

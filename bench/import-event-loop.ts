@@ -17,13 +17,13 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { ensureJwtSecret } from '../apps/server/src/db/seed.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
-import { type LabelData, renderLabels } from '../apps/server/src/logistics/label-pdf.js';
+import { renderLabels } from '../apps/server/src/logistics/label-pdf.js';
 import { insertUser } from '../apps/server/src/modules/account/user.repository.js';
-import type { presentEntry } from '../apps/server/src/modules/finance/finance.presenter.js';
 import { EXPORT_MAX } from '../apps/server/src/modules/finance/finance.service.js';
 import { statementWorkbook } from '../apps/server/src/modules/finance/finance-export.js';
 import { gs1CheckDigit } from '../apps/server/src/modules/goods-library/ean-codes.js';
 import { insertShop } from '../apps/server/src/modules/shop/shop.repository.js';
+import { sampleLabel, sampleStatementRows } from '../apps/server/test/support/heavy-fixtures.js';
 import { bombXlsx, millionRowXlsx, textLines, xlsxRows } from '../apps/server/test/support/sheet-files.js';
 import { benchDatabase } from './support.js';
 
@@ -137,46 +137,8 @@ async function main() {
   const text = Array.from({ length: 2500 }, (_, i) => (i % 50 === 0 ? words[i] : `word${i % 97}`))
     .join(' ')
     .slice(0, 20_000);
-  const label = (i: number): LabelData => ({
-    tracking_no: `SIM${String(i).padStart(9, '0')}CN`,
-    waybill_no: `WB1-${i}`,
-    carrier: 'Yanwen',
-    channel_name: '燕文专线',
-    service: 'Standard',
-    sort_code: 'PL',
-    amazon_order_id: '305-1234567-1234567',
-    weight_g: 300,
-    is_electric: false,
-    created_at: 1_790_000_000,
-    recipient: {
-      name: `张伟 ${i}`,
-      lines: [`ul. Świętokrzyska ${i}`],
-      city_line: '00-001 Warszawa',
-      country: 'PL',
-      phone: '+48123456789',
-    },
-  });
-  const entries: ReturnType<typeof presentEntry>[] = Array.from({ length: EXPORT_MAX }, (_, i) => ({
-    id: i + 1,
-    uid: tenant.id,
-    type: 1,
-    type_name: '物流费',
-    op: 'charge',
-    currency: 'CNY',
-    amount: -(i % 1000) - 1,
-    available_change: -(i % 1000) - 1,
-    frozen_change: 0,
-    deposit_change: 0,
-    balance_after: 1_000_000 - i,
-    frozen_after: 0,
-    deposit_after: 0,
-    ref_type: 'waybill',
-    ref_name: '运单',
-    ref_id: `WB${i}`,
-    note: '',
-    reverses: null,
-    created_at: 1_790_000_000 + i,
-  }));
+  const label = (i: number) => sampleLabel(`张伟 ${i}`, [`ul. Świętokrzyska ${i}`], i);
+  const entries = sampleStatementRows(EXPORT_MAX, tenant.id);
   // Warm-up: the first call of each path compiles it.
   await eanFile('warm.xlsx', await xlsxRows(10, (i) => ean(900_000 + i)));
   await renderLabels([label(0)], '100x150');

@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSheetRows } from '../src/lib/sheet-reader.js';
-import type { presentEntry } from '../src/modules/finance/finance.presenter.js';
 import { EXPORT_MAX } from '../src/modules/finance/finance.service.js';
 import { statementWorkbook } from '../src/modules/finance/finance-export.js';
 import { SYNC_EXPORT_LIMIT } from '../src/modules/goods/goods-export.service.js';
 import { buildGoods, buildTenant, TEST_PASSWORD } from './factories.js';
 import { signIn, useTestApp } from './harness.js';
 import { withEventLoopDelay } from './support/event-loop.js';
+import { sampleStatementRows } from './support/heavy-fixtures.js';
 
 /**
  * Issue 27 §3: a file built for a request (the goods export answered at once, the finance
@@ -56,27 +56,7 @@ describe('goods export answered at once, at its limit', () => {
 
 describe('finance statement export at its limit', () => {
   it(`${EXPORT_MAX} rows: the workbook is written without holding the event loop`, async () => {
-    const rows: ReturnType<typeof presentEntry>[] = Array.from({ length: EXPORT_MAX }, (_, i) => ({
-      id: i + 1,
-      uid: 7,
-      type: 1,
-      type_name: '物流费',
-      op: 'charge',
-      currency: 'CNY',
-      amount: -(i % 1000) - 1,
-      available_change: -(i % 1000) - 1,
-      frozen_change: 0,
-      deposit_change: 0,
-      balance_after: 1_000_000 - i,
-      frozen_after: 0,
-      deposit_after: 0,
-      ref_type: 'waybill',
-      ref_name: '运单',
-      ref_id: `WB${i}`,
-      note: i % 7 === 0 ? '备注' : '',
-      reverses: null,
-      created_at: 1_790_000_000 + i,
-    }));
+    const rows = sampleStatementRows(EXPORT_MAX, 7);
     const run = await withEventLoopDelay(() => statementWorkbook(rows, 'Asia/Shanghai'));
     expect(run.maxDelayMs, `worst event-loop delay (the export took ${run.ms.toFixed(0)} ms)`).toBeLessThan(300);
     const read = await readSheetRows(run.result, 'xlsx', {

@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { withEventLoopDelay } from '../../test/support/event-loop.js';
-import { fontRuns, type LabelData, renderLabels, visualRuns } from './label-pdf.js';
+import { sampleLabel } from '../../test/support/heavy-fixtures.js';
+import { fontRuns, renderLabels, visualRuns } from './label-pdf.js';
 
 /**
  * The text of a PDF as a reader extracts it: each Tj/TJ string decoded through its font's
@@ -81,19 +82,7 @@ function extractText(pdf: Buffer): string {
   return out.join('');
 }
 
-const label = (name: string, lines: string[]): LabelData => ({
-  tracking_no: 'SIM000123CN',
-  waybill_no: 'WB1-1',
-  carrier: 'Yanwen',
-  channel_name: '燕文专线',
-  service: 'Standard',
-  sort_code: 'PL',
-  amazon_order_id: '305-1234567-1234567',
-  weight_g: 300,
-  is_electric: false,
-  created_at: 1_790_000_000,
-  recipient: { name, lines, city_line: '00-001 Warszawa', country: 'PL', phone: '+48123456789' },
-});
+const label = (name: string, lines: string[]) => sampleLabel(name, lines);
 
 describe('labels: Central European letters', () => {
   it('splits text into font runs only where Noto Sans SC lacks a letter', () => {
@@ -138,7 +127,7 @@ describe('labels: Central European letters', () => {
       '100x150',
     );
     const text = extractText(pdf);
-    for (const s of [...names, 'ul. Świętokrzyska 12', 'Náměstí Míru 15', 'Kőbánya', '燕文专线', 'SIM000123CN'])
+    for (const s of [...names, 'ul. Świętokrzyska 12', 'Náměstí Míru 15', 'Kőbánya', '燕文专线', 'SIM000000001CN'])
       expect(text).toContain(s);
   });
 });

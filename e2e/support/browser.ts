@@ -85,13 +85,17 @@ export async function signedInPage(
   account: string,
   password: string,
   hash = '#/index',
-  /** The browser's own time zone (Playwright `timezoneId`), e.g. `UTC` for a user abroad. */
-  opts: { timezoneId?: string } = {},
+  /**
+   * The browser's own time zone (Playwright `timezoneId`), e.g. `UTC` for a user abroad; the
+   * server when it is not the shared e2e server (a test that starts its own).
+   */
+  opts: { timezoneId?: string; baseUrl?: string } = {},
 ) {
-  const { baseUrl } = env();
+  const { baseUrl: shared } = env();
+  const { baseUrl = shared, ...contextOpts } = opts;
   const api = new ApiClient(baseUrl);
   const login = await api.login(account, password);
-  const context = await browser.newContext({ ...CONTEXT, ...opts });
+  const context = await browser.newContext({ ...CONTEXT, ...contextOpts });
   await api.toBrowser(context);
   const page = await newPage(context);
   await page.goto(`${baseUrl}/${hash}`);

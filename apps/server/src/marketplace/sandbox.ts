@@ -2,7 +2,9 @@ import type { SpApiRegion } from '@console/shared/constants/marketplaces';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { secretBox } from '../lib/secret-box.js';
+import { ownPublicFile } from '../modules/files/public-link.js';
 import { fetchPublic } from '../modules/files/remote-fetch.js';
+import { fileStorage } from '../modules/files/storage.js';
 import { loadSandboxState, saveSandboxState } from './sandbox-state.repository.js';
 import { SpApiSimulator } from './simulator/sim-server.js';
 import { SANDBOX_APP } from './simulator/sim-state.js';
@@ -79,8 +81,16 @@ export function sandbox(config: Config, db: Database): Promise<Sandbox> {
         timeScale: config.spapi.timeScale,
         refreshTokenKey,
         // What Amazon checks of image links, without letting a user reach internal addresses.
+        // The console's own files (signed public links on PUBLIC_URL or this server's loopback
+        // address) are read from the file store: Amazon would fetch them over the internet, the
+        // in-server sandbox needs no network for them (docs/shops.md "Sandbox shops").
         imageCheck: async (url) => {
           try {
+            const own = ownPublicFile(config, url);
+            if (own) {
+              const data = own.key ? await fileStorage(config).read(own.key) : null;
+              return data !== null && looksLikeImage(data);
+            }
             return looksLikeImage(
               await fetchPublic(url, { maxBytes: 10 * 1024 * 1024, allowLoopback: config.fetchAllowLoopback }),
             );

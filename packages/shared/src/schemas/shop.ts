@@ -123,8 +123,12 @@ export const shopListBody = z.strictObject({
 });
 export type ShopListBody = z.infer<typeof shopListBody>;
 
-/** A page of shops, and whether an SP-API application is configured (else only sandbox shops bind). */
-export const shopListData = paged(shopView).extend({ app_configured: z.boolean() });
+/**
+ * A page of shops, whether an SP-API application is configured (else only sandbox shops bind),
+ * and whether PUBLIC_URL is set (Amazon fetches a real shop's listing images from it; without
+ * it only the built-in sandbox, which reads the console's own files directly, can see them).
+ */
+export const shopListData = paged(shopView).extend({ app_configured: z.boolean(), public_url_set: z.boolean() });
 
 /** `POST /amazon-user/updateShop`: rename, choose who may use it. */
 export const updateShopBody = z.strictObject({

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { secretBox } from '../../lib/secret-box.js';
+import { isSafeKey } from './file-storage.js';
 
 /** Path of a stored file's public link: `/PDD/public-files/<signature>/<key>`. */
 export const PUBLIC_FILES_PATH = '/PDD/public-files';
@@ -37,4 +38,47 @@ export function publicLinkValid(config: Config, sig: string, key: string): boole
 export function marketplaceImageUrl(config: Config, base: string, url: string): string {
   const own = OWN_FILE.exec(url.trim());
   return own ? publicFileUrl(config, base, decodeURIComponent(own[1]!)) : url;
+}
+
+/** The console's own addresses a listing's image link can be on: PUBLIC_URL and this server's loopback address. */
+function ownBases(config: Config): string[] {
+  const bases = [`http://127.0.0.1:${config.port}`, `http://localhost:${config.port}`];
+  if (config.publicUrl) bases.unshift(config.publicUrl);
+  return bases.flatMap((b) => {
+    try {
+      const u = new URL(b);
+      return [`${u.origin}${u.pathname.replace(/\/+$/, '')}${PUBLIC_FILES_PATH}/`];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Resolves a link back to the console's own stored file (the in-server sandbox reads it from the
+ * file store instead of fetching its own address). Undefined for a URL that is not a public link
+ * on one of the console's own addresses; `{ key: undefined }` for one that is but whose
+ * signature or key is not a stored file's (a forged or mangled link: no image there).
+ */
+export function ownPublicFile(config: Config, url: string): { key: string | undefined } | undefined {
+  let href: string;
+  try {
+    const u = new URL(url.trim());
+    href = `${u.origin}${u.pathname}`;
+  } catch {
+    return undefined;
+  }
+  const base = ownBases(config).find((b) => href.toLowerCase().startsWith(b.toLowerCase()));
+  if (!base) return undefined;
+  let rest: string;
+  try {
+    rest = decodeURIComponent(href.slice(base.length));
+  } catch {
+    return { key: undefined };
+  }
+  const slash = rest.indexOf('/');
+  const sig = rest.slice(0, slash);
+  const key = rest.slice(slash + 1);
+  if (slash <= 0 || !isSafeKey(key) || !publicLinkValid(config, sig, key)) return { key: undefined };
+  return { key };
 }

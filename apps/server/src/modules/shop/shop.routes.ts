@@ -91,6 +91,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
         page: req.body.page,
         pageSize: req.body.pageSize,
         app_configured: hasSpApiApp(deps),
+        public_url_set: deps.config.publicUrl !== undefined,
       });
     },
   );

@@ -8,6 +8,7 @@ import { KeywordSearchForm, serverPagination } from '../../../components/list-pa
 import { Has } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { BindShopDialog } from './components/bind-shop-dialog';
+import { PublicUrlNote } from './components/public-url-note';
 import { ShopEditDialog } from './components/shop-edit-dialog';
 import { ShopTable } from './components/shop-table';
 import { useCheckShop } from './components/use-check-shop';
@@ -37,6 +38,7 @@ export function ShopPage() {
       }
     >
       {failure && <Alert type="error" showIcon closable message={failure} style={{ marginBottom: 12 }} />}
+      <PublicUrlNote rows={list.data?.list ?? []} publicUrlSet={list.data?.public_url_set} />
       <KeywordSearchForm filters={filters} setFilters={setFilters} hint="店铺名称 / 卖家编号" />
       <ShopTable
         rows={list.data?.list ?? []}

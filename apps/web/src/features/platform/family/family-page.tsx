@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useShopList } from '../../../api/shop';
 import { PageContainer } from '../../../layout/page/page-container';
 import { BindShopDialog } from '../../order/shop/components/bind-shop-dialog';
+import { PublicUrlNote } from '../../order/shop/components/public-url-note';
 import { ShopTable } from '../../order/shop/components/shop-table';
 import { useCheckShop } from '../../order/shop/components/use-check-shop';
 
@@ -35,6 +36,7 @@ export function FamilyPage() {
           message={`${broken}个店铺需要重新授权,授权失效的店铺无法上传商品和同步订单`}
         />
       )}
+      <PublicUrlNote rows={rows} publicUrlSet={list.data?.public_url_set} />
       <ShopTable rows={rows} loading={list.isFetching} pagination={false} onCheck={check} onReauthorize={setReauth} />
       <BindShopDialog
         open={reauth !== null}

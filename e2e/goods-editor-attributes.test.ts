@@ -1,9 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from './support/api-client';
+import { type ApiClient, createMainAccount } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { NAV } from './support/frame';
 import { clickInPopup } from './support/popup';
+import { bindSandboxShop } from './support/sandbox-shop';
 
 let browser: Browser;
 let admin: ApiClient;
@@ -76,6 +77,9 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
     const p = s.page;
     await p.getByTestId('base-sku').waitFor();
     await openAttributes(p);
+    // Amazon.com explicitly: the picker opens on the marketplace of the account's shops, which
+    // other files of the run may have bound for admin.
+    await choose(p, p.getByTestId('attr-marketplace'), '美国');
     await choose(p, p.getByTestId('attr-product-type'), 'HAIRBAND');
     // Required attributes show at once, with the required marker.
     await p.getByTestId('attr-row-bullet_point').waitFor();
@@ -348,5 +352,50 @@ describe('extra attributes form (HAIRBAND, Amazon product type definition)', () 
         item_name: [{ value: `Renamed hairband ${sku}` }],
       });
     await s.context.close();
+  });
+});
+
+describe('the product type picker follows the shops (issue 28 §4)', () => {
+  it("says the offline list is partial without a shop; with a sandbox shop in Europe it opens on 英国 and finds a type only Amazon's full list has", async () => {
+    // A new seller of its own: no shop yet.
+    const seller = createMainAccount(env().dataDir, 0);
+    const s = await signedInPage(browser, seller.account, seller.password, '#/goods/admin/create');
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('base-sku').waitFor();
+    await openAttributes(p);
+    // No shop: Amazon.com, and the list says it is the partial offline one and where to get the whole one.
+    await expect.poll(() => p.getByTestId('attr-marketplace').textContent(), NAV).toBe('美国');
+    const note = p.getByTestId('attr-type-source');
+    await expect.poll(() => note.textContent(), NAV).toContain('当前为离线列表');
+    expect(await note.textContent()).toContain('店铺管理');
+    expect(await note.getByRole('link', { name: '店铺管理' }).getAttribute('href')).toContain('/order/shop');
+    // 发夹 (HAIR_CLIP) is not among the offline templates.
+    await p.getByTestId('attr-product-type').click();
+    await p.keyboard.type('发夹');
+    await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-empty').waitFor();
+    expect(await openOptions(p).count()).toBe(0);
+    await p.keyboard.press('Escape');
+    await s.context.close();
+
+    // A sandbox shop in Europe: the picker opens on the UK and searches Amazon's whole list.
+    await bindSandboxShop(s.api, `欧洲店${seller.account}`);
+    const again = await signedInPage(browser, seller.account, seller.password, '#/goods/admin/create');
+    page = again.page;
+    const q = again.page;
+    await q.getByTestId('base-sku').waitFor();
+    await openAttributes(q);
+    await expect.poll(() => q.getByTestId('attr-marketplace').textContent(), NAV).toBe('英国(有店铺)');
+    await expect
+      .poll(() => q.getByTestId('attr-type-source').textContent(), NAV)
+      .toContain(`亚马逊英国站点的全部产品类型(通过店铺「欧洲店${seller.account}」读取)`);
+    await choose(q, q.getByTestId('attr-product-type'), '发夹');
+    await q.getByTestId('attr-row-item_name').waitFor();
+    // Amazon's definition, not an offline template; the marketplace stays the UK's.
+    expect(await q.getByTestId('attr-offline-template').count()).toBe(0);
+    expect(await q.getByTestId('attr-product-type').textContent()).toContain('HAIR_CLIP');
+    // The attribute item_type_keyword is named apart from the product type picked above.
+    expect(await q.getByTestId('attr-row-item_type_keyword').textContent()).toContain('商品类型关键词');
+    await again.context.close();
   });
 });

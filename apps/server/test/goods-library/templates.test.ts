@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sandbox } from '../../src/marketplace/sandbox.js';
 import { validateExtraAttrs } from '../../src/modules/goods-library/extra-attrs.validator.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
@@ -266,5 +267,62 @@ describe('templates once a shop is bound (issue 14 §2)', () => {
       goodsData: { commonData: { descs: [{ key: 'de', title: 'x' }] }, template, extraAttrs: {} },
     });
     expect(refused).toMatchObject({ http: 400, msg: '产品类型不存在' });
+  });
+});
+
+describe('the product type picker follows the shops (issue 28 §4)', () => {
+  it("answers the marketplaces of the tenant's shops, searches Amazon's whole list through the sandbox shop, and says when the list is only the offline one", async () => {
+    const tenant = await buildTenant(t.db);
+    const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
+    const temp = (q: string) => call(t.app, s, 'GET', `/PDD/categoryTemplate/getCategoryTemp${q}`);
+    const search = (keyword: string, m: string) =>
+      call(
+        t.app,
+        s,
+        'GET',
+        `/PDD/categoryTemplate/getProductType?keyword=${encodeURIComponent(keyword)}&marketplace=${m}`,
+      );
+    const names = (list: { productType: string }[]) => list.map((p) => p.productType);
+
+    // No shop: the shipped list, marked offline, and no shop marketplace to open on.
+    const none = await temp('?marketplace=en');
+    expect(none.data).toMatchObject({ source: 'offline', shop: null, shopMarketplaces: [] });
+    expect(names(none.data.list)).not.toContain('HAIR_CLIP');
+    expect((await search('发夹', 'en')).data).toMatchObject({ productTypes: [], source: 'offline' });
+
+    // A sandbox shop in Europe: the picker opens on its first marketplace (the UK), not Amazon.com.
+    await bindSandboxShop(t.app, s, '欧洲店');
+    const all = await temp('');
+    expect(all.data.shopMarketplaces[0]).toBe('en');
+    expect(all.data.shopMarketplaces).toEqual(expect.arrayContaining(['en', 'de', 'fr']));
+    // Only marketplaces templates exist for (Italy and Spain have none yet).
+    expect(all.data.shopMarketplaces).not.toContain('it');
+
+    const { sim } = await sandbox(t.deps.config, t.deps.db);
+    const searches = () => sim.counters.requests.get('searchDefinitionsProductTypes') ?? 0;
+    const before = searches();
+    const en = await temp('?marketplace=en');
+    expect(en.data).toMatchObject({ source: 'amazon', shop: '欧洲店' });
+    expect(en.data.list.find((p: { productType: string }) => p.productType === 'HAIR_CLIP')).toMatchObject({
+      offline: false,
+      displayName: '发夹',
+    });
+    // A keyword search is Amazon's (through the shop's client), by Chinese name or words of the name.
+    const byName = await search('发夹', 'en');
+    expect(byName.data).toMatchObject({ source: 'amazon', shop: '欧洲店' });
+    expect(names(byName.data.productTypes)).toEqual(['HAIR_CLIP']);
+    expect(names((await search('hair clip', 'en')).data.productTypes)).toEqual(['HAIR_CLIP']);
+    expect(searches()).toBeGreaterThan(before);
+    // A marketplace the shop does not sell in stays offline.
+    expect((await temp('?marketplace=us')).data).toMatchObject({ source: 'offline', shop: null });
+  });
+
+  it('names item_type_keyword 商品类型关键词, apart from the product type itself', async () => {
+    const attr = await call(t.app, worker, 'GET', '/PDD/categoryTemplate/getTempAttr?productType=HOME&marketplace=de');
+    expect(attr.status, attr.msg).toBe(200);
+    expect(attr.data.schema.properties.item_type_keyword.title).toBe('商品类型关键词');
+    expect(attr.data.attributes.find((a: { name: string }) => a.name === 'item_type_keyword').label).toBe(
+      '商品类型关键词',
+    );
   });
 });

@@ -358,13 +358,31 @@ export const productTypeEntry = z.object({
   /** A template shipped with the console (离线模板), not Amazon's own definition fetched for a shop. */
   offline: z.boolean(),
 });
+/**
+ * Where a marketplace's product type list came from: `amazon`, Amazon's whole list through the
+ * tenant's authorized shop selling there; `offline`, only the console's shipped templates (a
+ * small part of Amazon's list: bind a shop in 店铺管理 for the whole one).
+ */
+export const productTypeSource = z.enum(['amazon', 'offline']);
+const sourceFields = {
+  /** Set when a marketplace was asked for; without one the shipped set is listed (`offline`). */
+  source: productTypeSource,
+  /** The tenant's authorized shop selling in the marketplace (also when Amazon could not be reached). */
+  shop: z.string().nullable(),
+};
 /** GET /categoryTemplate/getCategoryTemp. */
 export const categoryTempData = z.object({
   marketplaces: z.array(templateMarketplace),
   list: z.array(productTypeEntry),
+  ...sourceFields,
+  /**
+   * Template marketplaces of the tenant's shops, authorized shops first, then in binding order:
+   * the editor's product type picker opens on the first (else Amazon.com).
+   */
+  shopMarketplaces: z.array(z.string()),
 });
 /** GET /categoryTemplate/getProductType. */
-export const productTypesData = z.object({ productTypes: z.array(productTypeEntry) });
+export const productTypesData = z.object({ productTypes: z.array(productTypeEntry), ...sourceFields });
 /** GET /categoryTemplate/getTempAttr: the product type's JSON Schema (as Amazon publishes it) and its form fields. */
 export const tempAttrData = z.object({
   productType: z.string(),

@@ -14,7 +14,11 @@ function ids(req: SimReq): string[] | SimRes {
   return list;
 }
 
-/** searchDefinitionsProductTypes over the library's shipped product types. */
+/**
+ * searchDefinitionsProductTypes over the product types the simulated Amazon has: the library's
+ * shipped ones and the Amazon-only ones (`SIM_AMAZON_ONLY_TYPES`); keywords match the name
+ * (also with spaces for underscores) or the display name.
+ */
 export function handlePtdSearch(_sim: SpApiSimulator, req: SimReq): SimRes {
   const list = ids(req);
   if (!Array.isArray(list)) return list;
@@ -22,7 +26,14 @@ export function handlePtdSearch(_sim: SpApiSimulator, req: SimReq): SimRes {
   const codes = list.map((id) => findMarketplace(id)).filter((m) => m !== undefined && list.includes(m.id));
   const productTypes = [...PRODUCT_TYPES, ...SIM_AMAZON_ONLY_TYPES]
     .filter((p) => codes.some((m) => p.marketplaces.includes(m!.code)))
-    .filter((p) => !words.length || words.some((w) => p.name.toLowerCase().includes(w) || p.displayName.includes(w)))
+    .filter(
+      (p) =>
+        !words.length ||
+        words.some((w) => {
+          const name = p.name.toLowerCase();
+          return name.includes(w) || name.replace(/_/g, ' ').includes(w) || p.displayName.includes(w);
+        }),
+    )
     .map((p) => ({
       name: p.name,
       displayName: p.displayName,

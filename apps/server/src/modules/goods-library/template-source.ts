@@ -48,16 +48,21 @@ export interface TemplateLog {
   warn(obj: object, msg: string): void;
 }
 
-async function amazonClient(deps: AppDeps, tenantId: number, m: Marketplace, log?: TemplateLog) {
+/** The tenant's authorized shop selling in the marketplace and its Amazon client, if it can be opened. */
+async function amazonShop(deps: AppDeps, tenantId: number, m: Marketplace, log?: TemplateLog) {
   const shop = await findAuthorizedShopIn(deps.db, tenantId, m.code);
   if (!shop) return undefined;
   try {
-    return (await openShop(deps, tenantId, shop.id)).client;
+    return { name: shop.name, client: (await openShop(deps, tenantId, shop.id)).client };
   } catch (err) {
     // An authorization that went bad since: the shipped set answers.
     log?.warn({ err, shopId: shop.id }, 'template source: shop could not be opened, using offline templates');
-    return undefined;
+    return { name: shop.name, client: undefined };
   }
+}
+
+async function amazonClient(deps: AppDeps, tenantId: number, m: Marketplace, log?: TemplateLog) {
+  return (await amazonShop(deps, tenantId, m, log))?.client;
 }
 
 const notAtAmazon = (err: unknown) =>
@@ -67,10 +72,24 @@ function offlineType(name: string): TemplateType | undefined {
   return PRODUCT_TYPES.find((p) => p.name === name);
 }
 
+/** The product types of a marketplace and where the list came from. */
+export interface TemplateTypeList {
+  types: TemplateType[];
+  /**
+   * `amazon`: Amazon's whole list (or its keyword search) through the tenant's shop, then the
+   * shipped types Amazon did not list; `offline`: only the shipped set, a small part of Amazon's.
+   */
+  source: 'amazon' | 'offline';
+  /** The tenant's authorized shop selling in the marketplace (also when Amazon could not be reached). */
+  shop: string | null;
+}
+
 /**
  * The product types of a marketplace: Amazon's list through the tenant's shop (shipped types
  * Amazon also lists keep their Chinese name and path and are no longer offline), then the
  * shipped types Amazon did not list. Only the shipped set without a shop or when Amazon fails.
+ * With `keywords`, Amazon searches its list (its own matching, not only names); the shipped
+ * types are not filtered here (callers match them).
  */
 export async function templateTypes(
   deps: AppDeps,
@@ -78,17 +97,19 @@ export async function templateTypes(
   m: Marketplace,
   keywords?: string[],
   log?: TemplateLog,
-): Promise<TemplateType[]> {
+): Promise<TemplateTypeList> {
   const shipped = PRODUCT_TYPES.filter((p) => p.marketplaces.includes(m.code));
-  const client = await amazonClient(deps, tenantId, m, log);
-  if (!client) return [...shipped];
+  const shop = await amazonShop(deps, tenantId, m, log);
+  const offline = { types: [...shipped], source: 'offline' as const, shop: shop?.name ?? null };
+  if (!shop?.client) return offline;
   let listed: { name: string; displayName: string }[];
   try {
-    listed = (await searchProductTypes(deps.db, client, { marketplaceId: m.id, keywords, locale: TEMPLATE_LOCALE }))
-      .productTypes;
+    listed = (
+      await searchProductTypes(deps.db, shop.client, { marketplaceId: m.id, keywords, locale: TEMPLATE_LOCALE })
+    ).productTypes;
   } catch (err) {
     log?.warn({ err, marketplace: m.code }, 'template source: product type search failed, using offline templates');
-    return [...shipped];
+    return offline;
   }
   const online = listed.map((t): TemplateType => {
     const own = offlineType(t.name);
@@ -101,7 +122,25 @@ export async function templateTypes(
     };
   });
   const seen = new Set(online.map((t) => t.name));
-  return [...online, ...shipped.filter((p) => !seen.has(p.name))];
+  return { types: [...online, ...shipped.filter((p) => !seen.has(p.name))], source: 'amazon', shop: shop.name };
+}
+
+/**
+ * Attribute titles the console replaces. Amazon's zh_CN title of `item_type_keyword` is
+ * 产品类型, the same words as the product type (分类模板) picked above it; the editor names it
+ * 商品类型关键词 so the two are told apart (issue 28 §4).
+ */
+export const CONSOLE_ATTRIBUTE_TITLES: Readonly<Record<string, string>> = { item_type_keyword: '商品类型关键词' };
+
+/** The schema with the console's attribute titles (a copy where one changes; the cached schema stays as it is). */
+export function withConsoleTitles(schema: SchemaNode): SchemaNode {
+  const props = schema.properties as Record<string, SchemaNode> | undefined;
+  if (!props || !Object.keys(CONSOLE_ATTRIBUTE_TITLES).some((name) => props[name])) return schema;
+  const next = { ...props };
+  for (const [name, title] of Object.entries(CONSOLE_ATTRIBUTE_TITLES)) {
+    if (next[name]) next[name] = { ...next[name], title };
+  }
+  return { ...schema, properties: next };
 }
 
 function offlineSchema(productType: string, m: Marketplace): TemplateSchema | undefined {
@@ -111,7 +150,7 @@ function offlineSchema(productType: string, m: Marketplace): TemplateSchema | un
   return {
     productType: entry.name,
     displayName: entry.displayName,
-    schema,
+    schema: withConsoleTitles(schema),
     offline: true,
     key: `${entry.name}:${m.code}:offline`,
   };
@@ -142,7 +181,7 @@ export async function templateSchema(
       return {
         productType: name,
         displayName: offlineType(name)?.displayName ?? r.definition.displayName ?? name,
-        schema: r.schema as SchemaNode,
+        schema: withConsoleTitles(r.schema as SchemaNode),
         offline: false,
         key: `${name}:${m.code}:${r.definition.productTypeVersion.version}`,
       };

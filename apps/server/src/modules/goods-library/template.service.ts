@@ -8,6 +8,7 @@ import {
   type SchemaNode,
   TEMPLATE_MARKETPLACES,
 } from '../../marketplace/product-type.catalog.js';
+import { shopMarketplacesOf } from '../shop/shop.repository.js';
 import { flattenAttributes } from './template-attrs.js';
 import { type TemplateLog, type TemplateType, templateSchema, templateTypes } from './template-source.js';
 
@@ -32,7 +33,8 @@ function presentType(p: TemplateType) {
 
 /**
  * Product types available per marketplace: the tenant's shop's Amazon list when a shop sells
- * there, else the shipped set (all shipped types when no marketplace is given).
+ * there, else the shipped set (all shipped types when no marketplace is given), with where the
+ * list came from and the marketplaces of the tenant's shops (the picker's default).
  */
 export async function listCategoryTemplates(
   deps: AppDeps,
@@ -40,13 +42,34 @@ export async function listCategoryTemplates(
   marketplace: string | undefined,
   log?: TemplateLog,
 ) {
-  const list = marketplace
-    ? await templateTypes(deps, tenantId, marketplaceOrThrow(marketplace), undefined, log)
-    : PRODUCT_TYPES;
-  return { marketplaces: TEMPLATE_MARKETPLACES.map(presentMarketplace), list: list.map(presentType) };
+  const [r, shops] = await Promise.all([
+    marketplace
+      ? templateTypes(deps, tenantId, marketplaceOrThrow(marketplace), undefined, log)
+      : { types: PRODUCT_TYPES, source: 'offline' as const, shop: null },
+    shopMarketplacesOf(deps.db, tenantId),
+  ]);
+  const templateCodes = new Set(TEMPLATE_MARKETPLACES.map((m) => m.code));
+  return {
+    marketplaces: TEMPLATE_MARKETPLACES.map(presentMarketplace),
+    list: r.types.map(presentType),
+    source: r.source,
+    shop: r.shop,
+    shopMarketplaces: shops.filter((code) => templateCodes.has(code)),
+  };
 }
 
-/** Product types whose name, Chinese name or browse path contains the keyword (case-insensitive). */
+const matches = (p: TemplateType, k: string) =>
+  !k ||
+  p.name.toLowerCase().includes(k) ||
+  p.name.toLowerCase().replace(/_/g, ' ').includes(k) ||
+  p.displayName.toLowerCase().includes(k) ||
+  p.path.toLowerCase().includes(k);
+
+/**
+ * Product types by keyword. With a marketplace where the tenant has an authorized shop, Amazon
+ * searches its whole list (its matches are kept as it answers them); the shipped types are
+ * matched by name, Chinese name or browse path (case-insensitive).
+ */
 export async function searchProductTypes(
   deps: AppDeps,
   tenantId: number,
@@ -55,18 +78,11 @@ export async function searchProductTypes(
   log?: TemplateLog,
 ) {
   const k = (keyword ?? '').trim().toLowerCase();
-  const all = marketplace
-    ? await templateTypes(deps, tenantId, marketplaceOrThrow(marketplace), undefined, log)
-    : PRODUCT_TYPES;
-  const list = all.filter(
-    (p) =>
-      !k ||
-      p.name.toLowerCase().includes(k) ||
-      p.name.toLowerCase().replace(/_/g, ' ').includes(k) ||
-      p.displayName.includes(k) ||
-      p.path.toLowerCase().includes(k),
-  );
-  return { productTypes: list.map(presentType) };
+  const r = marketplace
+    ? await templateTypes(deps, tenantId, marketplaceOrThrow(marketplace), k ? [k] : undefined, log)
+    : { types: PRODUCT_TYPES, source: 'offline' as const, shop: null };
+  const list = r.types.filter((p) => !p.offline || matches(p, k));
+  return { productTypes: list.map(presentType), source: r.source, shop: r.shop };
 }
 
 /** The attribute template of a product type in a marketplace: its JSON Schema and a form-ready list. */

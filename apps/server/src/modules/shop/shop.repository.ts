@@ -85,6 +85,23 @@ export function findAuthorizedShopIn(db: Db, tenantId: number, marketplace: stri
     .executeTakeFirst();
 }
 
+/**
+ * The marketplaces of the tenant's shops, each once: authorized shops first, real before
+ * sandbox, then in binding order, each shop's marketplaces in its own order (the product type
+ * picker opens on the first).
+ */
+export async function shopMarketplacesOf(db: Db, tenantId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('shops')
+    .select(['marketplaces'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy(sql`auth_status = 'authorized'`, 'desc')
+    .orderBy('sandbox')
+    .orderBy('id')
+    .execute();
+  return [...new Set(rows.flatMap((r) => r.marketplaces))];
+}
+
 /** The tenant's shop of a seller account in a region, locked (binding it again re-authorizes it). */
 export function lockShopBySeller(db: Db, tenantId: number, region: string, sellerId: string) {
   return db

@@ -1,30 +1,55 @@
-import { countryName, PRODUCT_TYPE_MARKETPLACES } from '@console/shared/constants/marketplaces';
+import { countryName } from '@console/shared/constants/marketplaces';
 import type { Answer } from '@console/shared/schemas/common';
-import type { categoryTempData, TempAttrData } from '@console/shared/schemas/goods-library';
+import type { categoryTempData, productTypesData, TempAttrData } from '@console/shared/schemas/goods-library';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty, Form, Select, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { get } from '../../../../api/http';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { type AttrError, useEditor, useEditorStore } from '../editor-store';
 import { AttrRow } from './attributes/attr-row';
 import { buildAttrModel } from './attributes/attr-schema';
 import { isBlank, normalizeAttrs } from './attributes/attr-values';
+import { FALLBACK_MARKETPLACE, pickerMarketplace, pickerMarketplaceOptions } from './attributes/picker-marketplace';
 import { productSource } from './attributes/product-filled';
+import { TypeSourceNote } from './attributes/type-source-note';
 import './attributes/attributes.css';
 
 /** A product type of getCategoryTemp and the answer of getTempAttr (shared schemas). */
 type TypeRow = Answer<typeof categoryTempData>['list'][number];
 type TempAttr = TempAttrData;
 
-/** Marketplaces the shipped product types are offered in, labelled with their country names. */
-const MARKETPLACES = PRODUCT_TYPE_MARKETPLACES.map((code) => ({ value: code, label: countryName(code) }));
+/** How long a product type list is reused (a shop bound meanwhile brings Amazon's whole list after this). */
+const TYPES_STALE_MS = 5 * 60_000;
 
 const typesQuery = (marketplace: string) => ({
   queryKey: ['goods', 'product-types', marketplace],
   queryFn: () => get<Answer<typeof categoryTempData>>('/categoryTemplate/getCategoryTemp', { marketplace }),
-  staleTime: Number.POSITIVE_INFINITY,
+  staleTime: TYPES_STALE_MS,
 });
+/** The shipped list without a marketplace: what the picker needs of it is `shopMarketplaces` (its default). */
+const shopsQuery = {
+  queryKey: ['goods', 'product-types', 'shops'],
+  queryFn: () => get<Answer<typeof categoryTempData>>('/categoryTemplate/getCategoryTemp'),
+  staleTime: TYPES_STALE_MS,
+};
+/** A keyword search of a marketplace's product types (Amazon's own search when a shop sells there). */
+const searchQuery = (keyword: string, marketplace: string) => ({
+  queryKey: ['goods', 'product-types', marketplace, 'search', keyword],
+  queryFn: () => get<Answer<typeof productTypesData>>('/categoryTemplate/getProductType', { keyword, marketplace }),
+  staleTime: TYPES_STALE_MS,
+});
+
+/** The value after it stopped changing for `ms` (a search typed in the picker). */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
 const schemaQuery = (productType: string, marketplace: string) => ({
   queryKey: ['goods', 'temp-attr', productType, marketplace],
   queryFn: () => get<TempAttr>('/categoryTemplate/getTempAttr', { productType, marketplace }),
@@ -72,10 +97,38 @@ export const AttributesForm = memo(function AttributesForm() {
   );
   const [showAll, setShowAll] = useState(false);
   const [added, setAdded] = useState<string[]>([]);
+  // The attribute a 去修改 link names (`?field=attribute&attr=color`) is shown even when optional.
+  const [params] = useSearchParams();
+  const linked = params.get('field') === 'attribute' ? params.get('attr') : null;
   // A marketplace picked before a product type offered there (the template changes once the type is picked).
   const [pickedMarketplace, setPickedMarketplace] = useState<string | null>(null);
-  const marketplace = pickedMarketplace ?? template?.marketplace ?? 'us';
-  const types = useQuery(typesQuery(marketplace));
+  // Opens on the marketplace of the tenant's shops (issue 28 §4), else Amazon.com.
+  const shops = useQuery(shopsQuery);
+  const shopMarketplaces = shops.data?.shopMarketplaces ?? (shops.isError ? [] : undefined);
+  const marketplace = pickerMarketplace({ picked: pickedMarketplace, template, shopMarketplaces });
+  const marketplaces = useMemo(() => pickerMarketplaceOptions(shopMarketplaces), [shopMarketplaces]);
+  const types = useQuery({ ...typesQuery(marketplace ?? ''), enabled: marketplace !== undefined });
+  // What is typed in the picker: matched in the list, and searched at Amazon when a shop sells there.
+  const [search, setSearch] = useState('');
+  const keyword = useSettled(search.trim(), 300);
+  const found = useQuery({
+    ...searchQuery(keyword, marketplace ?? ''),
+    enabled: marketplace !== undefined && keyword !== '' && types.data?.source === 'amazon',
+  });
+  const typeOptions = useMemo(() => {
+    const rows = [...(types.data?.list ?? [])];
+    const listed = new Set(rows.map((t) => t.productType));
+    for (const t of found.data?.productTypes ?? []) if (!listed.has(t.productType)) rows.push(t);
+    return rows.map((t) => ({
+      value: t.productType,
+      label: `${t.displayName} (${t.productType})`,
+      offline: t.offline,
+    }));
+  }, [types.data, found.data]);
+  const amazonMatches = useMemo(
+    () => new Set(keyword ? (found.data?.productTypes ?? []).map((t) => t.productType) : []),
+    [keyword, found.data],
+  );
   const schema = useQuery({
     ...schemaQuery(template?.product_type ?? '', template?.marketplace ?? 'us'),
     enabled: Boolean(template?.product_type),
@@ -91,9 +144,15 @@ export const AttributesForm = memo(function AttributesForm() {
   const shown = useMemo(
     () =>
       model.filter(
-        (a) => showAll || a.required || present.has(a.name) || added.includes(a.name) || errorsByAttr.has(a.name),
+        (a) =>
+          showAll ||
+          a.required ||
+          present.has(a.name) ||
+          added.includes(a.name) ||
+          errorsByAttr.has(a.name) ||
+          a.name === linked,
       ),
-    [model, showAll, present, added, errorsByAttr],
+    [model, showAll, present, added, errorsByAttr, linked],
   );
   const addable = useMemo(() => {
     const on = new Set(shown.map((a) => a.name));
@@ -122,10 +181,12 @@ export const AttributesForm = memo(function AttributesForm() {
     });
     s.setWarnings({ attrErrors: [], missingAttrs: [] });
     setPickedMarketplace(null);
+    setSearch('');
     if (dropped.length) message.warning(`新的产品类型没有以下属性,已移除: ${dropped.join('、')}`);
   };
 
   const onMarketplace = async (mp: string) => {
+    setSearch('');
     if (!template) {
       setPickedMarketplace(mp);
       return;
@@ -147,35 +208,46 @@ export const AttributesForm = memo(function AttributesForm() {
   return (
     <div data-testid="attributes-form">
       <Space wrap style={{ marginBottom: 12 }}>
+        <span>站点</span>
         <Select
           value={marketplace}
-          options={MARKETPLACES}
+          loading={marketplace === undefined}
+          options={marketplaces}
           onChange={(m) => void onMarketplace(m)}
-          style={{ width: 100 }}
+          style={{ width: 130 }}
           data-testid="attr-marketplace"
         />
+        {/* Amazon's product type (分类模板): not the attribute item_type_keyword (商品类型关键词) below. */}
+        <span>亚马逊产品类型</span>
         <Select
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={{
+            searchValue: search,
+            onSearch: setSearch,
+            // The list matched by name; Amazon's own search results for the words typed are kept too.
+            filterOption: (input, o) =>
+              amazonMatches.has(String(o?.value)) ||
+              String(o?.label ?? '')
+                .toLowerCase()
+                .includes(input.trim().toLowerCase()),
+          }}
           allowClear
-          placeholder="选择产品类型"
-          loading={types.isFetching}
+          placeholder="搜索亚马逊产品类型(分类模板)"
+          onOpenChange={(open) => {
+            if (!open) setSearch('');
+          }}
+          loading={types.isFetching || found.isFetching}
           value={pending ? undefined : template?.product_type}
           style={{ width: 320 }}
           data-testid="attr-product-type"
-          options={(types.data?.list ?? []).map((t) => ({
-            value: t.productType,
-            label: `${t.displayName} (${t.productType})`,
-          }))}
+          options={typeOptions}
           optionRender={(o) => (
             <span>
               {o.label}
-              {types.data?.list.find((t) => t.productType === o.value)?.offline && (
-                <Typography.Text type="secondary"> · 离线模板</Typography.Text>
-              )}
+              {o.data.offline && <Typography.Text type="secondary"> · 离线模板</Typography.Text>}
             </span>
           )}
           onChange={(v?: string) => {
-            if (v) void apply(v, marketplace);
+            if (v) void apply(v, marketplace ?? FALLBACK_MARKETPLACE);
             else {
               setPickedMarketplace(null);
               store.getState().setDraft({ template: null, extraAttrs: {} });
@@ -205,12 +277,20 @@ export const AttributesForm = memo(function AttributesForm() {
         <span>显示全部属性</span>
         <Switch size="small" checked={showAll} onChange={setShowAll} data-testid="attr-show-all" />
       </Space>
+      {types.data && marketplace && (
+        <TypeSourceNote
+          source={types.data.source}
+          shop={types.data.shop}
+          marketplace={marketplace}
+          count={types.data.list.length}
+        />
+      )}
       {pending && template && (
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          title={`当前模板仍为 ${template.product_type}(${countryName(template.marketplace)});选择产品类型后切换到${countryName(marketplace)}站点。`}
+          title={`当前模板仍为 ${template.product_type}(${countryName(template.marketplace)});选择产品类型后切换到${countryName(marketplace ?? FALLBACK_MARKETPLACE)}站点。`}
         />
       )}
       {missing && (
@@ -225,7 +305,7 @@ export const AttributesForm = memo(function AttributesForm() {
         <Alert key={`${e.attr}-${e.field}`} type="error" title={e.message} style={{ marginBottom: 4 }} />
       ))}
       {!template ? (
-        <Empty description="请选择产品类型和站点" />
+        <Empty description="请选择站点和亚马逊产品类型" />
       ) : schema.isLoading ? (
         <Spin />
       ) : (

@@ -11,6 +11,7 @@ import type {
 } from '@console/shared/schemas/shop';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from './http';
+import { productTypeKeys } from './product-types';
 
 /** A page of shops (shared schema `shopListData`). */
 export type ShopList = Answer<typeof shopListData>;
@@ -36,10 +37,17 @@ export function bindShop(body: BindShopBody) {
   return post<Answer<typeof bindShopData>>('/amazon-user/bindShop', body);
 }
 
-/** Shop mutations; each refreshes the shop lists. */
+/**
+ * Shop mutations; each refreshes the shop lists and the editor's product type lists (which
+ * marketplace the picker opens on, and whether Amazon's whole list is there, follow the shops).
+ */
 export function useShopMutations() {
   const qc = useQueryClient();
-  const onSuccess = () => qc.invalidateQueries({ queryKey: shopKeys.lists() });
+  const onSuccess = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: shopKeys.lists() }),
+      qc.invalidateQueries({ queryKey: productTypeKeys.all }),
+    ]);
   return {
     complete: useMutation({
       mutationFn: (body: ShopAuthCompleteBody) => post<ShopView>('/amazon-user/shopAuthComplete', body),

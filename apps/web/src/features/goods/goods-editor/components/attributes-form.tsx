@@ -6,6 +6,7 @@ import { Alert, Empty, Form, Select, Space, Spin, Switch, Tag, Tooltip, Typograp
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { get } from '../../../../api/http';
+import { productTypeKeys } from '../../../../api/product-types';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { type AttrError, useEditor, useEditorStore } from '../editor-store';
 import { AttrRow } from './attributes/attr-row';
@@ -24,19 +25,19 @@ type TempAttr = TempAttrData;
 const TYPES_STALE_MS = 5 * 60_000;
 
 const typesQuery = (marketplace: string) => ({
-  queryKey: ['goods', 'product-types', marketplace],
+  queryKey: productTypeKeys.list(marketplace),
   queryFn: () => get<Answer<typeof categoryTempData>>('/categoryTemplate/getCategoryTemp', { marketplace }),
   staleTime: TYPES_STALE_MS,
 });
 /** The shipped list without a marketplace: what the picker needs of it is `shopMarketplaces` (its default). */
 const shopsQuery = {
-  queryKey: ['goods', 'product-types', 'shops'],
+  queryKey: productTypeKeys.shops(),
   queryFn: () => get<Answer<typeof categoryTempData>>('/categoryTemplate/getCategoryTemp'),
   staleTime: TYPES_STALE_MS,
 };
 /** A keyword search of a marketplace's product types (Amazon's own search when a shop sells there). */
 const searchQuery = (keyword: string, marketplace: string) => ({
-  queryKey: ['goods', 'product-types', marketplace, 'search', keyword],
+  queryKey: productTypeKeys.search(marketplace, keyword),
   queryFn: () => get<Answer<typeof productTypesData>>('/categoryTemplate/getProductType', { keyword, marketplace }),
   staleTime: TYPES_STALE_MS,
 });

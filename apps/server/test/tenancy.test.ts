@@ -248,6 +248,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
       },
     }),
   },
+  [`POST ${G}/assignProductEan`]: {
+    fields: { id: 'goods' },
+    request: (id) => ({ body: { id: id('id'), version: 1 } }),
+  },
   [`POST ${G}/delGoodsMutl`]: {
     fields: { ids: 'goods' },
     request: (id) => ({ body: { ids: [id('ids')], is_delete: 1 } }),
@@ -357,6 +361,24 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { ids: [id('ids')], from: 'en', to: ['de'] } }),
   },
   'POST /PDD/upload/create': {
+    fields: {
+      shop_id: 'shop',
+      ids: 'goods',
+      'filter.category_id': 'category',
+      'filter.creator_id': 'user',
+      'hold.[].goods_id': 'goods',
+    },
+    request: (id) => ({
+      body: {
+        shop_id: id('shop_id'),
+        marketplaces: ['de'],
+        upload_type: 'good',
+        ids: [id('ids')],
+        hold: [{ goods_id: id('hold.[].goods_id'), marketplace: 'de' }],
+      },
+    }),
+  },
+  'POST /PDD/upload/check': {
     fields: { shop_id: 'shop', ids: 'goods', 'filter.category_id': 'category', 'filter.creator_id': 'user' },
     request: (id) => ({
       body: { shop_id: id('shop_id'), marketplaces: ['de'], upload_type: 'good', ids: [id('ids')] },
@@ -376,6 +398,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ query: { queue_id: id('queue_id'), goods_id: id('goods_id') } }),
   },
   'POST /PDD/upload/retry': {
+    fields: { queue_id: 'uploadQueue', item_ids: 'uploadItem' },
+    request: (id) => ({ body: { queue_id: id('queue_id'), item_ids: [id('item_ids')] } }),
+  },
+  'POST /PDD/upload/recheck': {
     fields: { queue_id: 'uploadQueue', item_ids: 'uploadItem' },
     request: (id) => ({ body: { queue_id: id('queue_id'), item_ids: [id('item_ids')] } }),
   },

@@ -489,7 +489,7 @@ describe('upload: feeds', () => {
     }
   });
 
-  it('a feed Amazon no longer knows (a restarted sandbox) fails its items with a message to retry', async () => {
+  it('a feed Amazon no longer knows (a restarted sandbox) ends its items as 结果未知 with a message to recheck or resend', async () => {
     const { s, shop } = await tenantWithShop();
     const ids: number[] = [];
     for (const sku of ['G-1', 'G-2']) ids.push((await saveGoods(t.app, s, homeGoods(sku, img.base))).id);
@@ -516,8 +516,10 @@ describe('upload: feeds', () => {
       sim.feedMode.neverFinish = false;
       await runUntilDone(t.deps, queueId);
       const list = await items(s, queueId);
-      expect(list.map((i) => i.status)).toEqual(['failed', 'failed']);
-      expect(list.map((i) => i.error)).toEqual(Array(2).fill('亚马逊已找不到该上传文件,结果未知,请重试'));
+      expect(list.map((i) => i.status)).toEqual(['unknown', 'unknown']);
+      expect(list.map((i) => i.error)).toEqual(
+        Array(2).fill('亚马逊已找不到该上传文件,结果未知。可重新查询,或重新提交'),
+      );
     } finally {
       t.deps.config.uploadFeedThreshold = threshold;
       sim.feedMode.neverFinish = false;
@@ -596,7 +598,8 @@ describe('upload: who may do what', () => {
       .where('id', '=', shop.id)
       .executeTakeFirstOrThrow();
     expect(row.auth_status).toBe('expired');
+    // The stopped queue has no runner: its unsent item ends with the reason (重试 takes it up).
     const [item] = await items(s, created.data.queue_id);
-    expect(item!.status).toBe('waiting');
+    expect(item).toMatchObject({ status: 'failed', error: done.error });
   });
 });

@@ -17,6 +17,7 @@ import type {
   uploadQueueListData,
   uploadTargetsData,
 } from '@console/shared/schemas/upload';
+import type { UploadCheckData, UploadCheckInput } from '@console/shared/schemas/upload-check';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from './http';
 
@@ -60,7 +61,26 @@ export const uploadKeys = {
   queueGoods: (queueId: number, page: number, pageSize: number) =>
     [...uploadKeys.queues(), 'goods', queueId, page, pageSize] as const,
   listings: (ids: readonly number[]) => [...uploadKeys.all, 'listings', ids] as const,
+  checks: () => [...uploadKeys.all, 'check'] as const,
+  check: (body: UploadCheckInput) => [...uploadKeys.checks(), body] as const,
 };
+
+/** The answer of the check before sending (`POST /upload/check`). */
+export type UploadCheck = UploadCheckData;
+
+/**
+ * The check before sending of a selection (上传到亚马逊 dialog, the editor's 上架检查): per
+ * product x marketplace ready or what stops it; none asked (`body` null): no call. Its
+ * errors are shown where the check is, not as a toast.
+ */
+export function useUploadCheck(body: UploadCheckInput | null) {
+  return useQuery({
+    queryKey: uploadKeys.check(body ?? { shop_id: 0, marketplaces: [], upload_type: 'good' }),
+    queryFn: () => post<UploadCheck>('/upload/check', body, { silent: true }),
+    enabled: body !== null,
+    retry: false,
+  });
+}
 
 /** Whether a queue still changes (pending or running): its screens poll until it does not. */
 export function queueUnfinished(q: Pick<UploadQueueView, 'status'> | undefined | null): boolean {
@@ -167,6 +187,12 @@ export function useUploadMutations() {
     retry: useMutation({
       mutationFn: (body: { queue_id: number; item_ids?: number[] }) =>
         post<Answer<typeof affectedItemsData>>('/upload/retry', body),
+      onSuccess,
+    }),
+    /** 重新查询: items whose result is unknown (or the given ones) read back from Amazon again; nothing is sent. */
+    recheck: useMutation({
+      mutationFn: (body: { queue_id: number; item_ids?: number[] }) =>
+        post<Answer<typeof affectedItemsData>>('/upload/recheck', body),
       onSuccess,
     }),
     /** 取消未发送. */

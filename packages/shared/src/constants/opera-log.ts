@@ -26,6 +26,7 @@ export const OPERA_LOG_ACTIONS = {
   'upload.create': '上传到亚马逊',
   'upload.retry': '重试上传',
   'upload.cancel': '取消上传',
+  'upload.recheck': '重新查询上传结果',
   'upload.resubmit': '编辑并重新提交上传',
   'upload.deleteListing': '从亚马逊删除listing',
   'follow.candidateAdd': '添加跟卖候选',

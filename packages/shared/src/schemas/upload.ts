@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { MARKETPLACES, type MarketplaceCode } from '../constants/marketplaces.js';
+import {
+  itemStateWord,
+  LEDGER_STATE,
+  ledgerStateWord,
+  QUEUE_OUTCOMES,
+  type QueueOutcome,
+  RETRYABLE_ITEM_STATUSES,
+} from '../constants/upload-status.js';
 import { dbId, dbIdList, dbInt, paged, pageQuery, secondsQuery } from './common.js';
 import { goodsFilterSchema } from './goods.js';
 
@@ -20,11 +28,14 @@ export const UPLOAD_TYPES = [
 export type UploadType = (typeof UPLOAD_TYPES)[number]['value'];
 const UPLOAD_TYPE_VALUES = UPLOAD_TYPES.map((t) => t.value) as [UploadType, ...UploadType[]];
 
-/** A queue's state: waiting for a runner, being worked, finished, cancelled, or stopped by a shop-wide failure. */
+/**
+ * A queue's state: waiting for a runner, being worked, ended (how: `outcome`), cancelled, or
+ * stopped by a shop-wide failure. A finished queue is shown by its outcome (全部成功 ...).
+ */
 export const UPLOAD_QUEUE_STATUSES = [
   { value: 'pending', label: '排队中' },
-  { value: 'running', label: '上传中' },
-  { value: 'done', label: '已完成' },
+  { value: 'running', label: '进行中' },
+  { value: 'done', label: '已结束' },
   { value: 'cancelled', label: '已取消' },
   { value: 'failed', label: '已中止' },
 ] as const;
@@ -33,38 +44,42 @@ export type UploadQueueStatus = (typeof UPLOAD_QUEUE_STATUSES)[number]['value'];
 /**
  * An item's state: waiting to be sent; being sent; submitted in a feed; accepted by Amazon
  * (not yet read back); live (read back, no errors); rejected by Amazon; invalid (stopped
- * before sending by the product type schema); failed (Amazon could not be reached after the
- * retries); cancelled before it was sent.
+ * before sending by the console's check); failed (Amazon could not be reached after the
+ * retries); unknown (sent, but Amazon never showed a verdict); cancelled before it was sent.
+ * Words from the one vocabulary (`constants/upload-status.ts`).
  */
-export const UPLOAD_ITEM_STATUSES = [
-  { value: 'waiting', label: '等待上传' },
-  { value: 'sending', label: '发送中' },
-  { value: 'submitted', label: '已提交' },
-  { value: 'accepted', label: '已接受' },
-  { value: 'live', label: '已上线' },
-  { value: 'rejected', label: '被拒绝' },
-  { value: 'invalid', label: '校验未通过' },
-  { value: 'failed', label: '发送失败' },
-  { value: 'cancelled', label: '已取消' },
-] as const;
+export const UPLOAD_ITEM_STATUSES = (
+  [
+    'waiting',
+    'sending',
+    'submitted',
+    'accepted',
+    'live',
+    'rejected',
+    'invalid',
+    'failed',
+    'unknown',
+    'cancelled',
+  ] as const
+).map((value) => ({ value, label: itemStateWord(value).label }));
 export type UploadItemStatus = (typeof UPLOAD_ITEM_STATUSES)[number]['value'];
+export type { QueueOutcome };
+
 const ITEM_STATUS_VALUES = UPLOAD_ITEM_STATUSES.map((s) => s.value) as [UploadItemStatus, ...UploadItemStatus[]];
 
-/** Item states counted as failed (retry picks them up again). */
-export const UPLOAD_RETRYABLE: readonly UploadItemStatus[] = ['rejected', 'invalid', 'failed'];
+/** Item states that did not end live (retry and the edit queue's 重新提交 send them again). */
+export const UPLOAD_RETRYABLE: readonly UploadItemStatus[] = RETRYABLE_ITEM_STATUSES;
 
-/** The listing ledger's state of one seller SKU in one marketplace. */
-export const LISTING_STATUSES = [
-  { value: 'draft', label: '未上传' },
-  { value: 'queued', label: '排队中' },
-  { value: 'submitted', label: '已提交' },
-  { value: 'accepted', label: '已接受' },
-  { value: 'rejected', label: '被拒绝' },
-  { value: 'live', label: '在售' },
-  { value: 'suppressed', label: '已禁止显示' },
-  { value: 'deleted', label: '已删除' },
-] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number]['value'];
+/**
+ * The listing ledger's state of one seller SKU in one marketplace; `rejected` is Amazon's
+ * refusal, `invalid` the console's check (nothing sent), `unknown` no verdict from Amazon.
+ */
+export const LISTING_STATUSES = (Object.keys(LEDGER_STATE) as (keyof typeof LEDGER_STATE)[]).map((value) => ({
+  value,
+  label: ledgerStateWord(value).label,
+}));
+export type ListingStatus = keyof typeof LEDGER_STATE;
+const LISTING_STATUS_VALUES = Object.keys(LEDGER_STATE) as [ListingStatus, ...ListingStatus[]];
 
 const marketplaceCode = z
   .string()
@@ -77,18 +92,41 @@ const queueId = dbId('队列ID', 'integer');
  * `POST /upload/create` (上传到亚马逊): the selected products (`ids`) or every product of a
  * product-list filter, to marketplaces of one shop, as one upload type.
  */
+/** What an upload (and its check before sending) is about: shop, marketplaces, type, products. */
+export const uploadSelection = {
+  shop_id: shopId,
+  marketplaces: z
+    .array(marketplaceCode, { error: '请选择站点' })
+    .min(1, { error: '请选择站点' })
+    .max(MARKETPLACES.length),
+  upload_type: z.enum(UPLOAD_TYPE_VALUES, { error: '上传类型不合法' }),
+  ids: dbIdList({ label: '商品ID', empty: '请选择商品', invalid: '商品ID列表不合法' }).optional(),
+  filter: goodsFilterSchema.optional(),
+};
+/** Exactly one of `ids` and `filter`. */
+export const oneSelection = (b: { ids?: unknown; filter?: unknown }) => (b.ids ? 1 : 0) + (b.filter ? 1 : 0) === 1;
+
+/** Most product x marketplace pairs a create may hold back. */
+export const MAX_HELD_PAIRS = 20_000;
+
+/** A product in one marketplace, held back from a queue (发送就绪的: the pairs the check stopped). */
+export const uploadPair = z.strictObject({ goods_id: dbId('商品ID'), marketplace: marketplaceCode });
+export type UploadPair = z.infer<typeof uploadPair>;
+/** A held pair as a client sends it (a marketplace code as the check answers it). */
+export type UploadPairInput = z.input<typeof uploadPair>;
+
 export const createUploadBody = z
   .strictObject({
-    shop_id: shopId,
-    marketplaces: z
-      .array(marketplaceCode, { error: '请选择站点' })
-      .min(1, { error: '请选择站点' })
-      .max(MARKETPLACES.length),
-    upload_type: z.enum(UPLOAD_TYPE_VALUES, { error: '上传类型不合法' }),
-    ids: dbIdList({ label: '商品ID', empty: '请选择商品', invalid: '商品ID列表不合法' }).optional(),
-    filter: goodsFilterSchema.optional(),
+    ...uploadSelection,
+    /** Pairs that get no items (the check before sending found them not ready). */
+    hold: z
+      .array(uploadPair)
+      .max(MAX_HELD_PAIRS, { error: `一次最多暂缓${MAX_HELD_PAIRS}个商品站点` })
+      .optional(),
+    /** Every pair whose pre-send check finds an error gets no items (also products the dialog did not check). */
+    only_ready: z.boolean({ error: 'only_ready必须为true或false' }).optional(),
   })
-  .refine((b) => (b.ids ? 1 : 0) + (b.filter ? 1 : 0) === 1, { error: '请选择商品或按筛选条件上传' });
+  .refine(oneSelection, { error: '请选择商品或按筛选条件上传' });
 export type CreateUploadBody = z.infer<typeof createUploadBody>;
 /** What a client sends to `/upload/create`. */
 export type CreateUploadInput = z.input<typeof createUploadBody>;
@@ -99,6 +137,8 @@ export const createUploadData = z.object({
   goods: z.number().int(),
   items: z.number().int(),
   invalid: z.number().int(),
+  /** Product x marketplace pairs held back (`hold`, `only_ready`) among those mapped so far. */
+  held: z.number().int(),
 });
 
 /** Per-status counts of a queue's items. */
@@ -111,6 +151,7 @@ export const uploadCounts = z.object({
   rejected: z.number().int(),
   invalid: z.number().int(),
   failed: z.number().int(),
+  unknown: z.number().int(),
   cancelled: z.number().int(),
 });
 export type UploadCounts = z.infer<typeof uploadCounts>;
@@ -129,8 +170,13 @@ export const uploadQueueView = z.object({
   goods_count: z.number().int(),
   total: z.number().int(),
   counts: uploadCounts,
-  /** Items finished (live, rejected, invalid, failed, cancelled) out of `total`, 0-100. */
+  /** Items finished (live, rejected, invalid, failed, unknown, cancelled) out of `total`, 0-100. */
   percent: z.number().int(),
+  /**
+   * How the queue ended (`queueOutcome` of `constants/upload-status.ts`: 全部成功, 部分失败,
+   * 全部失败, 已取消); null while it is open.
+   */
+  outcome: z.enum(Object.keys(QUEUE_OUTCOMES) as [QueueOutcome, ...QueueOutcome[]]).nullable(),
   /** Seconds until the queue should be finished, from the rate-limit scheduler; null when done or unknown. */
   eta_seconds: z.number().int().nullable(),
   /** A queue-wide failure (Chinese), e.g. the shop's authorization was revoked. */
@@ -164,7 +210,10 @@ export const uploadQueueQuery = z.strictObject({ id: queueId });
 
 /**
  * Where in the editor an issue is fixed: a language's text field, a country's price, the
- * images, quantity, identifiers (EAN), basic info or one extra attribute of the template.
+ * images, quantity, identifiers (EAN: a single product's 产品ID, a variation's EAN), basic
+ * info, the variations, one extra attribute of the template (without `attr`: the 扩展属性
+ * pane), the product type (template) picker, or `listing`: the product must first be
+ * uploaded (上传到亚马逊). Every issue the console shows has one (docs/upload.md "Issue codes").
  */
 export const editorField = z.object({
   kind: z.enum([
@@ -180,6 +229,8 @@ export const editorField = z.object({
     'variation',
     'attribute',
     'sku',
+    'product_type',
+    'listing',
   ]),
   /** Editor language key (`de`) of a text field. */
   lang: z.string().optional(),
@@ -241,6 +292,14 @@ export const uploadItemsData = paged(uploadItemView);
 
 /** `POST /upload/retry`: the queue's failed items (or the given ones) mapped again from the products and sent again. */
 export const retryUploadBody = z.strictObject({
+  queue_id: queueId,
+  item_ids: z.array(dbId('条目ID')).max(10_000).optional(),
+});
+/**
+ * `POST /upload/recheck` (重新查询): the queue's items whose result is unknown (or the given
+ * ones among them) are read back from Amazon again.
+ */
+export const recheckUploadBody = z.strictObject({
   queue_id: queueId,
   item_ids: z.array(dbId('条目ID')).max(10_000).optional(),
 });
@@ -322,7 +381,7 @@ export const listingView = z.object({
   seller_sku: z.string(),
   goods_id: z.number().int(),
   role: z.string(),
-  status: z.enum(LISTING_STATUSES.map((s) => s.value) as [ListingStatus, ...ListingStatus[]]),
+  status: z.enum(LISTING_STATUS_VALUES),
   asin: z.string().nullable(),
   errors: z.number().int(),
   last_queue_id: z.number().int().nullable(),

@@ -334,6 +334,8 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   'upload.retry': (e) => `${e.actor} 重试了上传队列 #${e.target_id} 中${str(obj(e.summary.after).items)}条失败的条目`,
   'upload.cancel': (e) =>
     `${e.actor} 取消了上传队列 #${e.target_id} 中${str(obj(e.summary.after).items)}条未发送的条目`,
+  'upload.recheck': (e) =>
+    `${e.actor} 重新查询了上传队列 #${e.target_id} 中${str(obj(e.summary.after).items)}条结果未知的条目`,
   'upload.resubmit': (e) =>
     `${e.actor} 在上传队列 #${e.target_id} 中修改并重新提交了${str(obj(e.summary.after).goods)}个商品`,
   'upload.deleteListing': (e) => {

@@ -12,7 +12,7 @@ import { ledgerRowForUpdate, markListingDeleted, usableShops } from './upload.re
 import { uploadTargets } from './upload.service.js';
 
 /** Ledger states whose listing Amazon may hold: the ones 从亚马逊删除 applies to. */
-const DELETABLE = new Set<ListingView['status']>(['accepted', 'rejected', 'live', 'suppressed']);
+const DELETABLE = new Set<ListingView['status']>(['accepted', 'rejected', 'unknown', 'live', 'suppressed']);
 
 /**
  * `POST /upload/deleteListing` (从亚马逊删除): deletes one seller SKU's listing in one marketplace

@@ -73,6 +73,15 @@ export const CHECK_CODES = {
   noEan: 'C006',
   notListed: 'C007',
   noVariations: 'C008',
+  // C020-C029: checks added with the check before sending (listing-precheck.ts, issue 28 §2).
+  /** No bullet points / description in the marketplace language (a warning: Amazon does not require them). */
+  noText: 'C020',
+  /** An image under 500 px on its longest side (an error for the main image). */
+  imageTooSmall: 'C021',
+  /** The main image under 1000 px: listed, but buyers cannot zoom (a warning). */
+  imageNoZoom: 'C022',
+  /** A sensitive word of the tenant's list in a text that is sent. */
+  sensitiveWord: 'C023',
   required: '90220',
   invalid: '90244',
 } as const;
@@ -338,4 +347,19 @@ export function mapGoods(ctx: MapContext): MappedItem[] {
     }));
     return { ...base, payload: { operation: 'PATCH', productType, patches }, issues };
   });
+}
+
+/**
+ * The values a product's listing in a marketplace carries, as `mapGoods` builds them but
+ * before they are fitted to a product type schema: what will be sent once the item can be
+ * built (the edit queue shows these for items never sent; `variationKey` '' is the product
+ * itself, a variation's SKU its child listing).
+ */
+export function listingValues(ctx: Omit<MapContext, 'schema'>, variationKey: string): ListingAttributes {
+  const children = ctx.goods.parentage?.children ?? [];
+  const child = variationKey ? children.find((c) => c.sku === variationKey) : undefined;
+  const role: MappedItem['role'] = child ? 'child' : children.length ? 'parent' : 'single';
+  const parentSku = role === 'child' ? (ctx.sellerSkus.get('') ?? '') : null;
+  const full = { ...ctx, schema: undefined };
+  return ctx.type === 'good' ? fullAttrs(full, role, child, parentSku) : partialAttrs(full, role, child, parentSku);
 }

@@ -10,7 +10,8 @@ import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { marketplaceImageUrl } from '../files/public-link.js';
 import { checkItem } from './listing-check.js';
 import { absoluteImageUrl, type MapAccount, type MapGoods, mapGoods } from './listing-mapper.js';
-import { assignSellerSkus } from './seller-sku.js';
+import { loadPrecheck, precheckIssues } from './listing-precheck.js';
+import { assignSellerSkus, previewSellerSkus } from './seller-sku.js';
 import {
   goodsForUpload,
   insertItems,
@@ -76,18 +77,46 @@ export interface ExpandContext {
   /** The public URL a marketplace fetches an image from (`uploadImageUrl`). */
   imageUrl: (url: string) => string;
   schemas: SchemaSource;
+  /** Product x marketplace pairs (`goodsId|marketplace`) that get no items (held back by the seller). */
+  held?: ReadonlySet<string>;
+  /** Pairs whose check finds an error get no items either (`only_ready`). */
+  onlyReady?: boolean;
+}
+
+/** The key of a product in a marketplace, as `ExpandContext.held` holds it. */
+export const pairKey = (goodsId: number, marketplace: string) => `${goodsId}|${marketplace}`;
+
+/** The items of pairs that are sent: held pairs (and with `onlyReady` pairs with an error) are left out. */
+function withoutHeld(ctx: Omit<ExpandContext, 'queueId'>, built: Built[]): { kept: Built[]; held: number } {
+  const held = new Set<string>();
+  for (const b of built) {
+    const k = pairKey(b.goodsId, b.marketplace);
+    if (ctx.held?.has(k) || (ctx.onlyReady && hasError(b.issues))) held.add(k);
+  }
+  return { kept: built.filter((b) => !held.has(pairKey(b.goodsId, b.marketplace))), held: held.size };
 }
 
 /** One mapped and checked item, ready to be written. */
-interface Built {
+export interface Built {
   goodsId: number;
   marketplace: string;
   item: ReturnType<typeof mapGoods>[number];
   issues: StoredIssue[];
+  /** The product type's schema in the marketplace (undefined: none, or not offered there). */
+  schema: SchemaNode | undefined;
 }
 
-/** Maps and checks products for every marketplace of the queue. */
-async function build(trx: Kysely<DB>, ctx: ExpandContext, goods: MapGoods[]): Promise<Built[]> {
+/**
+ * Maps and checks products for every marketplace of the queue. `readOnly` (the check before
+ * sending) writes nothing: products without a seller SKU in the shop get the one they would
+ * be given (`previewSellerSkus`).
+ */
+export async function build(
+  trx: Kysely<DB>,
+  ctx: Omit<ExpandContext, 'queueId'>,
+  goods: MapGoods[],
+  opts: { readOnly?: boolean } = {},
+): Promise<Built[]> {
   const wants = goods.flatMap((g) => [
     { goodsId: g.id, variationKey: '', sku: g.sku, variationIndex: null },
     ...(g.parentage?.children ?? []).map((c, i) => ({
@@ -97,7 +126,10 @@ async function build(trx: Kysely<DB>, ctx: ExpandContext, goods: MapGoods[]): Pr
       variationIndex: i,
     })),
   ]);
-  const skus = await assignSellerSkus(trx, ctx.tenantId, ctx.shopId, wants);
+  const skus = opts.readOnly
+    ? await previewSellerSkus(trx, ctx.shopId, wants)
+    : await assignSellerSkus(trx, ctx.tenantId, ctx.shopId, wants);
+  const pre = await loadPrecheck(trx, ctx.tenantId, goods, ctx.marketplaces, ctx.type);
   const out: Built[] = [];
   for (const g of goods) {
     const own = new Map(
@@ -118,12 +150,9 @@ async function build(trx: Kysely<DB>, ctx: ExpandContext, goods: MapGoods[]): Pr
         imageUrl: ctx.imageUrl,
       });
       for (const item of items) {
-        out.push({
-          goodsId: g.id,
-          marketplace: code,
-          item,
-          issues: checkItem(item, schema?.schema, schema?.key ?? ''),
-        });
+        const issues = checkItem(item, schema?.schema, schema?.key ?? '');
+        issues.push(...precheckIssues(g, code, ctx.type, item, issues, pre));
+        out.push({ goodsId: g.id, marketplace: code, item, issues, schema: schema?.schema });
       }
     }
   }
@@ -141,9 +170,9 @@ export async function expandGoods(
   trx: Kysely<DB>,
   ctx: ExpandContext,
   goodsIds: readonly number[],
-): Promise<{ items: number; invalid: number }> {
+): Promise<{ items: number; invalid: number; held: number }> {
   const goods = (await goodsForUpload(trx, ctx.tenantId, goodsIds)) as unknown as MapGoods[];
-  const built = await build(trx, ctx, goods);
+  const { kept: built, held } = withoutHeld(ctx, await build(trx, ctx, goods));
   const rows: NewItem[] = built.map((b) => ({
     tenant_id: ctx.tenantId,
     queue_id: ctx.queueId,
@@ -172,12 +201,12 @@ export async function expandGoods(
       variation_key: r.variation_key,
       role: r.role,
       product_type: r.product_type,
-      status: r.status === 'invalid' ? 'rejected' : 'queued',
+      status: r.status === 'invalid' ? 'invalid' : 'queued',
       issues: r.issues,
       last_queue_id: r.queue_id,
     })),
   );
-  return { items: rows.length, invalid: rows.filter((r) => r.status === 'invalid').length };
+  return { items: rows.length, invalid: rows.filter((r) => r.status === 'invalid').length, held };
 }
 
 /**

@@ -40,7 +40,12 @@ export interface PassSteps {
   step(name: string): void;
   /** A poll interval of `seconds` at Amazon, scaled. */
   pollMs(seconds: number): number;
+  /** How long (real milliseconds) a submitted feed may go unanswered before its items end as `unknown`. */
+  feedTimeoutMs(): number;
 }
+
+/** The reason of items whose feed Amazon never finished processing. */
+export const FEED_TIMED_OUT = '亚马逊长时间未处理该上传文件,结果未知。可重新查询,或重新提交';
 
 /** Whether issues hold an error. */
 export const hasError = (issues: readonly { severity: string }[] | undefined) =>
@@ -168,10 +173,16 @@ async function pollFeed(p: PassSteps, f: FeedRow) {
   });
   if (!feed) {
     // Amazon no longer knows the feed (past its retention, or a restarted sandbox): its
-    // items failed without a verdict and may be retried.
+    // items end without a verdict (结果未知) and may be read back again or resent.
     await p.db.transaction().execute(async (trx) => {
       await setFeed(trx, f.id, { status: 'fatal', error: 'feed not found' });
-      const ids = await setFeedItems(trx, f.id, ['submitted'], 'failed', '亚马逊已找不到该上传文件,结果未知,请重试');
+      const ids = await setFeedItems(
+        trx,
+        f.id,
+        ['submitted'],
+        'unknown',
+        '亚马逊已找不到该上传文件,结果未知。可重新查询,或重新提交',
+      );
       await setLedgerFromItems(
         trx,
         ids.map((i) => String(i.id)),
@@ -180,6 +191,20 @@ async function pollFeed(p: PassSteps, f: FeedRow) {
     return;
   }
   if (feed.processingStatus === 'IN_QUEUE' || feed.processingStatus === 'IN_PROGRESS') {
+    const since = (f.creating_at ?? f.created_at).getTime();
+    if (Date.now() - since > p.feedTimeoutMs()) {
+      // Never answered: the items end (结果未知) so the queue does too; a late verdict is
+      // found by 重新查询 (a read-back of each listing).
+      await p.db.transaction().execute(async (trx) => {
+        await setFeed(trx, f.id, { status: 'fatal', processing_status: feed.processingStatus, error: 'timed out' });
+        const ids = await setFeedItems(trx, f.id, ['submitted'], 'unknown', FEED_TIMED_OUT);
+        await setLedgerFromItems(
+          trx,
+          ids.map((i) => String(i.id)),
+        );
+      });
+      return;
+    }
     if (feed.processingStatus !== f.processing_status)
       await setFeed(p.db, f.id, { processing_status: feed.processingStatus });
     p.later(p.pollMs(5));

@@ -316,3 +316,61 @@ export function finishItems(
     .execute(db)
     .then(() => undefined);
 }
+
+/**
+ * Accepted items Amazon never showed after `maxReadbacks` read-backs end as `unknown`
+ * (结果未知, with the reason): the queue can finish, and 重新查询 / 重新提交 take them up.
+ */
+export function giveUpReadbacks(db: Db, queueId: number, maxReadbacks: number, error: string) {
+  return db
+    .updateTable('upload_items')
+    .set({ status: 'unknown', error, updated_at: sql`now()` })
+    .where('queue_id', '=', queueId)
+    .where('status', '=', 'accepted')
+    .where('readbacks', '>=', maxReadbacks)
+    .returning('id')
+    .execute()
+    .then((r) => r.map((x) => String(x.id)));
+}
+
+/**
+ * The end of a stopped queue's items (the shop is gone or its authorization lost): what was
+ * never sent is `failed` with the reason; what was on its way (sending, submitted, accepted)
+ * is `unknown`. Its open feeds are closed, so a retry never resends an emptied document.
+ */
+export async function endOpenItems(db: Db, queueId: number, reason: string): Promise<string[]> {
+  const unsent = await db
+    .updateTable('upload_items')
+    .set({ status: 'failed', error: reason, feed_id: null, message_id: null, updated_at: sql`now()` })
+    .where('queue_id', '=', queueId)
+    .where('status', '=', 'waiting')
+    .returning('id')
+    .execute();
+  const onTheWay = await db
+    .updateTable('upload_items')
+    .set({ status: 'unknown', error: `${reason}(已发送的结果未知)`, updated_at: sql`now()` })
+    .where('queue_id', '=', queueId)
+    .where('status', 'in', ['sending', 'submitted', 'accepted'])
+    .returning('id')
+    .execute();
+  await db
+    .updateTable('upload_feeds')
+    .set({ status: 'fatal', error: reason, updated_at: sql`now()` })
+    .where('queue_id', '=', queueId)
+    .where('status', 'in', ['building', 'creating', 'submitted'])
+    .execute();
+  return [...unsent, ...onTheWay].map((x) => String(x.id));
+}
+
+/** Items whose result is unknown go back to the read-back (重新查询): `accepted`, read-backs counted from zero. */
+export function rereadItems(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([] as string[]);
+  return db
+    .updateTable('upload_items')
+    .set({ status: 'accepted', readbacks: 0, error: null, updated_at: sql`now()` })
+    .where('id', 'in', ids.map(String))
+    .where('status', '=', 'unknown')
+    .returning('id')
+    .execute()
+    .then((r) => r.map((x) => String(x.id)));
+}

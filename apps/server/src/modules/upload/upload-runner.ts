@@ -1,6 +1,8 @@
 import { marketplaceByCode } from '@console/shared/constants/marketplaces';
+import { OPEN_ITEM_STATUSES } from '@console/shared/constants/upload-status';
 import type { AppDeps } from '../../context.js';
 import { WORKER_ID } from '../../jobs/job-workers.js';
+import { AppError } from '../../lib/app-error.js';
 import { USAGE_PLANS } from '../../marketplace/rate-limits.js';
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
@@ -18,8 +20,10 @@ import {
   claimQueues,
   countIn,
   countReadback,
+  endOpenItems,
   finishItem,
   finishItems,
+  giveUpReadbacks,
   itemsIn,
   markSending,
   queueForRun,
@@ -43,8 +47,13 @@ const PARALLEL = 5;
 const READBACK_PARALLEL = 2 * USAGE_PLANS.searchListingsItems.burst;
 /** SKUs per searchListingsItems read-back (the API's maximum page of identifiers). */
 const READBACK_BATCH = 20;
-/** Read-backs before an accepted item that Amazon never shows stops being asked about. */
+/**
+ * Read-backs before an accepted item that Amazon never shows stops being asked about: it ends
+ * as `unknown` (结果未知), and 重新查询 (`POST /upload/recheck`) reads it back again.
+ */
 export const MAX_READBACKS = 10;
+/** The reason an item whose read-back gave up carries. */
+export const READBACK_GAVE_UP = '亚马逊已接受,但多次查询仍未显示该商品,结果未知。可稍后重新查询,或重新提交';
 
 /** Settings of a runner (tests shorten them). */
 export interface RunnerOptions {
@@ -58,10 +67,20 @@ export interface RunnerOptions {
   signal?: AbortSignal | undefined;
   /** Milliseconds before a queue whose pass failed unexpectedly is tried again. */
   retryDelayMs: number;
+  /**
+   * Seconds (at Amazon's pace: divided by the time scale) a submitted feed may stay in
+   * Amazon's queue or processing before its items end as `unknown` (结果未知).
+   */
+  feedTimeoutSeconds: number;
 }
 
 /** Default runner settings. */
-export const RUNNER_DEFAULTS: RunnerOptions = { leaseSeconds: 60, sliceMs: 15_000, retryDelayMs: 5_000 };
+export const RUNNER_DEFAULTS: RunnerOptions = {
+  leaseSeconds: 60,
+  sliceMs: 15_000,
+  retryDelayMs: 5_000,
+  feedTimeoutSeconds: 4 * 3600,
+};
 
 /** A pass stops early: the shop cannot be used (authorization lost). */
 class QueueStopped extends Error {}
@@ -111,6 +130,11 @@ export class QueuePass implements PassSteps {
     return Math.max(200, (seconds * 1000) / this.deps.config.spapi.timeScale);
   }
 
+  /** How long (real milliseconds) a submitted feed may go unanswered. */
+  feedTimeoutMs() {
+    return (this.opts.feedTimeoutSeconds * 1000) / this.deps.config.spapi.timeScale;
+  }
+
   async run(): Promise<void> {
     const q = await queueForRun(this.db, this.queueId);
     const renew = setInterval(
@@ -118,13 +142,13 @@ export class QueuePass implements PassSteps {
       (this.opts.leaseSeconds * 1000) / 3,
     );
     try {
-      const { client } = await openShop(this.deps, q.tenant_id, q.shop_id);
-      this.client = client;
+      this.client = await this.openShop(q.tenant_id, q.shop_id);
       await this.expand(q);
       if (q.mode === 'listings') await this.sendListings();
       else await sendFeeds(this, q);
       await this.readBack();
-      const open = await countIn(this.db, this.queueId, ['waiting', 'sending', 'submitted', 'accepted']);
+      await this.giveUpReadbacks();
+      const open = await countIn(this.db, this.queueId, OPEN_ITEM_STATUSES);
       const expanded = (await queueForRun(this.db, this.queueId)).expand_cursor >= q.goods_ids.length;
       if (open === 0 && expanded)
         await releaseQueue(this.db, this.queueId, this.owner, { nextRunInMs: 0, status: 'done' });
@@ -133,10 +157,16 @@ export class QueuePass implements PassSteps {
       const lost = err instanceof AuthorizationLost || (err instanceof SpApiError && err.kind === 'invalid_grant');
       if (lost || err instanceof QueueStopped) {
         if (err instanceof SpApiError) await markShopExpired(this.db, q.tenant_id, q.shop_id, err.message);
-        await releaseQueue(this.db, this.queueId, this.owner, {
-          nextRunInMs: 0,
-          status: 'failed',
-          error: err instanceof Error ? err.message : String(err),
+        const reason = err instanceof Error ? err.message : String(err);
+        // The queue stops and every item still open ends with it (a stopped queue has no runner).
+        await this.db.transaction().execute(async (trx) => {
+          const r = await releaseQueue(trx, this.queueId, this.owner, {
+            nextRunInMs: 0,
+            status: 'failed',
+            error: reason,
+          });
+          if (Number(r[0]?.numUpdatedRows ?? 0) === 0) return;
+          await setLedgerFromItems(trx, await endOpenItems(trx, this.queueId, reason));
         });
         return;
       }
@@ -148,6 +178,27 @@ export class QueuePass implements PassSteps {
     } finally {
       clearInterval(renew);
     }
+  }
+
+  /**
+   * The shop's client. A shop deleted since the queue was made, or whose authorization is no
+   * longer valid, stops the queue with the reason (it would never be worked otherwise).
+   */
+  private async openShop(tenantId: number, shopId: number): Promise<SpApiClient> {
+    try {
+      return (await openShop(this.deps, tenantId, shopId)).client;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) throw new QueueStopped('店铺已删除,上传已中止');
+      if (err instanceof AppError && err.status === 409) throw new QueueStopped(err.message);
+      throw err;
+    }
+  }
+
+  /** Accepted items Amazon never showed after the read-backs end as 结果未知. */
+  private async giveUpReadbacks() {
+    await this.db.transaction().execute(async (trx) => {
+      await setLedgerFromItems(trx, await giveUpReadbacks(trx, this.queueId, MAX_READBACKS, READBACK_GAVE_UP));
+    });
   }
 
   /** Maps the next products of the selection into items, a chunk per transaction. */
@@ -171,6 +222,8 @@ export class QueuePass implements PassSteps {
             account,
             imageUrl: uploadImageUrl(this.deps),
             schemas,
+            held: new Set(q.held),
+            onlyReady: q.only_ready,
           },
           chunk,
         );

@@ -1,3 +1,4 @@
+import { queueOutcome } from '@console/shared/constants/upload-status';
 import type { ListingView, UploadItemView, UploadQueueView } from '@console/shared/schemas/upload';
 import type { ItemRow, QueueRow } from './upload.repository.js';
 import type { StoredIssue } from './upload.tables.js';
@@ -17,10 +18,11 @@ export function presentQueue(q: QueueRow, eta: number | null): UploadQueueView {
     rejected: q.c_rejected,
     invalid: q.c_invalid,
     failed: q.c_failed,
+    unknown: q.c_unknown,
     cancelled: q.c_cancelled,
   };
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const finished = counts.live + counts.rejected + counts.invalid + counts.failed + counts.cancelled;
+  const open = counts.waiting + counts.sending + counts.submitted + counts.accepted;
   const expanding = q.expand_cursor < q.goods_ids.length;
   return {
     id: q.id,
@@ -34,7 +36,8 @@ export function presentQueue(q: QueueRow, eta: number | null): UploadQueueView {
     goods_count: q.goods_count,
     total,
     counts,
-    percent: total === 0 || expanding ? 0 : Math.floor((finished * 100) / total),
+    percent: total === 0 || expanding ? 0 : Math.floor(((total - open) * 100) / total),
+    outcome: queueOutcome(q.status, counts),
     eta_seconds: eta,
     error: q.error,
     created_by: q.created_by,

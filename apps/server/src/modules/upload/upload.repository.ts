@@ -84,6 +84,8 @@ export function insertQueue(
     goods_count: number;
     goods_ids: number[];
     created_by: number;
+    held?: string[];
+    only_ready?: boolean;
   },
 ) {
   return db.insertInto('upload_queues').values(row).returning('id').executeTakeFirstOrThrow();
@@ -151,16 +153,21 @@ export async function upsertLedger(
   }
 }
 
-/** Ledger status of items as they move (the listing follows its latest upload). */
+/**
+ * Ledger status of items as they move (the listing follows its latest upload): the words of
+ * both are one vocabulary (`constants/upload-status.ts`); a check failure stays `invalid` and
+ * is never shown as Amazon's refusal (`rejected`).
+ */
 export function setLedgerFromItems(db: Db, itemIds: readonly string[]) {
   if (itemIds.length === 0) return Promise.resolve();
   return sql`
     update listings l set
       status = case i.status
         when 'waiting' then 'queued' when 'sending' then 'submitted' when 'submitted' then 'submitted'
-        when 'accepted' then 'accepted' when 'live' then 'live'
+        when 'accepted' then 'accepted' when 'live' then 'live' when 'rejected' then 'rejected'
+        when 'invalid' then 'invalid' when 'failed' then 'failed' when 'unknown' then 'unknown'
         when 'cancelled' then (case when l.status in ('queued', 'submitted') then 'draft' else l.status end)
-        else 'rejected' end,
+        else 'unknown' end,
       issues = i.issues,
       asin = coalesce(i.asin, l.asin),
       checked_at = case when i.status in ('live', 'rejected') then now() else l.checked_at end,
@@ -243,6 +250,7 @@ export function listItems(
         'i.goods_id',
         'i.marketplace',
         'i.seller_sku',
+        'i.variation_key',
         'i.role',
         'i.status',
         'i.asin',
@@ -343,6 +351,7 @@ export function remapItem(
       product_type: p.productType,
       operation: 'operation' in p.payload ? p.payload.operation : 'UPDATE',
       error: null,
+      readbacks: 0,
       feed_id: null,
       message_id: null,
       updated_at: sql<Date>`now()`,

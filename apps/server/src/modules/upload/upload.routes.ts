@@ -11,6 +11,7 @@ import {
   listingsQuery,
   queueGoodsData,
   queueGoodsQuery,
+  recheckUploadBody,
   resubmitBody,
   resubmitData,
   retryUploadBody,
@@ -22,6 +23,7 @@ import {
   uploadQueueView,
   uploadTargetsData,
 } from '@console/shared/schemas/upload';
+import { uploadCheckBody, uploadCheckData } from '@console/shared/schemas/upload-check';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
@@ -37,10 +39,12 @@ import {
   queueItems,
   queueList,
   queueView,
+  recheckUpload,
   resubmit,
   retryUpload,
   uploadTargets,
 } from './upload.service.js';
+import { checkUpload } from './upload-check.service.js';
 
 /** The upload pipeline's calls (上传到亚马逊, 上传记录, 错误日志, 编辑上传队列; docs/upload.md). */
 export async function uploadRoutes(fastify: FastifyInstance) {
@@ -65,9 +69,20 @@ export async function uploadRoutes(fastify: FastifyInstance) {
       const reach = await reachFor(req, req.body.ids);
       const r = await createUpload(deps, fastify.jobs, actorOf(req, authOf(req)), reach, req.body);
       const msg = r.items
-        ? `已加入上传队列: ${r.items}条${r.invalid ? `,其中${r.invalid}条校验未通过` : ''}`
+        ? `已加入上传队列: ${r.items}条${r.invalid ? `,其中${r.invalid}条未通过检查` : ''}${r.held ? `,暂缓${r.held}个商品站点` : ''}`
         : `已加入上传队列,正在准备${r.goods}个商品`;
       return ok(r, msg);
+    },
+  );
+
+  app.post(
+    '/upload/check',
+    { schema: { body: uploadCheckBody, response: replies(uploadCheckData) }, config },
+    async (req) => {
+      const reach = await reachFor(req, req.body.ids);
+      const r = await checkUpload(deps, actorOf(req, authOf(req)), reach, req.body);
+      const more = r.total > r.checked ? `;共${r.total}个商品,只检查了前${r.checked}个` : '';
+      return ok(r, `检查完成: ${r.ready}个商品站点就绪,${r.held}个未通过${more}`);
     },
   );
 
@@ -104,6 +119,21 @@ export async function uploadRoutes(fastify: FastifyInstance) {
     async (req) => {
       const r = await retryUpload(deps, fastify.jobs, actorOf(req, authOf(req)), req.body.queue_id, req.body.item_ids);
       return ok(r, r.affected ? `已重新提交${r.affected}条` : '没有需要重试的条目');
+    },
+  );
+
+  app.post(
+    '/upload/recheck',
+    { schema: { body: recheckUploadBody, response: replies(affectedItemsData) }, config },
+    async (req) => {
+      const r = await recheckUpload(
+        deps,
+        fastify.jobs,
+        actorOf(req, authOf(req)),
+        req.body.queue_id,
+        req.body.item_ids,
+      );
+      return ok(r, r.affected ? `正在重新查询${r.affected}条` : '没有结果未知的条目');
     },
   );
 

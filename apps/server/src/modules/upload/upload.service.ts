@@ -1,6 +1,6 @@
 import { DESC_LANGUAGE_KEYS } from '@console/shared/constants/goods';
 import { listingLanguage } from '@console/shared/constants/listing-language';
-import { countryName, PRICE_COUNTRY_CODES, priceCountryCurrency } from '@console/shared/constants/marketplaces';
+import { marketplaceByCode, PRICE_COUNTRY_CODES, priceCountryCurrency } from '@console/shared/constants/marketplaces';
 import type {
   CreateUploadBody,
   ErrorFeedData,
@@ -12,11 +12,12 @@ import type {
 import { UPLOAD_RETRYABLE } from '@console/shared/schemas/upload';
 import type { Actor, AppDeps } from '../../context.js';
 import type { JobClient } from '../../jobs/job-queue.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { selectedIds } from '../goods/goods-batch.repository.js';
 import { openShop } from '../shop/shop-client.js';
 import { audit } from '../system/audit.js';
-import { readIssue } from './issue-reading.js';
+import { readItemIssues } from './issue-reading.js';
+import { listingValues, type MapGoods } from './listing-mapper.js';
 import { uploadPumpJob } from './upload.jobs.js';
 import { presentItem, presentListing, presentQueue } from './upload.presenter.js';
 import {
@@ -36,9 +37,11 @@ import {
   usableShops,
 } from './upload.repository.js';
 import type { ItemPayload, StoredIssue } from './upload.tables.js';
+import { heldPairs } from './upload-check.service.js';
 import { clientSchemas, expandGoods, remapItems, uploadImageUrl } from './upload-expand.js';
 import { saveGoodsFields } from './upload-goods.repository.js';
-import { advanceExpansion } from './upload-runner.repository.js';
+import { advanceExpansion, rereadItems } from './upload-runner.repository.js';
+import { resolveUploadTarget } from './upload-target.js';
 
 /** Most products one queue takes. */
 export const MAX_QUEUE_GOODS = 20_000;
@@ -91,26 +94,18 @@ export async function createUpload(
   reach: UploadReach,
   body: CreateUploadBody,
 ) {
-  const targets = await uploadTargets(deps, actor);
-  const shop = targets.list.find((t) => t.shop_id === body.shop_id);
-  if (!shop) {
-    const any = (await usableShops(deps.db, actor.tenantId, actor.userId)).find((s) => s.id === body.shop_id);
-    if (any) throw conflict(`店铺「${any.name}」的授权已失效,请在授权中心重新授权`);
-    throw notFound('店铺不存在或您无权使用');
-  }
-  const all = (await usableShops(deps.db, actor.tenantId, actor.userId)).find((s) => s.id === body.shop_id)!;
-  const notInShop = body.marketplaces.filter((m) => !all.marketplaces.includes(m));
-  if (notInShop.length) throw badRequest(`店铺未开通站点: ${notInShop.map(countryName).join('、')}`);
-  const denied = body.marketplaces.filter((m) => !shop.marketplaces.includes(m));
-  if (denied.length) throw forbidden(`您没有上传到以下站点的权限: ${denied.map(countryName).join('、')}`);
-  const ids = (
+  await resolveUploadTarget(deps, actor, body.shop_id, body.marketplaces);
+  const selected = (
     await selectedIds(deps.db, actor.tenantId, { ids: body.ids, filter: body.filter, creators: reach.creators })
       .where('goods.is_delete', '=', 0)
       .orderBy('goods.id')
       .limit(MAX_QUEUE_GOODS + 1)
       .execute()
   ).map((r) => Number(r.id));
-  if (ids.length === 0) throw badRequest('没有可上传的商品(回收站中的商品不能上传)');
+  if (selected.length === 0) throw badRequest('没有可上传的商品(回收站中的商品不能上传)');
+  // 发送就绪的: products held back in every marketplace are left out of the queue.
+  const { ids, held, dropped } = heldPairs(selected, body.marketplaces, body.hold);
+  if (ids.length === 0) throw badRequest('所选商品在所有站点都已暂缓,没有可发送的商品');
   if (ids.length > MAX_QUEUE_GOODS) throw badRequest(`一次最多上传${MAX_QUEUE_GOODS}个商品,请缩小筛选范围`);
   // Items per marketplace: a product, or its parent and each variation.
   const threshold = deps.config.uploadFeedThreshold;
@@ -133,8 +128,10 @@ export async function createUpload(
       goods_count: ids.length,
       goods_ids: ids,
       created_by: actor.userId,
+      held: [...held],
+      only_ready: body.only_ready ?? false,
     });
-    let counts = { items: 0, invalid: 0 };
+    let counts = { items: 0, invalid: 0, held: 0 };
     if (client) {
       counts = await expandGoods(
         trx,
@@ -147,6 +144,8 @@ export async function createUpload(
           account,
           imageUrl: uploadImageUrl(deps),
           schemas: clientSchemas(deps, client),
+          held,
+          onlyReady: body.only_ready ?? false,
         },
         ids,
       );
@@ -164,7 +163,7 @@ export async function createUpload(
         ...counts,
       },
     });
-    return { queue_id: id, goods: ids.length, ...counts };
+    return { queue_id: id, goods: ids.length, ...counts, held: client ? counts.held + dropped : held.size };
   });
   await jobs.trigger(uploadPumpJob, {});
   return result;
@@ -254,6 +253,35 @@ export async function retryUpload(deps: AppDeps, jobs: JobClient, actor: Actor, 
   return r;
 }
 
+/**
+ * `POST /upload/recheck` (重新查询): items whose result is unknown (or the given ones among
+ * them) are read back from Amazon again; the queue opens until each is live, refused or
+ * unknown again. Nothing is sent.
+ */
+export async function recheckUpload(deps: AppDeps, jobs: JobClient, actor: Actor, queueId: number, itemIds?: number[]) {
+  const q = await queueOf(deps, actor.tenantId, queueId);
+  if (q.status === 'cancelled') throw conflict('队列已取消,不能重新查询');
+  const r = await deps.db.transaction().execute(async (trx) => {
+    const items = await itemIdsIn(trx, actor.tenantId, queueId, ['unknown'], itemIds);
+    const ids = await rereadItems(
+      trx,
+      items.map((i) => String(i.id)),
+    );
+    if (ids.length === 0) return { affected: 0 };
+    await setLedgerFromItems(trx, ids);
+    await reopenQueue(trx, actor.tenantId, queueId);
+    await audit(trx, actor, {
+      action: 'upload.recheck',
+      targetType: 'upload_queue',
+      targetId: queueId,
+      after: { items: ids.length },
+    });
+    return { affected: ids.length };
+  });
+  if (r.affected) await jobs.trigger(uploadPumpJob, {});
+  return r;
+}
+
 /** `POST /upload/cancel`: items not sent yet are cancelled; the queue finishes with what was sent. */
 export async function cancelUpload(deps: AppDeps, actor: Actor, queueId: number) {
   await queueOf(deps, actor.tenantId, queueId);
@@ -291,20 +319,43 @@ export async function errorFeed(
     thumbnail: first.thumbnail,
     items: items.map((i) => ({
       ...presentItem(i),
-      issues: (i.issues as StoredIssue[]).map((x) => readIssue(x, i.marketplace)),
+      issues: readItemIssues(i),
     })),
   };
 }
 
-/** What an item sent, as the edit queue shows it. */
-function sentOf(i: Awaited<ReturnType<typeof itemsOfGoods>>[number]) {
+/** An item of a queue as the edit queue reads it. */
+type QueueItemRow = Awaited<ReturnType<typeof itemsOfGoods>>[number];
+
+/** The attributes an item's payload sends (whole, or those its patches replace). */
+function payloadAttrs(p: ItemPayload | Record<string, never>): Record<string, unknown[] | undefined> {
+  if (!('operation' in p)) return {};
+  if (p.operation === 'UPDATE') return p.attributes;
+  return Object.fromEntries(p.patches.map((x) => [x.path.replace(/^\/attributes\//, ''), x.value as unknown[]]));
+}
+
+/**
+ * Items whose payload is what Amazon got (or gets next): the rest (stopped by the check,
+ * cancelled, or built without a payload) show the current product as the pipeline maps it.
+ */
+const SENT_OR_SENDING = new Set([
+  'waiting',
+  'sending',
+  'submitted',
+  'accepted',
+  'live',
+  'rejected',
+  'failed',
+  'unknown',
+]);
+
+/**
+ * What an item sent (or will send), as the edit queue shows it: its payload when it was sent
+ * or is about to be, else the values `mapGoods` gives the product as it is now (`mapped`).
+ */
+function sentOf(i: QueueItemRow, mapped: (i: QueueItemRow) => Record<string, unknown[] | undefined>) {
   const p = i.payload as ItemPayload | Record<string, never>;
-  const attrs =
-    'operation' in p
-      ? p.operation === 'UPDATE'
-        ? p.attributes
-        : Object.fromEntries(p.patches.map((x) => [x.path.replace(/^\/attributes\//, ''), x.value as unknown[]]))
-      : {};
+  const attrs = SENT_OR_SENDING.has(i.status) && 'operation' in p ? payloadAttrs(p) : mapped(i);
   const first = (name: string) => (attrs[name]?.[0] ?? {}) as Record<string, unknown>;
   const offer = first('purchasable_offer');
   const price = (offer.our_price as { schedule?: { value_with_tax?: number }[] }[] | undefined)?.[0]?.schedule?.[0]
@@ -325,6 +376,43 @@ function sentOf(i: Awaited<ReturnType<typeof itemsOfGoods>>[number]) {
   };
 }
 
+/**
+ * The listing values of items as the pipeline maps their products now (`listingValues`, the
+ * mapping of `mapGoods` before the schema fit), for items that were never sent. No call to
+ * Amazon: the values, not the schema's verdict.
+ */
+async function currentMapping(
+  deps: AppDeps,
+  q: Awaited<ReturnType<typeof queueOf>>,
+  goodsIds: number[],
+  items: QueueItemRow[],
+): Promise<(i: QueueItemRow) => Record<string, unknown[] | undefined>> {
+  const unsent = items.filter((i) => !SENT_OR_SENDING.has(i.status) || !('operation' in (i.payload as object)));
+  if (unsent.length === 0) return () => ({});
+  const wanted = new Set(unsent.map((i) => Number(i.goods_id)));
+  const [goods, account] = await Promise.all([
+    goodsForUpload(
+      deps.db,
+      q.tenant_id,
+      goodsIds.filter((id) => wanted.has(id)),
+    ),
+    uploaderAccount(deps.db, q.tenant_id, q.created_by),
+  ]);
+  const byId = new Map(goods.map((g) => [Number(g.id), g as unknown as MapGoods]));
+  return (i) => {
+    const g = byId.get(Number(i.goods_id));
+    const m = marketplaceByCode(i.marketplace);
+    if (!g || !m) return {};
+    const skus = new Map(
+      items.filter((x) => Number(x.goods_id) === g.id).map((x) => [x.variation_key, x.seller_sku] as const),
+    );
+    return listingValues(
+      { goods: g, account, marketplace: m, type: q.upload_type, sellerSkus: skus, imageUrl: (u) => u },
+      i.variation_key,
+    );
+  };
+}
+
 /** `GET /upload/queueGoods`: the products of a queue with what was sent per marketplace. */
 export async function queueGoods(
   deps: AppDeps,
@@ -336,12 +424,13 @@ export async function queueGoods(
   const { rows, total } = await queueGoodsPage(deps.db, tenantId, queueId, page);
   const ids = rows.map((r) => Number(r.goods_id));
   const items = await itemsOfGoods(deps.db, tenantId, queueId, ids);
+  const mapped = await currentMapping(deps, q, ids, items);
   const list: QueueGoodsRow[] = ids.map((id) => {
     const mine = items.filter((i) => Number(i.goods_id) === id && i.role !== 'parent');
     const own = mine.length ? mine : items.filter((i) => Number(i.goods_id) === id);
     const first = own[0];
     const byMarket = new Map<string, ReturnType<typeof sentOf>>();
-    for (const i of own) if (!byMarket.has(i.marketplace)) byMarket.set(i.marketplace, sentOf(i));
+    for (const i of own) if (!byMarket.has(i.marketplace)) byMarket.set(i.marketplace, sentOf(i, mapped));
     return {
       goods_id: id,
       version: Number(first?.goods_version ?? 0),

@@ -38,6 +38,10 @@ export interface UploadQueuesTable {
   goods_count: Generated<number>;
   /** The products selected, in order; the runner maps them into items from `expand_cursor` on. */
   goods_ids: Generated<number[]>;
+  /** Pairs held back (`goodsId|marketplace`): they get no items (migration 20261203_120000). */
+  held: Generated<string[]>;
+  /** Pairs whose check finds an error get no items. */
+  only_ready: Generated<boolean>;
   expand_cursor: Generated<number>;
   c_waiting: Generated<number>;
   c_sending: Generated<number>;
@@ -47,6 +51,7 @@ export interface UploadQueuesTable {
   c_rejected: Generated<number>;
   c_invalid: Generated<number>;
   c_failed: Generated<number>;
+  c_unknown: Generated<number>;
   c_cancelled: Generated<number>;
   error: string | null;
   next_run_at: Generated<Date>;

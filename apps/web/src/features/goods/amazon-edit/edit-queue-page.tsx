@@ -1,4 +1,5 @@
 import { thumbnailUrl } from '@console/shared/constants/images';
+import { priceCountryCurrency } from '@console/shared/constants/marketplaces';
 import type { QueueGoodsRow } from '@console/shared/schemas/upload';
 import { Alert, Button, Input, InputNumber, Result, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -11,8 +12,7 @@ import {
   ITEM_STATUS_COLOR,
   itemStatusLabel,
   marketplaceLabel,
-  QUEUE_STATUS_COLOR,
-  queueStatusLabel,
+  queueStateText,
   uploadTypeLabel,
 } from '../amazon-upload/upload-labels';
 import { uploadResultText } from '../amazon-upload/upload-model';
@@ -123,7 +123,9 @@ export function EditQueuePage() {
           <span>店铺: {queue.shop_name}</span>
           <span>站点: {queue.marketplaces.map(marketplaceLabel).join(' ')}</span>
           <span>类型: {uploadTypeLabel(queue.upload_type)}</span>
-          <Tag color={QUEUE_STATUS_COLOR[queue.status]}>{queueStatusLabel(queue.status)}</Tag>
+          <Tag color={queueStateText(queue).color} data-testid="edit-queue-state">
+            {queueStateText(queue).text}
+          </Tag>
           <Typography.Text type="secondary">修改的内容保存到商品,并重新上传勾选或修改过的商品</Typography.Text>
         </Space>
       )}
@@ -179,20 +181,18 @@ function ListingsEditor({
               />
             </td>
             <td style={{ width: 130 }}>
-              {l.price === null ? (
-                <Typography.Text type="secondary">无报价</Typography.Text>
-              ) : (
-                <Input
-                  size="small"
-                  inputMode="decimal"
-                  suffix={l.currency}
-                  value={edit?.prices?.[l.marketplace] ?? sentPrice(row, l.marketplace)}
-                  onChange={(e) =>
-                    onEdit(row.goods_id, (x) => ({ ...x, prices: { ...x.prices, [l.marketplace]: e.target.value } }))
-                  }
-                  data-testid={`edit-price-${row.goods_id}-${l.marketplace}`}
-                />
-              )}
+              {/* No price is what the product holds for the country: typed here, it is saved and sent. */}
+              <Input
+                size="small"
+                inputMode="decimal"
+                placeholder={l.price === null ? '未设置价格' : undefined}
+                suffix={l.currency || priceCountryCurrency(l.marketplace)}
+                value={edit?.prices?.[l.marketplace] ?? sentPrice(row, l.marketplace)}
+                onChange={(e) =>
+                  onEdit(row.goods_id, (x) => ({ ...x, prices: { ...x.prices, [l.marketplace]: e.target.value } }))
+                }
+                data-testid={`edit-price-${row.goods_id}-${l.marketplace}`}
+              />
             </td>
             <td style={{ width: 100 }}>
               <Tag color={ITEM_STATUS_COLOR[l.status]}>{itemStatusLabel(l.status)}</Tag>

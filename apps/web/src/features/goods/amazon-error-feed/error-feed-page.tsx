@@ -1,7 +1,7 @@
 import { thumbnailUrl } from '@console/shared/constants/images';
 import { type ErrorFeedData, UPLOAD_RETRYABLE, type UploadIssue } from '@console/shared/schemas/upload';
 import { Alert, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { queueUnfinished, useErrorFeed, useUploadMutations } from '../../../api/upload';
 import { useFeedback } from '../../../app/ui-bridge';
 import { PageContainer } from '../../../layout/page/page-container';
@@ -10,11 +10,10 @@ import {
   ITEM_STATUS_COLOR,
   itemStatusLabel,
   marketplaceLabel,
-  QUEUE_STATUS_COLOR,
-  queueStatusLabel,
+  queueStateText,
   uploadTypeLabel,
 } from '../amazon-upload/upload-labels';
-import { editorFieldLink } from '../amazon-upload/upload-model';
+import { ISSUE_SOURCE_LABEL, IssueFixLink, IssueOrigin } from './issue-parts';
 
 type FeedItem = ErrorFeedData['items'][number];
 
@@ -40,7 +39,9 @@ function IssuesTable({ goodsId, issues }: { goodsId: number; issues: UploadIssue
           render: (s: UploadIssue['severity'], r) => (
             <Space direction="vertical" size={0}>
               <Tag color={SEVERITY[s].color}>{SEVERITY[s].label}</Tag>
-              {r.source === 'check' && <Typography.Text type="secondary">发送前校验</Typography.Text>}
+              <Typography.Text type="secondary" data-testid="issue-source">
+                {ISSUE_SOURCE_LABEL[r.source]}
+              </Typography.Text>
             </Space>
           ),
         },
@@ -48,17 +49,7 @@ function IssuesTable({ goodsId, issues }: { goodsId: number; issues: UploadIssue
           title: '字段',
           key: 'field',
           width: 200,
-          render: (_, r) =>
-            r.field ? (
-              <Space direction="vertical" size={0}>
-                <span>{r.field.label}</span>
-                <Link to={editorFieldLink(goodsId, r.field)} data-testid="issue-fix-link">
-                  去修改
-                </Link>
-              </Space>
-            ) : (
-              r.attribute_names.join(', ') || '-'
-            ),
+          render: (_, r) => <IssueFixLink goodsId={goodsId} issue={r} />,
         },
         {
           title: '问题',
@@ -66,9 +57,7 @@ function IssuesTable({ goodsId, issues }: { goodsId: number; issues: UploadIssue
           render: (_, r) => (
             <div data-testid="issue-message">
               <div>{r.message_zh}</div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                亚马逊原文 [{r.code}]: {r.message}
-              </Typography.Text>
+              <IssueOrigin issue={r} />
             </div>
           ),
         },
@@ -152,7 +141,7 @@ export function ErrorFeedPage() {
         <Descriptions.Item label="店铺">{d.queue.shop_name}</Descriptions.Item>
         <Descriptions.Item label="上传类型">{uploadTypeLabel(d.queue.upload_type)}</Descriptions.Item>
         <Descriptions.Item label="队列状态">
-          <Tag color={QUEUE_STATUS_COLOR[d.queue.status]}>{queueStatusLabel(d.queue.status)}</Tag>
+          <Tag color={queueStateText(d.queue).color}>{queueStateText(d.queue).text}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="创建">{`${d.queue.creator_name} · ${formatSeconds(d.queue.created_at)}`}</Descriptions.Item>
       </Descriptions>

@@ -23,7 +23,7 @@ export function QueuePage() {
   const list = useQueueList(filters);
   useRefetchOnShow(list);
   const targets = useUploadTargets();
-  const { retry, cancel } = useUploadMutations();
+  const { retry, recheck, cancel } = useUploadMutations();
   const [viewing, setViewing] = useState<UploadQueueView | null>(null);
   const navigate = useNavigate();
   const { message } = useFeedback();
@@ -42,6 +42,10 @@ export function QueuePage() {
         const r = await retry.mutateAsync({ queue_id: q.id });
         message.success(`已重新提交${r.affected}个条目`);
       },
+      recheck: async (q) => {
+        const r = await recheck.mutateAsync({ queue_id: q.id });
+        message.success(r.affected ? `正在向亚马逊重新查询${r.affected}个条目` : '没有结果未知的条目');
+      },
       cancel: async (q) => {
         const r = await cancel.mutateAsync(q.id);
         message.success(`已取消${r.affected}个未发送的条目`);
@@ -49,7 +53,7 @@ export function QueuePage() {
       items: setViewing,
       edit: (q) => navigate(`/goods/amazon/edit/${q.id}`),
     }),
-    [retry, cancel, message, navigate],
+    [retry, recheck, cancel, message, navigate],
   );
 
   return (

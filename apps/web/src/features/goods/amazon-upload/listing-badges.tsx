@@ -9,9 +9,13 @@ import { formatSeconds } from '../../../lib/format';
 import { LISTING_STATUS_COLOR, listingStatusLabel, marketplaceLabel } from './upload-labels';
 
 /** Ledger states whose listing Amazon may hold (the server's rule in `listing-delete.ts`). */
-const DELETABLE = new Set<ListingView['status']>(['accepted', 'rejected', 'live', 'suppressed']);
+const DELETABLE = new Set<ListingView['status']>(['accepted', 'rejected', 'unknown', 'live', 'suppressed']);
 
-/** A product's ledger as compact tags (`德国 在售`), one per shop x marketplace; `-` when never uploaded. */
+/**
+ * A product's ledger as compact tags (`德国 已上架`), one per shop x marketplace, in the
+ * pipeline's one vocabulary (未通过检查 for the console's check, 亚马逊拒绝 for Amazon's
+ * refusal); `-` when never uploaded.
+ */
 export function ListingTags({ rows }: { rows: readonly ListingView[] | undefined }) {
   if (!rows?.length) return <Typography.Text type="secondary">-</Typography.Text>;
   return (

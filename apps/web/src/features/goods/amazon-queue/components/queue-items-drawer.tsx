@@ -1,9 +1,10 @@
 import { thumbnailUrl } from '@console/shared/constants/images';
 import { UPLOAD_ITEM_STATUSES, type UploadItemView, type UploadQueueView } from '@console/shared/schemas/upload';
-import { Drawer, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Drawer, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type ItemFilters, queueUnfinished, useQueueItems } from '../../../../api/upload';
+import { type ItemFilters, queueUnfinished, useQueueItems, useUploadMutations } from '../../../../api/upload';
+import { useFeedback } from '../../../../app/ui-bridge';
 import { serverPagination } from '../../../../components/list-parts';
 import { usePageActive } from '../../../../layout/keep-alive/keep-alive-outlet';
 import { formatSeconds } from '../../../../lib/format';
@@ -34,6 +35,17 @@ function ItemsTable({ queue, onLeave }: { queue: UploadQueueView; onLeave: () =>
   const [filters, setFilters] = useState<ItemFilters>({ queue_id: queue.id, page: 1, pageSize: 20 });
   const items = useQueueItems(filters, queueUnfinished(queue));
   const set = (patch: Partial<ItemFilters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
+  const { retry, recheck } = useUploadMutations();
+  const { message } = useFeedback();
+  // 结果未知: read it back again (重新查询) or send it again (重新提交).
+  const recheckOne = async (r: UploadItemView) => {
+    const res = await recheck.mutateAsync({ queue_id: queue.id, item_ids: [r.id] });
+    message.success(res.affected ? '正在向亚马逊重新查询' : '该条目已不是结果未知');
+  };
+  const resendOne = async (r: UploadItemView) => {
+    const res = await retry.mutateAsync({ queue_id: queue.id, item_ids: [r.id] });
+    message.success(res.affected ? '已重新提交' : '该条目无需重新提交');
+  };
   return (
     <div data-testid="queue-items">
       <Space style={{ marginBottom: 12 }} wrap>
@@ -90,7 +102,14 @@ function ItemsTable({ queue, onLeave }: { queue: UploadQueueView; onLeave: () =>
             title: '状态',
             dataIndex: 'status',
             width: 100,
-            render: (s: UploadItemView['status']) => <Tag color={ITEM_STATUS_COLOR[s]}>{itemStatusLabel(s)}</Tag>,
+            render: (s: UploadItemView['status'], r) => {
+              const tag = (
+                <Tag color={ITEM_STATUS_COLOR[s]} data-testid={`item-status-${r.id}`}>
+                  {itemStatusLabel(s)}
+                </Tag>
+              );
+              return s === 'unknown' && r.error ? <Tooltip title={r.error}>{tag}</Tooltip> : tag;
+            },
           },
           { title: 'ASIN', dataIndex: 'asin', width: 110, render: (a: string | null) => a ?? '-' },
           {
@@ -112,6 +131,32 @@ function ItemsTable({ queue, onLeave }: { queue: UploadQueueView; onLeave: () =>
               ),
           },
           { title: '更新时间', dataIndex: 'updated_at', width: 150, render: (t: number) => formatSeconds(t) },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 150,
+            render: (_, r) =>
+              r.status === 'unknown' ? (
+                <Space size={0}>
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => void recheckOne(r)}
+                    data-testid={`item-recheck-${r.id}`}
+                  >
+                    重新查询
+                  </Button>
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => void resendOne(r)}
+                    data-testid={`item-resend-${r.id}`}
+                  >
+                    重新提交
+                  </Button>
+                </Space>
+              ) : null,
+          },
         ]}
       />
     </div>

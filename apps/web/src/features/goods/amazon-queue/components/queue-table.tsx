@@ -1,34 +1,64 @@
 import type { UploadQueueView } from '@console/shared/schemas/upload';
-import { Button, Popconfirm, Progress, Space, Table, type TablePaginationConfig, Tag, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Popconfirm,
+  Progress,
+  Space,
+  Table,
+  type TablePaginationConfig,
+  Tag,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
 import { memo } from 'react';
 import { queueUnfinished } from '../../../../api/upload';
 import { formatSeconds } from '../../../../lib/format';
 import {
   formatEta,
   marketplaceLabel,
-  QUEUE_STATUS_COLOR,
   queueFigures,
-  queueStatusLabel,
+  queueProgress,
+  queueStateText,
   uploadTypeLabel,
 } from '../../amazon-upload/upload-labels';
 
 /** Row actions of the queue table; the page implements them. */
 export interface QueueActions {
   retry: (q: UploadQueueView) => void;
+  recheck: (q: UploadQueueView) => void;
   cancel: (q: UploadQueueView) => void;
   items: (q: UploadQueueView) => void;
   edit: (q: UploadQueueView) => void;
 }
 
 function Figures({ q }: { q: UploadQueueView }) {
-  const f = queueFigures(q.counts);
+  const { figures } = queueFigures(q.counts);
   return (
     <Space size={4} wrap data-testid={`queue-figures-${q.id}`}>
-      <Tag>等待 {f.waiting}</Tag>
-      <Tag color="processing">已发送 {f.sent}</Tag>
-      <Tag color="success">已接受 {f.accepted}</Tag>
-      <Tag color={f.rejected ? 'error' : 'default'}>被拒绝 {f.rejected}</Tag>
+      {figures.map((f) => (
+        <Tag key={f.key} color={f.color} style={{ marginInlineEnd: 0 }}>
+          {f.label} {f.count}
+        </Tag>
+      ))}
     </Space>
+  );
+}
+
+/** A queue's progress bar, coloured by how it ended (green only when every item went live). */
+export function QueueProgress({ q }: { q: UploadQueueView }) {
+  const { token } = theme.useToken();
+  const p = queueProgress(q);
+  return (
+    <Progress
+      percent={q.percent}
+      size="small"
+      status={p.status}
+      strokeColor={p.warning ? token.colorWarning : undefined}
+      format={p.warning ? (n) => <span style={{ color: token.colorWarning }}>{n}%</span> : undefined}
+      data-testid={`queue-progress-${q.id}`}
+      data-outcome={q.outcome ?? ''}
+    />
   );
 }
 
@@ -85,11 +115,7 @@ export const QueueTable = memo(function QueueTable({
           width: 150,
           render: (_, q) => (
             <div>
-              <Progress
-                percent={q.percent}
-                size="small"
-                status={q.status === 'failed' ? 'exception' : queueUnfinished(q) ? 'active' : undefined}
-              />
+              <QueueProgress q={q} />
               {queueUnfinished(q) && (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   预计剩余 {formatEta(q.eta_seconds)}
@@ -102,13 +128,25 @@ export const QueueTable = memo(function QueueTable({
           title: '状态',
           dataIndex: 'status',
           width: 90,
-          render: (s: UploadQueueView['status'], q) => {
+          render: (_s: UploadQueueView['status'], q) => {
+            const state = queueStateText(q);
             const tag = (
-              <Tag color={QUEUE_STATUS_COLOR[s]} data-testid={`queue-status-${q.id}`}>
-                {queueStatusLabel(s)}
+              <Tag color={state.color} data-testid={`queue-status-${q.id}`}>
+                {state.text}
               </Tag>
             );
-            return q.error ? <Tooltip title={q.error}>{tag}</Tooltip> : tag;
+            // A stopped queue (已中止) shows how it ended and, under it, why it stopped.
+            const stopped = q.status === 'failed' && q.outcome && (
+              <div style={{ fontSize: 12 }}>
+                <Typography.Text type="danger">已中止</Typography.Text>
+              </div>
+            );
+            return (
+              <>
+                {q.error ? <Tooltip title={q.error}>{tag}</Tooltip> : tag}
+                {stopped}
+              </>
+            );
           },
         },
         { title: '创建人', dataIndex: 'creator_name', width: 100, ellipsis: true },
@@ -129,21 +167,31 @@ export const QueueTable = memo(function QueueTable({
           width: 250,
           fixed: 'right',
           render: (_, q) => {
-            const f = queueFigures(q.counts);
+            const { retryable } = queueFigures(q.counts);
             return (
               <Space size={0} wrap>
                 <Button size="small" type="link" onClick={() => actions.items(q)} data-testid={`queue-items-${q.id}`}>
                   查看条目
                 </Button>
                 <Popconfirm
-                  title={`重试${f.rejected}个失败的条目?`}
+                  title={`重新提交${retryable}个没有上架的条目(未通过检查、亚马逊拒绝、发送失败、结果未知)?`}
                   onConfirm={() => actions.retry(q)}
-                  disabled={!f.rejected}
+                  disabled={!retryable}
                 >
-                  <Button size="small" type="link" disabled={!f.rejected} data-testid={`queue-retry-${q.id}`}>
+                  <Button size="small" type="link" disabled={!retryable} data-testid={`queue-retry-${q.id}`}>
                     重试失败
                   </Button>
                 </Popconfirm>
+                {q.counts.unknown > 0 && (
+                  <Popconfirm
+                    title={`向亚马逊重新查询${q.counts.unknown}个结果未知的条目?不会重新发送。`}
+                    onConfirm={() => actions.recheck(q)}
+                  >
+                    <Button size="small" type="link" data-testid={`queue-recheck-${q.id}`}>
+                      重新查询
+                    </Button>
+                  </Popconfirm>
+                )}
                 <Popconfirm
                   title={`取消${q.counts.waiting}个未发送的条目?`}
                   onConfirm={() => actions.cancel(q)}

@@ -115,6 +115,14 @@ function chinese(issue: StoredIssue, title: string): string {
       return '该SKU还没有在亚马逊上架,请先上传商品基本信息';
     case CHECK_CODES.noVariations:
       return '商品没有变体,无需上传变体关系';
+    case CHECK_CODES.noText:
+      return `缺少该站点语言的${t || '文本'}(亚马逊不强制,但买家看不到)`;
+    case CHECK_CODES.imageTooSmall:
+      return `图片太小${t}:亚马逊要求最长边至少500像素`;
+    case CHECK_CODES.imageNoZoom:
+      return '主图最长边不足1000像素,买家无法放大查看';
+    case CHECK_CODES.sensitiveWord:
+      return `${t}含敏感词,请修改后再上传`;
     default:
       return `亚马逊返回问题(代码${issue.code || '无'})${t ? `,涉及${t}` : ''}`;
   }

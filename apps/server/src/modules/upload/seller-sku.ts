@@ -76,3 +76,24 @@ export async function assignSellerSkus(
   if (left.length) throw new Error(`no free seller SKU for goods ${left[0]!.goodsId}`);
   return out;
 }
+
+/**
+ * The seller SKUs products would have in a shop, writing nothing (the check before sending):
+ * the stored one, else the rule's first candidate (an upload may still append `-<goods id>`
+ * when another product of the shop holds it).
+ */
+export async function previewSellerSkus(
+  db: Kysely<DB>,
+  shopId: number,
+  wants: SkuWant[],
+): Promise<Map<string, string>> {
+  const key = (goodsId: number, variationKey: string) => `${goodsId}|${variationKey}`;
+  const out = new Map<string, string>();
+  const goodsIds = [...new Set(wants.map((w) => w.goodsId))];
+  for (const r of await sellerSkusOf(db, shopId, goodsIds)) out.set(key(r.goods_id, r.variation_key), r.seller_sku);
+  for (const w of wants) {
+    const k = key(w.goodsId, w.variationKey);
+    if (!out.has(k)) out.set(k, sellerSkuCandidate(w.sku, w.goodsId, w.variationIndex));
+  }
+  return out;
+}

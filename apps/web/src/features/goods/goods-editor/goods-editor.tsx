@@ -5,6 +5,7 @@ import type { StoreApi } from 'zustand';
 import type { SaveResult } from '../../../api/goods';
 import { PageContainer } from '../../../layout/page/page-container';
 import { useTabDirtyGuard } from '../../../layout/tabs/use-tab-dirty-guard';
+import { EditorReadiness } from '../amazon-upload/editor-readiness';
 import { ListingPanel } from '../amazon-upload/listing-badges';
 import { AttributesForm } from './components/attributes-form';
 import { BaseInfoForm } from './components/base-info-form';
@@ -117,6 +118,7 @@ export function GoodsEditor({
           />
         )}
         <div ref={root}>
+          {id && <EditorReadiness goodsId={id} />}
           {id && <ListingPanel goodsId={id} />}
           <Panes store={store} />
         </div>

@@ -11,6 +11,22 @@ describe('save notes', () => {
       '3个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)',
     ]);
   });
+
+  it('names required attributes left empty and a product left without its EAN, so a save is not a bare 保存成功', () => {
+    const attrs = ['材质', '颜色', '尺寸', '重量'].map((label, i) => ({ name: `a${i}`, label }));
+    expect(saveNotes({ id: 1, version: 1, warnings: { missingAttrs: attrs.slice(0, 1) } })).toEqual([
+      '1个必填属性未填写(材质),上传前需补全',
+    ]);
+    expect(saveNotes({ id: 1, version: 1, warnings: { missingAttrs: attrs } })).toEqual([
+      '4个必填属性未填写(材质、颜色、尺寸等),上传前需补全',
+    ]);
+    const single = { id: 1, version: 1, warnings: { missingEans: 1, missingProductId: true } } as never;
+    expect(saveNotes(single)).toEqual(['商品未分配EAN(EAN库没有可用码,导入EAN后再次保存即可分配)']);
+    expect(savedMessage(single)).toEqual({
+      type: 'warning',
+      text: '保存成功,但商品未分配EAN(EAN库没有可用码,导入EAN后再次保存即可分配)',
+    });
+  });
 });
 
 describe('after a save', () => {

@@ -6,6 +6,7 @@ import type { StoreApi } from 'zustand';
 import { type SaveResult, saveGoods } from '../../../api/goods';
 import { invalidateAfterGoodsSave } from '../../../api/goods-saved';
 import { ApiError } from '../../../api/http';
+import { uploadKeys } from '../../../api/upload';
 import { useFeedback } from '../../../app/ui-bridge';
 import type { VariationRow } from '../lib/variations';
 import { toGoodsData } from './editor-model';
@@ -38,13 +39,25 @@ function skuFieldOf(data: unknown, parentSku: string): 'sku' | 'variations' | nu
   return d.sku && skuKey(d.sku) !== skuKey(parentSku) ? 'variations' : 'sku';
 }
 
-/** What a successful save asks the user to look at: sensitive words, variations without an EAN. */
+/** What a successful save asks the user to look at: sensitive words, missing EANs, required attributes left empty. */
 export function saveNotes(r: SaveResult): string[] {
-  const sensitive = r.warnings?.sensitive?.length ?? 0;
-  const eans = r.warnings?.missingEans ?? 0;
+  // `missingProductId`: a product without variations left without its 产品ID (the pool ran dry).
+  const w = r.warnings as (SaveResult['warnings'] & { missingProductId?: boolean }) | undefined;
+  const sensitive = w?.sensitive?.length ?? 0;
+  const eans = w?.missingEans ?? 0;
+  const attrs = w?.missingAttrs ?? [];
+  const names = attrs
+    .slice(0, 3)
+    .map((a) => a.label || a.name)
+    .join('、');
   return [
     ...(sensitive ? [`有${sensitive}处敏感词,请查看文本中的标记`] : []),
-    ...(eans ? [`${eans}个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)`] : []),
+    ...(w?.missingProductId
+      ? ['商品未分配EAN(EAN库没有可用码,导入EAN后再次保存即可分配)']
+      : eans
+        ? [`${eans}个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)`]
+        : []),
+    ...(attrs.length ? [`${attrs.length}个必填属性未填写(${names}${attrs.length > 3 ? '等' : ''}),上传前需补全`] : []),
   ];
 }
 
@@ -80,6 +93,8 @@ export function useSaveGoods(
       if (children !== p.children) store.getState().setParentage({ children });
       store.getState().markSaved();
       void invalidateAfterGoodsSave(qc);
+      // The product's 上架检查 (editor-readiness) reads the saved product again.
+      void qc.invalidateQueries({ queryKey: uploadKeys.checks() });
       store.getState().setWarnings({
         sensitive: r.warnings?.sensitive ?? [],
         missingAttrs: r.warnings?.missingAttrs ?? [],

@@ -12,6 +12,9 @@ import { amazonError, type SimReq, type SimRes, type SpApiSimulator } from './si
 import type { SimFeed } from './sim-state.js';
 import { MAX_SKU_LENGTH, SIM_ISSUE, validateListing } from './sim-validate.js';
 
+/** Feed-level issue codes of the processing report: a FATAL document, and a message that is not one. */
+export const SIM_FEED_ISSUE = { fatal: '100001', badMessage: '100002' } as const;
+
 /** Timers of a feed's processing (cleared when the simulator closes). */
 export interface FeedRuntime {
   timers: NodeJS.Timeout[];
@@ -130,7 +133,7 @@ function schedule(sim: SpApiSimulator, feed: SimFeed & FeedRuntime): void {
 function fatal(sim: SpApiSimulator, feed: SimFeed, message: string): void {
   finish(sim, feed, 'FATAL', {
     header: { sellerId: feed.sellerId, version: '2.0', feedId: feed.feedId },
-    issues: [{ code: '100001', severity: 'ERROR', message }],
+    issues: [{ code: SIM_FEED_ISSUE.fatal, severity: 'ERROR', message }],
     summary: { errors: 1, warnings: 0, messagesProcessed: 0, messagesAccepted: 0, messagesInvalid: 0 },
   });
 }
@@ -209,7 +212,7 @@ async function processFeed(sim: SpApiSimulator, feed: SimFeed): Promise<void> {
         ...(m && Number.isInteger((m as ListingsFeedMessage).messageId)
           ? { messageId: (m as ListingsFeedMessage).messageId }
           : {}),
-        code: '100002',
+        code: SIM_FEED_ISSUE.badMessage,
         severity: 'ERROR',
         message: 'The message is invalid: it needs a unique messageId, a sku and an operationType.',
       });

@@ -95,6 +95,7 @@ export function contextFor(sim: SpApiSimulator, sellerId: string, marketplaceId:
   return {
     hasSku: (sku: string) => extra?.has(sku) === true || sim.listings.has(key(sellerId, marketplaceId, sku)),
     imageOk: (url: string) => sim.imageOk(url),
+    extraIssues: (sku: string) => sim.extraIssues.get(sku) ?? [],
   };
 }
 

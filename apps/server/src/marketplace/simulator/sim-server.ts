@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { SpApiRegion } from '@console/shared/constants/marketplaces';
 import { type SpApiOperation, USAGE_PLANS } from '../rate-limits.js';
+import type { ListingIssue } from '../sp-api.types.js';
 import type { FeedRuntime } from './sim-feeds.js';
 import { authorize, handleToken } from './sim-lwa.js';
 import { SimMarket } from './sim-market.js';
@@ -104,6 +105,11 @@ export class SpApiSimulator {
   readonly market: SimMarket = new SimMarket(this);
   /** Image check results per URL. */
   readonly imageCache = new Map<string, Promise<boolean>>();
+  /**
+   * Issues Amazon adds to every submission of a SKU beyond the simulator's own checks (a test
+   * knob, `/__test__/sandbox-listing-issue`): codes the console has never seen.
+   */
+  readonly extraIssues = new Map<string, ListingIssue[]>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   private server: http.Server | undefined;
   url = '';

@@ -31,6 +31,8 @@ export interface ValidationContext {
   hasSku(sku: string): boolean;
   /** Whether an image URL answers with an image. */
   imageOk(url: string): Promise<boolean>;
+  /** Issues set for the SKU beyond these checks (`SpApiSimulator.extraIssues`, a test knob). */
+  extraIssues?(sku: string): ListingIssue[];
 }
 
 /** One listing to judge. */
@@ -302,5 +304,5 @@ export async function validateListing(input: ListingInput, ctx: ValidationContex
   const validate = validatorFor(`${input.productType.toUpperCase()}:${input.marketplaceId}`, schema);
   validate(input.attributes);
   const issues = schemaIssues(validate.errors ?? [], input.requirements);
-  return [...issues, ...(await beyondSchema(input, schema, ctx))];
+  return [...issues, ...(await beyondSchema(input, schema, ctx)), ...(ctx.extraIssues?.(input.sku) ?? [])];
 }

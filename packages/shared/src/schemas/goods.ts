@@ -6,7 +6,7 @@ import {
   GOODS_LACKS,
   LISTING_LIMITS,
 } from '../constants/goods.js';
-import { PRICE_COUNTRY_CODES } from '../constants/marketplaces.js';
+import { PRICE_COUNTRY_CODES, priceCountryCurrency } from '../constants/marketplaces.js';
 import { PRICE_MSG } from '../validation/goods-save.js';
 import { MSG } from '../validation/rules.js';
 import { httpUrl, imageUrl } from '../validation/url.js';
@@ -64,20 +64,48 @@ export const descSchema = z.strictObject({
     .max(LISTING_LIMITS.bulletCount, { error: `五点描述最多${LISTING_LIMITS.bulletCount}条` })
     .default([]),
   product_description: text(LISTING_LIMITS.descriptionChars).default(''),
+  /** getProduct's language name (英语): shown, never stored; accepted back and ignored (issue 28 §3). */
+  label: z.string().max(50).optional(),
 });
 export type Desc = z.infer<typeof descSchema>;
 
+const countryCode = z.enum(PRICE_COUNTRY_CODES as [string, ...string[]], { error: '国家不合法' });
+/** Above 0: a country the product is not sold in has no row (docs/decisions.md, issue 13 §1). */
+const priceAmount = z.coerce
+  .number({ error: '价格必须为数字' })
+  .refine((n) => n >= 0, { error: PRICE_MSG.negative })
+  .refine((n) => n !== 0, { error: PRICE_MSG.zero })
+  .int({ error: '价格必须为整数' })
+  .max(1_000_000_000, { error: '价格不能大于1000000000' });
+
 /** One price-table row: amount in the country's minor units (the currency follows the country). */
-export const priceRowSchema = z.strictObject({
-  country_code: z.enum(PRICE_COUNTRY_CODES as [string, ...string[]], { error: '国家不合法' }),
-  /** Above 0: a country the product is not sold in has no row (docs/decisions.md, issue 13 §1). */
-  price: z.coerce
-    .number({ error: '价格必须为数字' })
-    .refine((n) => n >= 0, { error: PRICE_MSG.negative })
-    .refine((n) => n !== 0, { error: PRICE_MSG.zero })
-    .int({ error: '价格必须为整数' })
-    .max(1_000_000_000, { error: '价格不能大于1000000000' }),
-});
+export const priceRowSchema = z.strictObject({ country_code: countryCode, price: priceAmount });
+
+/**
+ * The price table of a save. getProduct answers every country (`{country, country_code,
+ * currency, price}`, `price: null` where the product is not sold); such rows are accepted back
+ * as they came (issue 28 §3): `country` is shown, never stored; `currency` follows the country
+ * (a different one is refused, not ignored); a row with `price: null` is a country not sold in
+ * and dropped. The result has only rows with an amount.
+ */
+const priceTableSchema = z
+  .array(
+    z
+      .strictObject({
+        country_code: countryCode,
+        price: z.union([z.null(), priceAmount]),
+        country: z.string().max(50).optional(),
+        currency: z.string().max(10).optional(),
+      })
+      .refine((r) => r.currency === undefined || r.currency === priceCountryCurrency(r.country_code), {
+        error: '货币由国家决定,不能修改',
+        path: ['currency'],
+      }),
+  )
+  .max(PRICE_COUNTRY_CODES.length)
+  .transform((rows) =>
+    rows.flatMap((r) => (r.price === null ? [] : [{ country_code: r.country_code, price: r.price }])),
+  );
 
 /** One child of the variation table. */
 export const variationChildSchema = z.strictObject({
@@ -102,7 +130,7 @@ export const goodsDataSchema = z.strictObject({
   commonData: z
     .strictObject({ descs: z.array(descSchema).max(DESC_LANGUAGE_KEYS.length).default([]) })
     .default({ descs: [] }),
-  priceTable: z.array(priceRowSchema).max(PRICE_COUNTRY_CODES.length).default([]),
+  priceTable: priceTableSchema.default([]),
   parentageTable: parentageSchema.default({ theme: '', attrs: [], children: [] }),
   /** Width and height as the upload measured them (a main image below 500 px is flagged). */
   images: z
@@ -424,18 +452,39 @@ export type SensitiveHit = z.infer<typeof sensitiveHit>;
 export const saveGoodsResult = z.object({
   id: int_,
   version: int_,
-  /** EANs this save took from the pool, by variation SKU (the editor shows them at once). */
-  assignedEans: z.array(z.object({ sku: z.string(), ean: z.string() })).optional(),
+  /**
+   * The product's 产品ID after the save (a product without variations: its EAN, assigned from
+   * the pool when it had none, or an ASIN; '' when none).
+   */
+  product_id: z.string().optional(),
+  /**
+   * EANs this save took from the pool, by variation SKU (the editor shows them at once); the
+   * code of a product without variations has its SKU and `field: 'baseInfo.product_id'`.
+   */
+  assignedEans: z
+    .array(z.object({ sku: z.string(), ean: z.string(), field: z.literal('baseInfo.product_id').optional() }))
+    .optional(),
   warnings: z
     .object({
       sensitive: z.array(sensitiveHit).optional(),
       missingAttrs: z.array(z.object({ name: z.string(), label: z.string() })).optional(),
-      /** Variations left without an EAN because the pool ran short (filled by a later save). */
+      /**
+       * Listings left without an EAN because the pool ran short (filled by a later save): the
+       * variations without one, or 1 for a product without variations and without a 产品ID.
+       */
       missingEans: int_.optional(),
+      /** A product without variations was left without a 产品ID (the pool had no free code). */
+      missingProductId: z.boolean().optional(),
     })
     .optional(),
 });
 export type SaveResult = z.infer<typeof saveGoodsResult>;
+
+/** POST /amazon-user/assignProductEan (从EAN池分配): a saved product without variations, at the version the editor loaded. */
+export const assignProductEanBody = z.strictObject({ id: goodsId, version: dbInt('版本', 1) });
+/** Its answer: the product's new version and the code it now holds as 产品ID. */
+export const assignProductEanResult = z.object({ id: int_, version: int_, product_id: z.string() });
+export type AssignProductEanResult = z.infer<typeof assignProductEanResult>;
 
 /** getProductPreviewId / getProductNextId: the neighbour in the list order, `id` null at the end. */
 export const neighbourData = z.object({ id: int_.nullable() });

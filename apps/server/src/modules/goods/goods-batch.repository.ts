@@ -37,7 +37,7 @@ export function deleteRecycledGoods(db: Db, tenantId: number, ids: number[]) {
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .where('is_delete', '=', 1)
-    .returning(['id', 'parentage'])
+    .returning(['id', 'parentage', 'base_info'])
     .execute();
 }
 

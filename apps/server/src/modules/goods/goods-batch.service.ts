@@ -1,6 +1,7 @@
 import { AUDIT_STATUSES, AUDIT_TRANSITIONS, type AuditStatus } from '@console/shared/constants/goods';
 import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
 import type { batchFieldsSchema } from '@console/shared/schemas/goods';
+import { productIdKind } from '@console/shared/validation/product-id';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
@@ -37,6 +38,8 @@ export async function deleteGoods(deps: AppDeps, actor: Actor, ids: number[], is
       // Their EANs go back to the pool.
       for (const r of rows) {
         const codes = (r.parentage.children ?? []).map((c) => c.ean).filter((e): e is string => !!e);
+        const own = r.base_info?.product_id?.trim();
+        if (productIdKind(own) === 'barcode') codes.push(own!);
         await releaseEans(trx, actor.tenantId, codes, Number(r.id));
       }
     } else {
@@ -83,18 +86,22 @@ export async function setGoodsStatus(deps: AppDeps, actor: Actor, ids: number[],
 }
 
 /**
- * Inserts a copy of a product into the actor's tenant, waiting for review; EANs are not
- * copied, and SKUs the tenant holds get the first free `-C<n>` suffix (SKUs are unique).
+ * Inserts a copy of a product into the actor's tenant, waiting for review; EANs (of the
+ * variations, and a 产品ID that is one) are not copied, and SKUs the tenant holds get the
+ * first free `-C<n>` suffix (SKUs are unique).
  */
 export async function insertCopy(trx: Db, src: GoodsRow, actor: Actor) {
   const own = (src.parentage.children ?? []).map(({ ean: _drop, ...c }) => c);
   const { sku, children } = await copySkus(trx, actor.tenantId, src.sku, own);
+  // A 产品ID that is an EAN is the source's code (issue 28 §1): the copy gets its own on its first save.
+  const { product_id, ...rest } = src.base_info;
+  const base = productIdKind(product_id) === 'barcode' ? rest : src.base_info;
   return insertGoods(trx, actor.tenantId, actor.userId, {
     type: src.type,
     sku,
     category_id: src.tenant_id === actor.tenantId ? src.category_id : null,
     product_template_id: src.product_template_id,
-    base_info: JSON.stringify(src.base_info.sku === undefined ? src.base_info : { ...src.base_info, sku }),
+    base_info: JSON.stringify(base.sku === undefined ? base : { ...base, sku }),
     descs: JSON.stringify(src.descs),
     prices: JSON.stringify(src.prices),
     parentage: JSON.stringify({ ...src.parentage, children }),

@@ -1,5 +1,6 @@
 import type { BaseInfo, GoodsData, InsertGoodsBody } from '@console/shared/schemas/goods';
 import { draftMinimumProblem } from '@console/shared/validation/goods-save';
+import { missingEanNote, PRODUCT_ID_FORMAT_MSG, productIdKind } from '@console/shared/validation/product-id';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
@@ -14,60 +15,111 @@ import { findSensitiveWords } from '../goods-library/sensitive.service.js';
 import { templateSchema } from '../goods-library/template-source.js';
 import { audit } from '../system/audit.js';
 import type { StoredParentage } from './goods.presenter.js';
-import { findGoods, insertGoods, setGoodsParentage, updateGoodsVersioned } from './goods.repository.js';
+import {
+  findGoods,
+  insertGoods,
+  setGoodsEans,
+  setGoodsProductIdVersioned,
+  updateGoodsVersioned,
+} from './goods.repository.js';
 import { changedSections, newBaseInfo, toWrite } from './goods.service.js';
 import { takenSkus } from './goods-sku.repository.js';
 import { assertSkusFree, refusingSkuRace } from './goods-sku.service.js';
 import { quantityRangeOf } from './price-settings.service.js';
 
-const eansOf = (p: StoredParentage | undefined) =>
-  (p?.children ?? []).map((c) => c.ean).filter((e): e is string => !!e);
+/** One holder of an EAN in a product: a variation (by its SKU), or the product itself (its SKU). */
+interface EanSlot {
+  sku: string;
+  ean: string;
+}
 
-/**
- * The codes a save names for its variations: only codes the product already holds (kept, also
- * when moved to another of its variations), each once. Any other code (a free one of the pool,
- * another product's, another tenant's, one in no pool) is refused: codes come only from the
- * pool through `assignEans` (issue 27 §4), so two saves can never claim the same code and the
- * pool never shows a held code as free.
- */
-function assertHeldEans(children: { ean?: string | undefined }[], before: StoredParentage | undefined) {
-  const held = new Set(eansOf(before));
-  const seen = new Set<string>();
-  for (const { ean } of children) {
-    if (!ean) continue;
-    if (!held.has(ean))
-      throw badRequest(`EAN码由系统从EAN库分配,不能指定: ${ean}`, { field: 'parentageTable.children.ean', ean });
-    if (seen.has(ean)) throw badRequest(`EAN码重复: ${ean}`, { field: 'parentageTable.children.ean', ean });
-    seen.add(ean);
-  }
+/** What a product holds as EANs: each variation's code and, for a barcode, its 产品ID. */
+function heldSlots(p: StoredParentage | undefined, productId: string | undefined, sku: string): EanSlot[] {
+  const children = (p?.children ?? []).filter((c) => c.ean).map((c) => ({ sku: c.sku, ean: c.ean! }));
+  const own = productId?.trim() ?? '';
+  return productIdKind(own) === 'barcode' ? [...children, { sku, ean: own }] : children;
+}
+
+/** The stored product as `settleEans` compares against it. */
+interface EansBefore {
+  parentage: StoredParentage | undefined;
+  productId: string | undefined;
+  sku: string;
 }
 
 /**
- * Gives every variation without an EAN a free code of the tenant's pool (unless the user is
- * exempt), as far as the pool reaches, and returns codes no variation uses any more to the
- * pool. `missingEans` counts the variations still without a code (a later save fills them);
- * `assigned` lists the codes this save gave out, by variation SKU. A code the request names
- * must be one the product holds (`assertHeldEans`); a kept code that moved to another
- * variation has its SKU updated in the pool.
+ * The codes a save names for its variations and, on a product without variations, as its
+ * 产品ID: only codes the product already holds (kept, also when moved to another of its
+ * variations or between its variations and its 产品ID), each once. Any other code (a free one
+ * of the pool, another product's, another tenant's, one in no pool) is refused: codes come
+ * only from the pool through `assignEans` (issue 27 §4, issue 28 §1), so two saves can never
+ * claim the same code and the pool never shows a held code as free. A 产品ID that is neither a
+ * barcode nor an ASIN is refused when it changes (stored values of older saves stay).
+ */
+function assertHeldEans(children: { ean?: string | undefined }[], productId: string, before: EansBefore | undefined) {
+  const held = new Set(heldSlots(before?.parentage, before?.productId, before?.sku ?? '').map((s) => s.ean));
+  const seen = new Set<string>();
+  const named = [
+    ...children.map((c) => ({ ean: c.ean, field: 'parentageTable.children.ean' })),
+    ...(productIdKind(productId) === 'barcode' ? [{ ean: productId, field: 'baseInfo.product_id' }] : []),
+  ];
+  for (const { ean, field } of named) {
+    if (!ean) continue;
+    if (!held.has(ean)) throw badRequest(`EAN码由系统从EAN库分配,不能指定: ${ean}`, { field, ean });
+    if (seen.has(ean)) throw badRequest(`EAN码重复: ${ean}`, { field, ean });
+    seen.add(ean);
+  }
+  if (productIdKind(productId) === 'other' && productId !== (before?.productId ?? '').trim())
+    throw badRequest(`${PRODUCT_ID_FORMAT_MSG}: ${productId}`, { field: 'baseInfo.product_id' });
+}
+
+/** What `settleEans` decided: the variations and 产品ID to store, and what to tell the user. */
+interface SettledEans {
+  parentage: StoredParentage;
+  productId: string;
+  /** Listings left without a code (variations, or 1 for the product itself). */
+  missingEans: number;
+  /** The product without variations was left without a 产品ID (the pool ran dry). */
+  missingProductId: boolean;
+  assigned: { sku: string; ean: string; field?: 'baseInfo.product_id' }[];
+}
+
+/**
+ * Gives every variation without an EAN, and a product without variations whose 产品ID is
+ * empty, a free code of the tenant's pool (unless the user is exempt), as far as the pool
+ * reaches, and returns codes the product no longer uses to the pool. `missingEans` counts the
+ * listings still without a code (a later save fills them); `assigned` lists the codes this
+ * save gave out, by variation SKU (the product's own code by its SKU, with `field`). A code
+ * the request names must be one the product holds (`assertHeldEans`); a kept code whose
+ * holder changed has its SKU updated in the pool. A 产品ID that is an ASIN is kept as it is
+ * (the listing names the ASIN; no code is taken).
  */
 async function settleEans(
   trx: Kysely<DB>,
   tenantId: number,
   goodsId: number,
-  parentage: StoredParentage,
-  before: StoredParentage | undefined,
+  next: { parentage: StoredParentage; productId: string | undefined; sku: string },
+  before: EansBefore | undefined,
   useEan: boolean,
-): Promise<{ parentage: StoredParentage; missingEans: number; assigned: { sku: string; ean: string }[] }> {
-  assertHeldEans(parentage.children, before);
-  const children = parentage.children.map((c) => ({ ...c }));
-  const skuBefore = new Map((before?.children ?? []).filter((c) => c.ean).map((c) => [c.ean!, c.sku]));
-  for (const c of children) {
-    if (c.ean && skuBefore.get(c.ean) !== c.sku) await setEanSku(trx, tenantId, goodsId, c.ean, c.sku);
-  }
+): Promise<SettledEans> {
+  let productId = next.productId?.trim() ?? '';
+  assertHeldEans(next.parentage.children, productId, before);
+  const children = next.parentage.children.map((c) => ({ ...c }));
+  const single = children.length === 0;
+  const slotsBefore = heldSlots(before?.parentage, before?.productId, before?.sku ?? '');
+  const skuBefore = new Map(slotsBefore.map((s) => [s.ean, s.sku]));
+  const kept = heldSlots({ ...next.parentage, children }, productId, next.sku);
+  for (const s of kept) if (skuBefore.get(s.ean) !== s.sku) await setEanSku(trx, tenantId, goodsId, s.ean, s.sku);
+  const assigned: SettledEans['assigned'] = [];
   const needing = children.filter((c) => !c.ean);
-  const assigned: { sku: string; ean: string }[] = [];
-  if (useEan && needing.length > 0) {
-    const codes = await assignEans(trx, tenantId, needing.length, { goodsId });
+  const productNeeds = single && productId === '';
+  if (useEan && needing.length + (productNeeds ? 1 : 0) > 0) {
+    const codes = await assignEans(trx, tenantId, needing.length + (productNeeds ? 1 : 0), { goodsId });
+    if (productNeeds && codes[0]) {
+      productId = codes.shift()!;
+      await setEanSku(trx, tenantId, goodsId, productId, next.sku);
+      assigned.push({ sku: next.sku, ean: productId, field: 'baseInfo.product_id' });
+    }
     needing.forEach((c, i) => {
       if (codes[i]) c.ean = codes[i];
     });
@@ -77,11 +129,12 @@ async function settleEans(
       assigned.push({ sku: c.sku, ean: c.ean! });
     }
   }
-  const kept = new Set(children.map((c) => c.ean).filter(Boolean));
-  const released = eansOf(before).filter((e) => !kept.has(e));
+  const keptCodes = new Set(heldSlots({ ...next.parentage, children }, productId, next.sku).map((s) => s.ean));
+  const released = slotsBefore.map((s) => s.ean).filter((e) => !keptCodes.has(e));
   if (released.length) await releaseEans(trx, tenantId, released, goodsId);
-  const missingEans = useEan ? children.filter((c) => !c.ean).length : 0;
-  return { parentage: { ...parentage, children }, missingEans, assigned };
+  const missingProductId = useEan && single && productId === '';
+  const missingEans = useEan ? children.filter((c) => !c.ean).length + (missingProductId ? 1 : 0) : 0;
+  return { parentage: { ...next.parentage, children }, productId, missingEans, missingProductId, assigned };
 }
 
 /** Every text field of every language, for the sensitive-word check. */
@@ -141,22 +194,26 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
         skus = { next: { sku: w.sku, parentage: w.parentage } };
         await assertSkusFree(trx, actor.tenantId, null, data, skus.next);
         const row = await insertGoods(trx, actor.tenantId, actor.userId, w);
-        const { parentage, missingEans, assigned } = await settleEans(
+        const eans = await settleEans(
           trx,
           actor.tenantId,
           Number(row.id),
-          data.parentageTable,
+          { parentage: data.parentageTable, productId: data.baseInfo.product_id, sku: w.sku },
           undefined,
           useEan,
         );
-        await setGoodsParentage(trx, actor.tenantId, Number(row.id), JSON.stringify(parentage));
+        const baseInfo = {
+          ...(JSON.parse(w.base_info) as BaseInfo),
+          ...(eans.productId ? { product_id: eans.productId } : {}),
+        };
+        await setGoodsEans(trx, actor.tenantId, Number(row.id), JSON.stringify(eans.parentage), baseInfo);
         await audit(trx, actor, {
           action: 'goods.create',
           targetType: 'goods',
           targetId: row.id,
           after: { title: row.title, sku: row.sku },
         });
-        return { id: Number(row.id), version: row.version, missingEans, assigned };
+        return { id: Number(row.id), version: row.version, eans };
       }
       const before = await findGoods(trx, actor.tenantId, body.id);
       if (!before) throw notFound('商品不存在');
@@ -174,15 +231,31 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
         before: { sku: before.sku, parentage: JSON.stringify(before.parentage) },
       };
       await assertSkusFree(trx, actor.tenantId, body.id, data, skus.next, skus.before);
-      const { parentage, missingEans, assigned } = await settleEans(
+      const storedBase = before.base_info as BaseInfo;
+      const eans = await settleEans(
         trx,
         actor.tenantId,
         body.id,
-        data.parentageTable,
-        before.parentage,
+        {
+          parentage: data.parentageTable,
+          // 产品ID not sent keeps the stored one, as every baseInfo field does.
+          productId: data.baseInfo.product_id ?? storedBase.product_id,
+          sku: planned.sku,
+        },
+        { parentage: before.parentage, productId: storedBase.product_id, sku: before.sku },
         useEan,
       );
-      const w = toWrite({ ...data, parentageTable: parentage }, before.base_info as BaseInfo);
+      const w = toWrite(
+        {
+          ...data,
+          baseInfo: {
+            ...data.baseInfo,
+            ...(eans.productId || data.baseInfo.product_id !== undefined ? { product_id: eans.productId } : {}),
+          },
+          parentageTable: eans.parentage,
+        },
+        storedBase,
+      );
       const row = await updateGoodsVersioned(trx, actor.tenantId, body.id, body.version!, w);
       if (!row) throw staleSave(before.version);
       await audit(trx, actor, {
@@ -192,23 +265,73 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
         before: { title: before.title, version: before.version },
         after: { title: row.title, version: row.version, sections: changedSections(before, w) },
       });
-      return { id: Number(row.id), version: row.version, missingEans, assigned };
+      return { id: Number(row.id), version: row.version, eans };
     });
   // A concurrent save that took one of these SKUs first: the same answer as the check above.
   const saved = await refusingSkuRace(write, () =>
     skus ? takenSkus(deps.db, actor.tenantId, body.id ?? null, skus.next, skus.before) : Promise.resolve([]),
   );
   const sensitive = await findSensitiveWords(deps.db, actor.tenantId, textsOf(data));
-  const { missingEans, assigned, ...ids } = saved;
-  return { ...ids, assignedEans: assigned, warnings: { sensitive, missingAttrs, missingEans } };
+  const { eans, ...ids } = saved;
+  const { missingEans, missingProductId } = eans;
+  return {
+    ...ids,
+    product_id: eans.productId,
+    assignedEans: eans.assigned,
+    warnings: { sensitive, missingAttrs, missingEans, missingProductId },
+  };
 }
 
 /** The answer's message: saved, with what the user should look at next. */
-export function saveMessage(w: { sensitive: unknown[]; missingEans: number }, assignedEans = 0): string {
+export function saveMessage(
+  w: { sensitive: unknown[]; missingEans: number; missingProductId?: boolean },
+  assignedEans = 0,
+): string {
+  const missing = missingEanNote(w);
   const notes = [
     ...(assignedEans ? [`已分配${assignedEans}个EAN`] : []),
     ...(w.sensitive.length ? [`发现${w.sensitive.length}处敏感词`] : []),
-    ...(w.missingEans ? [`${w.missingEans}个变体未分配EAN(EAN库可用码不足,导入后再次保存即可分配)`] : []),
+    ...(missing ? [missing] : []),
   ];
   return ['保存成功', ...notes].join(',');
+}
+
+/**
+ * 从EAN池分配 (issue 28 §1): gives a saved product without variations a free code of the
+ * tenant's pool as its 产品ID at once, over the version the editor loaded (version + 1; the
+ * editor goes on from the answered version). Refused for an exempt account (no codes, as on
+ * save), a product with variations (their codes come with the save), one that already holds a
+ * barcode as 产品ID, and when the pool has no free code (nothing changes). An ASIN or other
+ * 产品ID is replaced: the person asked for a code.
+ */
+export async function assignProductEan(
+  deps: AppDeps,
+  actor: Actor,
+  user: UserRow,
+  body: { id: number; version: number },
+) {
+  if (user.is_not_use_ean) throw badRequest('当前账号设置为不使用EAN(EAN豁免),不从EAN库分配');
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await findGoods(trx, actor.tenantId, body.id);
+    if (!before) throw notFound('商品不存在');
+    if (before.is_delete) throw conflict('商品已在回收站中,请先恢复');
+    if (before.version !== body.version) throw staleSave(before.version);
+    if ((before.parentage?.children ?? []).length > 0)
+      throw badRequest('有变体的商品在保存时为每个变体分配EAN,产品ID无需分配', { field: 'baseInfo.product_id' });
+    const own = (before.base_info as BaseInfo).product_id?.trim() ?? '';
+    if (productIdKind(own) === 'barcode')
+      throw conflict(`商品已有EAN: ${own}`, { field: 'baseInfo.product_id', ean: own });
+    const [code] = await assignEans(trx, actor.tenantId, 1, { goodsId: body.id, sku: before.sku });
+    if (!code) throw conflict('EAN库没有可用的码,请先在EAN库导入EAN', { field: 'baseInfo.product_id' });
+    const row = await setGoodsProductIdVersioned(trx, actor.tenantId, body.id, body.version, code);
+    if (!row) throw staleSave(before.version);
+    await audit(trx, actor, {
+      action: 'goods.update',
+      targetType: 'goods',
+      targetId: row.id,
+      before: { title: before.title, version: before.version, product_id: own },
+      after: { title: row.title, version: row.version, sections: ['baseInfo'], product_id: code },
+    });
+    return { id: Number(row.id), version: row.version, product_id: code };
+  });
 }

@@ -349,7 +349,38 @@ export function goodsStates(db: Db, tenantId: number, ids: number[]) {
     .execute();
 }
 
-/** Stores the variations (parentage) of one of the tenant's products, without a version bump (same save). */
-export async function setGoodsParentage(db: Db, tenantId: number, id: number, parentage: string): Promise<void> {
-  await db.updateTable('goods').set({ parentage }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+/** Writes the EANs a create settled: the variations and the baseInfo with the 产品ID (same transaction, same version). */
+export async function setGoodsEans(
+  db: Db,
+  tenantId: number,
+  id: number,
+  parentage: string,
+  baseInfo: object,
+): Promise<void> {
+  await db
+    .updateTable('goods')
+    .set({ parentage, base_info: JSON.stringify(baseInfo) })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Sets the 产品ID of one of the tenant's products over the version the editor loaded
+ * (version + 1); returns nothing when the row changed meanwhile or is in the recycle bin.
+ */
+export function setGoodsProductIdVersioned(db: Db, tenantId: number, id: number, version: number, code: string) {
+  return db
+    .updateTable('goods')
+    .set({
+      base_info: sql`base_info || jsonb_build_object('product_id', ${code}::text)` as unknown as string,
+      version: sql`version + 1`,
+      updated_at: sql`now()`,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('is_delete', '=', 0)
+    .returning(['id', 'version', 'title'])
+    .executeTakeFirst();
 }

@@ -1,4 +1,6 @@
 import {
+  assignProductEanBody,
+  assignProductEanResult,
   batchCopyBody,
   batchCopyData,
   batchEnTitleBody,
@@ -47,7 +49,7 @@ import {
 } from './goods-batch.service.js';
 import { goodsOverview } from './goods-overview.service.js';
 import { goodsReachOf, requireGoodsInReach } from './goods-reach.js';
-import { saveGoods, saveMessage } from './goods-save.service.js';
+import { assignProductEan, saveGoods, saveMessage } from './goods-save.service.js';
 
 /**
  * The product library and editor calls (spec section 7), all tenant-scoped and narrowed to
@@ -122,6 +124,17 @@ export async function goodsRoutes(fastify: FastifyInstance) {
       if (req.body.id !== undefined) await reachFor(req, [req.body.id]);
       const saved = await saveGoods(deps, actorOf(req, auth), auth.user, req.body);
       return ok(saved, saveMessage(saved.warnings, saved.assignedEans.length));
+    },
+  );
+
+  app.post(
+    '/amazon-user/assignProductEan',
+    { schema: { body: assignProductEanBody, response: replies(assignProductEanResult) }, config },
+    async (req) => {
+      const auth = authOf(req);
+      await reachFor(req, [req.body.id]);
+      const r = await assignProductEan(deps, actorOf(req, auth), auth.user, req.body);
+      return ok(r, `已从EAN库分配: ${r.product_id}`);
     },
   );
 

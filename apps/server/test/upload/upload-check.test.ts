@@ -157,7 +157,7 @@ describe('upload check: per product x marketplace, before anything is sent', () 
     small.images = [
       { url: `${img.base}/ok/small.png`, width: 400, height: 300 },
       { url: `${img.base}/ok/mid.png`, width: 800, height: 800 },
-    ] as typeof small.images;
+    ] as unknown as typeof small.images;
     (small.baseInfo as Record<string, unknown>).product_id = '4006381333931';
     const word = await call(t.app, s, 'POST', '/PDD/goods/sensitive/create', { lang: 'all', words: ['forbidden'] });
     expect(word.status, word.msg).toBe(200);

@@ -1,5 +1,6 @@
 import type { Answer } from '@console/shared/schemas/common';
 import type {
+  AssignProductEanResult,
   batchCopyData,
   batchEnTitleData,
   batchUpdateData,
@@ -99,6 +100,11 @@ export type GoodsSelection = { ids: number[] } | { filter: Partial<GoodsFilter> 
 /** Saves a product: create without id, update with id + the version it was loaded at. */
 export function saveGoods(body: { id?: number; version?: number; goodsData: GoodsData }) {
   return post<SaveResult>('/amazon-user/insertGoods_v2', body, { silent: true });
+}
+
+/** 从EAN池分配: gives a saved product without variations a code of the pool as 产品ID (over the loaded version). */
+export function assignProductEan(body: { id: number; version: number }) {
+  return post<AssignProductEanResult>('/amazon-user/assignProductEan', body, { silent: true });
 }
 
 /** Recycle (1), restore (0) or delete for good (2). */

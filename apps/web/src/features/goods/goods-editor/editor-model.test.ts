@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fenToYuan } from '../lib/money';
-import { emptyDraft, priceTextError, toGoodsData } from './editor-model';
+import { emptyDraft, fromGoodsData, priceTextError, quantityHelp, toGoodsData } from './editor-model';
 
 describe('a new product in the editor', () => {
   it('has the baseInfo defaults of spec section 3, with the cost price ¥1.00 (100 fen) like the server', () => {
@@ -67,5 +67,29 @@ describe('the rules of issue 13 §1 in the editor', () => {
     const r = toGoodsData(d);
     expect(r.errors.map((e) => e.message)).toEqual(['德国价格必须大于0(不在该国销售请留空)', '美国价格不能为负数']);
     expect(r.data.priceTable).toEqual([{ country_code: 'en', price: 1250 }]);
+  });
+});
+
+describe('the random default quantity (issue 28 §3)', () => {
+  it('is drawn once: the editor shows the number the save sends, with a note while it is unchanged', () => {
+    let calls = 0;
+    const d = emptyDraft([19, 55], () => {
+      calls += 1;
+      return 0.5;
+    });
+    expect(calls).toBe(1);
+    expect(d.baseInfo.quantity).toBe(37);
+    // The same number every time the payload is built (the save, the unsaved-change snapshot).
+    expect(toGoodsData(d).data.baseInfo.quantity).toBe(37);
+    expect(toGoodsData(d).data.baseInfo.quantity).toBe(37);
+    expect(quantityHelp(d)).toBe('随机默认值(19-55),可修改');
+    expect(quantityHelp({ ...d, baseInfo: { ...d.baseInfo, quantity: 50 } })).toBeUndefined();
+    expect(quantityHelp(emptyDraft([80, 60]))).toBe('随机默认值(60-80),可修改');
+  });
+
+  it('a saved product shows its stored quantity without the note', () => {
+    const d = fromGoodsData({ baseInfo: { quantity: 37 } });
+    expect(d.baseInfo.quantity).toBe(37);
+    expect(quantityHelp(d)).toBeUndefined();
   });
 });

@@ -38,14 +38,39 @@ export interface EditorDraft {
   template: GoodsData['template'];
   extraAttrs: Record<string, unknown>;
   tags: string[];
+  /**
+   * A new product's quantity is a random default (spec: 19-55, or the user's quantityRange):
+   * the value drawn and the note the editor shows under 库存 while it is unchanged. The drawn
+   * value is the one saved (the server draws only for a create that sends no quantity).
+   */
+  quantityDefault?: { value: number; note: string };
 }
 
 const fiveBullets = (list: readonly string[] = []) =>
   Array.from({ length: LISTING_LIMITS.bulletCount }, (_, i) => list[i] ?? '');
 
-/** A new product: the baseInfo defaults of spec section 3 and a quantity in the user's range. */
-export function emptyDraft(quantityRange?: [number, number]): EditorDraft {
-  return fromGoodsData({ baseInfo: { ...BASE_INFO_DEFAULTS, quantity: defaultQuantity(quantityRange) } });
+/** The note under 库存 while a new product's quantity is the random default. */
+export function quantityDefaultNote(range: readonly [number, number] = [19, 55]): string {
+  const [lo, hi] = range[0] <= range[1] ? range : [range[1], range[0]];
+  return `随机默认值(${lo}-${hi}),可修改`;
+}
+
+/**
+ * A new product: the baseInfo defaults of spec section 3 and a quantity drawn once in the
+ * user's range; the editor shows that number and the save sends it (issue 28 §3).
+ */
+export function emptyDraft(quantityRange?: [number, number], random: () => number = Math.random): EditorDraft {
+  const quantity = defaultQuantity(quantityRange, random);
+  return {
+    ...fromGoodsData({ baseInfo: { ...BASE_INFO_DEFAULTS, quantity } }),
+    quantityDefault: { value: quantity, note: quantityDefaultNote(quantityRange) },
+  };
+}
+
+/** The note under 库存: the random default says so while the quantity is the drawn value. */
+export function quantityHelp(d: Pick<EditorDraft, 'baseInfo' | 'quantityDefault'>): string | undefined {
+  const q = d.quantityDefault;
+  return q && d.baseInfo.quantity === q.value ? q.note : undefined;
 }
 
 /** The editor's working copy of a saved product. */

@@ -1,5 +1,5 @@
 import { Alert, Button, Tabs } from 'antd';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { StoreApi } from 'zustand';
 import type { SaveResult } from '../../../api/goods';
@@ -16,6 +16,7 @@ import { TextsPane } from './components/texts-pane';
 import { VariationBuilder } from './components/variation-builder';
 import { type EditorState, EditorStoreContext, useEditor } from './editor-store';
 import { useOpenField } from './open-field';
+import { applyStoredProductId, assignedProductId, EditorTargetContext } from './product-id';
 import { useSaveGoods } from './use-save-goods';
 import './goods-editor.css';
 
@@ -89,11 +90,14 @@ export function GoodsEditor({
   const onSaved = (r: SaveResult) => {
     setStale('');
     setCurrent(r.version);
+    // A 产品ID the save assigned from the EAN pool shows at once (it is saved: no unsaved change).
+    applyStoredProductId(store, assignedProductId(r));
     // After a create, the update route of the new product replaces this tab (it closes the create tab once shown).
     if (!id)
       navigate(`/goods/admin/update/${r.id}`, { replace: true, state: { warnings: r.warnings, fromCreate: true } });
   };
   const { save, saving } = useSaveGoods(store, { id, version: current }, { onSaved, onStale: setStale });
+  const target = useMemo(() => ({ id, version: current, setVersion: setCurrent }), [id, current]);
 
   return (
     <EditorStoreContext.Provider value={store}>
@@ -120,7 +124,9 @@ export function GoodsEditor({
         <div ref={root}>
           {id && <EditorReadiness goodsId={id} />}
           {id && <ListingPanel goodsId={id} />}
-          <Panes store={store} />
+          <EditorTargetContext.Provider value={target}>
+            <Panes store={store} />
+          </EditorTargetContext.Provider>
         </div>
       </PageContainer>
     </EditorStoreContext.Provider>

@@ -8,7 +8,9 @@ import { moneyInputRule } from '../../../../lib/money-input';
 import { zodRule } from '../../../../lib/zod-rule';
 import { CategorySelect } from '../../components/category-select';
 import { fenToYuan, yuanToFen } from '../../lib/money';
+import { quantityHelp } from '../editor-model';
 import { useEditor, useEditorStore } from '../editor-store';
+import { ProductIdField } from './product-id-field';
 
 /** The supplier link is http(s) only, checked on the screen with the API's own schema (issue 27 §5). */
 const LINK_URL_RULE = zodRule(httpUrl('来源链接', { allowEmpty: true }), 'onChange');
@@ -41,6 +43,8 @@ export const BaseInfoForm = memo(function BaseInfoForm() {
   const store = useEditorStore();
   const more = useEditor((s) => s.switches.goodsInfo);
   const skuError = useEditor((s) => s.fieldErrors.sku);
+  // A new product's random default says so until it is changed: the shown number is the one saved.
+  const quantityNote = useEditor((s) => quantityHelp(s.draft));
   const initial = useMemo<Values>(() => {
     const { draft } = store.getState();
     const b = draft.baseInfo;
@@ -80,9 +84,7 @@ export const BaseInfoForm = memo(function BaseInfoForm() {
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item name="product_id" label="ASIN">
-            <Input />
-          </Form.Item>
+          <ProductIdField />
         </Col>
         <Col span={8}>
           <Form.Item name="brand_name" label="品牌名">
@@ -105,8 +107,8 @@ export const BaseInfoForm = memo(function BaseInfoForm() {
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="quantity" label="库存">
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+          <Form.Item name="quantity" label="库存" help={quantityNote}>
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="base-quantity" />
           </Form.Item>
         </Col>
         <Col span={6}>

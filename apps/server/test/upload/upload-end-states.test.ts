@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { FEED_TIMED_OUT } from '../../src/modules/upload/upload-feeds.js';
-import { MAX_READBACKS, READBACK_GAVE_UP, runDueQueues } from '../../src/modules/upload/upload-runner.js';
+import {
+  MAX_FAILED_PASSES,
+  MAX_READBACKS,
+  READBACK_GAVE_UP,
+  runDueQueues,
+} from '../../src/modules/upload/upload-runner.js';
 import { buildTenant, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 import { bindSandboxShop } from '../support/sandbox-shop.js';
@@ -222,6 +227,51 @@ describe('upload end states: a queue whose shop cannot be used', () => {
     const list = await items(s, queueId);
     expect(list.find((i) => i.id === one!.id)).toMatchObject({ status: 'unknown' });
     expect(list.find((i) => i.id !== one!.id)).toMatchObject({ status: 'failed' });
+  });
+});
+
+describe('upload end states: a queue whose passes keep failing', () => {
+  it('stops with the error after MAX_FAILED_PASSES in a row instead of being tried forever', async () => {
+    const { s, shop } = await tenantWithShop();
+    const g = await saveGoods(t.app, s, homeGoods('CRASH-1', img.base));
+    const queueId = await create(s, shop.id, [g.id], ['de']);
+    const boom = (name: string) => {
+      if (name === 'marked-sending') throw new Error('模拟的程序错误');
+    };
+    const passes = async (n: number) => {
+      for (let i = 0; i < n; i++)
+        await runDueQueues(t.deps, { id: queueId, retryDelayMs: 0, step: boom }).catch(() => 0);
+    };
+    await passes(MAX_FAILED_PASSES - 1);
+    expect(
+      await t.db
+        .selectFrom('upload_queues')
+        .select(['status', 'failed_passes'])
+        .where('id', '=', queueId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      status: 'running',
+      failed_passes: MAX_FAILED_PASSES - 1,
+    });
+    await passes(1);
+    const q = await t.db.selectFrom('upload_queues').selectAll().where('id', '=', queueId).executeTakeFirstOrThrow();
+    expect(q).toMatchObject({ status: 'failed', error: '上传多次出错,已中止:模拟的程序错误' });
+    // The item was on its way when the pass failed: its result is unknown, and the queue ended.
+    expect((await items(s, queueId)).map((i) => i.status)).toEqual(['unknown']);
+    expect((await queue(s, queueId)).outcome).toBe('failed');
+    // A pass that works starts the count again: 重试 sends the item and it goes live.
+    expect((await call(t.app, s, 'POST', `${U}retry`, { queue_id: queueId })).data).toEqual({ affected: 1 });
+    await runUntilDone(t.deps, queueId);
+    expect((await items(s, queueId)).map((i) => i.status)).toEqual(['live']);
+    expect(
+      (
+        await t.db
+          .selectFrom('upload_queues')
+          .select('failed_passes')
+          .where('id', '=', queueId)
+          .executeTakeFirstOrThrow()
+      ).failed_passes,
+    ).toBe(0);
   });
 });
 

@@ -50,12 +50,15 @@ export async function releaseLeasesOf(db: Db, owner: string): Promise<void> {
     .execute();
 }
 
-/** Gives a queue back: when to look at it next, and its final state when it is finished. */
+/**
+ * Gives a queue back: when to look at it next, its final state when it is finished, and
+ * whether the pass failed (`failedPass`: counted) or worked (the count starts again).
+ */
 export function releaseQueue(
   db: Db,
   id: number,
   owner: string,
-  p: { nextRunInMs: number; status?: 'done' | 'failed'; error?: string | null },
+  p: { nextRunInMs: number; status?: 'done' | 'failed'; error?: string | null; failedPass?: boolean },
 ) {
   return db
     .updateTable('upload_queues')
@@ -65,6 +68,7 @@ export function releaseQueue(
       next_run_at: sql`now() + make_interval(secs => ${Math.max(0, p.nextRunInMs) / 1000})`,
       ...(p.status ? { status: p.status, finished_at: sql`now()` } : {}),
       ...(p.error !== undefined ? { error: p.error } : {}),
+      failed_passes: p.failedPass ? sql<number>`failed_passes + 1` : 0,
     })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)

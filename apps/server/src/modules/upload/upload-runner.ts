@@ -52,6 +52,13 @@ const READBACK_BATCH = 20;
  * as `unknown` (结果未知), and 重新查询 (`POST /upload/recheck`) reads it back again.
  */
 export const MAX_READBACKS = 10;
+/**
+ * Passes of a queue that may fail in a row (Amazon unreachable, a bug) before the queue stops
+ * with the error; the wait between them doubles from `retryDelayMs` up to `MAX_RETRY_DELAY_MS`
+ * (about 75 minutes in all at the defaults), so an outage of Amazon is waited out.
+ */
+export const MAX_FAILED_PASSES = 20;
+const MAX_RETRY_DELAY_MS = 5 * 60_000;
 /** The reason an item whose read-back gave up carries. */
 export const READBACK_GAVE_UP = '亚马逊已接受,但多次查询仍未显示该商品,结果未知。可稍后重新查询,或重新提交';
 
@@ -157,27 +164,34 @@ export class QueuePass implements PassSteps {
       const lost = err instanceof AuthorizationLost || (err instanceof SpApiError && err.kind === 'invalid_grant');
       if (lost || err instanceof QueueStopped) {
         if (err instanceof SpApiError) await markShopExpired(this.db, q.tenant_id, q.shop_id, err.message);
-        const reason = err instanceof Error ? err.message : String(err);
-        // The queue stops and every item still open ends with it (a stopped queue has no runner).
-        await this.db.transaction().execute(async (trx) => {
-          const r = await releaseQueue(trx, this.queueId, this.owner, {
-            nextRunInMs: 0,
-            status: 'failed',
-            error: reason,
-          });
-          if (Number(r[0]?.numUpdatedRows ?? 0) === 0) return;
-          await setLedgerFromItems(trx, await endOpenItems(trx, this.queueId, reason));
-        });
+        await this.stop(err instanceof Error ? err.message : String(err));
         return;
       }
-      // Amazon unreachable, a crash hook, a bug: give the queue back to be tried again later.
-      await releaseQueue(this.db, this.queueId, this.owner, { nextRunInMs: this.opts.retryDelayMs }).catch(
-        () => undefined,
-      );
+      // Amazon unreachable, a crash hook, a bug: give the queue back to be tried again later,
+      // waiting longer each time; after MAX_FAILED_PASSES in a row the queue stops with the error.
+      const failures = q.failed_passes + 1;
+      if (failures >= MAX_FAILED_PASSES) {
+        const why = err instanceof Error ? err.message : String(err);
+        await this.stop(`上传多次出错,已中止:${why}`).catch(() => undefined);
+        throw err;
+      }
+      await releaseQueue(this.db, this.queueId, this.owner, {
+        nextRunInMs: Math.min(this.opts.retryDelayMs * 2 ** (failures - 1), MAX_RETRY_DELAY_MS),
+        failedPass: true,
+      }).catch(() => undefined);
       throw err;
     } finally {
       clearInterval(renew);
     }
+  }
+
+  /** Stops the queue with the reason; every item still open ends with it (a stopped queue has no runner). */
+  private async stop(reason: string) {
+    await this.db.transaction().execute(async (trx) => {
+      const r = await releaseQueue(trx, this.queueId, this.owner, { nextRunInMs: 0, status: 'failed', error: reason });
+      if (Number(r[0]?.numUpdatedRows ?? 0) === 0) return;
+      await setLedgerFromItems(trx, await endOpenItems(trx, this.queueId, reason));
+    });
   }
 
   /**

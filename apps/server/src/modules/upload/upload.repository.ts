@@ -368,6 +368,7 @@ export function reopenQueue(db: Db, tenantId: number, id: number) {
       status: 'pending',
       finished_at: null,
       error: null,
+      failed_passes: 0,
       next_run_at: sql<Date>`now()`,
       version: sql`version + 1`,
     })

@@ -52,6 +52,8 @@ export interface UploadQueuesTable {
   c_invalid: Generated<number>;
   c_failed: Generated<number>;
   c_unknown: Generated<number>;
+  /** Runner passes that failed in a row (reset by a pass that works). */
+  failed_passes: Generated<number>;
   c_cancelled: Generated<number>;
   error: string | null;
   next_run_at: Generated<Date>;

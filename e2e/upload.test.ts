@@ -3,8 +3,10 @@
 // the error feed, fix the field in the editor, re-submit until everything is live.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { editorField } from '@console/shared/schemas/upload';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldTarget } from '../apps/web/src/features/goods/goods-editor/field-target';
 import { ApiClient, createChild, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { NAV, routeUrl } from './support/frame';
@@ -315,6 +317,37 @@ describe('upload to Amazon', () => {
     });
     await expect.poll(() => unknown.getByTestId('attributes-form').isVisible(), NAV).toBe(true);
     await s.api.call('POST', '/__test__/sandbox-listing-issue', { sku: oddSku, code: '', message: '-', remove: true });
+
+    // Every kind of field a link can name lands on a visible element of a single product's editor.
+    const links = [
+      'field=title&lang=de',
+      'field=bullet_points&lang=de',
+      'field=product_description&lang=de',
+      'field=search_terms&lang=de',
+      'field=price&country=de',
+      'field=quantity',
+      'field=sku',
+      'field=base&attr=brand',
+      'field=ean',
+      'field=variation',
+      'field=images',
+      // An optional attribute (material) is shown when a link names it.
+      'field=attribute&attr=material',
+      'field=attribute',
+      'field=product_type',
+      'field=listing',
+    ];
+    // Every kind of the shared editorField is among them.
+    expect(new Set(links.map((q) => new URLSearchParams(q).get('field')))).toEqual(
+      new Set(editorField.shape.kind.options),
+    );
+    for (const q of links) {
+      const path = `/goods/admin/update/${noEan}?${q}`;
+      await p.goto(routeUrl(path));
+      const target = fieldTarget(new URLSearchParams(q), { hasVariations: false })!;
+      const editor = pane(p, path);
+      await expect.poll(() => editor.locator(target.selector).first().isVisible(), { ...NAV, message: q }).toBe(true);
+    }
     await s.context.close();
-  }, 120_000);
+  }, 240_000);
 });

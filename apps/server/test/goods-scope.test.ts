@@ -20,6 +20,7 @@ const GOODS_ID_ROUTES: Record<string, GoodsCall> = {
   [`POST ${G}/insertGoods_v2`]: (id) => ({
     body: { id, version: 1, goodsData: { commonData: { descs: [{ key: 'en', title: 'taken over' }] } } },
   }),
+  [`POST ${G}/assignProductEan`]: (id) => ({ body: { id, version: 1 } }),
   [`POST ${G}/delGoodsMutl`]: (id, own) => ({ body: { ids: [own, id], is_delete: 1 } }),
   [`POST ${G}/setGoodsStatus`]: (id, own) => ({ body: { ids: [own, id], status: 'hasAudit' } }),
   [`POST ${G}/copyOneBenRenProduct`]: (id) => ({ body: { id } }),

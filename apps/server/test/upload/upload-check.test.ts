@@ -204,6 +204,8 @@ describe('upload check: per product x marketplace, before anything is sent', () 
       expect.objectContaining({ code: 'C006', field: expect.objectContaining({ kind: 'ean' }) }),
     ]);
     expect(ean.issues[0]!.hint).toContain('EAN库没有可用码');
+    // A product without variations: its EAN is the 产品ID of 基础信息.
+    expect(ean.issues[0]!.field).toMatchObject({ kind: 'ean', label: '基础信息 / 产品ID(EAN)' });
 
     // The pipeline stops the same three: nothing of them reaches Amazon.
     const created = await call(t.app, s, 'POST', `${U}create`, {

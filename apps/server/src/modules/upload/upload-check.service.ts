@@ -83,7 +83,7 @@ function pairOf(
   const byKey = new Map<string, { issue: UploadCheckIssue; variations: Set<string>; whole: boolean }>();
   for (const b of items) {
     for (const stored of b.issues) {
-      const read = readIssue(stored, marketplace, b.schema);
+      const read = readIssue(stored, marketplace, b.schema, b.item.role);
       const key = `${read.code}|${read.attribute_names.join(',')}|${read.message_zh}`;
       let hit = byKey.get(key);
       if (!hit) {

@@ -93,7 +93,7 @@ const priceTableSchema = z
     z
       .strictObject({
         country_code: countryCode,
-        price: z.union([z.null(), priceAmount]),
+        price: priceAmount.nullable(),
         country: z.string().max(50).optional(),
         currency: z.string().max(10).optional(),
       })

@@ -35,7 +35,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const getProduct = async (id: number) => (await admin.call('GET', `/amazon-user/getProduct?id=${id}`)).data;
+/** The stored product's base info, as getProduct answers it. */
+type Stored = { goodsData: { baseInfo: { quantity?: number; product_id?: string; sku?: string } } };
+const getProduct = async (id: number) => (await admin.call<Stored>('GET', `/amazon-user/getProduct?id=${id}`)).data;
 
 describe('产品ID and 库存 of a new product in the editor', () => {
   it('a save gives the product an EAN of the pool and shows it; the shown 库存 is the saved one', async () => {
@@ -65,11 +67,11 @@ describe('产品ID and 库存 of a new product in the editor', () => {
   });
 
   it('从EAN池分配 replaces an ASIN at once; the editor saves on without a stale refusal', async () => {
-    const created = await admin.call('POST', '/amazon-user/insertGoods_v2', {
+    const created = await admin.call<{ id: number }>('POST', '/amazon-user/insertGoods_v2', {
       goodsData: { baseInfo: { sku: `${SKU}-B`, product_id: 'B0E2ETEST1' }, commonData: { descs: [] } },
     });
     expect(created.status).toBe(200);
-    const id = created.data.id as number;
+    const id = created.data.id;
     const s = await signedInPage(browser, 'admin', env().adminPassword, `#/goods/admin/update/${id}`);
     page = s.page;
     const p = s.page;

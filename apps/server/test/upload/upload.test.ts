@@ -218,9 +218,11 @@ describe('upload: images and identifiers as Amazon needs them', () => {
     const address = t.app.server.address() as { port: number };
     t.deps.config.publicUrl = `http://127.0.0.1:${address.port}`;
     try {
+      // The product's 产品ID is the pool's code, assigned by the save (issue 28 §1).
+      const pool = await call(t.app, s, 'POST', '/PDD/goods/ean/import', { text: '4006381333931' });
+      expect(pool.status, pool.msg).toBe(200);
       const data = homeGoods('IMG-1', img.base);
       data.images = [{ url: own }];
-      (data.baseInfo as Record<string, unknown>).product_id = '4006381333931';
       const g = await saveGoods(t.app, s, data);
       const created = await call(t.app, s, 'POST', `${U}create`, {
         shop_id: shop.id,

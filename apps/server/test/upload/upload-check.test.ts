@@ -1,28 +1,15 @@
 import { marketplace } from '@console/shared/constants/marketplaces';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
-import { call, type Session, signIn, useTestApp } from '../harness.js';
-import { bindSandboxShop } from '../support/sandbox-shop.js';
-import { homeGoods, imageHost, runUntilDone, saveGoods, simOf } from './upload-support.js';
+import { describe, expect, it } from 'vitest';
+import { buildGoods, buildUser, TEST_PASSWORD } from '../factories.js';
+import { call, type Session, signIn } from '../harness.js';
+import { homeGoods, runUntilDone, saveGoods, simOf, tenantWithShop, useUploadApp } from './upload-support.js';
 
 /**
  * The check before sending (issue 28 §2, docs/upload.md "Checks before sending"):
  * `POST /upload/check` answers per product x marketplace what the pipeline would do, writing
  * nothing; `POST /upload/create` with `hold` / `only_ready` sends the ready pairs only.
  */
-const t = useTestApp({
-  fetchAllowLoopback: true,
-  workers: false,
-  spapi: { ...loadConfig({}).spapi, timeScale: 20 },
-});
-let img: Awaited<ReturnType<typeof imageHost>>;
-beforeAll(async () => {
-  img = await imageHost();
-});
-afterAll(async () => {
-  await img?.close();
-});
+const { t, img } = useUploadApp(20);
 
 const U = '/PDD/upload/';
 
@@ -39,14 +26,6 @@ interface Pair {
     variation?: string;
     field: { kind: string; lang?: string; country?: string; attr?: string } | null;
   }[];
-}
-
-async function tenantWithShop(exempt = true) {
-  const tenant = await buildTenant(t.db);
-  if (exempt) await t.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', tenant.id).execute();
-  const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
-  const shop = await bindSandboxShop(t.app, s, `店铺${tenant.id}`);
-  return { tenant, s, shop };
 }
 
 async function check(s: Session, body: Record<string, unknown>) {
@@ -79,7 +58,7 @@ async function written(tenantId: number) {
 
 describe('upload check: per product x marketplace, before anything is sent', () => {
   it('names what stops each pair (texts, price, product type, required attributes) with the field and what to do, and writes nothing', async () => {
-    const { tenant, s, shop } = await tenantWithShop();
+    const { tenant, s, shop } = await tenantWithShop(t);
     const ready = await saveGoods(t.app, s, homeGoods('CHK-OK', img.base));
     // English only, priced for the UK and Germany.
     const english = await saveGoods(
@@ -152,7 +131,7 @@ describe('upload check: per product x marketplace, before anything is sent', () 
   });
 
   it('flags images under the minimum, sensitive words and a missing EAN, and the pipeline stops the same items', async () => {
-    const { tenant, s, shop } = await tenantWithShop(false);
+    const { tenant, s, shop } = await tenantWithShop(t, false);
     const small = homeGoods('CHK-IMG', img.base);
     small.images = [
       { url: `${img.base}/ok/small.png`, width: 400, height: 300 },
@@ -229,7 +208,7 @@ describe('upload check: per product x marketplace, before anything is sent', () 
   });
 
   it('with a free code in the pool, a missing EAN says a save assigns it', async () => {
-    const { tenant, s, shop } = await tenantWithShop(false);
+    const { tenant, s, shop } = await tenantWithShop(t, false);
     const imported = await call(t.app, s, 'POST', '/PDD/goods/ean/import', { text: '4006381333955' });
     expect(imported.status, imported.msg).toBe(200);
     const g = await buildGoods(t.db, tenant, homeGoods('CHK-POOL', img.base) as never);
@@ -240,7 +219,7 @@ describe('upload check: per product x marketplace, before anything is sent', () 
   });
 
   it("checks at most 200 products and says so; another tenant's ids are not found; roles and bad input are refused", async () => {
-    const { tenant, s, shop } = await tenantWithShop();
+    const { tenant, s, shop } = await tenantWithShop(t);
     const ids: number[] = [];
     for (let i = 0; i < 201; i++)
       ids.push(Number((await buildGoods(t.db, tenant, homeGoods(`CAP-${i}`, img.base) as never)).id));
@@ -251,7 +230,7 @@ describe('upload check: per product x marketplace, before anything is sent', () 
     expect((r.data.list as Pair[]).some((p) => p.goods_id === ids[200])).toBe(false);
 
     // Another tenant: its products are not found (alone: nothing to check; mixed: left out).
-    const other = await tenantWithShop();
+    const other = await tenantWithShop(t);
     const theirs = Number((await buildGoods(t.db, other.tenant, homeGoods('THEIRS', img.base) as never)).id);
     const alone = await check(s, { shop_id: shop.id, marketplaces: ['de'], ids: [theirs] });
     expect(alone).toMatchObject({ status: 400, msg: '没有可上传的商品(回收站中的商品不能上传)' });
@@ -287,7 +266,7 @@ describe('upload check: per product x marketplace, before anything is sent', () 
 
 describe('upload create: send the ready pairs, hold the rest', () => {
   it('held pairs get no items and nothing of them reaches Amazon; only_ready holds every pair the check stops', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const a = await saveGoods(t.app, s, homeGoods('HOLD-A', img.base));
     const b = await saveGoods(t.app, s, homeGoods('HOLD-B', img.base, { langs: ['en', 'fr'] }));
     const checked = await check(s, { shop_id: shop.id, marketplaces: ['de', 'fr'], ids: [a.id, b.id] });
@@ -358,7 +337,7 @@ describe('upload create: send the ready pairs, hold the rest', () => {
   });
 
   it('a large selection mapped by the runner leaves out the held pairs too', async () => {
-    const { tenant, s, shop } = await tenantWithShop();
+    const { tenant, s, shop } = await tenantWithShop(t);
     const ids: number[] = [];
     for (let i = 0; i < 202; i++) {
       const data = homeGoods(`BIG-${i}`, img.base, { langs: i === 7 ? ['en'] : ['en', 'de'], countries: ['de'] });

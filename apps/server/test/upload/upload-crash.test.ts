@@ -1,29 +1,17 @@
 import { marketplace } from '@console/shared/constants/marketplaces';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { runDueQueues } from '../../src/modules/upload/upload-runner.js';
 import { buildTenant, TEST_PASSWORD } from '../factories.js';
-import { call, signIn, useTestApp } from '../harness.js';
+import { call, signIn } from '../harness.js';
 import { bindSandboxShop } from '../support/sandbox-shop.js';
-import { homeGoods, imageHost, runUntilDone, saveGoods, simOf } from './upload-support.js';
+import { homeGoods, runUntilDone, saveGoods, simOf, useUploadApp } from './upload-support.js';
 
 /**
  * A runner killed at any step (issue 14 §4 "Work survives restarts"): the step hook throws
  * right after the step was committed, as if the process died there; the next runner resumes
  * the queue. Every SKU must reach Amazon exactly once and end live.
  */
-const t = useTestApp({
-  fetchAllowLoopback: true,
-  workers: false,
-  spapi: { ...loadConfig({}).spapi, timeScale: 20 },
-});
-let img: Awaited<ReturnType<typeof imageHost>>;
-beforeAll(async () => {
-  img = await imageHost();
-});
-afterAll(async () => {
-  await img?.close();
-});
+const { t, img } = useUploadApp(20);
 
 async function crashAt(step: string, mode: 'listings' | 'feed') {
   const tenant = await buildTenant(t.db);

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { FEED_TIMED_OUT } from '../../src/modules/upload/upload-feeds.js';
 import {
   MAX_FAILED_PASSES,
@@ -7,10 +6,8 @@ import {
   READBACK_GAVE_UP,
   runDueQueues,
 } from '../../src/modules/upload/upload-runner.js';
-import { buildTenant, TEST_PASSWORD } from '../factories.js';
-import { call, type Session, signIn, useTestApp } from '../harness.js';
-import { bindSandboxShop } from '../support/sandbox-shop.js';
-import { homeGoods, imageHost, runUntilDone, saveGoods, simOf } from './upload-support.js';
+import { call, type Session } from '../harness.js';
+import { homeGoods, runUntilDone, saveGoods, simOf, tenantWithShop, useUploadApp } from './upload-support.js';
 
 /**
  * Issue 28 §3 and §5: every item reaches an end state (live, refused, or 结果未知 with
@@ -18,28 +15,9 @@ import { homeGoods, imageHost, runUntilDone, saveGoods, simOf } from './upload-s
  * edit queue shows what was (or will be) sent. A high time scale keeps the read-backs and
  * feed polls short.
  */
-const t = useTestApp({
-  fetchAllowLoopback: true,
-  workers: false,
-  spapi: { ...loadConfig({}).spapi, timeScale: 100 },
-});
-let img: Awaited<ReturnType<typeof imageHost>>;
-beforeAll(async () => {
-  img = await imageHost();
-});
-afterAll(async () => {
-  await img?.close();
-});
+const { t, img } = useUploadApp(100);
 
 const U = '/PDD/upload/';
-
-async function tenantWithShop() {
-  const tenant = await buildTenant(t.db);
-  await t.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', tenant.id).execute();
-  const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
-  const shop = await bindSandboxShop(t.app, s, `店铺${tenant.id}`);
-  return { tenant, s, shop };
-}
 
 async function items(s: Session, queueId: number) {
   const r = await call(t.app, s, 'GET', `${U}queueItems?queue_id=${queueId}&pageSize=200`);
@@ -77,7 +55,7 @@ function hideListing(sim: Sim, sku: string, kept: Map<string, unknown>) {
 
 describe('upload end states: a read-back that gives up', () => {
   it('ends the item as 结果未知 and the queue as 部分失败; 重新查询 reads it back and the queue ends 全部成功', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const a = await saveGoods(t.app, s, homeGoods('END-A', img.base));
     const b = await saveGoods(t.app, s, homeGoods('END-B', img.base));
     const queueId = await create(s, shop.id, [a.id, b.id], ['de']);
@@ -128,7 +106,7 @@ describe('upload end states: a read-back that gives up', () => {
   });
 
   it('重新提交 (retry) includes unknown items: they are mapped and sent again', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const g = await saveGoods(t.app, s, homeGoods('END-R', img.base));
     const queueId = await create(s, shop.id, [g.id], ['de']);
     const [item] = await items(s, queueId);
@@ -148,8 +126,8 @@ describe('upload end states: a read-back that gives up', () => {
   });
 
   it('重新查询 is tenant-scoped and checks its input', async () => {
-    const { s, shop } = await tenantWithShop();
-    const other = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
+    const other = await tenantWithShop(t);
     const g = await saveGoods(t.app, s, homeGoods('END-T', img.base));
     const queueId = await create(s, shop.id, [g.id], ['de']);
     expect(await call(t.app, other.s, 'POST', `${U}recheck`, { queue_id: queueId })).toMatchObject({
@@ -162,7 +140,7 @@ describe('upload end states: a read-back that gives up', () => {
 
 describe('upload end states: a feed Amazon never answers', () => {
   it('ends its items as 结果未知 after the feed timeout; the queue ends 全部失败; retry sends them again', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const ids: number[] = [];
     for (const sku of ['NF-1', 'NF-2']) ids.push((await saveGoods(t.app, s, homeGoods(sku, img.base))).id);
     const sim = await simOf(t.deps);
@@ -202,7 +180,7 @@ describe('upload end states: a feed Amazon never answers', () => {
 
 describe('upload end states: a queue whose shop cannot be used', () => {
   it('a pending queue whose shop was deleted stops with the reason; its items end 发送失败', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const g = await saveGoods(t.app, s, homeGoods('GONE-1', img.base));
     const queueId = await create(s, shop.id, [g.id], ['de', 'fr']);
     await t.db.deleteFrom('shops').where('id', '=', shop.id).execute();
@@ -215,7 +193,7 @@ describe('upload end states: a queue whose shop cannot be used', () => {
   });
 
   it('a queue whose shop authorization expired stops; items on their way end 结果未知', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const g = await saveGoods(t.app, s, homeGoods('EXP-1', img.base));
     const queueId = await create(s, shop.id, [g.id], ['de', 'fr']);
     const [one] = await items(s, queueId);
@@ -232,7 +210,7 @@ describe('upload end states: a queue whose shop cannot be used', () => {
 
 describe('upload end states: a queue whose passes keep failing', () => {
   it('stops with the error after MAX_FAILED_PASSES in a row instead of being tried forever', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const g = await saveGoods(t.app, s, homeGoods('CRASH-1', img.base));
     const queueId = await create(s, shop.id, [g.id], ['de']);
     const boom = (name: string) => {
@@ -277,7 +255,7 @@ describe('upload end states: a queue whose passes keep failing', () => {
 
 describe('upload end states: the outcome of a queue stopped by the check', () => {
   it('a queue whose every item failed the check ends 全部失败, not a green 100%', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const data = homeGoods('CHK-1', img.base, { langs: ['en'], countries: ['en'] });
     const g = await saveGoods(t.app, s, data);
     const queueId = await create(s, shop.id, [g.id], ['de', 'fr']);
@@ -296,7 +274,7 @@ describe('upload end states: the outcome of a queue stopped by the check', () =>
 
 describe('upload end states: the edit queue shows what was (or will be) sent', () => {
   it('a product whose items were never sent shows its saved title, French price and stock 54', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const data = homeGoods('EQ-1', img.base);
     data.baseInfo.quantity = 54;
     data.priceTable = [
@@ -327,7 +305,7 @@ describe('upload end states: the edit queue shows what was (or will be) sent', (
   });
 
   it('a product whose items wait to be sent shows what they will send', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const data = homeGoods('EQ-2', img.base);
     data.baseInfo.quantity = 54;
     data.priceTable = [{ country_code: 'fr', price: 1499 }];

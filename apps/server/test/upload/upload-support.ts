@@ -1,11 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/context.js';
 import { sandbox } from '../../src/marketplace/sandbox.js';
 import { type RunnerOptions, runDueQueues } from '../../src/modules/upload/upload-runner.js';
-import { call, type Session } from '../harness.js';
+import { buildTenant, TEST_PASSWORD } from '../factories.js';
+import { call, type Session, signIn, type TestContext, useTestApp } from '../harness.js';
+import { bindSandboxShop } from '../support/sandbox-shop.js';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
@@ -89,4 +92,38 @@ export async function runUntilDone(deps: AppDeps, queueId: number, opts: Partial
 /** The sandbox simulator of the app. */
 export async function simOf(deps: AppDeps) {
   return (await sandbox(deps.config, deps.db)).sim;
+}
+
+/**
+ * The app of an upload suite: loopback image fetches allowed, no job workers (the tests run the
+ * runner themselves), the simulator's clock `timeScale` times Amazon's; and the suite's image
+ * host (`img.base`, started before the tests).
+ */
+export function useUploadApp(timeScale: number): { t: TestContext; img: { readonly base: string } } {
+  const t = useTestApp({ fetchAllowLoopback: true, workers: false, spapi: { ...loadConfig({}).spapi, timeScale } });
+  let host: Awaited<ReturnType<typeof imageHost>> | undefined;
+  beforeAll(async () => {
+    host = await imageHost();
+  });
+  afterAll(async () => {
+    await host?.close();
+  });
+  return {
+    t,
+    img: {
+      get base() {
+        if (!host) throw new Error('the image host starts in beforeAll');
+        return host.base;
+      },
+    },
+  };
+}
+
+/** A new tenant signed in, with a bound sandbox shop; EAN-exempt unless `exempt` is false. */
+export async function tenantWithShop(t: TestContext, exempt = true) {
+  const tenant = await buildTenant(t.db);
+  if (exempt) await t.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', tenant.id).execute();
+  const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
+  const shop = await bindSandboxShop(t.app, s, `店铺${tenant.id}`);
+  return { tenant, s, shop };
 }

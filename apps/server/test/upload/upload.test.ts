@@ -1,36 +1,16 @@
 import { marketplace } from '@console/shared/constants/marketplaces';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { recheckListings } from '../../src/modules/upload/listing-recheck.js';
 import { runDueQueues } from '../../src/modules/upload/upload-runner.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
-import { call, type Session, signIn, useTestApp } from '../harness.js';
+import { call, type Session, signIn } from '../harness.js';
 import { bindSandboxShop } from '../support/sandbox-shop.js';
-import { homeGoods, imageHost, runUntilDone, saveGoods, simOf } from './upload-support.js';
+import { homeGoods, runUntilDone, saveGoods, simOf, tenantWithShop, useUploadApp } from './upload-support.js';
 
-const t = useTestApp({
-  fetchAllowLoopback: true,
-  workers: false,
-  spapi: { ...loadConfig({}).spapi, timeScale: 20 },
-});
-let img: Awaited<ReturnType<typeof imageHost>>;
-beforeAll(async () => {
-  img = await imageHost();
-});
-afterAll(async () => {
-  await img?.close();
-});
+const { t, img } = useUploadApp(20);
 
 const U = '/PDD/upload/';
-
-async function tenantWithShop() {
-  const tenant = await buildTenant(t.db);
-  await t.db.updateTable('users').set({ is_not_use_ean: 1 }).where('id', '=', tenant.id).execute();
-  const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
-  const shop = await bindSandboxShop(t.app, s, `店铺${tenant.id}`);
-  return { tenant, s, shop };
-}
 
 async function items(s: Session, queueId: number) {
   const r = await call(t.app, s, 'GET', `${U}queueItems?queue_id=${queueId}&pageSize=200`);
@@ -48,7 +28,7 @@ async function items(s: Session, queueId: number) {
 
 describe('upload: from the library to live listings (Listings Items)', () => {
   it('uploads three products to two marketplaces; the one without a German title is stopped before sending, fixed, retried and goes live', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const a = await saveGoods(t.app, s, homeGoods('VASE-A', img.base));
     const b = await saveGoods(t.app, s, homeGoods('VASE-B', img.base));
     const cData = homeGoods('VASE-C', img.base, { langs: ['en', 'fr'] });
@@ -124,7 +104,7 @@ describe('upload: from the library to live listings (Listings Items)', () => {
   });
 
   it('keeps seller SKUs stable across queues, and a price upload patches only the offer', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const g = await saveGoods(t.app, s, homeGoods('商品 长SKU-中文', img.base));
     const first = await call(t.app, s, 'POST', `${U}create`, {
       shop_id: shop.id,
@@ -158,7 +138,7 @@ describe('upload: from the library to live listings (Listings Items)', () => {
   });
 
   it('uploads a product with variations: the parent first, then its children naming it', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const g = await saveGoods(
       t.app,
       s,
@@ -254,7 +234,7 @@ describe('upload: images and identifiers as Amazon needs them', () => {
 
 describe('upload: the ledger follows Amazon after the upload', () => {
   it('a recheck marks a listing Amazon later flags as suppressed and one it no longer has as deleted', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const a = await saveGoods(t.app, s, homeGoods('LATE-A', img.base));
     const b = await saveGoods(t.app, s, homeGoods('LATE-B', img.base));
     const created = await call(t.app, s, 'POST', `${U}create`, {
@@ -296,7 +276,7 @@ describe('upload: the ledger follows Amazon after the upload', () => {
 
 describe('upload: deleting a listing from Amazon (从亚马逊删除)', () => {
   it('deletes one listing once (two at once: one deletes), refuses others, outsiders and bad input', async () => {
-    const { tenant, s, shop } = await tenantWithShop();
+    const { tenant, s, shop } = await tenantWithShop(t);
     const a = await saveGoods(t.app, s, homeGoods('DEL-A', img.base));
     const created = await call(t.app, s, 'POST', `${U}create`, {
       shop_id: shop.id,
@@ -327,7 +307,7 @@ describe('upload: deleting a listing from Amazon (从亚马逊删除)', () => {
       status: 403,
       msg: '您没有德国站点的上传权限',
     });
-    const other = await tenantWithShop();
+    const other = await tenantWithShop(t);
     expect((await call(t.app, other.s, 'POST', `${U}deleteListing`, body)).status).toBe(404);
     expect((await call(t.app, other.s, 'POST', `${U}deleteListing`, { ...body, shop_id: other.shop.id })).status).toBe(
       404,
@@ -381,7 +361,7 @@ describe('upload: deleting a listing from Amazon (从亚马逊删除)', () => {
 
 describe('upload: edit queue and cancel', () => {
   it('shows what was sent, saves fixes into the product (versioned) and re-submits them', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const data = homeGoods('EDIT-1', img.base);
     data.commonData.descs.find((d) => d.key === 'de')!.title = '';
     const g = await saveGoods(t.app, s, data);
@@ -427,7 +407,7 @@ describe('upload: edit queue and cancel', () => {
   });
 
   it('cancels what was not sent yet; the queue finishes with it counted', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const g = await saveGoods(t.app, s, homeGoods('CANCEL-1', img.base));
     const created = await call(t.app, s, 'POST', `${U}create`, {
       shop_id: shop.id,
@@ -446,7 +426,7 @@ describe('upload: edit queue and cancel', () => {
 
 describe('upload: feeds', () => {
   it('sends a large queue as a JSON_LISTINGS_FEED, reads the processing report and the listings back', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const ids: number[] = [];
     for (const sku of ['F-1', 'F-2', 'F-3']) ids.push((await saveGoods(t.app, s, homeGoods(sku, img.base))).id);
     const bad = homeGoods('F-BAD', img.base);
@@ -492,7 +472,7 @@ describe('upload: feeds', () => {
   });
 
   it('a feed Amazon no longer knows (a restarted sandbox) ends its items as 结果未知 with a message to recheck or resend', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const ids: number[] = [];
     for (const sku of ['G-1', 'G-2']) ids.push((await saveGoods(t.app, s, homeGoods(sku, img.base))).id);
     const sim = await simOf(t.deps);
@@ -531,7 +511,7 @@ describe('upload: feeds', () => {
 
 describe('upload: who may do what', () => {
   it('refuses buyers and traders, other tenants, marketplaces outside the shop or the account, and bad input', async () => {
-    const { tenant, s, shop } = await tenantWithShop();
+    const { tenant, s, shop } = await tenantWithShop(t);
     const g = await saveGoods(t.app, s, homeGoods('R-1', img.base));
     const body = { shop_id: shop.id, marketplaces: ['de'], upload_type: 'good', ids: String(g.id) };
     const created = await call(t.app, s, 'POST', `${U}create`, body);
@@ -542,7 +522,7 @@ describe('upload: who may do what', () => {
     expect((await call(t.app, bs, 'POST', `${U}create`, body)).status).toBe(403);
     expect((await call(t.app, bs, 'GET', `${U}queueList`)).status).toBe(403);
 
-    const other = await tenantWithShop();
+    const other = await tenantWithShop(t);
     expect((await call(t.app, other.s, 'GET', `${U}queue?id=${created.data.queue_id}`)).status).toBe(404);
     expect((await call(t.app, other.s, 'POST', `${U}retry`, { queue_id: created.data.queue_id })).status).toBe(404);
     expect(
@@ -580,7 +560,7 @@ describe('upload: who may do what', () => {
   });
 
   it('stops a queue whose shop authorization was revoked, with the reason, and marks the shop', async () => {
-    const { s, shop } = await tenantWithShop();
+    const { s, shop } = await tenantWithShop(t);
     const g = await saveGoods(t.app, s, homeGoods('REV-1', img.base));
     const created = await call(t.app, s, 'POST', `${U}create`, {
       shop_id: shop.id,

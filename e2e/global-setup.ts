@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './support/own-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,18 +48,6 @@ function ensureBuilt(): void {
     // vitest sets NODE_ENV=test, which would make Vite emit a development bundle.
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
   });
 }
 

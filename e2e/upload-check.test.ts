@@ -2,14 +2,13 @@
 // x marketplace once shop and marketplaces are chosen, holds the pair that would fail (with 去修改
 // to the field) and 发送就绪的 sends the rest; the editor's 上架检查 shows the same per marketplace
 // and reads it again after a save.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createChild, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { NAV, routeUrl } from './support/frame';
 import { pane } from './support/goods-library';
+import { startImageHost } from './support/image-host';
 import { bindSandboxShop } from './support/sandbox-shop';
 
 let browser: Browser;
@@ -18,23 +17,17 @@ screenshotOnFailure(() => page);
 
 const RUN = Date.now().toString(36).toUpperCase();
 const QUEUE = { timeout: 60_000, interval: 500 } as const;
-/** A 64x64 PNG (its size is not declared, so the 500 px minimum is not checked). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAeElEQVR4nO3PQQkAMAzAwAqrfyZrIvY4BoEIuMzZ/brhgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAseuzfrAS2gdd8fAAAAAElFTkSuQmCC',
-  'base64',
-);
-let imageHost: Server;
+let imageHost: Awaited<ReturnType<typeof startImageHost>> | undefined;
 let imageUrl = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  imageHost = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
-  await new Promise<void>((ok) => imageHost.listen(0, '127.0.0.1', ok));
-  imageUrl = `http://127.0.0.1:${(imageHost.address() as AddressInfo).port}/cup.png`;
+  imageHost = await startImageHost();
+  imageUrl = imageHost.url('cup.png');
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise((ok) => imageHost?.close(ok));
+  await imageHost?.close();
 });
 
 /** A HOME product with German texts and price; `germanTitle` '' leaves the German title out. */

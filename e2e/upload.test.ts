@@ -1,8 +1,6 @@
 // The upload pipeline (issue 14 §6 browser scenario): bind the sandbox shop, upload three
 // products (one without a German title) to Germany and France, watch the queue finish, open
 // the error feed, fix the field in the editor, re-submit until everything is live.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { editorField } from '@console/shared/schemas/upload';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +9,7 @@ import { ApiClient, createChild, createMainAccount } from './support/api-client'
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { NAV, routeUrl } from './support/frame';
 import { confirmPop, pane } from './support/goods-library';
+import { startImageHost } from './support/image-host';
 import { clickInPopup } from './support/popup';
 
 let browser: Browser;
@@ -20,28 +19,22 @@ screenshotOnFailure(() => page);
 /** The simulator finishes a small queue in seconds; a busy CI machine gets more. */
 const QUEUE = { timeout: 60_000, interval: 500 } as const;
 const RUN = Date.now().toString(36).toUpperCase();
-/** A 64x64 red PNG (the listings' main image; the sandbox checks that its link answers with an image). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAeElEQVR4nO3PQQkAMAzAwAqrfyZrIvY4BoEIuMzZ/brhgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAseuzfrAS2gdd8fAAAAAElFTkSuQmCC',
-  'base64',
-);
 
 /**
  * The products' image, served as a public image host would (Amazon downloads every listing
  * image; the console's own /files need a session). FETCH_ALLOW_LOOPBACK lets the sandbox reach it.
  */
-let imageHost: Server;
+let imageHost: Awaited<ReturnType<typeof startImageHost>> | undefined;
 let imageUrl = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  imageHost = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
-  await new Promise<void>((ok) => imageHost.listen(0, '127.0.0.1', ok));
-  imageUrl = `http://127.0.0.1:${(imageHost.address() as AddressInfo).port}/vase.png`;
+  imageHost = await startImageHost();
+  imageUrl = imageHost.url('vase.png');
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise((ok) => imageHost?.close(ok));
+  await imageHost?.close();
 });
 
 /** Texts of one language of a product (HOME needs title, bullets and a description). */

@@ -24,7 +24,8 @@ const TEST_SETTINGS = [
   'WORKERS',
 ];
 
-function freePort(): Promise<number> {
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
     srv.once('error', fail);

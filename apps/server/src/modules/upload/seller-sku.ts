@@ -36,6 +36,15 @@ export interface SkuWant {
   variationIndex: number | null;
 }
 
+/** The key of a product's (`''`) or variation's seller SKU in the maps below. */
+const key = (goodsId: number, variationKey: string) => `${goodsId}|${variationKey}`;
+
+/** Puts the seller SKUs the shop already holds for the wanted products into `out`. */
+async function storedSellerSkus(db: Kysely<DB>, shopId: number, wants: SkuWant[], out: Map<string, string>) {
+  const goodsIds = [...new Set(wants.map((w) => w.goodsId))];
+  for (const r of await sellerSkusOf(db, shopId, goodsIds)) out.set(key(r.goods_id, r.variation_key), r.seller_sku);
+}
+
 /**
  * The seller SKUs of products in a shop, giving new ones by the rule. Runs in the caller's
  * transaction; concurrent queues of one shop meet on the unique indexes and take what the
@@ -47,12 +56,8 @@ export async function assignSellerSkus(
   shopId: number,
   wants: SkuWant[],
 ): Promise<Map<string, string>> {
-  const key = (goodsId: number, variationKey: string) => `${goodsId}|${variationKey}`;
   const out = new Map<string, string>();
-  const goodsIds = [...new Set(wants.map((w) => w.goodsId))];
-  const load = async () => {
-    for (const r of await sellerSkusOf(db, shopId, goodsIds)) out.set(key(r.goods_id, r.variation_key), r.seller_sku);
-  };
+  const load = () => storedSellerSkus(db, shopId, wants, out);
   await load();
   for (const round of [0, 1, 2]) {
     const missing = wants.filter((w) => !out.has(key(w.goodsId, w.variationKey)));
@@ -87,10 +92,8 @@ export async function previewSellerSkus(
   shopId: number,
   wants: SkuWant[],
 ): Promise<Map<string, string>> {
-  const key = (goodsId: number, variationKey: string) => `${goodsId}|${variationKey}`;
   const out = new Map<string, string>();
-  const goodsIds = [...new Set(wants.map((w) => w.goodsId))];
-  for (const r of await sellerSkusOf(db, shopId, goodsIds)) out.set(key(r.goods_id, r.variation_key), r.seller_sku);
+  await storedSellerSkus(db, shopId, wants, out);
   for (const w of wants) {
     const k = key(w.goodsId, w.variationKey);
     if (!out.has(k)) out.set(k, sellerSkuCandidate(w.sku, w.goodsId, w.variationIndex));

@@ -122,6 +122,8 @@ describe('upload: check before sending', () => {
     const editor = pane(p, `/goods/admin/update/${held}`);
     const readiness = editor.getByTestId('editor-readiness');
     await expect.poll(() => readiness.getByTestId('editor-readiness-de').getAttribute('data-ready'), NAV).toBe('no');
+    // A change typed, not saved yet, before the dialog opens.
+    await editor.getByTestId('base-sku').fill(`CK${RUN}HELD`);
     await editor.getByTestId('editor-upload').click();
     await form.getByTestId('upload-shop').getByText(shop).waitFor();
     await form.getByRole('checkbox', { name: '德国' }).check();
@@ -130,16 +132,23 @@ describe('upload: check before sending', () => {
     // Nothing is ready: the send is disabled and says why.
     await p.getByTestId('upload-none-ready').waitFor();
     expect(await send.isDisabled()).toBe(true);
+    // 去修改 in the dialog opened from this editor opens the field in place, in the same tab,
+    // where the unsaved input still is (no second editor of the product).
     await only.getByTestId('upload-check-fix').first().click();
-    await p.waitForURL(new RegExp(`/goods/admin/update/${held}\\?field=title&lang=de`));
     await expect.poll(() => p.getByTestId('upload-form').count(), NAV).toBe(0);
-    // The editor's tab is the whole address (path and query).
-    const opened = pane(p, decodeURIComponent(new URL(p.url()).hash.slice(1)));
+    expect(decodeURIComponent(new URL(p.url()).hash.slice(1))).toBe(`/goods/admin/update/${held}`);
+    expect(await p.locator(`[data-page^="/goods/admin/update/${held}"]`).count()).toBe(1);
+    const opened = editor;
     const title = opened.getByTestId('title-de');
     await expect.poll(() => title.evaluate((el) => el === document.activeElement), NAV).toBe(true);
     await title.fill(`Vase CK${RUN}B`);
     await opened.getByTestId('editor-save').click();
     await expect.poll(() => opened.getByTestId('editor-dirty').count(), NAV).toBe(0);
+    // One save kept both: the SKU typed before 去修改 and the title typed after it.
+    const saved = await api.call<{
+      goodsData: { baseInfo: { sku: string }; commonData: { descs: { key: string; title: string }[] } };
+    }>('GET', `/amazon-user/getProduct?id=${held}`);
+    expect(saved.data.goodsData.baseInfo.sku).toBe(`CK${RUN}HELD`);
     // Read again after the save: Germany is ready now.
     await expect.poll(() => opened.getByTestId('editor-readiness-de').getAttribute('data-ready'), NAV).toBe('yes');
     await s.context.close();

@@ -1,7 +1,6 @@
 import type { EditorField, UploadIssue } from '@console/shared/schemas/upload';
 import { Space, Typography } from 'antd';
-import { Link } from 'react-router';
-import { editorFieldLink } from '../amazon-upload/upload-model';
+import { FieldFixLink } from '../goods-editor/field-opener';
 
 /**
  * How an upload issue is shown wherever the console lists one (error feed, the check before
@@ -36,9 +35,9 @@ export function IssueFixLink({ goodsId, issue }: { goodsId: number; issue: Pick<
   return (
     <Space direction="vertical" size={0}>
       <span data-testid="issue-field">{field.label}</span>
-      <Link to={editorFieldLink(goodsId, field)} data-testid="issue-fix-link">
+      <FieldFixLink goodsId={goodsId} field={field} testId="issue-fix-link">
         去修改
-      </Link>
+      </FieldFixLink>
     </Space>
   );
 }

@@ -1,9 +1,8 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { UploadCheckIssue, UploadCheckPair } from '@console/shared/schemas/upload-check';
 import { Space, Table, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
+import { FieldFixLink } from '../goods-editor/field-opener';
 import { marketplaceLabel } from './upload-labels';
-import { editorFieldLink } from './upload-model';
 
 const SEVERITY = {
   ERROR: { color: 'error', label: '必须修改' },
@@ -30,9 +29,9 @@ function CheckIssue({
         <span>{issue.message_zh}</span>
         {issue.variation && <Typography.Text type="secondary">(变体 {issue.variation})</Typography.Text>}
         <Typography.Text type="secondary">{field.label}</Typography.Text>
-        <Link to={editorFieldLink(goodsId, field)} onClick={onOpenField} data-testid="upload-check-fix">
+        <FieldFixLink goodsId={goodsId} field={field} onOpen={onOpenField} testId="upload-check-fix">
           去修改
-        </Link>
+        </FieldFixLink>
       </Space>
       {issue.hint && (
         <div>

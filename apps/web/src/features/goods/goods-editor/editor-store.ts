@@ -29,6 +29,8 @@ export interface EditorState {
   /** Set by every change; cleared when a save or load takes a new snapshot. */
   touched: boolean;
   paneName: string;
+  /** The attribute a 去修改 opened in place (shown in 扩展属性 even when optional). */
+  linkedAttr: string | null;
   /** The language tab of the 文本 pane (a `DESC_LANGUAGES` key). */
   textLang: string;
   switches: EditorSwitches;
@@ -39,6 +41,7 @@ export interface EditorState {
   fieldErrors: { sku?: string };
   setFieldErrors: (e: EditorState['fieldErrors']) => void;
   setPane: (pane: string) => void;
+  setLinkedAttr: (attr: string | null) => void;
   setTextLang: (lang: string) => void;
   setSwitch: (name: keyof EditorSwitches, on: boolean) => void;
   setBase: (patch: Partial<BaseInfo>) => void;
@@ -68,6 +71,7 @@ export function createEditorStore(draft: EditorDraft, opts: { switches?: Partial
       originData: snapshot(draft),
       touched: false,
       paneName: '0',
+      linkedAttr: null,
       textLang: DESC_LANGUAGES[0]?.key ?? '',
       switches: { desc: false, goodsInfo: false, priceInfo: false, parentage: false, ...opts.switches },
       sensitive: [],
@@ -76,6 +80,7 @@ export function createEditorStore(draft: EditorDraft, opts: { switches?: Partial
       fieldErrors: {},
       setFieldErrors: (fieldErrors) => set({ fieldErrors }),
       setPane: (paneName) => set({ paneName }),
+      setLinkedAttr: (linkedAttr) => set({ linkedAttr }),
       setTextLang: (textLang) => set({ textLang }),
       setSwitch: (name, on) => set({ switches: { ...get().switches, [name]: on } }),
       setBase: (patch) => change({ baseInfo: { ...get().draft.baseInfo, ...patch } }),

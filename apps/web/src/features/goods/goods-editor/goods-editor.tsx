@@ -15,7 +15,8 @@ import { PriceTable } from './components/price-table';
 import { TextsPane } from './components/texts-pane';
 import { VariationBuilder } from './components/variation-builder';
 import { type EditorState, EditorStoreContext, useEditor } from './editor-store';
-import { useOpenField } from './open-field';
+import { EditorFieldOpenerContext } from './field-opener';
+import { openFieldIn, useOpenField } from './open-field';
 import { applyStoredProductId, assignedProductId, EditorTargetContext } from './product-id';
 import { useSaveGoods } from './use-save-goods';
 import './goods-editor.css';
@@ -98,37 +99,44 @@ export function GoodsEditor({
   };
   const { save, saving } = useSaveGoods(store, { id, version: current }, { onSaved, onStale: setStale });
   const target = useMemo(() => ({ id, version: current, setVersion: setCurrent }), [id, current]);
+  // 去修改 of this product shown inside its editor (upload dialog, 上架检查) opens the field here.
+  const opener = useMemo(
+    () => ({ goodsId: id, open: (query: URLSearchParams) => void openFieldIn(store, root, query) }),
+    [id, store],
+  );
 
   return (
     <EditorStoreContext.Provider value={store}>
-      <PageContainer
-        title={id ? `编辑商品 #${id}` : '创建商品'}
-        parent="goods-admin-list"
-        extra={<EditorHeader id={id} saving={saving} onSave={save} onReload={onReload} />}
-      >
-        {stale && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 12 }}
-            data-testid="editor-stale"
-            title={stale}
-            description="为避免覆盖他人的修改,本次保存未生效。重新加载会丢弃本页未保存的输入。"
-            action={
-              <Button danger onClick={onReload} data-testid="editor-reload">
-                重新加载
-              </Button>
-            }
-          />
-        )}
-        <div ref={root}>
-          {id && <EditorReadiness goodsId={id} />}
-          {id && <ListingPanel goodsId={id} />}
-          <EditorTargetContext.Provider value={target}>
-            <Panes store={store} />
-          </EditorTargetContext.Provider>
-        </div>
-      </PageContainer>
+      <EditorFieldOpenerContext.Provider value={opener}>
+        <PageContainer
+          title={id ? `编辑商品 #${id}` : '创建商品'}
+          parent="goods-admin-list"
+          extra={<EditorHeader id={id} saving={saving} onSave={save} onReload={onReload} />}
+        >
+          {stale && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 12 }}
+              data-testid="editor-stale"
+              title={stale}
+              description="为避免覆盖他人的修改,本次保存未生效。重新加载会丢弃本页未保存的输入。"
+              action={
+                <Button danger onClick={onReload} data-testid="editor-reload">
+                  重新加载
+                </Button>
+              }
+            />
+          )}
+          <div ref={root}>
+            {id && <EditorReadiness goodsId={id} />}
+            {id && <ListingPanel goodsId={id} />}
+            <EditorTargetContext.Provider value={target}>
+              <Panes store={store} />
+            </EditorTargetContext.Provider>
+          </div>
+        </PageContainer>
+      </EditorFieldOpenerContext.Provider>
     </EditorStoreContext.Provider>
   );
 }

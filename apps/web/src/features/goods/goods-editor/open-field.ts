@@ -30,23 +30,34 @@ const MAX_FRAMES = 120;
 export function useOpenField(store: StoreApi<EditorState>, root: RefObject<HTMLElement | null>): void {
   const [params] = useSearchParams();
   const key = params.toString();
-  useEffect(() => {
-    const hasVariations = store.getState().draft.parentage.children.length > 0;
-    const target = fieldTarget(new URLSearchParams(key), { hasVariations });
-    if (!target) return;
-    store.getState().setPane(target.pane);
-    if (target.lang) store.getState().setTextLang(target.lang);
-    let frames = 0;
-    let raf = 0;
-    const attempt = () => {
-      const scope = root.current?.closest('[data-testid="page-container"]') ?? root.current;
-      const el =
-        scope?.querySelector(target.selector) ??
-        (target.fallback && frames > MAX_FRAMES / 2 ? scope?.querySelector(target.fallback) : null);
-      if (el) focusField(el);
-      else if (++frames < MAX_FRAMES) raf = requestAnimationFrame(attempt);
-    };
-    raf = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(raf);
-  }, [key, store, root]);
+  useEffect(() => openFieldIn(store, root, new URLSearchParams(key)), [key, store, root]);
+}
+
+/**
+ * Opens the field a query names (`field=...&lang=...`) in this editor: its pane and language
+ * tab, then the field once it is rendered. Answers the cancel of the wait (an effect's cleanup).
+ */
+export function openFieldIn(
+  store: StoreApi<EditorState>,
+  root: RefObject<HTMLElement | null>,
+  query: URLSearchParams,
+): () => void {
+  const hasVariations = store.getState().draft.parentage.children.length > 0;
+  const target = fieldTarget(query, { hasVariations });
+  if (!target) return () => undefined;
+  store.getState().setPane(target.pane);
+  if (target.lang) store.getState().setTextLang(target.lang);
+  if (query.get('field') === 'attribute') store.getState().setLinkedAttr(query.get('attr'));
+  let frames = 0;
+  let raf = 0;
+  const attempt = () => {
+    const scope = root.current?.closest('[data-testid="page-container"]') ?? root.current;
+    const el =
+      scope?.querySelector(target.selector) ??
+      (target.fallback && frames > MAX_FRAMES / 2 ? scope?.querySelector(target.fallback) : null);
+    if (el) focusField(el);
+    else if (++frames < MAX_FRAMES) raf = requestAnimationFrame(attempt);
+  };
+  raf = requestAnimationFrame(attempt);
+  return () => cancelAnimationFrame(raf);
 }

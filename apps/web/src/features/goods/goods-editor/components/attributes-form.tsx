@@ -98,9 +98,10 @@ export const AttributesForm = memo(function AttributesForm() {
   );
   const [showAll, setShowAll] = useState(false);
   const [added, setAdded] = useState<string[]>([]);
-  // The attribute a 去修改 link names (`?field=attribute&attr=color`) is shown even when optional.
+  // The attribute a 去修改 link names (`?field=attribute&attr=color`, or opened in place) is shown even when optional.
   const [params] = useSearchParams();
-  const linked = params.get('field') === 'attribute' ? params.get('attr') : null;
+  const linkedInPlace = useEditor((s) => s.linkedAttr);
+  const linked = params.get('field') === 'attribute' ? params.get('attr') : linkedInPlace;
   // A marketplace picked before a product type offered there (the template changes once the type is picked).
   const [pickedMarketplace, setPickedMarketplace] = useState<string | null>(null);
   // Opens on the marketplace of the tenant's shops (issue 28 §4), else Amazon.com.

@@ -109,6 +109,11 @@ describe('a new seller on a default install', () => {
       .first()
       .fill('vases');
     await p.getByTestId('editor-save').click();
+    // Saved with its EAN, and no false alarm: what the listing fills from the product is not "missing".
+    const savedNote = p.locator('.ant-message', { hasText: '保存成功' }).first();
+    await savedNote.waitFor();
+    expect(await savedNote.textContent()).toContain('已分配1个EAN');
+    expect(await savedNote.textContent()).not.toContain('必填属性');
     await expect.poll(() => p.url(), { timeout: 15_000 }).toMatch(/#\/goods\/admin\/update\/\d+/);
     const goodsId = Number(/update\/(\d+)/.exec(p.url())?.[1]);
     const editor = pane(p, `/goods/admin/update/${goodsId}`);

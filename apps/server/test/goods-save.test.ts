@@ -221,6 +221,38 @@ describe('warnings and attribute validation on save', () => {
     ).toBe(400);
   });
 
+  it('does not report as missing what the listing fills from the product (texts, brand, its pool EAN, defaults)', async () => {
+    const main = await buildTenant(t.db);
+    await fillPool(main, 2);
+    const s = await signIn(t.app, main.account, TEST_PASSWORD);
+    const complete = {
+      baseInfo: { sku: 'FILLED-1', brand_name: 'ACME' },
+      commonData: {
+        descs: [{ key: 'en', title: 'Vase', bullet_points: ['Glazed'], product_description: 'A vase.' }],
+      },
+      priceTable: [{ country_code: 'en', price: 1999 }],
+      template: { product_type: 'HOME', marketplace: 'en' },
+      extraAttrs: { style: [{ value: 'Modern' }], item_type_keyword: [{ value: 'vases' }] },
+    };
+    const saved = await call(t.app, s, 'POST', SAVE, { goodsData: complete });
+    expect(saved.status, saved.msg).toBe(200);
+    expect(saved.data.product_id).toMatch(/^\d{13}$/);
+    // HOME requires item_name, brand, bullet_point, product_description, country_of_origin, the
+    // identifier...: the product and the upload's defaults give all of them.
+    expect(saved.data.warnings.missingAttrs).toEqual([]);
+    expect(saved.msg).not.toContain('必填属性');
+    // Without bullet points, that one is still missing (and named).
+    const bare = await call(t.app, s, 'POST', SAVE, {
+      goodsData: {
+        ...complete,
+        baseInfo: { sku: 'FILLED-2', brand_name: 'ACME' },
+        commonData: { descs: [{ key: 'en', title: 'Vase', product_description: 'A vase.' }] },
+      },
+    });
+    expect(bare.status, bare.msg).toBe(200);
+    expect(bare.data.warnings.missingAttrs.map((m: { name: string }) => m.name)).toEqual(['bullet_point']);
+  });
+
   it('refuses to change or remove a stored value of an editable: false field; first values, other fields, marketplace and type changes pass', async () => {
     const main = await buildTenant(t.db);
     const s = await signIn(t.app, main.account, TEST_PASSWORD);

@@ -1,19 +1,21 @@
+import { marketplaceByCode } from '@console/shared/constants/marketplaces';
 import type { BaseInfo, GoodsData, InsertGoodsBody } from '@console/shared/schemas/goods';
 import { draftMinimumProblem } from '@console/shared/validation/goods-save';
 import { missingEanNote, PRODUCT_ID_FORMAT_MSG, productIdKind } from '@console/shared/validation/product-id';
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
-import type { DB, UserRow } from '../../db/types.js';
+import type { DB, GoodsRow, UserRow } from '../../db/types.js';
 import { AppError, badRequest, conflict, notFound, staleSave } from '../../lib/app-error.js';
-import { findMarketplace } from '../../marketplace/product-type.catalog.js';
+import { findMarketplace, type SchemaNode } from '../../marketplace/product-type.catalog.js';
 import { assertOwnCategory } from '../goods-library/category.service.js';
 import { setEanSku } from '../goods-library/ean.repository.js';
 import { assignEans, releaseEans } from '../goods-library/ean.service.js';
 import { lockedAttrChanges } from '../goods-library/extra-attrs.locked.js';
 import { checkExtraAttrs } from '../goods-library/extra-attrs.validator.js';
 import { findSensitiveWords } from '../goods-library/sensitive.service.js';
-import { templateSchema } from '../goods-library/template-source.js';
+import { type TemplateSchema, templateSchema } from '../goods-library/template-source.js';
 import { audit } from '../system/audit.js';
+import { type MapGoods, mapGoods } from '../upload/listing-mapper.js';
 import type { StoredParentage } from './goods.presenter.js';
 import {
   findGoods,
@@ -272,6 +274,11 @@ export async function saveGoods(deps: AppDeps, actor: Actor, user: UserRow, body
     skus ? takenSkus(deps.db, actor.tenantId, body.id ?? null, skus.next, skus.before) : Promise.resolve([]),
   );
   const sensitive = await findSensitiveWords(deps.db, actor.tenantId, textsOf(data));
+  if (template && missingAttrs.length) {
+    // What the listing fills from the product (title, brand, bullets, its EAN...) is not missing.
+    const stored = await findGoods(deps.db, actor.tenantId, saved.id);
+    if (stored) missingAttrs = notFilledByListing(missingAttrs, stored, user, template);
+  }
   const { eans, ...ids } = saved;
   const { missingEans, missingProductId } = eans;
   return {
@@ -334,4 +341,32 @@ export async function assignProductEan(
     });
     return { id: Number(row.id), version: row.version, product_id: code };
   });
+}
+
+/**
+ * The required attributes still missing once the product is mapped as the upload maps it
+ * (listing-mapper.ts): the product's own fields, the account's brand and EU fields, its EAN
+ * and the mapper's defaults fill some of them, so only what no listing of the product would
+ * carry is reported (the same words as the check before sending).
+ */
+function notFilledByListing(
+  missing: { name: string; label: string }[],
+  stored: GoodsRow,
+  user: UserRow,
+  template: { marketplace: { code: string }; schema: TemplateSchema },
+): { name: string; label: string }[] {
+  const marketplace = marketplaceByCode(template.marketplace.code);
+  if (!marketplace) return missing;
+  const items = mapGoods({
+    goods: { ...stored, id: Number(stored.id) } as unknown as MapGoods,
+    account: user,
+    marketplace,
+    schema: template.schema.schema as SchemaNode,
+    type: 'good',
+    sellerSkus: new Map(),
+    imageUrl: (url) => url,
+  }).filter((i) => i.role !== 'parent' && 'operation' in i.payload);
+  if (items.length === 0) return missing;
+  const sent = items.map((i) => (i.payload.operation === 'UPDATE' ? i.payload.attributes : {}));
+  return missing.filter((m) => sent.some((attrs) => attrs[m.name] === undefined));
 }

@@ -103,28 +103,6 @@ export const QueueTable = memo(function QueueTable({
         },
         { title: '类型', dataIndex: 'upload_type', width: 100, render: uploadTypeLabel },
         {
-          title: '商品 / 条目',
-          key: 'total',
-          width: 90,
-          render: (_, q) => `${q.goods_count} / ${q.total}`,
-        },
-        { title: '数量', key: 'figures', width: 220, render: (_, q) => <Figures q={q} /> },
-        {
-          title: '进度',
-          key: 'percent',
-          width: 150,
-          render: (_, q) => (
-            <div>
-              <QueueProgress q={q} />
-              {queueUnfinished(q) && (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  预计剩余 {formatEta(q.eta_seconds)}
-                </Typography.Text>
-              )}
-            </div>
-          ),
-        },
-        {
           title: '状态',
           dataIndex: 'status',
           width: 90,
@@ -148,6 +126,28 @@ export const QueueTable = memo(function QueueTable({
               </>
             );
           },
+        },
+        {
+          title: '商品 / 条目',
+          key: 'total',
+          width: 90,
+          render: (_, q) => `${q.goods_count} / ${q.total}`,
+        },
+        { title: '数量', key: 'figures', width: 220, render: (_, q) => <Figures q={q} /> },
+        {
+          title: '进度',
+          key: 'percent',
+          width: 150,
+          render: (_, q) => (
+            <div>
+              <QueueProgress q={q} />
+              {queueUnfinished(q) && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  预计剩余 {formatEta(q.eta_seconds)}
+                </Typography.Text>
+              )}
+            </div>
+          ),
         },
         { title: '创建人', dataIndex: 'creator_name', width: 100, ellipsis: true },
         {

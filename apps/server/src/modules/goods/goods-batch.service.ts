@@ -1,6 +1,6 @@
 import { AUDIT_STATUSES, AUDIT_TRANSITIONS, type AuditStatus } from '@console/shared/constants/goods';
 import { PRICE_COUNTRIES } from '@console/shared/constants/marketplaces';
-import type { batchFieldsSchema } from '@console/shared/schemas/goods';
+import type { batchFieldsSchema } from '@console/shared/schemas/goods-batch';
 import { productIdKind } from '@console/shared/validation/product-id';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';

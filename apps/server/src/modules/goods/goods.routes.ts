@@ -3,9 +3,7 @@ import {
   assignProductEanResult,
   batchCopyBody,
   batchCopyData,
-  batchEnTitleBody,
   batchEnTitleData,
-  batchUpdateBody,
   batchUpdateData,
   copyFieldsBody,
   copyFieldsData,
@@ -26,6 +24,7 @@ import {
   setGoodsStatusBody,
   setGoodsStatusData,
 } from '@console/shared/schemas/goods';
+import { batchEnTitleBody, batchUpdateBody } from '@console/shared/schemas/goods-batch';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';

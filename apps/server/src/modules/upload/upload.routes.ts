@@ -35,7 +35,6 @@ import {
   createUpload,
   errorFeed,
   listingsOf,
-  queueGoods,
   queueItems,
   queueList,
   queueView,
@@ -45,6 +44,7 @@ import {
   uploadTargets,
 } from './upload.service.js';
 import { checkUpload } from './upload-check.service.js';
+import { queueGoods } from './upload-queue-goods.service.js';
 
 /** The upload pipeline's calls (上传到亚马逊, 上传记录, 错误日志, 编辑上传队列; docs/upload.md). */
 export async function uploadRoutes(fastify: FastifyInstance) {

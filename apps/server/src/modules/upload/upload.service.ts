@@ -1,10 +1,8 @@
 import { DESC_LANGUAGE_KEYS } from '@console/shared/constants/goods';
-import { listingLanguage } from '@console/shared/constants/listing-language';
-import { marketplaceByCode, PRICE_COUNTRY_CODES, priceCountryCurrency } from '@console/shared/constants/marketplaces';
+import { PRICE_COUNTRY_CODES, priceCountryCurrency } from '@console/shared/constants/marketplaces';
 import type {
   CreateUploadBody,
   ErrorFeedData,
-  QueueGoodsRow,
   ResubmitBody,
   UploadItemsQuery,
   UploadQueueListQuery,
@@ -17,7 +15,6 @@ import { selectedIds } from '../goods/goods-batch.repository.js';
 import { openShop } from '../shop/shop-client.js';
 import { audit } from '../system/audit.js';
 import { readItemIssues } from './issue-reading.js';
-import { listingValues, type MapGoods } from './listing-mapper.js';
 import { uploadPumpJob } from './upload.jobs.js';
 import { presentItem, presentListing, presentQueue } from './upload.presenter.js';
 import {
@@ -29,14 +26,12 @@ import {
   ledgerOf,
   listItems,
   listQueues,
-  queueGoodsPage,
   reopenQueue,
   setItemsStatus,
   setLedgerFromItems,
   uploaderAccount,
   usableShops,
 } from './upload.repository.js';
-import type { ItemPayload, StoredIssue } from './upload.tables.js';
 import { heldPairs } from './upload-check.service.js';
 import { clientSchemas, expandGoods, remapItems, uploadImageUrl } from './upload-expand.js';
 import { saveGoodsFields } from './upload-goods.repository.js';
@@ -74,7 +69,7 @@ export async function uploadTargets(deps: AppDeps, actor: Actor) {
 }
 
 /** The ETA of a queue from the scheduler's estimate of its remaining requests. */
-async function etaSeconds(deps: AppDeps, q: Awaited<ReturnType<typeof findQueue>>): Promise<number | null> {
+export async function etaSeconds(deps: AppDeps, q: Awaited<ReturnType<typeof findQueue>>): Promise<number | null> {
   if (!q || !['pending', 'running'].includes(q.status)) return null;
   const left = q.c_waiting + q.c_sending;
   const toRead = left + q.c_submitted + q.c_accepted;
@@ -177,7 +172,7 @@ export async function queueList(deps: AppDeps, tenantId: number, q: UploadQueueL
 }
 
 /** One queue of the tenant, or 404. */
-async function queueOf(deps: AppDeps, tenantId: number, id: number) {
+export async function queueOf(deps: AppDeps, tenantId: number, id: number) {
   const q = await findQueue(deps.db, tenantId, id);
   if (!q) throw notFound('上传队列不存在');
   return q;
@@ -322,124 +317,6 @@ export async function errorFeed(
       issues: readItemIssues(i),
     })),
   };
-}
-
-/** An item of a queue as the edit queue reads it. */
-type QueueItemRow = Awaited<ReturnType<typeof itemsOfGoods>>[number];
-
-/** The attributes an item's payload sends (whole, or those its patches replace). */
-function payloadAttrs(p: ItemPayload | Record<string, never>): Record<string, unknown[] | undefined> {
-  if (!('operation' in p)) return {};
-  if (p.operation === 'UPDATE') return p.attributes;
-  return Object.fromEntries(p.patches.map((x) => [x.path.replace(/^\/attributes\//, ''), x.value as unknown[]]));
-}
-
-/**
- * Items whose payload is what Amazon got (or gets next): the rest (stopped by the check,
- * cancelled, or built without a payload) show the current product as the pipeline maps it.
- */
-const SENT_OR_SENDING = new Set([
-  'waiting',
-  'sending',
-  'submitted',
-  'accepted',
-  'live',
-  'rejected',
-  'failed',
-  'unknown',
-]);
-
-/**
- * What an item sent (or will send), as the edit queue shows it: its payload when it was sent
- * or is about to be, else the values `mapGoods` gives the product as it is now (`mapped`).
- */
-function sentOf(i: QueueItemRow, mapped: (i: QueueItemRow) => Record<string, unknown[] | undefined>) {
-  const p = i.payload as ItemPayload | Record<string, never>;
-  const attrs = SENT_OR_SENDING.has(i.status) && 'operation' in p ? payloadAttrs(p) : mapped(i);
-  const first = (name: string) => (attrs[name]?.[0] ?? {}) as Record<string, unknown>;
-  const offer = first('purchasable_offer');
-  const price = (offer.our_price as { schedule?: { value_with_tax?: number }[] }[] | undefined)?.[0]?.schedule?.[0]
-    ?.value_with_tax;
-  const currency = String(offer.currency ?? '');
-  const qty = first('fulfillment_availability').quantity;
-  const issues = i.issues as StoredIssue[];
-  return {
-    marketplace: i.marketplace,
-    lang: listingLanguage(i.marketplace)?.key ?? 'en',
-    title: String(first('item_name').value ?? ''),
-    bullet_points: (attrs.bullet_point ?? []).map((b) => String((b as { value?: unknown }).value ?? '')),
-    price: price === undefined ? null : Math.round(price * (currency === 'JPY' ? 1 : 100)),
-    currency,
-    quantity: typeof qty === 'number' ? qty : null,
-    status: i.status,
-    errors: issues.filter((x) => x.severity === 'ERROR').length,
-  };
-}
-
-/**
- * The listing values of items as the pipeline maps their products now (`listingValues`, the
- * mapping of `mapGoods` before the schema fit), for items that were never sent. No call to
- * Amazon: the values, not the schema's verdict.
- */
-async function currentMapping(
-  deps: AppDeps,
-  q: Awaited<ReturnType<typeof queueOf>>,
-  goodsIds: number[],
-  items: QueueItemRow[],
-): Promise<(i: QueueItemRow) => Record<string, unknown[] | undefined>> {
-  const unsent = items.filter((i) => !SENT_OR_SENDING.has(i.status) || !('operation' in (i.payload as object)));
-  if (unsent.length === 0) return () => ({});
-  const wanted = new Set(unsent.map((i) => Number(i.goods_id)));
-  const [goods, account] = await Promise.all([
-    goodsForUpload(
-      deps.db,
-      q.tenant_id,
-      goodsIds.filter((id) => wanted.has(id)),
-    ),
-    uploaderAccount(deps.db, q.tenant_id, q.created_by),
-  ]);
-  const byId = new Map(goods.map((g) => [Number(g.id), g as unknown as MapGoods]));
-  return (i) => {
-    const g = byId.get(Number(i.goods_id));
-    const m = marketplaceByCode(i.marketplace);
-    if (!g || !m) return {};
-    const skus = new Map(
-      items.filter((x) => Number(x.goods_id) === g.id).map((x) => [x.variation_key, x.seller_sku] as const),
-    );
-    return listingValues(
-      { goods: g, account, marketplace: m, type: q.upload_type, sellerSkus: skus, imageUrl: (u) => u },
-      i.variation_key,
-    );
-  };
-}
-
-/** `GET /upload/queueGoods`: the products of a queue with what was sent per marketplace. */
-export async function queueGoods(
-  deps: AppDeps,
-  tenantId: number,
-  queueId: number,
-  page: { page: number; pageSize: number },
-) {
-  const q = await queueOf(deps, tenantId, queueId);
-  const { rows, total } = await queueGoodsPage(deps.db, tenantId, queueId, page);
-  const ids = rows.map((r) => Number(r.goods_id));
-  const items = await itemsOfGoods(deps.db, tenantId, queueId, ids);
-  const mapped = await currentMapping(deps, q, ids, items);
-  const list: QueueGoodsRow[] = ids.map((id) => {
-    const mine = items.filter((i) => Number(i.goods_id) === id && i.role !== 'parent');
-    const own = mine.length ? mine : items.filter((i) => Number(i.goods_id) === id);
-    const first = own[0];
-    const byMarket = new Map<string, ReturnType<typeof sentOf>>();
-    for (const i of own) if (!byMarket.has(i.marketplace)) byMarket.set(i.marketplace, sentOf(i, mapped));
-    return {
-      goods_id: id,
-      version: Number(first?.goods_version ?? 0),
-      goods_sku: first?.goods_sku ?? '',
-      thumbnail: first?.thumbnail ?? '',
-      listings: [...byMarket.values()],
-    };
-  });
-  return { list, total, page: page.page, pageSize: page.pageSize, queue: presentQueue(q, await etaSeconds(deps, q)) };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { UserRow } from '../src/db/types.js';
 import { gs1CheckDigit } from '../src/modules/goods-library/ean-codes.js';
 import { buildTenant, TEST_PASSWORD } from './factories.js';
 import { call, signIn, useTestApp } from './harness.js';
+import { fillEanPool } from './support/ean-pool.js';
 
 /**
  * Issue 27 §4: a variation's EAN is never taken from the request. The server assigns codes
@@ -16,22 +17,8 @@ const SAVE = '/PDD/amazon-user/insertGoods_v2';
 const GET = '/PDD/amazon-user/getProduct';
 const titled = { descs: [{ key: 'en', title: 'Product' }] };
 
-let serial = 0;
-/** Puts `n` valid EAN-13 codes into a tenant's pool; returns them oldest first. */
-async function fillPool(tenant: UserRow, n: number) {
-  const codes = Array.from({ length: n }, () => {
-    serial += 1;
-    const body = `46${String(tenant.id % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  });
-  await t.db
-    .insertInto('goods_eans')
-    .values(
-      codes.map((code) => ({ tenant_id: tenant.id, creator_id: tenant.id, code, gtin: `0${code}`, kind: 'EAN13' })),
-    )
-    .execute();
-  return codes;
-}
+/** `n` valid EAN-13 codes in a tenant's pool, oldest first. */
+const fillPool = (tenant: UserRow, n: number) => fillEanPool(t.db, tenant, n, '46');
 
 const variations = (eans: (string | undefined)[], prefix = 'V') => ({
   theme: 'Color',

@@ -4,6 +4,7 @@ import type { UserRow } from '../src/db/types.js';
 import { gs1CheckDigit } from '../src/modules/goods-library/ean-codes.js';
 import { buildTenant, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
+import { fillEanPool } from './support/ean-pool.js';
 
 /**
  * Issue 28 §1: a product without variations gets its EAN as 产品ID (`baseInfo.product_id`)
@@ -18,22 +19,8 @@ const GET = '/PDD/amazon-user/getProduct';
 const ASSIGN = '/PDD/amazon-user/assignProductEan';
 const titled = { descs: [{ key: 'en', title: 'Single product' }] };
 
-let serial = 0;
-/** Puts `n` valid EAN-13 codes into a tenant's pool; returns them oldest first. */
-async function fillPool(tenant: UserRow, n: number) {
-  const codes = Array.from({ length: n }, () => {
-    serial += 1;
-    const body = `47${String(tenant.id % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  });
-  await t.db
-    .insertInto('goods_eans')
-    .values(
-      codes.map((code) => ({ tenant_id: tenant.id, creator_id: tenant.id, code, gtin: `0${code}`, kind: 'EAN13' })),
-    )
-    .execute();
-  return codes;
-}
+/** `n` valid EAN-13 codes in a tenant's pool, oldest first. */
+const fillPool = (tenant: UserRow, n: number) => fillEanPool(t.db, tenant, n, '47');
 
 /** The pool as stored: each code's status and holder, oldest first. */
 async function pool(tenantId: number) {

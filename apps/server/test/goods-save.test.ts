@@ -3,25 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';
 import { buildTenant, TEST_PASSWORD } from './factories.js';
 import { call, signIn, useTestApp } from './harness.js';
+import { fillEanPool } from './support/ean-pool.js';
 
 const t = useTestApp();
 const SAVE = '/PDD/amazon-user/insertGoods_v2';
 
-/** Puts valid EAN-13 codes into a tenant's pool (check digits computed). */
-async function fillPool(tenant: UserRow, n: number, start = 0) {
-  const codes = Array.from({ length: n }, (_, i) => {
-    const body = `400638${String(start + i).padStart(6, '0')}`;
-    const sum = [...body].reduce((acc, d, k) => acc + Number(d) * (k % 2 ? 3 : 1), 0);
-    return `${body}${(10 - (sum % 10)) % 10}`;
-  });
-  await t.db
-    .insertInto('goods_eans')
-    .values(
-      codes.map((code) => ({ tenant_id: tenant.id, creator_id: tenant.id, code, gtin: `0${code}`, kind: 'EAN13' })),
-    )
-    .execute();
-  return codes;
-}
+/** `n` valid EAN-13 codes in a tenant's pool, oldest first. */
+const fillPool = (tenant: UserRow, n: number) => fillEanPool(t.db, tenant, n, '45');
 
 /** A title, the least a product needs to be saved (issue 13 §1). */
 const titled = { descs: [{ key: 'en', title: 'Product' }] };
@@ -141,7 +129,7 @@ describe('EANs on save', () => {
 
   it('concurrent saves never get the same code; when the pool runs dry every save still goes through', async () => {
     const main = await buildTenant(t.db);
-    await fillPool(main, 20, 100);
+    await fillPool(main, 20);
     const s = await signIn(t.app, main.account, TEST_PASSWORD);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, k) =>

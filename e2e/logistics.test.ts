@@ -154,6 +154,7 @@ describe('logistics', () => {
       kind: 'credit',
       amount: 100_000,
       reason: 'e2e',
+      idem_key: 'e2e-logistics-credit',
     });
     expect(credit.status, credit.msg).toBe(200);
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
+import { IDEM_KEY_MISSING } from '@console/shared/schemas/finance';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';
 import * as ledger from '../src/modules/finance/ledger.service.js';
@@ -128,11 +129,11 @@ describe('top-ups and review', () => {
     expect((await call(t.app, sOther, 'POST', `${F}/review/approve`, { id })).http).toBe(404);
     expect((await call(t.app, sOther, 'GET', `${F}/topup/proof-file?id=${id}`)).http).toBe(404);
     expect(
-      (await call(t.app, sOther, 'POST', `${F}/adjust`, { uid: client.id, kind: 'credit', amount: 1, reason: 'x' }))
+      (await call(t.app, sOther, 'POST', `${F}/adjust`, { uid: client.id, kind: 'credit', amount: 1, reason: 'x', idem_key: 'k1' }))
         .http,
     ).toBe(404);
     expect(
-      (await call(t.app, sTrader, 'POST', `${F}/adjust`, { uid: a.id, kind: 'credit', amount: 1, reason: 'x' })).http,
+      (await call(t.app, sTrader, 'POST', `${F}/adjust`, { uid: a.id, kind: 'credit', amount: 1, reason: 'x', idem_key: 'k1' })).http,
     ).toBe(404);
     const list = await call(t.app, sTrader, 'GET', `${F}/review/list`);
     expect(list.data.list).toEqual([expect.objectContaining({ id, uid: client.id, account: client.account })]);
@@ -176,15 +177,23 @@ describe('top-ups and review', () => {
       expect((await call(t.app, sW, m, url)).http, url).toBe(403);
     }
     expect((await call(t.app, sA, 'GET', `${F}/review/list`)).http).toBe(403);
-    expect((await call(t.app, sTrader, 'POST', `${F}/deposit/pay`, { amount: 1 })).http).toBe(403);
+    expect((await call(t.app, sTrader, 'POST', `${F}/deposit/pay`, { amount: 1, idem_key: 'k1' })).http).toBe(403);
   });
 });
 
 describe('adjustments, deposit, statement', () => {
   it('the operator credits, debits and refunds with a reason; a debit that does not fit says how much is missing', async () => {
     const b = await buildTenant(t.db);
+    let n = 0;
     const adj = (kind: string, amount: number, extra: object = {}) =>
-      call(t.app, sOp, 'POST', `${F}/adjust`, { uid: b.id, kind, amount, reason: '运费差额', ...extra });
+      call(t.app, sOp, 'POST', `${F}/adjust`, {
+        uid: b.id,
+        kind,
+        amount,
+        reason: '运费差额',
+        idem_key: `adj-k${++n}`,
+        ...extra,
+      });
     expect((await adj('credit', 10_000, { idem_key: 'adj-1' })).data).toMatchObject({
       type: 2,
       amount: 10_000,
@@ -204,7 +213,7 @@ describe('adjustments, deposit, statement', () => {
       { code: 'INSUFFICIENT_BALANCE', missing: 500, currency: 'CNY' },
     ]);
     expect(
-      (await call(t.app, sOp, 'POST', `${F}/adjust`, { uid: b.id, kind: 'debit', amount: 1, reason: '' })).msg,
+      (await call(t.app, sOp, 'POST', `${F}/adjust`, { uid: b.id, kind: 'debit', amount: 1, reason: '', idem_key: 'k' })).msg,
     ).toBe('请填写原因');
     for (const amount of [0, -1, 0.5, 2e12, 'x'])
       expect((await adj('credit', amount as number)).http, String(amount)).toBe(400);
@@ -216,6 +225,29 @@ describe('adjustments, deposit, statement', () => {
     expect(log.data.list[0]).toMatchObject({ account: b.account, note: '运费差额' });
   });
 
+  it('every call that moves money requires an idempotency key: none is a 400 and posts nothing', async () => {
+    const b = await buildTenant(t.db);
+    const before = await ledger.balancesOf(t.db, b.id);
+    const cases: [Session, string, object][] = [
+      [sOp, 'adjust', { uid: b.id, kind: 'credit', amount: 100, reason: 'x' }],
+      [sOp, 'deposit/return', { uid: b.id, amount: 1, reason: 'x' }],
+      [sOp, 'reverse', { uid: b.id, id: 1, reason: 'x' }],
+      [sA, 'deposit/pay', { amount: 1 }],
+    ];
+    for (const [s, path, body] of cases) {
+      const r = await call(t.app, s, 'POST', `${F}/${path}`, body);
+      expect([r.http, r.msg], path).toEqual([400, IDEM_KEY_MISSING]);
+      const bad = await call(t.app, s, 'POST', `${F}/${path}`, { ...body, idem_key: 'a b' });
+      expect(bad.http, path).toBe(400);
+    }
+    expect(await ledger.balancesOf(t.db, b.id)).toEqual(before);
+    // A long key is accepted (hashed into the ledger's key) and replays like a short one.
+    const long = 'k'.repeat(100);
+    const body = { uid: b.id, kind: 'credit', amount: 100, reason: 'x', idem_key: long };
+    expect((await call(t.app, sOp, 'POST', `${F}/adjust`, body)).data.replayed).toBe(false);
+    expect((await call(t.app, sOp, 'POST', `${F}/adjust`, body)).data).toMatchObject({ replayed: true, balance_after: 100 });
+  });
+
   it('deposit: admins pay it from the balance, the operator returns it as type 5', async () => {
     await ledger.topUp(t.db, {
       tenantId: a.id,
@@ -224,11 +256,11 @@ describe('adjustments, deposit, statement', () => {
       amount: 10_000,
     });
     const bal = await ledger.balancesOf(t.db, a.id);
-    const pay = await call(t.app, sA, 'POST', `${F}/deposit/pay`, { amount: 4_000 });
+    const pay = await call(t.app, sA, 'POST', `${F}/deposit/pay`, { amount: 4_000, idem_key: 'dep-1' });
     expect(pay.data).toMatchObject({ amount: 0, balance_after: bal.available - 4_000, deposit_after: 4_000 });
-    const back = await call(t.app, sOp, 'POST', `${F}/deposit/return`, { uid: a.id, amount: 1_000, reason: '退还' });
+    const back = await call(t.app, sOp, 'POST', `${F}/deposit/return`, { uid: a.id, amount: 1_000, reason: '退还', idem_key: 'ret-1' });
     expect(back.data).toMatchObject({ type: 5, deposit_after: 3_000 });
-    expect((await call(t.app, sOp, 'POST', `${F}/deposit/return`, { uid: a.id, amount: 9_000, reason: 'x' })).msg).toBe(
+    expect((await call(t.app, sOp, 'POST', `${F}/deposit/return`, { uid: a.id, amount: 9_000, reason: 'x', idem_key: 'ret-2' })).msg).toBe(
       '保证金不足',
     );
   });
@@ -306,7 +338,7 @@ describe('adjustments, deposit, statement', () => {
     expect(sheet.getRow(3).getCell(3).value).toBe(-42);
     // Reversal by the operator: the service fee comes back once.
     const fee = all.data.list[4];
-    const rev = await call(t.app, sOp, 'POST', `${F}/reverse`, { uid: b.id, id: fee.id, reason: '误扣' });
+    const rev = await call(t.app, sOp, 'POST', `${F}/reverse`, { uid: b.id, id: fee.id, reason: '误扣', idem_key: 'rev-1' });
     expect(rev.data).toMatchObject({ type: 0, amount: 300, reverses: fee.id });
     expect(
       (await call(t.app, sOp, 'POST', `${F}/reverse`, { uid: b.id, id: fee.id, reason: '误扣', idem_key: 'other' }))

@@ -447,7 +447,7 @@ const ID_ROUTES: Record<string, IdRoute> = {
   },
   'POST /PDD/finance/adjust': {
     fields: { uid: 'user' },
-    request: (id) => ({ body: { uid: id('uid'), kind: 'credit', amount: 100, reason: 'x' } }),
+    request: (id) => ({ body: { uid: id('uid'), kind: 'credit', amount: 100, reason: 'x', idem_key: 'k' } }),
   },
   'POST /PDD/finance/credit-limit': {
     fields: { uid: 'user' },
@@ -455,11 +455,11 @@ const ID_ROUTES: Record<string, IdRoute> = {
   },
   'POST /PDD/finance/deposit/return': {
     fields: { uid: 'user' },
-    request: (id) => ({ body: { uid: id('uid'), amount: 1, reason: 'x' } }),
+    request: (id) => ({ body: { uid: id('uid'), amount: 1, reason: 'x', idem_key: 'k' } }),
   },
   'POST /PDD/finance/reverse': {
     fields: { uid: 'user', id: 'entry' },
-    request: (id) => ({ body: { uid: id('uid'), id: id('id'), reason: 'x' } }),
+    request: (id) => ({ body: { uid: id('uid'), id: id('id'), reason: 'x', idem_key: 'k' } }),
   },
   // Logistics (issue 18). Channels belong to a book (the operator's or a trader's), not to a
   // tenant: tenants A and B ship on the same operator channels; another book's id is 404

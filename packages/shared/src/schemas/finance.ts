@@ -13,9 +13,16 @@ export const amountFen = (label = '金额', min = 1) =>
     .min(min, { error: `${label}必须大于${min === 0 ? '等于' : ''}0` })
     .max(AMOUNT_MAX, { error: `${label}不能超过100亿元` });
 
-/** An idempotency key chosen by the client (one per intended movement, e.g. a UUID per dialog). */
+/** The refusal of a money-moving call without `idem_key`. */
+export const IDEM_KEY_MISSING = '缺少幂等键(idem_key):请为每次操作生成一个唯一键,重试时沿用同一个';
+
+/**
+ * An idempotency key chosen by the client (one per intended movement, e.g. a UUID made when the
+ * dialog opens and reused on a retry). Required on every call that moves money (issue 29 §3):
+ * a missing key is a 400, never a random one (a retried call would post twice).
+ */
 export const idemKey = z
-  .string({ error: '幂等键不合法' })
+  .string({ error: (iss) => (iss.input === undefined ? IDEM_KEY_MISSING : '幂等键不合法') })
   .regex(/^[\w.:-]{1,100}$/, { error: '幂等键必须为1-100个字母、数字或 _ . : -' });
 
 const typeFilter = z.coerce
@@ -200,7 +207,7 @@ export const adjustBody = z.strictObject({
   kind: z.enum(adjustKinds, { error: '调整类型不合法' }),
   amount: amountFen('调整金额'),
   reason,
-  idem_key: idemKey.optional(),
+  idem_key: idemKey,
 });
 
 /** The credit limit of a client (how far its balance may go below zero). */
@@ -211,13 +218,13 @@ export const creditLimitBody = z.strictObject({
 export const creditLimitData = z.object({ uid: z.number().int(), credit_limit: z.number().int() });
 
 /** Pay deposit (保证金) from the own balance. */
-export const depositPayBody = z.strictObject({ amount: amountFen('保证金金额'), idem_key: idemKey.optional() });
+export const depositPayBody = z.strictObject({ amount: amountFen('保证金金额'), idem_key: idemKey });
 /** Return deposit to a client's balance (type 5). */
 export const depositReturnBody = z.strictObject({
   uid: dbId('账户', 'integer'),
   amount: amountFen('退还金额'),
   reason,
-  idem_key: idemKey.optional(),
+  idem_key: idemKey,
 });
 
 /** Reverse an entry of a client (a correction; entries are never changed). */
@@ -225,7 +232,7 @@ export const reverseBody = z.strictObject({
   uid: dbId('账户', 'integer'),
   id: dbId('记录'),
   reason,
-  idem_key: idemKey.optional(),
+  idem_key: idemKey,
 });
 
 /** A reviewer's clients (for the adjustment form). */

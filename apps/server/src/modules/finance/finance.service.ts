@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type AdjustKind, CONSUMPTION_TYPES, visibleTypes } from '@console/shared/constants/finance';
 import { isInternal } from '@console/shared/permissions/can';
 import type { EntriesQuery } from '@console/shared/schemas/finance';
@@ -154,14 +154,21 @@ export function expressLog(
   return listBookEntries(deps.db, bookOf(deps, user), { ...q, types: [2, 4, 6, 10] });
 }
 
-const keyOf = (given: string | undefined, prefix: string) => `${prefix}:${given ?? randomUUID()}`;
+/**
+ * The ledger key of a client's idempotency key, scoped to the kind of call and its caller; a
+ * combination longer than the ledger's 100 characters is hashed (same key in, same key out).
+ */
+const keyOf = (given: string, prefix: string) => {
+  const key = `${prefix}:${given}`;
+  return key.length <= 100 ? key : `${prefix}:h:${createHash('sha256').update(given).digest('hex')}`;
+};
 
 /** An operator's or trader's adjustment of a client's balance, with its reason, audited. */
 export async function adjustClient(
   deps: AppDeps,
   actor: Actor,
   user: UserRow,
-  body: { uid: number; kind: AdjustKind; amount: number; reason: string; idem_key?: string | undefined },
+  body: { uid: number; kind: AdjustKind; amount: number; reason: string; idem_key: string },
 ) {
   const bookId = bookOf(deps, user);
   await requireClient(deps, bookId, body.uid);
@@ -203,7 +210,7 @@ export async function setClientCreditLimit(deps: AppDeps, actor: Actor, user: Us
 }
 
 /** Pays deposit (保证金) from the caller's own balance. */
-export function payOwnDeposit(deps: AppDeps, actor: Actor, amount: number, idemKey: string | undefined) {
+export function payOwnDeposit(deps: AppDeps, actor: Actor, amount: number, idemKey: string) {
   return deps.db.transaction().execute(async (trx) => {
     const entry = await ledger.payDeposit(trx, {
       tenantId: actor.tenantId,
@@ -228,7 +235,7 @@ export async function returnClientDeposit(
   deps: AppDeps,
   actor: Actor,
   user: UserRow,
-  body: { uid: number; amount: number; reason: string; idem_key?: string | undefined },
+  body: { uid: number; amount: number; reason: string; idem_key: string },
 ) {
   const bookId = bookOf(deps, user);
   await requireClient(deps, bookId, body.uid);
@@ -257,7 +264,7 @@ export async function reverseClientEntry(
   deps: AppDeps,
   actor: Actor,
   user: UserRow,
-  body: { uid: number; id: number; reason: string; idem_key?: string | undefined },
+  body: { uid: number; id: number; reason: string; idem_key: string },
 ) {
   const bookId = bookOf(deps, user);
   await requireClient(deps, bookId, body.uid);

@@ -1,5 +1,6 @@
 import type { FinanceOverview } from '@console/shared/schemas/finance';
 import type { EChartsOption } from 'echarts';
+import { Empty } from 'antd';
 import { useMemo } from 'react';
 import { EChart } from '../../../components/chart/chart';
 import { yuan } from './money';
@@ -41,13 +42,24 @@ export function balanceChartOption(days: FinanceOverview['days']): EChartsOption
   };
 }
 
+/** Whether a series has nothing to draw: no day with a balance or a spend (issue 29 §3). */
+export function isEmptySeries(days: FinanceOverview['days']): boolean {
+  return days.every((d) => d.balance === 0 && d.spend === 0);
+}
+
 /**
  * Balance (line) and fees spent (bars) per day, 30 or 90 points, drawn by the console's one
- * chart component (`components/chart`, ECharts loaded lazily).
+ * chart component (`components/chart`, ECharts loaded lazily). A series with nothing in it says
+ * 暂无数据 instead of drawing an empty axis.
  */
 export function BalanceChart({ days }: { days: FinanceOverview['days'] }) {
   const option = useMemo(() => balanceChartOption(days), [days]);
-  if (days.length === 0) return null;
+  if (isEmptySeries(days))
+    return (
+      <div data-testid="chart-empty">
+        <Empty description="暂无数据" style={{ height: 240, paddingTop: 60 }} />
+      </div>
+    );
   return (
     <div data-testid="balance-chart" data-points={days.length}>
       <EChart option={option} height={240} ariaLabel="余额与消费走势" />

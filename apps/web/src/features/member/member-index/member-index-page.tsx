@@ -38,28 +38,34 @@ export function MemberIndexPage() {
           message={`可用余额 ${yuan(d.available)} 低于预警金额 ${yuan(d.warning)},请及时充值`}
         />
       ) : null}
-      <Row gutter={12}>
-        <Col span={6}>
-          <Card>
+      {/* One card per figure (issue 29 §3): the warning level is a card of its own. */}
+      <Row gutter={[12, 12]}>
+        <Col xs={24} sm={12} xl={{ flex: '20%' }}>
+          <Card style={{ height: '100%' }}>
             <Statistic title="可用余额" value={d ? yuan(d.available) : '-'} data-testid="balance-available" />
           </Card>
         </Col>
-        <Col span={6}>
-          <Card>
+        <Col xs={24} sm={12} xl={{ flex: '20%' }}>
+          <Card style={{ height: '100%' }}>
             <Statistic title="冻结金额" value={d ? yuan(d.frozen) : '-'} data-testid="balance-frozen" />
           </Card>
         </Col>
-        <Col span={6}>
-          <Card>
+        <Col xs={24} sm={12} xl={{ flex: '20%' }}>
+          <Card style={{ height: '100%' }}>
             <Statistic title="保证金" value={d ? yuan(d.deposit) : '-'} />
             <Has permission="finance.payMargin">
               <DepositButton />
             </Has>
           </Card>
         </Col>
-        <Col span={6}>
-          <Card>
-            <Statistic title="信用额度" value={d ? yuan(d.credit_limit) : '-'} />
+        <Col xs={24} sm={12} xl={{ flex: '20%' }}>
+          <Card style={{ height: '100%' }}>
+            <Statistic title="信用额度" value={d ? yuan(d.credit_limit) : '-'} data-testid="balance-credit" />
+          </Card>
+        </Col>
+        <Col xs={24} sm={12} xl={{ flex: '20%' }}>
+          <Card style={{ height: '100%' }} data-testid="balance-warning-card">
+            <Statistic title="余额预警" value={d ? (d.warning > 0 ? yuan(d.warning) : '未设置') : '-'} />
             {d ? <WarningForm current={d.warning} /> : null}
           </Card>
         </Col>

@@ -53,8 +53,8 @@ export function TopupAddPage() {
         onFinish={onFinish}
         data-testid="topup-form"
       >
-        <Form.Item name="amount" label="充值金额(元)" rules={[yuanRule]}>
-          <Input placeholder="例如 500.00" />
+        <Form.Item name="amount" label="充值金额(元)" required rules={[yuanRule]}>
+          <Input placeholder="例如 500.00" data-testid="topup-amount" />
         </Form.Item>
         <Form.Item name="channel" label="充值方式" rules={[{ required: true, message: '请选择充值方式' }]}>
           <Select options={Object.entries(TOPUP_CHANNELS).map(([value, label]) => ({ value, label }))} />

@@ -30,6 +30,8 @@ export interface LogisticsChannelsTable {
   max_weight_g: Generated<number>;
   max_side_mm: Generated<number>;
   enabled: Generated<boolean>;
+  /** A sample channel seeded on a new installation (issue 29 §2, migration 20261204_110000). */
+  is_sample: Generated<boolean>;
   created_by: number;
   created_at: DefaultTime;
   updated_at: DefaultTime;
@@ -58,6 +60,9 @@ export interface LogisticsParcelsTable {
   review_note: ColumnType<string, string | undefined, string>;
   reviewed_by: number | null;
   reviewed_at: NullableTimestamp;
+  /** The last failure of an action on the parcel (创建运单), kept until it succeeds or is dismissed. */
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error_at: NullableTimestamp;
   created_by: number;
   created_at: DefaultTime;
   updated_at: DefaultTime;
@@ -134,5 +139,6 @@ declare module '../../db/types.js' {
     logistics_waybills: LogisticsWaybillsTable;
     logistics_confirmations: LogisticsConfirmationsTable;
     logistics_review_rules: LogisticsReviewRulesTable;
+    logistics_seed_marks: { name: string; done_at: DefaultTime };
   }
 }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { API_PREFIX, APP_VERSION, PRODUCT_NAME } from '@console/shared/constants/app';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +16,7 @@ import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js';
 import { registerRequestHygiene } from './plugins/request-hygiene.js';
 import { registerRequestLog } from './plugins/request-log.js';
+import { type PageFallback, redirectToAppRoute, registerWebApp } from './plugins/web-app.js';
 
 /** The OpenAPI document itself (not an envelope: tools read it as it is). */
 const openApiDocument = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
@@ -60,7 +59,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  registerErrorHandling(app);
+  const pageFallback: PageFallback = {};
+  registerErrorHandling(app, pageFallback);
   registerRequestLog(app);
   // JSON depth and poisoned keys, NUL characters: for every route (docs/api.md "Request limits").
   registerRequestHygiene(app);
@@ -106,9 +106,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     },
     { prefix: API_PREFIX },
   );
-  if (fs.existsSync(deps.config.webDist)) {
-    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: deps.config.webDist, index: ['index.html'], wildcard: true });
-  }
+  // Page addresses typed without the `#` are redirected to the hash route (plugins/web-app.ts).
+  if (await registerWebApp(app, deps.config.webDist)) pageFallback.redirect = redirectToAppRoute;
   return app;
 }

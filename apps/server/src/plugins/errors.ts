@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
+import { isAppPageRequest, type PageFallback } from './web-app.js';
 
 const CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的JSON',
@@ -87,7 +88,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
  * One place that turns every failure into the envelope: user-facing Chinese `msg`,
  * details (stack, SQL) only in the log with the request id.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, pages: PageFallback = {}): void {
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     done();
@@ -135,7 +136,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendFailure(reply, 500, internalError(req.id));
   });
 
-  app.setNotFoundHandler((_req, reply) => {
+  app.setNotFoundHandler((req, reply) => {
+    // A page address without the `#` goes to the hash route; API addresses stay JSON.
+    if (pages.redirect && isAppPageRequest(req)) return pages.redirect(req, reply);
     sendFailure(reply, 404, '接口不存在');
   });
 }

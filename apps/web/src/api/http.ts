@@ -1,7 +1,7 @@
 import { API_PREFIX, CSRF_HEADER } from '@console/shared/constants/app';
 import type { TokenInfo } from '@console/shared/schemas/account';
 import type { ApiEnvelope } from '@console/shared/schemas/common';
-import { ui } from '../app/ui-bridge';
+import { requestModal, ui } from '../app/ui-bridge';
 import { addLog } from '../stores/log-store';
 import { useSessionStore } from '../stores/session-store';
 import { clearSessionCookies, csrfToken } from './cookies';
@@ -40,7 +40,7 @@ export interface RequestOptions {
 }
 
 let refreshing: Promise<boolean> | null = null;
-let authDialogOpen = false;
+let authDialog: Promise<void> | null = null;
 
 function buildUrl(url: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
@@ -114,25 +114,30 @@ function expireSession(): void {
   location.reload();
 }
 
-/** The '授权过期' confirmation (spec section 8), one at a time; OK clears the session and reloads. */
-export function showAuthExpired(): void {
-  if (authDialogOpen) return;
-  if (!ui.modal) {
-    // No dialog host on this screen (sign-in screens): go to sign-in directly.
-    expireSession();
-    return;
-  }
-  authDialogOpen = true;
-  ui.modal.confirm({
-    title: '授权过期',
-    content: '您的授权已过期或已在其他地方登录,是否重新登录?',
-    okText: '重新登录',
-    cancelText: '取消',
-    onOk: expireSession,
-    afterClose: () => {
-      authDialogOpen = false;
-    },
-  });
+/**
+ * The '授权过期' confirmation (spec section 8), one at a time; OK clears the session and reloads
+ * into sign-in. Resolves when it is closed otherwise (取消). Where no screen hosts dialogs (the
+ * startup check runs before the frame renders) the dialog host is loaded first.
+ */
+export function showAuthExpired(): Promise<void> {
+  if (authDialog) return authDialog;
+  authDialog = requestModal().then(
+    (modal) =>
+      new Promise<void>((resolve) => {
+        modal.confirm({
+          title: '授权过期',
+          content: '您的授权已过期或已在其他地方登录,是否重新登录?',
+          okText: '重新登录',
+          cancelText: '取消',
+          onOk: expireSession,
+          afterClose: () => {
+            authDialog = null;
+            resolve();
+          },
+        });
+      }),
+  );
+  return authDialog;
 }
 
 function fail(env: ApiEnvelope<unknown>, url: string, opts: RequestOptions): never {
@@ -150,7 +155,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, opts: Requ
   let env = await send(method, url, opts);
   if (env.status === 401 && refreshable && (await refreshToken())) env = await send(method, url, opts);
   if (env.status === 200) return env.data as T;
-  if (env.status === 401 && refreshable && !opts.quiet401) showAuthExpired();
+  if (env.status === 401 && refreshable && !opts.quiet401) void showAuthExpired();
   return fail(env, url, opts);
 }
 

@@ -7,7 +7,7 @@ import type { TraderSetting } from '@console/shared/schemas/account';
 import { create } from 'zustand';
 import { getUserInfo } from '../api/account';
 import { clearSessionCookies, currentUid, hasSession } from '../api/cookies';
-import { ApiError } from '../api/http';
+import { ApiError, showAuthExpired } from '../api/http';
 import { getTraderSetting } from '../api/system';
 import { addLog } from '../stores/log-store';
 import { type SessionUser, useSessionStore } from '../stores/session-store';
@@ -60,25 +60,31 @@ export function bootstrap(): Promise<void> {
 let userChecked: Promise<boolean> | null = null;
 
 /**
- * Makes sure the signed-in user's info is known. Fetched once per page load; if it fails
- * with a session error, the readable session cookies are removed (spec section 4).
+ * Makes sure the signed-in user's info is known and the session is alive. Checked once per
+ * page load, before any screen of the frame renders (also for a user remembered from the last
+ * visit): a session ended elsewhere shows the 授权过期 confirmation first and never an empty
+ * frame (issue 29 §6). On a session error the readable session cookies are removed (spec
+ * section 4) and the guard goes to sign-in.
  */
 export function ensureUser(): Promise<boolean> {
-  const known = useSessionStore.getState().user !== null;
   userChecked ??= getUserInfo(true)
     .then((info) => {
       useSessionStore.getState().applyUserInfo(info);
       return true;
     })
-    .catch((err: unknown) => {
+    .catch(async (err: unknown) => {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+        // 重新登录 reloads into sign-in; 取消 resolves and the guard goes there too.
+        if (err.status === 401) await showAuthExpired();
         clearSessionCookies();
         useSessionStore.getState().clear();
+        userChecked = null;
         return false;
       }
-      return known;
+      // Offline or a server error: a remembered user may go on.
+      return useSessionStore.getState().user !== null;
     });
-  return known ? Promise.resolve(true) : userChecked;
+  return userChecked;
 }
 
 /** Forgets that the user was checked (after sign-in or switching account). */

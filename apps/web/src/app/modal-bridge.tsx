@@ -1,9 +1,18 @@
 import { Modal } from 'antd';
-import { ui } from './ui-bridge';
+import { useEffect } from 'react';
+import { modalReady, ui } from './ui-bridge';
 
 /** Mounts antd's modal hook (confirm dialogs with the app's theme) and exposes it as `ui.modal`. */
 export function ModalBridge() {
   const [modal, holder] = Modal.useModal();
   ui.modal = modal;
+  // Waiting requests (requestModal) are answered once the holder is mounted; an unmounted
+  // host (the frame after sign-out) is no host: its queued dialogs would never show.
+  useEffect(() => {
+    modalReady(modal);
+    return () => {
+      if (ui.modal === modal) ui.modal = null;
+    };
+  }, [modal]);
   return holder;
 }

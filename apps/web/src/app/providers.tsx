@@ -2,10 +2,10 @@ import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useSettingsStore } from '../stores/settings-store';
 import { antdTheme, applyFrameVars } from './themes';
-import { ui } from './ui-bridge';
+import { modalRequest, ui } from './ui-bridge';
 
 dayjs.locale('zh-cn');
 
@@ -13,6 +13,22 @@ function MessageBridge() {
   const [api, holder] = message.useMessage({ maxCount: 3 });
   ui.message = api;
   return holder;
+}
+
+const LazyModalBridge = lazy(() => import('./modal-bridge').then((m) => ({ default: m.ModalBridge })));
+
+/**
+ * A dialog host outside the frame, loaded only when asked for (`requestModal`): e.g. the
+ * 授权过期 confirmation of the startup check, shown before any screen renders.
+ */
+function OnDemandModalHost() {
+  const wanted = useSyncExternalStore(modalRequest.subscribe, modalRequest.wanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyModalBridge />
+    </Suspense>
+  );
 }
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -43,6 +59,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={config} button={{ autoInsertSpace: false }}>
       <MessageBridge />
+      <OnDemandModalHost />
       {children}
     </ConfigProvider>
   );

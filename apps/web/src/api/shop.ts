@@ -5,6 +5,7 @@ import type {
   ShopAuthCompleteBody,
   ShopListBody,
   ShopView,
+  shopOptionsData,
   shopListData,
   UpdateAllowSitesInput,
   UpdateShopBody,
@@ -21,6 +22,7 @@ export const shopKeys = {
   all: ['shop'] as const,
   lists: () => [...shopKeys.all, 'list'] as const,
   list: (filters: ShopListBody) => [...shopKeys.lists(), filters] as const,
+  options: () => [...shopKeys.all, 'options'] as const,
 };
 
 /** A page of the shops the user may see. */
@@ -29,6 +31,17 @@ export function useShopList(filters: ShopListBody) {
     queryKey: shopKeys.list(filters),
     queryFn: () => post<ShopList>('/amazon-user/authShopList', filters),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The names of the shops whose orders the user reads, for shop filters (`shopOptions`, allowed
+ * with `order.read`; a buyer reads orders but not the shop list of 店铺管理).
+ */
+export function useShopOptions() {
+  return useQuery({
+    queryKey: shopKeys.options(),
+    queryFn: () => post<Answer<typeof shopOptionsData>>('/amazon-user/shopOptions'),
   });
 }
 
@@ -45,7 +58,7 @@ export function useShopMutations() {
   const qc = useQueryClient();
   const onSuccess = () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: shopKeys.lists() }),
+      qc.invalidateQueries({ queryKey: shopKeys.all }),
       qc.invalidateQueries({ queryKey: productTypeKeys.all }),
     ]);
   return {

@@ -130,6 +130,14 @@ export type ShopListBody = z.infer<typeof shopListBody>;
  */
 export const shopListData = paged(shopView).extend({ app_configured: z.boolean(), public_url_set: z.boolean() });
 
+/**
+ * `POST /amazon-user/shopOptions`: the shops whose orders the caller reads, by name only, for
+ * the shop filters of the order pages (a buyer reads orders but may not manage or use shops).
+ */
+export const shopOption = shopView.pick({ id: true, name: true, sandbox: true, marketplaces: true });
+export type ShopOption = z.infer<typeof shopOption>;
+export const shopOptionsData = z.object({ list: z.array(shopOption) });
+
 /** `POST /amazon-user/updateShop`: rename, choose who may use it. */
 export const updateShopBody = z.strictObject({
   id: shopId,

@@ -38,6 +38,22 @@ export function listShops(
   return pageAndTotal(q, f, (q) => q.select(COLUMNS).orderBy('id', 'desc'));
 }
 
+/** Most shop names a filter lists (a tenant has a few dozen shops). */
+export const SHOP_OPTIONS_MAX = 1000;
+
+/**
+ * Names of the tenant's shops, newest first, for filters; `userId` narrows to the shops that
+ * account may use (given to it, or to every account), as `listShops` does.
+ */
+export function listShopOptions(db: Db, tenantId: number, userId: number | undefined) {
+  let q = db.selectFrom('shops').where('tenant_id', '=', tenantId);
+  if (userId !== undefined) {
+    const uid = userId;
+    q = q.where((eb) => eb.or([eb(sql`cardinality(staff_ids)`, '=', 0), eb(sql`${uid}`, '=', eb.fn.any('staff_ids'))]));
+  }
+  return q.select(['id', 'name', 'sandbox', 'marketplaces']).orderBy('id', 'desc').limit(SHOP_OPTIONS_MAX).execute();
+}
+
 /** One shop of the tenant; another tenant's id finds nothing. */
 export function findShop(db: Db, tenantId: number, id: number) {
   return db

@@ -9,6 +9,7 @@ import {
   shopIdBody,
   shopListBody,
   shopListData,
+  shopOptionsData,
   shopView,
   updateAllowSitesBody,
   updateShopBody,
@@ -18,7 +19,9 @@ import { ok } from '../../lib/envelope.js';
 import { redirectReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
+import { readerOf } from '../order/order.service.js';
 import { presentShop } from './shop.presenter.js';
+import { listShopOptions } from './shop.repository.js';
 import {
   completeBinding,
   hasSpApiApp,
@@ -93,6 +96,18 @@ export async function shopRoutes(fastify: FastifyInstance) {
         app_configured: hasSpApiApp(deps),
         public_url_set: deps.config.publicUrl !== undefined,
       });
+    },
+  );
+
+  // The shop filters of the order pages: the names of the shops whose orders the caller reads
+  // (group leaders and workers: the shops given to them, as the order list narrows them).
+  app.post(
+    '/amazon-user/shopOptions',
+    { schema: { response: replies(shopOptionsData) }, config: { access: 'order.read' } },
+    async (req) => {
+      const auth = authOf(req);
+      const list = await listShopOptions(deps.db, auth.tenantId, readerOf(subjectOf(auth.user)).staffOf);
+      return ok({ list });
     },
   );
 

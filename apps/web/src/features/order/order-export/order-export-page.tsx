@@ -21,7 +21,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { getFile, saveBlob } from '../../../api/goods-files';
 import { useJobProgress } from '../../../api/jobs';
 import { exportOrders } from '../../../api/order-extras';
-import { useShopList } from '../../../api/shop';
+import { useShopOptions } from '../../../api/shop';
 import { useFeedback } from '../../../app/ui-bridge';
 import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
@@ -101,7 +101,7 @@ function ExportJobDialog({ jobId, onClose }: { jobId: string | null; onClose: ()
  * download at once, more run as a job with progress. Buyer data is only ever exported masked.
  */
 export function OrderExportPage() {
-  const shops = useShopList({ page: 1, pageSize: 200 });
+  const shops = useShopOptions();
   const presets = useMemo(() => rangePresets(), []);
   const { message } = useFeedback();
   const [busy, setBusy] = useState(false);

@@ -16,7 +16,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useJobProgress } from '../../../api/jobs';
 import { useOrderList, useOrderMutations } from '../../../api/order';
-import { useShopList } from '../../../api/shop';
+import { useShopOptions } from '../../../api/shop';
 import { useFeedback } from '../../../app/ui-bridge';
 import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
@@ -93,7 +93,7 @@ export function OrderListPage() {
   const [filters, setFilters] = useState<OrderListBody>({ page: 1, pageSize: 20 });
   const [open, setOpen] = useState<number | null>(null);
   const list = useOrderList(filters);
-  const shops = useShopList({ page: 1, pageSize: 200 });
+  const shops = useShopOptions();
   const has = useHas();
   const assigns = has('order.assign');
   const assigneeName = useAssigneeName(assigns);

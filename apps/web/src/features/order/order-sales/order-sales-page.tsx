@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useSales } from '../../../api/order-extras';
-import { useShopList } from '../../../api/shop';
+import { useShopOptions } from '../../../api/shop';
 import { EChart } from '../../../components/chart/chart';
 import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
@@ -60,7 +60,7 @@ export function OrderSalesPage() {
   const lastMonth = presets[1]!.value;
   const [query, setQuery] = useState<Partial<SalesBody>>(() => ({ group_by: 'asin', ...rangeToSeconds(lastMonth) }));
   const sales = useSales(query);
-  const shops = useShopList({ page: 1, pageSize: 200 });
+  const shops = useShopOptions();
   const option = useMemo(() => chartOf(sales.data), [sales.data]);
   const data = sales.data;
   const group = query.group_by ?? 'asin';

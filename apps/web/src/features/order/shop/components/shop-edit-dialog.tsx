@@ -13,7 +13,8 @@ export function ShopEditDialog({ shop, onClose }: { shop: ShopView | null; onClo
   const { message } = useFeedback();
   const [form] = Form.useForm<{ name: string; staff_ids: number[] }>();
   const { update } = useShopMutations();
-  const children = useChildAccounts({ page: 1, pageSize: 200 });
+  // Only while the dialog is open: editing is the managers' (group leaders and workers see the page).
+  const children = useChildAccounts({ page: 1, pageSize: 200 }, shop !== null);
 
   useEffect(() => {
     if (!shop) return;

@@ -1,20 +1,9 @@
-import { z } from 'zod';
-import { PERMISSIONS, type Permission } from '../permissions/permissions.js';
+import type { Permission } from '../permissions/permissions.js';
+import type { MenuItem } from './menu-item.js';
 
-/** One stored menu item (spec section 2 "Menu building"), as the login answer carries it. */
-export const menuItemSchema = z.object({
-  menu_id: z.number().int(),
-  parent_id: z.number().int(),
-  name: z.string(),
-  url: z.string(),
-  icon: z.string(),
-  is_navi: z.literal([0, 1]),
-  remark: z.string(),
-  sort: z.number().int(),
-  /** Shown only to users for whom `can(user, permission)` holds. */
-  permission: z.enum(PERMISSIONS).optional(),
-});
-export type MenuItem = z.infer<typeof menuItemSchema>;
+// The zod schema of a menu item lives in menu-item.ts: this file is loaded by the web app's
+// entry, which must not load zod.
+export type { MenuItem } from './menu-item.js';
 
 type Section = {
   id: number;

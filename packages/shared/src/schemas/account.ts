@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_AUTHS, type Auth } from '../constants/roles.js';
-import { menuItemSchema } from '../menu/menu-tree.js';
+import { menuItemSchema } from '../menu/menu-item.js';
 import { GOODS_SCOPES } from '../permissions/can.js';
 import { LIBRARY_PERMISSIONS } from '../permissions/permissions.js';
 import {
@@ -328,8 +328,16 @@ export const childAccount = z.object({
 });
 export type ChildAccount = z.infer<typeof childAccount>;
 
-/** POST /amazon-user/getMyChildAccount: a page of children and the tenant's quota. */
-export const childListData = paged(childAccount).extend({ max_child: z.number().int(), used: z.number().int() });
+/**
+ * POST /amazon-user/getMyChildAccount: a page of children and the tenant's quota. `used` counts
+ * the accounts the list shows without filters (a manager: the tenant's children; a buyer: the
+ * buyers it created); `tenant_used` the tenant's children, which `max_child` limits.
+ */
+export const childListData = paged(childAccount).extend({
+  max_child: z.number().int(),
+  used: z.number().int(),
+  tenant_used: z.number().int(),
+});
 export type ChildList = z.infer<typeof childListData>;
 
 /** GET trader_setting/getTraderSetting. */

@@ -49,11 +49,73 @@ export const asinListField = z
     return unique;
   });
 
-/** `POST /follow/candidate/add`: add ASINs of a marketplace and look them up with a shop's authorization. */
+/** Why an ASIN of a paste or file was not added (the add's result panel). */
+export const ASIN_REFUSALS = {
+  format: '格式不正确(ASIN为10位字母数字)',
+  duplicate: '重复',
+} as const;
+
+/** Most refused ASINs an add answers one by one (the rest only counted). */
+export const MAX_REFUSED_LISTED = 200;
+
+/** An ASIN of a paste or file that was not added, with its reason (as typed, cut to 40 characters). */
+export const refusedAsin = z.object({ asin: z.string(), reason: z.string() });
+
+/**
+ * Sorts pasted ASINs (already split, trimmed, upper-cased): the valid ones, each once, and
+ * the refused ones with their reason (bad format, or a repeat of one earlier in the list).
+ */
+export function sortAsins(parts: string[]): { asins: string[]; refused: z.infer<typeof refusedAsin>[] } {
+  const asins: string[] = [];
+  const refused: z.infer<typeof refusedAsin>[] = [];
+  const seen = new Set<string>();
+  for (const s of parts) {
+    if (s.length !== 10 || !/^[A-Z0-9]+$/.test(s)) refused.push({ asin: s.slice(0, 40), reason: ASIN_REFUSALS.format });
+    else if (seen.has(s)) refused.push({ asin: s, reason: ASIN_REFUSALS.duplicate });
+    else {
+      seen.add(s);
+      asins.push(s);
+    }
+  }
+  return { asins, refused };
+}
+
+/** Splits a paste (one per line, or separated by commas, blanks, tabs) or a list into trimmed, upper-cased parts. */
+export function asinParts(v: string | string[]): string[] {
+  return (Array.isArray(v) ? v : v.split(/[\s,，;；]+/)).map((s) => s.trim().toUpperCase()).filter(Boolean);
+}
+
+/**
+ * ASINs of the pool's add (issue 29 §4): partial acceptance. The valid ones are added, the
+ * others come back with their reason; only an empty list or more than the limit of valid
+ * ones refuses the whole add.
+ */
+export const asinPasteField = z
+  .union([z.string().max(200_000), z.array(z.string().max(100)).max(MAX_CANDIDATES_PER_ADD * 2)], {
+    error: '请填写ASIN',
+  })
+  .transform((v, ctx) => {
+    const parts = asinParts(v);
+    if (parts.length === 0) {
+      ctx.addIssue({ code: 'custom', message: '请填写ASIN' });
+      return z.NEVER;
+    }
+    const sorted = sortAsins(parts);
+    if (sorted.asins.length > MAX_CANDIDATES_PER_ADD) {
+      ctx.addIssue({ code: 'custom', message: `一次最多添加${MAX_CANDIDATES_PER_ADD}个ASIN` });
+      return z.NEVER;
+    }
+    return sorted;
+  });
+
+/**
+ * `POST /follow/candidate/add`: add ASINs of a marketplace and look them up with a shop's
+ * authorization; malformed and repeated ones are refused one by one (the answer lists them).
+ */
 export const addCandidatesBody = z.strictObject({
   marketplace: marketplaceCode,
   shop_id: shopId,
-  asins: asinListField,
+  asins: asinPasteField,
 });
 
 /** File types an ASIN list may come in (`POST /follow/candidate/import`). */
@@ -105,10 +167,16 @@ export const searchCatalogData = z.object({ list: z.array(catalogHit) });
 
 /** What a lookup job answers when started. */
 export const lookupStartedData = z.object({
-  job_id: z.string(),
+  /** Null when no ASIN was valid (nothing to look up). */
+  job_id: z.string().nullable(),
   added: z.number().int(),
   /** ASINs already in the pool (looked up again). */
   existing: z.number().int(),
+  /** The ones already in the pool (at most MAX_REFUSED_LISTED; `existing` counts them all). */
+  existing_asins: z.array(z.string()).default([]),
+  /** Refused ASINs with their reason (at most MAX_REFUSED_LISTED; `refused_count` counts them all). */
+  refused: z.array(refusedAsin).default([]),
+  refused_count: z.number().int().default(0),
 });
 
 /** `POST /follow/candidate/refresh`: look the candidates up again. */

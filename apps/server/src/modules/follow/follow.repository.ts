@@ -91,7 +91,7 @@ export function markCandidatesPending(db: Db, tenantId: number, ids: number[]) {
     .execute();
 }
 
-/** What a lookup found about one candidate. */
+/** What a lookup found about one candidate (`pending` with a reason: tried again later in the job). */
 export type CandidateLookup = Partial<
   Pick<
     Updateable<FollowCandidatesTable>,
@@ -110,7 +110,7 @@ export type CandidateLookup = Partial<
     | 'risk_flags'
     | 'error'
   >
-> & { status: 'ready' | 'failed' };
+> & { status: 'ready' | 'failed' | 'pending' };
 
 /** Stores a lookup's result. */
 export function saveCandidateLookup(db: Db, tenantId: number, id: number, r: CandidateLookup) {

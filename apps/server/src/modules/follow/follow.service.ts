@@ -1,10 +1,11 @@
 import { marketplaceByCode } from '@console/shared/constants/marketplaces';
 import {
   type addCandidatesBody,
-  asinListField,
+  asinPasteField,
   type candidateListQuery,
   type importCandidatesBody,
   MAX_CANDIDATES_PER_ADD,
+  MAX_REFUSED_LISTED,
   type priceRuleBody,
   type pushBody,
   type refreshCandidatesBody,
@@ -61,15 +62,22 @@ export async function savePriceRuleFor(deps: AppDeps, actor: Actor, body: z.infe
   return body;
 }
 
-/** Adds pasted ASINs to the pool and starts their lookup with the shop's authorization. */
+/**
+ * Adds pasted ASINs to the pool and starts their lookup with the shop's authorization. The
+ * valid ones are added (one already in the pool is looked up again); malformed and repeated
+ * ones come back with their reason. No valid ASIN: nothing is written, no job.
+ */
 export async function addCandidates(deps: AppDeps, c: FollowCaller, body: z.infer<typeof addCandidatesBody>) {
   await usableShop(deps, c.actor.tenantId, c.user, body.shop_id);
   const m = marketplaceByCode(body.marketplace)!;
+  const { asins, refused } = body.asins;
+  const refusedPart = { refused: refused.slice(0, MAX_REFUSED_LISTED), refused_count: refused.length };
+  if (asins.length === 0) return { job_id: null, added: 0, existing: 0, existing_asins: [], ...refusedPart };
   return deps.db.transaction().execute(async (trx) => {
     const rows = await upsertCandidates(trx, c.actor.tenantId, {
       marketplace: m.code,
       currency: m.currency,
-      asins: body.asins,
+      asins,
       userId: c.actor.userId,
     });
     const job = await c.jobs.enqueue(
@@ -78,14 +86,21 @@ export async function addCandidates(deps: AppDeps, c: FollowCaller, body: z.infe
       { shopId: body.shop_id, ids: rows.map((r) => r.id) },
       { tx: trx, total: rows.length },
     );
-    const added = rows.filter((r) => r.added).length;
+    const existing = rows.filter((r) => !r.added).map((r) => r.asin);
+    const added = rows.length - existing.length;
     await audit(trx, c.actor, {
       action: 'follow.candidateAdd',
       targetType: 'follow_candidate',
       targetId: job.id,
-      after: { marketplace: m.code, count: rows.length, added, asins: body.asins.slice(0, 50) },
+      after: { marketplace: m.code, count: rows.length, added, refused: refused.length, asins: asins.slice(0, 50) },
     });
-    return { job_id: job.id, added, existing: rows.length - added };
+    return {
+      job_id: job.id,
+      added,
+      existing: existing.length,
+      existing_asins: existing.slice(0, MAX_REFUSED_LISTED),
+      ...refusedPart,
+    };
   });
 }
 
@@ -102,7 +117,7 @@ export async function refreshCandidates(deps: AppDeps, c: FollowCaller, body: z.
       { shopId: body.shop_id, ids: body.ids },
       { tx: trx, total: body.ids.length },
     );
-    return { job_id: job.id, added: 0, existing: body.ids.length };
+    return { job_id: job.id, added: 0, existing: body.ids.length, existing_asins: [], refused: [], refused_count: 0 };
   });
 }
 
@@ -180,8 +195,8 @@ export async function importCandidates(deps: AppDeps, c: FollowCaller, body: z.i
   const cells = await asinsOfFile(body.file);
   if (cells.length === 0) throw badRequest('文件中没有ASIN');
   if (cells.length > MAX_CANDIDATES_PER_ADD * 2) throw badRequest(`一次最多添加${MAX_CANDIDATES_PER_ADD}个ASIN`);
-  // A long cell (a title in the wrong column) is cut so it fails as a bad ASIN, not as a bad body.
-  const parsed = asinListField.safeParse(cells.map((c) => c.slice(0, 40)));
+  // A long cell (a title in the wrong column) is cut so it is refused as a bad ASIN, not as a bad body.
+  const parsed = asinPasteField.safeParse(cells.map((c) => c.slice(0, 40)));
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'ASIN格式不合法');
   return addCandidates(deps, c, { marketplace: body.marketplace, shop_id: body.shop_id, asins: parsed.data });
 }

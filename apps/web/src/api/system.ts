@@ -1,8 +1,9 @@
-import type { TraderSetting } from '@console/shared/schemas/account';
 import type { Answer } from '@console/shared/schemas/common';
 import type { operaLogPage } from '@console/shared/schemas/system';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from './http';
+
+export { getTraderSetting } from './session';
 
 /** Query keys of the system domain. */
 export const systemKeys = {
@@ -19,11 +20,6 @@ export interface OperaLogFilters {
   action?: string;
   startTime?: number;
   endTime?: number;
-}
-
-/** Trader branding; no sign-in needed. */
-export function getTraderSetting() {
-  return get<TraderSetting>('/trader_setting/getTraderSetting', undefined, { silent: true });
 }
 
 /** The operation-log page query. */

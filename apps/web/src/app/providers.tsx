@@ -1,66 +1,42 @@
-import { ConfigProvider, message } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useSettingsStore } from '../stores/settings-store';
-import { antdTheme, applyFrameVars } from './themes';
-import { modalRequest, ui } from './ui-bridge';
+import { applyFrameVars } from './themes';
+import { hostRequest } from './ui-bridge';
 
-dayjs.locale('zh-cn');
-
-function MessageBridge() {
-  const [api, holder] = message.useMessage({ maxCount: 3 });
-  ui.message = api;
-  return holder;
-}
-
-const LazyModalBridge = lazy(() => import('./modal-bridge').then((m) => ({ default: m.ModalBridge })));
+const LazyFeedbackHost = lazy(() => import('./feedback-host').then((m) => ({ default: m.FeedbackHost })));
 
 /**
- * A dialog host outside the frame, loaded only when asked for (`requestModal`): e.g. the
- * 授权过期 confirmation of the startup check, shown before any screen renders.
+ * A message and dialog host for screens that have none (the sign-in screen's error toast, the
+ * 授权过期 confirmation of the startup check, shown before any screen renders), loaded only
+ * when asked for (`ui-bridge.ts`).
  */
-function OnDemandModalHost() {
-  const wanted = useSyncExternalStore(modalRequest.subscribe, modalRequest.wanted);
+function OnDemandFeedbackHost() {
+  const wanted = useSyncExternalStore(hostRequest.subscribe, hostRequest.wanted);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <LazyModalBridge />
+      <LazyFeedbackHost />
     </Suspense>
   );
 }
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-/** Whether the system asks for reduced motion, following changes while the page is open. */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia?.(REDUCED_MOTION);
-      query?.addEventListener('change', onChange);
-      return () => query?.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
-  );
-}
-
-/** antd (zh_CN, theme and text size of the user) and the message bridge. TanStack Query is provided by the frame. */
+/**
+ * The entry's providers: the theme's CSS variables, text size and greyscale on the document,
+ * and the on-demand feedback host. antd's own providers come with the screens that use antd
+ * (`antd-providers.tsx`), TanStack Query with the frame.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useSettingsStore((s) => s.theme);
   const size = useSettingsStore((s) => s.size);
   const greyscale = useSettingsStore((s) => s.greyscale);
-  const reducedMotion = usePrefersReducedMotion();
-  const config = useMemo(() => antdTheme(theme, size, reducedMotion), [theme, size, reducedMotion]);
   useEffect(() => applyFrameVars(theme, greyscale), [theme, greyscale]);
   useEffect(() => {
     document.documentElement.dataset.size = size;
   }, [size]);
   return (
-    <ConfigProvider locale={zhCN} theme={config} button={{ autoInsertSpace: false }}>
-      <MessageBridge />
-      <OnDemandModalHost />
+    <>
+      <OnDemandFeedbackHost />
       {children}
-    </ConfigProvider>
+    </>
   );
 }

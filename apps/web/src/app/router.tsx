@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject, redirect } from 'react-router';
 import type { RouteMeta } from '../stores/tabs-reducer';
 import { guardedScreen } from './guarded-screen';
@@ -17,6 +18,21 @@ const notBuilt = screen(
   (m) => m.NotBuiltPage,
 );
 
+/**
+ * A screen outside the frame that uses antd, inside antd's providers (the frame has its own;
+ * the sign-in screen uses none, so the entry loads no antd).
+ */
+async function withAntd(screen: Promise<ComponentType>): Promise<{ Component: ComponentType }> {
+  const [Screen, { AntdProviders }] = await Promise.all([screen, import('./antd-providers')]);
+  return {
+    Component: () => (
+      <AntdProviders>
+        <Screen />
+      </AntdProviders>
+    ),
+  };
+}
+
 /** The route tree: /login and the 404 page outside the frame, every other screen inside it. */
 export const routes: RouteObject[] = [
   {
@@ -35,8 +51,7 @@ export const routes: RouteObject[] = [
         path: '/qr-confirm',
         handle: { name: 'qr-confirm', meta: { title: '扫码登录确认', cache: false, auth: true } } satisfies RouteHandle,
         loader: authGuard,
-        lazy: () =>
-          import('../features/login/qr-confirm/qr-confirm-page').then((m) => ({ Component: m.QrConfirmPage })),
+        lazy: () => withAntd(import('../features/login/qr-confirm/qr-confirm-page').then((m) => m.QrConfirmPage)),
       },
       {
         path: '/',
@@ -58,7 +73,7 @@ export const routes: RouteObject[] = [
         path: '*',
         handle: { name: '404', meta: { title: '页面不存在', cache: false, auth: false } } satisfies RouteHandle,
         loader: openGuard,
-        lazy: () => import('../features/helpers/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+        lazy: () => withAntd(import('../features/helpers/not-found-page').then((m) => m.NotFoundPage)),
       },
     ],
   },

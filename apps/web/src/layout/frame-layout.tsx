@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { AntdProviders } from '../app/antd-providers';
 import { ModalBridge } from '../app/modal-bridge';
 import { queryClient } from '../app/query-client';
 import { useRouteHandle } from '../app/root-shell';
@@ -60,33 +61,35 @@ export function FrameLayout() {
   useOpenTabs();
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <Layout className="frame">
-        <ModalBridge />
-        <BrowserBanner />
-        <AppHeader onSearch={() => setSearch((v) => !v)} onTheme={() => setTheme(true)} />
-        <Layout className="frame-body">
-          <Layout.Sider
-            className={`frame-sider${dark ? ' is-dark' : ''}`}
-            width={SIDER_WIDTH}
-            collapsedWidth={SIDER_COLLAPSED_WIDTH}
-            collapsed={collapsed}
-            trigger={null}
-            data-testid="sider"
-          >
-            <SideMenu />
-          </Layout.Sider>
-          <Layout className="frame-main">
-            <TabBar />
-            <main className="frame-content">
-              <KeepAliveOutlet />
-            </main>
-            <AppFooter />
+    <AntdProviders>
+      <QueryClientProvider client={queryClient}>
+        <Layout className="frame">
+          <ModalBridge />
+          <BrowserBanner />
+          <AppHeader onSearch={() => setSearch((v) => !v)} onTheme={() => setTheme(true)} />
+          <Layout className="frame-body">
+            <Layout.Sider
+              className={`frame-sider${dark ? ' is-dark' : ''}`}
+              width={SIDER_WIDTH}
+              collapsedWidth={SIDER_COLLAPSED_WIDTH}
+              collapsed={collapsed}
+              trigger={null}
+              data-testid="sider"
+            >
+              <SideMenu />
+            </Layout.Sider>
+            <Layout className="frame-main">
+              <TabBar />
+              <main className="frame-content">
+                <KeepAliveOutlet />
+              </main>
+              <AppFooter />
+            </Layout>
           </Layout>
+          <SearchPanel open={search} onClose={closeSearch} />
+          <ThemeDialog open={theme} onClose={() => setTheme(false)} />
         </Layout>
-        <SearchPanel open={search} onClose={closeSearch} />
-        <ThemeDialog open={theme} onClose={() => setTheme(false)} />
-      </Layout>
-    </QueryClientProvider>
+      </QueryClientProvider>
+    </AntdProviders>
   );
 }

@@ -3,7 +3,7 @@ import type { LoginResult } from '@console/shared/schemas/account';
 import { MSG } from '@console/shared/validation/rules';
 import { Button } from 'antd';
 import { type FormEvent, useState } from 'react';
-import { login, loginCodeUrl } from '../../../api/account';
+import { login, loginCodeUrl } from '../../../api/session';
 import { ApiError } from '../../../api/http';
 import { useFeedback } from '../../../app/ui-bridge';
 import { LoginInput } from './login-input';

@@ -3,7 +3,7 @@ import type { LoginResult, QrLoginCode } from '@console/shared/schemas/account';
 import { MSG } from '@console/shared/validation/rules';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getQrLoginCode, getScanQrRes } from '../../../api/account';
+import { getQrLoginCode, getScanQrRes } from '../../../api/session';
 
 /** Poll interval of the QR result. */
 const POLL_MS = 1500;

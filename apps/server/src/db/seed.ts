@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../lib/password.js';
 import { syncMenus } from '../modules/account/menu.service.js';
 import { insertUser } from '../modules/account/user.repository.js';
+import { ensureSampleChannels } from '../modules/logistics/sample-channels.js';
 import type { DB } from './types.js';
 
 /** The HS256 key for access tokens, shared by every server process through the database. */
@@ -42,5 +43,7 @@ export async function seed(db: Kysely<DB>, adminPassword: string | undefined) {
   await syncMenus(db);
   const jwtSecret = await ensureJwtSecret(db);
   const admin = await ensureAdmin(db, adminPassword);
+  // A new installation can ship from the start: the sandbox carrier's sample channels, once (issue 29 §2).
+  await ensureSampleChannels(db);
   return { jwtSecret, admin };
 }

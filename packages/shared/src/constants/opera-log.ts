@@ -122,6 +122,7 @@ export const OPERA_LOG_ACTIONS = {
   'logistics.channel.update': '修改物流渠道',
   'logistics.rules': '修改运费审核规则',
   'logistics.parcel.submit': '提交包裹',
+  'logistics.parcel.dismiss_error': '处理包裹失败提示',
   'logistics.intercept.approve': '运费审核通过',
   'logistics.intercept.channel': '运费审核更换渠道',
   'logistics.intercept.cancel': '运费审核取消',

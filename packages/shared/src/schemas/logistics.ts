@@ -138,7 +138,16 @@ export type ChannelCreateBody = z.infer<typeof channelCreateBody>;
 
 /** `POST /logistics/channel/update`: every field again, with the version read. */
 export const channelUpdateBody = z
-  .strictObject({ id: channelId, version, ...channelFields })
+  .strictObject({
+    id: channelId,
+    version,
+    ...channelFields,
+    /**
+     * Read-only, accepted so a row read from the list can be sent back: a saved edit makes a
+     * sample channel the operator's own (`is_sample` false), whatever is sent.
+     */
+    is_sample: z.boolean({ error: '示例标记必须为布尔值' }).optional(),
+  })
   .refine(otherNeedsName, otherNeedsNameMsg);
 export type ChannelUpdateBody = z.infer<typeof channelUpdateBody>;
 
@@ -165,6 +174,8 @@ export const channelRow = z.object({
   max_weight_g: z.number().int(),
   max_side_mm: z.number().int(),
   enabled: z.boolean(),
+  /** A sample channel of a new installation (示例, issue 29 §2): its tariff is an example. */
+  is_sample: z.boolean(),
   version: z.number().int(),
   updated_at: z.number().int(),
 });
@@ -277,6 +288,9 @@ export const parcelRow = z.object({
   reviewed_at: z.number().int().nullable(),
   created_at: z.number().int(),
   waybill_id: z.number().int().nullable(),
+  /** The last failure of 创建运单 on the parcel (Chinese reason), until it succeeds or is dismissed. */
+  last_error: z.string().nullable(),
+  last_error_at: z.number().int().nullable(),
   version: z.number().int(),
 });
 export type ParcelRow = z.infer<typeof parcelRow>;
@@ -294,6 +308,8 @@ export const interceptApproveBody = z.strictObject({
   id: parcelId,
   version,
   note: z.string().trim().max(500, { error: '备注不能超过500个字符' }).default(''),
+  /** The reviewer saw that the balance cannot pay the parcel and approves it anyway (issue 29 §2). */
+  accept_low_balance: z.boolean({ error: '确认余额不足必须为布尔值' }).default(false),
 });
 /** `POST /logistics/intercept/cancel`: the reason is required. */
 export const interceptCancelBody = z.strictObject({
@@ -320,6 +336,34 @@ export const reviewRulesBody = z.strictObject({
 
 /** `POST /logistics/waybill/create`. */
 export const waybillCreateBody = z.strictObject({ parcel_id: parcelId });
+/** `POST /logistics/parcel/dismiss-error`: the row's failure was read and is put away. */
+export const parcelIdBody = z.strictObject({ id: parcelId });
+
+/**
+ * `GET /logistics/intercept/counts` (issue 29 §2): what waits on each tab of 运费审核, so the
+ * screen opens on the first tab with work. `approved`/`passed` count parcels still without a
+ * waybill, `waybills` the waybills not shipped, `cancelled` every cancelled parcel. `spendable`
+ * (available + credit limit, fen) only for reviewers, who are warned before approving a parcel
+ * the balance cannot pay; null for everyone else.
+ */
+export const interceptCounts = z.object({
+  ready: z.number().int(),
+  held: z.number().int(),
+  approved: z.number().int(),
+  passed: z.number().int(),
+  cancelled: z.number().int(),
+  waybills: z.number().int(),
+  spendable: z.number().int().nullable(),
+});
+export type InterceptCounts = z.infer<typeof interceptCounts>;
+export type InterceptTab = Exclude<keyof InterceptCounts, 'spendable'>;
+/** The tabs of 运费审核 in screen order. */
+export const INTERCEPT_TABS: readonly InterceptTab[] = ['ready', 'held', 'approved', 'passed', 'cancelled', 'waybills'];
+
+/** The tab 运费审核 opens on: the first with work (cancelled parcels are none), else 待提交. */
+export function firstTabWithWork(c: Omit<InterceptCounts, 'spendable'>): InterceptTab {
+  return INTERCEPT_TABS.find((t) => t !== 'cancelled' && c[t] > 0) ?? 'ready';
+}
 /** `POST /logistics/waybill/ship` and `/cancel`. */
 export const waybillIdBody = z.strictObject({ id: dbId('运单ID') });
 /** The answer of a ship or cancel step. */

@@ -26,6 +26,7 @@ export const CHANNEL_COLUMNS = [
   'max_weight_g',
   'max_side_mm',
   'enabled',
+  'is_sample',
   'updated_at',
   'version',
 ] as const;
@@ -79,10 +80,17 @@ export function insertChannel(db: Db, bookId: number, createdBy: number, v: Chan
 }
 
 /** Updates a channel only if it still has `version`; undefined when stale or missing. */
-export function updateChannelVersioned(db: Db, bookId: number, id: number, version: number, v: ChannelValues) {
+export function updateChannelVersioned(
+  db: Db,
+  bookId: number,
+  id: number,
+  version: number,
+  v: ChannelValues,
+  extra: { is_sample?: boolean } = {},
+) {
   return db
     .updateTable('logistics_channels')
-    .set({ ...v, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...v, ...extra, updated_at: sql`now()`, version: sql`version + 1` })
     .where('book_id', '=', bookId)
     .where('id', '=', id)
     .where('version', '=', version)
@@ -107,4 +115,35 @@ export async function channelBookOfTenant(db: Db, tenantId: number): Promise<num
 export async function bookOfChannel(db: Db, channelId: number): Promise<number> {
   const r = await db.selectFrom('logistics_channels').select('book_id').where('id', '=', channelId).executeTakeFirst();
   return r?.book_id ?? -1;
+}
+
+/**
+ * Marks a one-time seed done; false when it was already (the caller then does nothing). The
+ * insert takes the key's lock, so of two concurrent starts one waits and then sees the mark.
+ */
+export async function markSeeded(db: Db, name: string): Promise<boolean> {
+  const r = await db
+    .insertInto('logistics_seed_marks')
+    .values({ name })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('name')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Inserts the sample channels into the operator's book (0) when it has no channel; the number inserted. */
+export async function insertSampleChannels(db: Db, createdBy: number, list: readonly ChannelValues[]) {
+  const any = await db
+    .selectFrom('logistics_channels')
+    .select('id')
+    .where('book_id', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
+  if (any || list.length === 0) return 0;
+  const rows = await db
+    .insertInto('logistics_channels')
+    .values(list.map((v) => ({ ...v, book_id: 0, created_by: createdBy, is_sample: true })))
+    .returning('id')
+    .execute();
+  return rows.length;
 }

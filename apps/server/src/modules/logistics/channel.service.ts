@@ -49,6 +49,7 @@ export function presentChannel(c: ChannelDbRow): ChannelRow {
     max_weight_g: c.max_weight_g,
     max_side_mm: c.max_side_mm,
     enabled: c.enabled,
+    is_sample: c.is_sample,
     version: c.version,
     updated_at: Math.floor(new Date(c.updated_at).getTime() / 1000),
   };
@@ -128,7 +129,8 @@ export async function updateChannel(deps: AppDeps, actor: Actor, user: UserRow, 
       if (!before) throw notFound(NOT_FOUND);
       if (before.version !== body.version) throw staleSave(before.version);
       const v = values(body);
-      const row = await updateChannelVersioned(trx, book, body.id, body.version, v);
+      // A saved edit makes a sample channel the operator's own: the 示例 tag goes (docs/logistics.md).
+      const row = await updateChannelVersioned(trx, book, body.id, body.version, v, { is_sample: false });
       if (!row) throw staleSave();
       await audit(trx, actor, {
         action: 'logistics.channel.update',

@@ -67,6 +67,8 @@ const PARCEL_COLUMNS = [
   'p.review_note',
   'p.reviewed_by',
   'p.reviewed_at',
+  'p.last_error',
+  'p.last_error_at',
   'p.created_at',
   'p.version',
 ] as const;
@@ -306,4 +308,62 @@ export function orderLinesForDeclaration(db: Db, tenantId: number, orderId: numb
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * What waits on each tab of 运费审核 (issue 29 §2): parcels per review state (approved and passed
+ * only while without an active waybill; cancelled all), the orders ready to submit (the filter of
+ * `listReadyOrders`) and the waybills not shipped. Three counting queries.
+ */
+export async function interceptCountsOf(db: Db, tenantId: number) {
+  const parcels = await db
+    .selectFrom('logistics_parcels as p')
+    .leftJoin('logistics_waybills as w', (j) =>
+      j.onRef('w.parcel_id', '=', 'p.id').onRef('w.tenant_id', '=', 'p.tenant_id').on('w.cancelled_at', 'is', null),
+    )
+    .where('p.tenant_id', '=', tenantId)
+    .where((eb) => eb.or([eb('w.id', 'is', null), eb('p.review_status', 'in', ['held', 'cancelled'])]))
+    .select(['p.review_status', sql<string>`count(distinct p.id)`.as('n')])
+    .groupBy('p.review_status')
+    .execute();
+  const ready = await db
+    .selectFrom('orders as o')
+    .leftJoin('logistics_parcels as p', (j) =>
+      j.onRef('p.order_id', '=', 'o.id').onRef('p.tenant_id', '=', 'o.tenant_id'),
+    )
+    .where('o.tenant_id', '=', tenantId)
+    .where('o.status', '=', 'Unshipped')
+    .where('o.fulfillment_channel', '=', '1')
+    .where('o.express_status', '=', '3')
+    .where('o.distributed_at', 'is not', null)
+    .where('o.parcel_weight_g', 'is not', null)
+    .where((eb) => eb.or([eb('p.id', 'is', null), eb('p.review_status', '=', 'cancelled')]))
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const waybills = await db
+    .selectFrom('logistics_waybills')
+    .where('tenant_id', '=', tenantId)
+    .where('cancelled_at', 'is', null)
+    .where('status', '=', '0')
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const of = (s: string) => Number(parcels.find((r) => r.review_status === s)?.n ?? 0);
+  return {
+    ready: Number(ready.n),
+    held: of('held'),
+    approved: of('approved'),
+    passed: of('passed'),
+    cancelled: of('cancelled'),
+    waybills: Number(waybills.n),
+  };
+}
+
+/** Keeps (a text) or clears (null) the last failure of an action on a parcel; not versioned (no review state changes). */
+export function setParcelError(db: Db, tenantId: number, id: number, error: string | null) {
+  return db
+    .updateTable('logistics_parcels')
+    .set(error === null ? { last_error: null, last_error_at: null } : { last_error: error, last_error_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -10,8 +10,10 @@ import {
   interceptApproveBody,
   interceptCancelBody,
   interceptChannelBody,
+  interceptCounts,
   interceptListQuery,
   labelsQuery,
+  parcelIdBody,
   parcelPage,
   parcelStepData,
   parcelSubmitBody,
@@ -40,6 +42,7 @@ import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { createChannel, managedChannels, quoteAll, tenantChannels, updateChannel } from './channel.service.js';
 import { consumeList } from './consume.service.js';
+import { interceptCounts as countsOf, createWaybillKeepingFailure, dismissParcelError } from './intercept.service.js';
 import { logisticsConfirmJob } from './logistics.jobs.js';
 import { lockParcel } from './logistics.repository.js';
 import {
@@ -52,14 +55,7 @@ import {
   saveRules,
   submitParcel,
 } from './parcel.service.js';
-import {
-  cancelWaybill,
-  createWaybill,
-  labelsPdf,
-  shipWaybill,
-  waybillList,
-  waybillTracking,
-} from './waybill.service.js';
+import { cancelWaybill, labelsPdf, shipWaybill, waybillList, waybillTracking } from './waybill.service.js';
 
 /** A parcel's review state after a step. */
 async function parcelState(deps: AppDeps, tenantId: number, id: number) {
@@ -139,6 +135,23 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
     { schema: { querystring: interceptListQuery, response: replies(parcelPage) }, config: ship },
     async (req) => ok(await interceptList(deps, authOf(req).tenantId, req.query)),
   );
+  app.get(
+    '/logistics/intercept/counts',
+    { schema: { response: replies(interceptCounts) }, config: ship },
+    async (req) => {
+      const auth = authOf(req);
+      const mayReview = can(subjectOf(auth.user), 'logistics.review', { internalIds: deps.config.internalIds });
+      return ok(await countsOf(deps, auth.tenantId, mayReview));
+    },
+  );
+  app.post(
+    '/logistics/parcel/dismiss-error',
+    { schema: { body: parcelIdBody, response: replies(parcelIdBody) }, config: ship },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(await dismissParcelError(deps, actorOf(req, auth), req.body.id), '已处理');
+    },
+  );
   app.post(
     '/logistics/intercept/approve',
     { schema: { body: interceptApproveBody, response: replies(parcelStepData) }, config: review },
@@ -184,7 +197,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
     { schema: { body: waybillCreateBody, response: replies(waybillRow) }, config: ship },
     async (req) => {
       const auth = authOf(req);
-      return ok(await createWaybill(deps, actorOf(req, auth), req.body.parcel_id), '运单已创建');
+      return ok(await createWaybillKeepingFailure(deps, actorOf(req, auth), req.body.parcel_id), '运单已创建');
     },
   );
   app.get(

@@ -1,4 +1,5 @@
 import { QUOTE_REFUSALS, quoteFreight } from '@console/shared/logistics/quote';
+import { minor, toDecimalString } from '@console/shared/money';
 import type {
   HoldReason,
   interceptListQuery,
@@ -71,9 +72,16 @@ async function marginFacts(deps: AppDeps, tenantId: number, orderId: number) {
   return { estimate: d.margin.freight_cny, margin_before_freight: d.margin.margin_cny + d.margin.freight_cny };
 }
 
-async function spendable(db: AppDeps['db'], tenantId: number): Promise<number> {
+export async function spendable(db: AppDeps['db'], tenantId: number): Promise<number> {
   const b = await ledger.balancesOf(db, tenantId);
   return Number(b.available) + Number(b.credit_limit);
+}
+
+const yuanText = (fen: number) => `¥${toDecimalString(minor(fen), 'CNY')}`;
+
+/** The refusal of approving a parcel the balance cannot pay (the screen asks first). */
+export function lowBalanceMessage(spendableFen: number, feeFen: number): string {
+  return `余额不足:可用余额(含信用额度)${yuanText(spendableFen)},该包裹运费和服务费 ${yuanText(feeFen)},创建运单会失败。请先充值,或确认后仍审核通过`;
 }
 
 /** Quotes a parcel on a channel: a refusal other than the battery is a 400 (the channel cannot take it at all). */
@@ -269,6 +277,8 @@ export function presentParcel(p: Listed): ParcelRow {
     reviewed_at: secs(p.reviewed_at),
     created_at: secs(p.created_at)!,
     waybill_id: p.waybill_id === null ? null : Number(p.waybill_id),
+    last_error: p.last_error,
+    last_error_at: secs(p.last_error_at),
     version: p.version,
   };
 }
@@ -312,11 +322,22 @@ async function heldParcel(trx: AppDeps['db'], tenantId: number, id: number, vers
   return p;
 }
 
-/** 审核通过: the parcel may get a waybill. A battery on a channel that refuses it cannot be approved. */
-export function approveParcel(deps: AppDeps, actor: Actor, b: { id: number; version: number; note: string }) {
+/**
+ * 审核通过: the parcel may get a waybill. A battery on a channel that refuses it cannot be approved.
+ * A parcel the balance (available + credit) cannot pay now is refused unless the reviewer saw the
+ * warning and approves anyway (`accept_low_balance`, issue 29 §2): 创建运单 would fail on it.
+ */
+export function approveParcel(
+  deps: AppDeps,
+  actor: Actor,
+  b: { id: number; version: number; note: string; accept_low_balance: boolean },
+) {
   return deps.db.transaction().execute(async (trx) => {
     const p = await heldParcel(trx, actor.tenantId, b.id, b.version);
     if (p.hold_reasons.includes('battery_refused')) throw badRequest('该渠道不接受带电产品,请更换渠道');
+    const fee = Number(p.freight) + Number(p.service_fee);
+    const can = await spendable(trx, actor.tenantId);
+    if (!b.accept_low_balance && can < fee) throw badRequest(lowBalanceMessage(can, fee), { spendable: can, fee });
     const saved = await updateParcelReview(trx, actor.tenantId, p.id, p.version, {
       review_status: 'approved',
       review_note: b.note,
@@ -327,7 +348,7 @@ export function approveParcel(deps: AppDeps, actor: Actor, b: { id: number; vers
       action: 'logistics.intercept.approve',
       targetType: 'logistics_parcel',
       targetId: p.id,
-      after: { note: b.note },
+      after: { note: b.note, ...(can < fee ? { low_balance: { spendable: can, fee } } : {}) },
     });
     await orderEvent(trx, actor.tenantId, p.order_id, 'parcel', '运费审核通过', actor.userId);
     return saved;

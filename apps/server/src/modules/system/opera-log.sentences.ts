@@ -292,7 +292,10 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const a = obj(e.summary.after);
     return `${e.actor} 提交了订单 ${str(a.amazon_order_id)} 的包裹(${str(a.weight_g)}克,运费 ${yuan(a.freight)})`;
   },
-  'logistics.intercept.approve': (e) => `${e.actor} 通过了包裹 #${e.target_id} 的运费审核`,
+  'logistics.intercept.approve': (e) =>
+    `${e.actor} 通过了包裹 #${e.target_id} 的运费审核${obj(e.summary.after).low_balance ? '(确认余额不足仍通过)' : ''}`,
+  'logistics.parcel.dismiss_error': (e) =>
+    `${e.actor} 处理了包裹 #${e.target_id} 的失败提示(${str(obj(e.summary.before).last_error)})`,
   'logistics.intercept.channel': (e) =>
     `${e.actor} 将包裹 #${e.target_id} 的渠道改为${quote(str(obj(e.summary.after).channel_name))}(运费 ${yuan(obj(e.summary.after).freight)})`,
   'logistics.intercept.cancel': (e) =>

@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { STALE_SAVE_CODE } from '../constants/stale-save.js';
 
-/** The message of a stale save (ARCHITECTURE.md: concurrent edits use a version number). */
-export const STALE_VERSION_MSG = '数据已被他人修改,请刷新后重试';
-
-/**
- * `data.code` of a refused stale save. A stale save answers status 409 with
- * `{status: 409, msg: STALE_VERSION_MSG, data: {code: STALE_SAVE_CODE, version?}}`; clients
- * recognise it by this code (never by the message text), other 409s carry no such code.
- */
-export const STALE_SAVE_CODE = 'STALE_VERSION';
+export { STALE_SAVE_CODE, STALE_VERSION_MSG } from '../constants/stale-save.js';
 
 /** `data` of a stale-save answer: the code and, when known, the record's current version. */
 export const staleSaveData = z.object({

@@ -1,4 +1,4 @@
-import { STALE_VERSION_MSG } from '../schemas/stale-save.js';
+import { STALE_VERSION_MSG } from '../constants/stale-save.js';
 /** Validation rules and their exact Chinese messages (spec section 5). */
 export const MSG = {
   required: '请填写该字段',

@@ -4,7 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { expectNoCutColumns } from './support/columns';
 import { routeUrl } from './support/frame';
+import { clickInPopup } from './support/popup';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -25,6 +27,14 @@ async function market(body: Record<string, unknown>) {
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(200);
+}
+
+/** Picks an option of the antd select labelled `label`. */
+async function pick(p: Page, label: string, option: string) {
+  await p.getByLabel(label, { exact: true }).click();
+  await clickInPopup(
+    p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }),
+  );
 }
 
 describe('follow-selling', () => {
@@ -53,12 +63,26 @@ describe('follow-selling', () => {
     }
 
     await p.goto(routeUrl('/follow/follow-sale/push'));
-    await p.getByLabel('店铺', { exact: true }).selectOption({ label: '跟卖沙箱店(沙箱)' });
-    await p.getByLabel('站点', { exact: true }).selectOption({ label: '英国' });
-    await p.getByPlaceholder('粘贴ASIN,每行一个(10位)').fill(asins.join('\n'));
+    await pick(p, '店铺', '跟卖沙箱店(沙箱)');
+    await pick(p, '站点', '英国');
+    // A bad ASIN and a repeat do not refuse the paste: the others are added, these listed with the reason.
+    await p.getByPlaceholder('粘贴ASIN,每行一个(10位)').fill([...asins, 'B0SHORT', asins[0], 'ZZZZZZZZZ1'].join('\n'));
     await p.getByRole('button', { name: '添加并查询' }).click();
-    await p.getByText('查询完成:成功2个,失败0个').waitFor();
+    const result = p.getByTestId('follow-add-result');
+    await result.getByText('已添加3个,0个已在列表中(重新查询),2个未添加').waitFor();
+    await p.getByTestId('follow-refused-B0SHORT').getByText('格式不正确(ASIN为10位字母数字)').waitFor();
+    await p.getByTestId('follow-refused-B0E2EFOLW1').getByText('重复').waitFor();
+    await p.getByText('查询完成:成功2个,失败1个').waitFor();
     const table = p.getByTestId('follow-candidate-table');
+    // The unknown ASIN's row says why, and shows the placeholder picture.
+    await p
+      .getByTestId('follow-lookup-reason-ZZZZZZZZZ1')
+      .getByText(/该站点未找到此ASIN/)
+      .waitFor();
+    const unknown = table.locator('tr', { hasText: 'ZZZZZZZZZ1' });
+    expect(await unknown.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    await result.getByRole('button', { name: '关闭' }).click();
+    await result.waitFor({ state: 'detached' });
     await table.getByText('Walnut tray 1').waitFor();
     const row1 = table.locator('tr', { hasText: 'B0E2EFOLW1' });
     // Buy Box 20.00 GBP, one unit under it by the default rule.
@@ -79,6 +103,7 @@ describe('follow-selling', () => {
       buffer: Buffer.from('title,ASIN\nWalnut tray 3,B0E2EFOLW3\n'),
     });
     await p.getByText('查询完成:成功1个,失败0个').waitFor();
+    await p.getByTestId('follow-add-result').getByText('已添加1个,0个已在列表中(重新查询),0个未添加').waitFor();
     const row3 = table.locator('tr', { hasText: 'B0E2EFOLW3' });
     await row3.getByText('29.99 GBP').waitFor();
     const cost = row3.getByLabel('成本 B0E2EFOLW3');
@@ -107,5 +132,31 @@ describe('follow-selling', () => {
     await mine.getByText('AHIJACKE2E01').waitFor();
     await mine.getByText('未获得').waitFor();
     await mine.getByText('15.00 GBP').waitFor();
+    await mine.getByText('英国').waitFor();
+    await expectNoCutColumns(p, '跟卖商品');
+    await p.goto(routeUrl('/follow/follow-sale/queue'));
+    await queue.locator('tr', { hasText: asins[0] }).waitFor();
+    await expectNoCutColumns(p, '跟卖上传记录');
+
+    // The price rule in the currency with two decimals and in percent; the API keeps minor units and ‱.
+    await p.goto(routeUrl('/follow/follow-sale/push'));
+    await table.locator('tr', { hasText: 'B0E2EFOLW3' }).waitFor();
+    await expectNoCutColumns(p, '跟卖候选池');
+    const rule = p.getByTestId('follow-price-rule');
+    await rule.getByLabel('降价金额').fill('0.25');
+    await rule.getByLabel('最低利润率').fill('12.5');
+    await rule.getByRole('button', { name: '保存规则' }).click();
+    await p.getByText('定价规则已保存').waitFor();
+    expect((await s.api.call('GET', '/follow/price-rule/get')).data).toEqual({
+      mode: 'amount',
+      value: 25,
+      min_margin_bp: 1250,
+    });
+    await pick(p, '降价方式', '百分比');
+    await rule.getByLabel('降价百分比').fill('5');
+    await rule.getByRole('button', { name: '保存规则' }).click();
+    await expect
+      .poll(async () => (await s.api.call('GET', '/follow/price-rule/get')).data)
+      .toEqual({ mode: 'percent', value: 500, min_margin_bp: 1250 });
   });
 });

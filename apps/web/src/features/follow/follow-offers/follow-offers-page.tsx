@@ -1,3 +1,4 @@
+import { countryName } from '@console/shared/constants/marketplaces';
 import { OFFER_STATUS_LABELS } from '@console/shared/schemas/follow';
 import { isStaleSave } from '@console/shared/schemas/stale-save';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,8 +10,12 @@ import { useJobProgress } from '../../../api/jobs';
 import { useFeedback } from '../../../app/ui-bridge';
 import { serverPagination } from '../../../components/list-parts';
 import { PageContainer } from '../../../layout/page/page-container';
+import { TitleCell } from '../follow-image';
 import { money } from '../follow-money';
 import { OfferEditDialog } from './components/offer-edit-dialog';
+
+/** Width of the follow list's table (the sum of its columns and the selection box), for `scroll.x`. */
+const OFFER_TABLE_WIDTH = 120 + 240 + 130 + 80 + 110 + 110 + 130 + 80 + 70 + 70 + 130 + 80 + 200 + 40;
 
 /**
  * 跟卖商品 (`/follow/index`, `/goods/follow-sale/list`): our follow offers with our price, the
@@ -43,11 +48,18 @@ export function FollowOffersPage() {
   };
   const columns: ColumnsType<FollowOffer> = [
     { title: 'ASIN', dataIndex: 'asin', width: 120 },
-    { title: '标题', dataIndex: 'title', ellipsis: true },
-    { title: '店铺', dataIndex: 'shop_name', width: 130 },
+    {
+      title: '标题',
+      dataIndex: 'title',
+      width: 240,
+      ellipsis: { showTitle: false },
+      render: (v: string) => <TitleCell title={v} />,
+    },
+    { title: '店铺', dataIndex: 'shop_name', width: 130, ellipsis: true },
+    { title: '站点', dataIndex: 'marketplace', width: 80, render: (m: string) => countryName(m) },
     { title: '我的价格', width: 110, render: (_, r) => money(r.price, r.currency) },
     { title: '购物车价格', width: 110, render: (_, r) => money(r.buybox_price, r.currency) },
-    { title: '购物车卖家', dataIndex: 'buybox_seller', width: 130 },
+    { title: '购物车卖家', dataIndex: 'buybox_seller', width: 130, ellipsis: true },
     {
       title: '购物车',
       width: 80,
@@ -62,12 +74,13 @@ export function FollowOffersPage() {
       render: (_, r) =>
         r.reprice_enabled ? `${money(r.reprice_min, r.currency)} ~ ${money(r.reprice_max, r.currency)}` : '关闭',
     },
-    { title: '状态', width: 80, render: (_, r) => OFFER_STATUS_LABELS[r.status] },
+    { title: '状态', width: 80, fixed: 'right', render: (_, r) => OFFER_STATUS_LABELS[r.status] },
     {
       title: '操作',
-      width: 220,
+      width: 200,
+      fixed: 'right',
       render: (_, r) => (
-        <Space size="small">
+        <Space size={0}>
           <Button type="link" size="small" onClick={() => setEditing(r)}>
             修改
           </Button>
@@ -112,7 +125,7 @@ export function FollowOffersPage() {
         data-testid="follow-offer-table"
         rowKey="id"
         size="small"
-        scroll={{ x: 1550 }}
+        scroll={{ x: OFFER_TABLE_WIDTH }}
         columns={columns}
         dataSource={list.data?.list ?? []}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}

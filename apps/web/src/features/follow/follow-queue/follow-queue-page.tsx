@@ -1,3 +1,4 @@
+import { countryName } from '@console/shared/constants/marketplaces';
 import { OFFER_STATUS_LABELS } from '@console/shared/schemas/follow';
 import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -6,6 +7,7 @@ import { type FollowOffer, type OfferFilters, useFollowMutations, useOffers } fr
 import { useFeedback } from '../../../app/ui-bridge';
 import { serverPagination } from '../../../components/list-parts';
 import { PageContainer } from '../../../layout/page/page-container';
+import { TitleCell } from '../follow-image';
 import { money } from '../follow-money';
 
 const COLORS: Record<string, string> = { queued: 'default', submitting: 'processing', failed: 'red', active: 'green' };
@@ -19,20 +21,23 @@ export function FollowQueuePage() {
   const { retry } = useFollowMutations();
   const columns: ColumnsType<FollowOffer> = [
     { title: 'ASIN', dataIndex: 'asin', width: 120 },
-    { title: '标题', dataIndex: 'title', ellipsis: true },
-    { title: '店铺', dataIndex: 'shop_name', width: 140 },
-    { title: 'SKU', dataIndex: 'sku', width: 180 },
+    {
+      title: '标题',
+      dataIndex: 'title',
+      width: 240,
+      ellipsis: { showTitle: false },
+      render: (v: string) => <TitleCell title={v} />,
+    },
+    { title: '店铺', dataIndex: 'shop_name', width: 140, ellipsis: true },
+    { title: '站点', dataIndex: 'marketplace', width: 80, render: (m: string) => countryName(m) },
+    { title: 'SKU', dataIndex: 'sku', width: 180, ellipsis: true },
     { title: '价格', width: 110, render: (_, r) => money(r.price, r.currency) },
     { title: '库存', dataIndex: 'quantity', width: 70 },
     {
-      title: '状态',
-      width: 90,
-      render: (_, r) => <Tag color={COLORS[r.status]}>{OFFER_STATUS_LABELS[r.status]}</Tag>,
-    },
-    {
       title: '亚马逊反馈',
+      width: 300,
       render: (_, r) => (
-        <div>
+        <div style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
           {r.error && <div style={{ color: '#cf1322' }}>{r.error}</div>}
           {r.issues.map((i) => (
             <div key={`${i.code}${i.message}`}>
@@ -41,6 +46,12 @@ export function FollowQueuePage() {
           ))}
         </div>
       ),
+    },
+    {
+      title: '状态',
+      width: 90,
+      fixed: 'right',
+      render: (_, r) => <Tag color={COLORS[r.status]}>{OFFER_STATUS_LABELS[r.status]}</Tag>,
     },
   ];
   return (
@@ -62,7 +73,7 @@ export function FollowQueuePage() {
         data-testid="follow-queue-table"
         rowKey="id"
         size="small"
-        scroll={{ x: 1300 }}
+        scroll={{ x: 120 + 240 + 140 + 80 + 180 + 110 + 70 + 300 + 90 + 40 }}
         columns={columns}
         dataSource={list.data?.list ?? []}
         rowSelection={{

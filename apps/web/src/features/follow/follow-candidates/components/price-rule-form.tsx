@@ -2,21 +2,39 @@ import { Button, Form, InputNumber, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { type PriceRule, useFollowMutations, usePriceRule } from '../../../../api/follow';
 import { useFeedback } from '../../../../app/ui-bridge';
-import { MoneyInput } from '../../../../components/money-input';
-import { moneyInputRule } from '../../../../lib/money-input';
+import { amountToMinor, bpToPercent, minorToAmount, percentToBp } from '../../follow-units';
+
+type RuleForm = { mode: PriceRule['mode']; value: number; margin: number };
+
+/** The saved rule in the form's units: an amount with two decimals, or a percent; the margin in percent. */
+function toForm(r: PriceRule): RuleForm {
+  return {
+    mode: r.mode,
+    value: r.mode === 'amount' ? minorToAmount(r.value) : bpToPercent(r.value),
+    margin: bpToPercent(r.min_margin_bp),
+  };
+}
+
+/** The form's values in the API's units (minor units, basis points). */
+function toRule(v: RuleForm): PriceRule {
+  return {
+    mode: v.mode,
+    value: v.mode === 'amount' ? amountToMinor(v.value) : percentToBp(v.value),
+    min_margin_bp: percentToBp(v.margin),
+  };
+}
 
 /**
- * The tenant's follow price rule: below the Buy Box by an amount (in the marketplace's minor
- * units, e.g. cents) or a percent, never under cost x (1 + minimum margin).
+ * The tenant's follow price rule: below the Buy Box by an amount (in the marketplace's
+ * currency, two decimals) or a percent, never under cost x (1 + minimum margin %).
  */
 export function PriceRuleForm() {
   const { message } = useFeedback();
   const rule = usePriceRule();
   const { saveRule } = useFollowMutations();
-  const [form] = Form.useForm<{ mode: PriceRule['mode']; value: number; margin: number }>();
+  const [form] = Form.useForm<RuleForm>();
   useEffect(() => {
-    if (rule.data)
-      form.setFieldsValue({ mode: rule.data.mode, value: rule.data.value, margin: rule.data.min_margin_bp });
+    if (rule.data) form.setFieldsValue(toForm(rule.data));
   }, [rule.data, form]);
   const mode = Form.useWatch('mode', form);
   return (
@@ -24,35 +42,53 @@ export function PriceRuleForm() {
       form={form}
       layout="inline"
       style={{ marginBottom: 12 }}
+      data-testid="follow-price-rule"
       onFinish={async (v) => {
-        await saveRule.mutateAsync({ mode: v.mode, value: v.value, min_margin_bp: v.margin });
+        await saveRule.mutateAsync(toRule(v));
         message.success('定价规则已保存');
       }}
     >
-      <Space>
+      <Space wrap>
         <span>建议价:购物车价格减</span>
         <Form.Item name="mode" noStyle>
           <Select
-            style={{ width: 130 }}
+            aria-label="降价方式"
+            style={{ width: 120 }}
             options={[
-              { value: 'amount', label: '固定金额(分)' },
-              { value: 'percent', label: '百分比(万分之)' },
+              { value: 'amount', label: '固定金额' },
+              { value: 'percent', label: '百分比' },
             ]}
+            // The number typed means something else in the other mode: start it over.
+            onChange={() => form.setFieldValue('value', undefined)}
           />
         </Form.Item>
-        {mode === 'percent' ? (
-          <Form.Item name="value" noStyle rules={[{ required: true, message: '请填写降价幅度' }]}>
-            <InputNumber min={0} precision={0} style={{ width: 100 }} addonAfter="‱" />
-          </Form.Item>
-        ) : (
-          // An amount in minor units, read by the shared money parser ("10,50" is 金额格式不正确).
-          <Form.Item name="value" rules={[{ required: true, message: '请填写降价幅度' }, moneyInputRule]}>
-            <MoneyInput minorUnits aria-label="降价金额" style={{ width: 120 }} suffix="分" />
-          </Form.Item>
-        )}
+        <Form.Item name="value" rules={[{ required: true, message: '请填写降价幅度' }]} style={{ marginBottom: 0 }}>
+          {mode === 'percent' ? (
+            <InputNumber
+              aria-label="降价百分比"
+              min={0}
+              max={100}
+              precision={2}
+              step={0.5}
+              suffix="%"
+              style={{ width: 120 }}
+            />
+          ) : (
+            <InputNumber
+              aria-label="降价金额"
+              min={0}
+              max={100_000}
+              precision={2}
+              step={0.01}
+              suffix="元"
+              title="按站点货币计,如英国站为英镑"
+              style={{ width: 130 }}
+            />
+          )}
+        </Form.Item>
         <span>最低利润率</span>
-        <Form.Item name="margin" noStyle rules={[{ required: true, message: '请填写最低利润率' }]}>
-          <InputNumber min={0} precision={0} style={{ width: 100 }} addonAfter="‱" />
+        <Form.Item name="margin" rules={[{ required: true, message: '请填写最低利润率' }]} style={{ marginBottom: 0 }}>
+          <InputNumber aria-label="最低利润率" min={0} max={1000} precision={2} suffix="%" style={{ width: 120 }} />
         </Form.Item>
         <Button htmlType="submit" loading={saveRule.isPending}>
           保存规则

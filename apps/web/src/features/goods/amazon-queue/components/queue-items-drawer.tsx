@@ -78,18 +78,29 @@ function ItemsTable({ queue, onLeave }: { queue: UploadQueueView; onLeave: () =>
         dataSource={items.data?.list ?? []}
         pagination={serverPagination(filters, items.data?.total ?? 0, setFilters)}
         data-testid="items-table"
+        // The columns' widths: the title stays in its column, 操作 stays on screen (fixed right).
+        scroll={{ x: 320 + 90 + 160 + 100 + 110 + 150 + 150 + 150 }}
         columns={[
           {
             title: '商品',
             key: 'goods',
+            width: 320,
             render: (_, r) => (
-              <Space>
+              <Space style={{ maxWidth: '100%' }}>
                 {r.thumbnail && <img src={thumbnailUrl(r.thumbnail)} alt="" width={40} height={40} />}
-                <div>
-                  <Typography.Text ellipsis style={{ maxWidth: 260 }} title={r.goods_title}>
+                <div style={{ minWidth: 0, maxWidth: 250 }}>
+                  <Typography.Text ellipsis={{ tooltip: r.goods_title }} style={{ maxWidth: 250 }}>
                     {r.goods_title || '(无标题)'}
                   </Typography.Text>
-                  <div style={{ fontSize: 12, color: 'var(--ant-color-text-tertiary)' }}>
+                  <div
+                    style={{
+                      fontSize: 12,
+                      color: 'var(--ant-color-text-tertiary)',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
                     #{r.goods_id} · {r.goods_sku} · {ROLE_LABEL[r.role]}
                   </div>
                 </div>
@@ -135,6 +146,7 @@ function ItemsTable({ queue, onLeave }: { queue: UploadQueueView; onLeave: () =>
             title: '操作',
             key: 'actions',
             width: 150,
+            fixed: 'right',
             render: (_, r) =>
               r.status === 'unknown' ? (
                 <Space size={0}>

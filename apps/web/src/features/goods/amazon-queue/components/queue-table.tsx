@@ -82,7 +82,8 @@ export const QueueTable = memo(function QueueTable({
       dataSource={rows}
       pagination={pagination}
       data-testid="queue-table"
-      scroll={{ x: 1300 }}
+      // The sum of the columns' widths: no column is squeezed under the fixed 操作.
+      scroll={{ x: 70 + 140 + 150 + 100 + 110 + 90 + 220 + 150 + 100 + 160 + 250 }}
       columns={[
         { title: 'ID', dataIndex: 'id', width: 70 },
         {
@@ -105,7 +106,7 @@ export const QueueTable = memo(function QueueTable({
         {
           title: '状态',
           dataIndex: 'status',
-          width: 90,
+          width: 110,
           render: (_s: UploadQueueView['status'], q) => {
             const state = queueStateText(q);
             const tag = (

@@ -127,6 +127,16 @@ const ID_ROUTES: Record<string, IdRoute> = {
   'POST /PDD/order/detail': { fields: { id: 'order' }, request: (id) => ({ body: { id: id('id') } }) },
   'POST /PDD/order/note': { fields: { id: 'order' }, request: (id) => ({ body: { id: id('id'), text: 'x' } }) },
   'POST /PDD/order/sync': { fields: { shop_id: 'shop' }, request: (id) => ({ body: { shop_id: id('shop_id') } }) },
+  'POST /PDD/order/test/listings': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ body: { shop_id: id('shop_id') } }),
+  },
+  'POST /PDD/order/test/create': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({
+      body: { shop_id: id('shop_id'), listings: [{ marketplace: 'de', sku: 'X-1' }], count: 1, channel: 'MFN' },
+    }),
+  },
   'POST /PDD/order/purchase': {
     fields: { item_id: 'orderItem' },
     request: (id) => ({ body: { item_id: id('item_id'), version: 1, paid: '1', quantity: 1 } }),

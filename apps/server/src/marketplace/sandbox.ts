@@ -56,8 +56,26 @@ function stateSaver(sim: SpApiSimulator, db: Database) {
 
 const savers = new WeakMap<SpApiSimulator, ReturnType<typeof stateSaver>>();
 
-/** Orders per hour per marketplace that the sandbox's simulator makes for its listings (default of SANDBOX_ORDERS_PER_HOUR). */
-export const SANDBOX_ORDERS_PER_HOUR = 6;
+/**
+ * Orders per hour per marketplace that the sandbox's simulator makes for its listings (default
+ * of SANDBOX_ORDERS_PER_HOUR): one every 5 minutes, so a new seller can try order processing
+ * at once (docs/orders.md "Sandbox orders").
+ */
+export const SANDBOX_ORDERS_PER_HOUR = 12;
+
+/** Seconds a sandbox order stays Pending (Amazon's payment authorization takes up to 30 minutes). */
+export const SANDBOX_PENDING_SECONDS = 60;
+
+/**
+ * How the sandbox's own orders arrive: mostly seller-fulfilled, paid after a minute, and the
+ * first one for a marketplace at the first read after it has a live listing, dated so that it is
+ * paid just as it leaves Amazon's two-minute window (the next sync reads it, whatever its cursor).
+ */
+export const SANDBOX_ORDER_SETTINGS = {
+  pendingSeconds: SANDBOX_PENDING_SECONDS,
+  fbaShare: 0.1,
+  firstOrderSeconds: -(120 + SANDBOX_PENDING_SECONDS),
+} as const;
 
 const running = new WeakMap<Config, Promise<Sandbox>>();
 
@@ -100,8 +118,11 @@ export function sandbox(config: Config, db: Database): Promise<Sandbox> {
         },
       }).listen();
       // Orders arrive by themselves for the sandbox's listings (docs/orders.md "Sandbox orders"),
-      // by default about one every 10 minutes per marketplace.
-      sim.orders.configure({ ratePerHour: config.spapi.sandboxOrdersPerHour ?? SANDBOX_ORDERS_PER_HOUR });
+      // by default the first one at once and then one every 5 minutes per marketplace.
+      sim.orders.configure({
+        ...SANDBOX_ORDER_SETTINGS,
+        ratePerHour: config.spapi.sandboxOrdersPerHour ?? SANDBOX_ORDERS_PER_HOUR,
+      });
       const saved = await loadSandboxState(db);
       if (saved) sim.restore(saved);
       const saver = stateSaver(sim, db);

@@ -30,6 +30,13 @@ export interface SimOrderSettings {
   fbaShare: number;
   /** Seconds an order stays Pending (payment authorization). */
   pendingSeconds: number;
+  /**
+   * Seconds after the first `getOrders` of a seller x marketplace with listings until its first
+   * automatic order; negative: the first order is dated that far back (paid and visible to
+   * that very read when it lies more than Amazon's two minutes plus `pendingSeconds` back).
+   * Undefined: one interval of the rate.
+   */
+  firstOrderSeconds?: number;
   /** Seconds until Amazon ships an FBA order after payment. */
   fbaShipSeconds: number;
   /** Seconds after shipping until a refund is posted. */
@@ -91,6 +98,8 @@ export interface GenerateOrder {
   channel?: 'AFN' | 'MFN';
   /** `cancel`: Canceled after Pending; `refund`: refunded after shipping; `normal`: neither. Default: by the shares. */
   outcome?: 'normal' | 'cancel' | 'refund';
+  /** Seconds the order stays Pending (default the settings'; 0: paid at purchase). */
+  pendingSeconds?: number;
 }
 
 /** A `getOrders` result being paged through with `NextToken`. */
@@ -252,7 +261,7 @@ export class SimOrderBook {
       const channel = g.channel ?? (this.random() < s.fbaShare ? 'AFN' : 'MFN');
       const outcome =
         g.outcome ?? (this.random() < s.cancelShare ? 'cancel' : this.random() < s.refundShare ? 'refund' : 'normal');
-      const paid = at + this.ms(s.pendingSeconds);
+      const paid = at + this.ms(g.pendingSeconds ?? s.pendingSeconds);
       const timeline: SimOrder['timeline'] = [{ at, status: 'Pending' }];
       if (outcome === 'cancel') timeline.push({ at: paid, status: 'Canceled' });
       else {
@@ -330,14 +339,18 @@ export class SimOrderBook {
     const rate = this.settings.ratePerHour;
     if (rate <= 0) return;
     const k = `${sellerId}|${marketplaceId}`;
-    const since = this.madeUntil.get(k);
-    if (since === undefined) {
-      this.madeUntil.set(k, now);
+    const every = this.ms(3600 / rate);
+    // No backlog for the time without listings: a shop whose first listing went live after a
+    // day gets its orders from then on, not a day's worth at once.
+    if (this.listingsOf(sellerId, marketplaceId).length === 0) {
+      this.madeUntil.delete(k);
       return;
     }
-    const every = this.ms(3600 / rate);
+    const first = this.settings.firstOrderSeconds;
+    if (!this.madeUntil.has(k)) this.madeUntil.set(k, first === undefined ? now : now + this.ms(first) - every);
+    const since = this.madeUntil.get(k)!;
     const due = Math.min(500, Math.floor((now - since) / every));
-    if (due <= 0 || this.listingsOf(sellerId, marketplaceId).length === 0) return;
+    if (due <= 0) return;
     for (let i = 1; i <= due; i++) this.generate({ sellerId, marketplaceId, at: since + i * every });
     this.madeUntil.set(k, since + due * every);
   }

@@ -8,6 +8,7 @@ import { orderExportRoutes } from './order-export.routes.js';
 import { orderSalesRoutes } from './order-sales.routes.js';
 import { orderStockRoutes } from './order-stock.routes.js';
 import { orderBuyerPurge, orderSyncJob, orderSyncScheduled } from './order-sync.job.js';
+import { orderTestRoutes } from './order-test.routes.js';
 import { order1688Logistics } from './purchase-1688.job.js';
 import { purchase1688Routes } from './purchase-1688.routes.js';
 
@@ -24,6 +25,7 @@ export const serverModule: ServerModule = {
     orderSalesRoutes,
     manualOrderRoutes,
     purchase1688Routes,
+    orderTestRoutes,
   ],
   jobs: [orderSyncScheduled, orderSyncJob, orderBuyerPurge, orderExportJob, order1688Logistics],
 };

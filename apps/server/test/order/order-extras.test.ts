@@ -381,6 +381,8 @@ describe('手工单', () => {
  */
 async function orderWith1688Link(offer = '612345678123') {
   const w = await world();
+  // The platform buys on its 1688 account and charges the balance (docs/finance.md "Purchases").
+  await topUp(t.db, { tenantId: w.tenant.id, idemKey: 'seed-1688', ref: { type: 'topup', id: 'seed' }, amount: 1e9 });
   const orderId = await w.addOrder(1);
   const goods = await buildGoods(t.db, w.tenant);
   await t.db

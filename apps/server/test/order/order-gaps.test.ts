@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeAli1688 } from '../../src/ali1688/ali1688.factory.js';
 import { startAli1688Simulator } from '../../src/ali1688/ali1688.simulator.js';
+import { topUp } from '../../src/modules/finance/ledger.service.js';
 import { surplusToStock } from '../../src/modules/order/order-surplus.service.js';
 import { buildGoods, buildUser } from '../factories.js';
 import { call, useTestApp } from '../harness.js';
@@ -256,6 +257,8 @@ describe('1688 purchase outbox', () => {
     });
     t.deps.config.ali1688 = { ...setting, baseUrl: sim.url, appKey: 'k' };
     const w = await world();
+    // The platform buys on its 1688 account and charges the balance (docs/finance.md "Purchases").
+    await topUp(t.db, { tenantId: w.tenant.id, idemKey: 'seed-1688', ref: { type: 'topup', id: 'seed' }, amount: 1e9 });
     const o = await w.order(1);
     const goods = await buildGoods(t.db, w.tenant);
     await t.db

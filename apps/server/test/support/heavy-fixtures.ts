@@ -44,6 +44,8 @@ export function sampleStatementRows(count: number, uid: number): ReturnType<type
     ref_id: `WB${i}`,
     note: i % 7 === 0 ? '备注' : '',
     reverses: null,
+    order_id: 1_000 + i,
+    amazon_order_id: `305-${String(1_000_000 + i)}-1234567`,
     created_at: 1_790_000_000 + i,
   }));
 }

@@ -69,6 +69,9 @@ export const ledgerEntry = z.object({
   ref_id: z.string(),
   note: z.string(),
   reverses: z.number().int().nullable(),
+  /** The console order the movement belongs to (null when none) and its Amazon order id ('' when none). */
+  order_id: z.number().int().nullable(),
+  amazon_order_id: z.string(),
   /** Unix seconds. */
   created_at: z.number().int(),
 });
@@ -250,13 +253,43 @@ export const financeClientsQuery = z.strictObject({
   keyword: z.string().trim().max(64, { error: '关键词不能超过64个字符' }).optional(),
 });
 
-/** 采购明细: what was spent buying goods for orders (entries with reference `purchase`). */
+/** 采购明细 filters: when recorded, and the order (console order id or Amazon order id). */
 export const purchaseQuery = z.strictObject({
   ...pageQuery,
   startTime: secondsQuery,
   endTime: secondsQuery,
   ref_id: z.string().trim().max(64, { error: '订单号不能超过64个字符' }).optional(),
 });
+
+/**
+ * One purchase of 采购明细 (docs/finance.md "Purchases"): every item's recorded purchase with its
+ * cost; `charged` is what the balance paid (a purchase the platform made on its 1688 account),
+ * 0 with `entry_id` null for a purchase the tenant made itself.
+ */
+export const purchaseRow = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  amazon_order_id: z.string(),
+  item_id: z.number().int(),
+  seller_sku: z.string(),
+  title: z.string(),
+  supplier: z.string(),
+  supplier_order_no: z.string(),
+  /** `manual` bought by the tenant itself, `1688` by the platform on its 1688 account. */
+  channel: z.string(),
+  channel_name: z.string(),
+  quantity: z.number().int(),
+  /** The purchase's cost (minor units). */
+  paid: z.number().int(),
+  currency: z.string(),
+  /** What the balance paid for it (minor units, positive), 0 when not charged. */
+  charged: z.number().int(),
+  entry_id: z.number().int().nullable(),
+  /** Unix seconds. */
+  created_at: z.number().int(),
+});
+export type PurchaseRow = z.infer<typeof purchaseRow>;
+export const purchasePage = paged(purchaseRow);
 
 /** Consumption type names for clients (also in the constants). */
 export const consumptionTypeName = (type: number): string =>

@@ -26,6 +26,8 @@ export function presentEntry(e: Omit<Selectable<LedgerEntriesTable>, 'idem_key' 
     ref_id: e.ref_id,
     note: e.note,
     reverses: e.reverses,
+    order_id: e.order_id,
+    amazon_order_id: e.amazon_order_id,
     created_at: seconds(e.created_at),
   };
 }

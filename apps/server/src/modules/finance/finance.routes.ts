@@ -14,6 +14,7 @@ import {
   financeOverview,
   overviewQuery,
   postedEntry,
+  purchasePage,
   purchaseQuery,
   reverseBody,
   totalFreezeData,
@@ -100,10 +101,10 @@ export async function financeRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/finance/purchase',
-    { schema: { querystring: purchaseQuery, response: replies(entriesPage) }, config: view },
+    { schema: { querystring: purchaseQuery, response: replies(purchasePage) }, config: view },
     async (req) => {
       const r = await purchases(deps, authOf(req).user, req.query);
-      return ok({ list: r.rows.map(presentEntry), total: r.total, page: req.query.page, pageSize: req.query.pageSize });
+      return ok({ list: r.rows, total: r.total, page: req.query.page, pageSize: req.query.pageSize });
     },
   );
 

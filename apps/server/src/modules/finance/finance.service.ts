@@ -22,6 +22,7 @@ import {
 } from './finance.repository.js';
 import { setCreditLimit as saveCreditLimit } from './ledger.repository.js';
 import * as ledger from './ledger.service.js';
+import { listPurchases, type PurchaseFilters } from './purchase-list.repository.js';
 
 /** The low-balance warning threshold each user sets on 财务首页 (fen; 0: off). */
 export const lowBalanceSetting: UserSettingDefinition<number> = {
@@ -99,19 +100,36 @@ export function statementForExport(deps: AppDeps, user: UserRow, q: Omit<Entries
   return exportEntries(deps.db, user.tenant_id, filtersOf(user, q), EXPORT_MAX);
 }
 
-/** 采购明细: the tenant's entries for purchases (posted by the orders work with reference `purchase`). */
-export function purchases(
-  deps: AppDeps,
-  user: UserRow,
-  q: {
-    page: number;
-    pageSize: number;
-    startTime?: number | undefined;
-    endTime?: number | undefined;
-    ref_id?: string | undefined;
-  },
-) {
-  return listEntries(deps.db, user.tenant_id, { ...q, types: typesOf(user), ref_type: 'purchase' });
+/** What a purchase's channel means for the money (docs/finance.md "Purchases"). */
+export const PURCHASE_CHANNEL_NAMES: Record<string, string> = {
+  manual: '自行采购(不扣余额)',
+  '1688': '平台代采(1688,已扣余额)',
+};
+
+/** 采购明细: every recorded purchase of the tenant with its cost and, where the platform bought, its charge. */
+export async function purchases(deps: AppDeps, user: UserRow, q: PurchaseFilters) {
+  const r = await listPurchases(deps.db, user.tenant_id, q);
+  return {
+    total: r.total,
+    rows: r.rows.map((p) => ({
+      id: Number(p.id),
+      order_id: Number(p.order_id),
+      amazon_order_id: p.amazon_order_id,
+      item_id: Number(p.item_id),
+      seller_sku: p.seller_sku ?? '',
+      title: p.title ?? '',
+      supplier: p.supplier,
+      supplier_order_no: p.supplier_order_no,
+      channel: p.channel,
+      channel_name: PURCHASE_CHANNEL_NAMES[p.channel] ?? p.channel,
+      quantity: p.quantity,
+      paid: Number(p.paid_minor),
+      currency: p.paid_currency,
+      charged: p.charged === null ? 0 : -Number(p.charged),
+      entry_id: p.entry_id === null ? null : Number(p.entry_id),
+      created_at: Math.floor(p.created_at.getTime() / 1000),
+    })),
+  };
 }
 
 /** The frozen total of the caller's tenant. */

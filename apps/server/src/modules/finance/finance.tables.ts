@@ -42,6 +42,10 @@ export interface LedgerEntriesTable {
   reverses: number | null;
   created_by: Generated<number>;
   created_at: Generated<Date>;
+  /** The console order the movement belongs to (migration 20261204_120000), null when none. */
+  order_id: number | null;
+  /** That order's Amazon order id, '' when none. */
+  amazon_order_id: string;
 }
 
 /** The signed amounts of an entry per account (sum zero per entry). */
@@ -91,6 +95,25 @@ export interface FinanceTopupsTable {
   created_at: Generated<Date>;
 }
 
+/** Where a book's clients send their top-ups (收款账户, migration 20261204_120000). */
+export interface FinancePayeeAccountsTable {
+  id: Generated<number>;
+  /** The book: 0 the platform operator, else a trader's uid. */
+  book_id: number;
+  kind: 'bank' | 'alipay' | 'wechat';
+  bank_name: Generated<string>;
+  account_name: Generated<string>;
+  account_no: Generated<string>;
+  branch: Generated<string>;
+  /** The WeChat QR image (a key of the book keeper's files). */
+  qr_key: Generated<string>;
+  note: Generated<string>;
+  sort: Generated<number>;
+  created_by: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 declare module '../../db/types.js' {
   /** The tables of the finance module. */
   interface DB {
@@ -99,5 +122,6 @@ declare module '../../db/types.js' {
     ledger_lines: LedgerLinesTable;
     ledger_freezes: LedgerFreezesTable;
     finance_topups: FinanceTopupsTable;
+    finance_payee_accounts: FinancePayeeAccountsTable;
   }
 }

@@ -32,6 +32,8 @@ export const ENTRY_COLUMNS = [
   'reverses',
   'created_by',
   'created_at',
+  'order_id',
+  'amazon_order_id',
 ] as const;
 
 /** The main account of a tenant with what decides who keeps its money; undefined when the id is no main account. */
@@ -145,6 +147,8 @@ const ENTRY_INSERT_COLUMNS = [
   'request_hash',
   'reverses',
   'created_by',
+  'order_id',
+  'amazon_order_id',
 ] as const;
 
 /**
@@ -311,4 +315,39 @@ export async function heldFreezeTotal(db: Db, tenantId: number, currency: string
     .where('status', '=', 'held')
     .executeTakeFirstOrThrow();
   return row.total;
+}
+
+const NUMERIC_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The console order of a posting and its Amazon order id: the one named, else the reference's
+ * (a waybill's order; an `order` or `purchase` reference's order id), always of the tenant;
+ * none (null, '') when the reference names no order of the tenant.
+ */
+export async function orderOfPosting(
+  db: Db,
+  tenantId: number,
+  ref: { type: string; id: string },
+  orderId?: number,
+): Promise<{ order_id: number | null; amazon_order_id: string }> {
+  let id = orderId;
+  if (id === undefined && NUMERIC_ID.test(ref.id)) {
+    if (ref.type === 'waybill') {
+      const w = await db
+        .selectFrom('logistics_waybills')
+        .select('order_id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', Number(ref.id))
+        .executeTakeFirst();
+      id = w?.order_id;
+    } else if (ref.type === 'order' || ref.type === 'purchase') id = Number(ref.id);
+  }
+  if (id === undefined) return { order_id: null, amazon_order_id: '' };
+  const o = await db
+    .selectFrom('orders')
+    .select(['id', 'amazon_order_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return o ? { order_id: Number(o.id), amazon_order_id: o.amazon_order_id } : { order_id: null, amazon_order_id: '' };
 }

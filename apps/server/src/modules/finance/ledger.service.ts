@@ -28,6 +28,7 @@ import {
   linesOfEntry,
   lockHeldFreeze,
   lockTenantAccounts,
+  orderOfPosting,
   type TenantKind,
   type TenantLine,
   tenantBalances,
@@ -55,7 +56,18 @@ export interface PostingBase {
   currency?: string;
   /** The user who caused it (0: the system). */
   createdBy?: number;
+  /**
+   * The console order the movement belongs to; when left out it is derived from `ref` (a
+   * waybill's order, an `order` or `purchase` reference's order id). Its Amazon order id is
+   * read with it. Not part of the idempotency fingerprint.
+   */
+  orderId?: number;
 }
+
+/** The ledger key prefix of the charge for a purchase the platform made on its 1688 account. */
+export const PURCHASE_CHARGE_PREFIX = 'purchase-1688:';
+/** The key of that charge: one per 1688 order (docs/finance.md "Purchases"). */
+export const purchaseChargeKey = (externalOrderId: string) => `${PURCHASE_CHARGE_PREFIX}${externalOrderId}`;
 
 /** Fee kinds other modules charge or freeze for. */
 export type FeeKind = 'serviceFee' | 'logisticsFee' | 'other';
@@ -72,6 +84,8 @@ interface Plan {
   reverses?: number;
   /** The book of the entry when not the tenant's current one (a reversal keeps the original's). */
   bookId?: number;
+  /** The order of the entry when not the reference's (a reversal keeps the original's). */
+  order?: { order_id: number | null; amazon_order_id: string };
 }
 
 interface Operation {
@@ -183,6 +197,7 @@ async function post(db: Db, base: PostingBase, operation: Operation): Promise<Le
       throw err;
     }
     const change = (k: TenantKind) => plan.tenant[k] ?? 0;
+    const order = plan.order ?? (await orderOfPosting(trx, base.tenantId, base.ref, base.orderId));
     const entry = await insertEntryWithLines(
       trx,
       {
@@ -205,6 +220,8 @@ async function post(db: Db, base: PostingBase, operation: Operation): Promise<Le
         request_hash: hash,
         reverses: plan.reverses ?? null,
         created_by: base.createdBy ?? 0,
+        order_id: order.order_id,
+        amazon_order_id: order.amazon_order_id,
       },
       lines,
       plan.book.filter((l) => l.amount !== 0),
@@ -400,7 +417,14 @@ export function reverseEntry(db: Db, p: Omit<PostingBase, 'ref'> & { entryId: nu
         if (line.kind === 'clearing' || line.kind === 'income') book.push({ kind: line.kind, amount: -line.amount });
         else tenant[line.kind] = (tenant[line.kind] ?? 0) - line.amount;
       }
-      return { type: original.type, tenant, book, reverses: original.id, bookId: original.book_id };
+      return {
+        type: original.type,
+        tenant,
+        book,
+        reverses: original.id,
+        bookId: original.book_id,
+        order: { order_id: original.order_id, amazon_order_id: original.amazon_order_id },
+      };
     },
   });
 }

@@ -7,6 +7,7 @@ import type { Actor, AppDeps } from '../../context.js';
 import { AppError, badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { findTenantUser } from '../account/user.repository.js';
+import * as ledger from '../finance/ledger.service.js';
 import { findOrder } from './order.repository.js';
 import { moveExpress, purchasable, purchaseItem } from './order.service.js';
 import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
@@ -101,6 +102,20 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
       async (trx) => {
         await markPurchase1688(trx, actor.tenantId, body.item_id, order.external_order_id ?? '');
         await recordedPurchase1688(trx, Number(order.id));
+        // The platform bought on its 1688 account: the tenant's balance pays, once per 1688 order
+        // (docs/finance.md "Purchases"); refused with 余额不足, nothing is recorded and the placed
+        // order stays kept for the next 1688下单 of the item.
+        if (order.paid_minor && order.external_order_id)
+          await ledger.charge(trx, {
+            tenantId: actor.tenantId,
+            idemKey: ledger.purchaseChargeKey(order.external_order_id),
+            ref: { type: 'purchase', id: String(item.order_id) },
+            orderId: item.order_id,
+            amount: order.paid_minor,
+            fee: 'other',
+            note: `1688采购 ${order.external_order_id} ${order.quantity}件`,
+            createdBy: actor.userId,
+          });
       },
     );
   } catch (err) {

@@ -499,6 +499,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
     notRowIds: { channel_id: CHANNEL_ID },
     request: (id) => ({ body: { id: id('id'), version: 1, channel_id: 1 } }),
   },
+  'POST /PDD/logistics/parcel/dismiss-error': {
+    fields: { id: 'parcel' },
+    request: (id) => ({ body: { id: id('id') } }),
+  },
   'POST /PDD/logistics/waybill/create': {
     fields: { parcel_id: 'parcel' },
     request: (id) => ({ body: { parcel_id: id('parcel_id') } }),

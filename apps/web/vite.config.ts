@@ -22,6 +22,14 @@ export default defineConfig(({ command }) => {
         // The shared package is pure declarations (constants, schemas, predicates): let unused
         // exports (e.g. zod schemas the login screen never uses) be dropped from the bundles.
         treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/shared/') },
+        output: {
+          // React, React DOM and the router in one chunk of their own: left to the default
+          // chunking, React DOM shared a chunk with antd's core, which the sign-in screen then
+          // loaded although it uses no antd (docs/web.md "Sign-in screen size").
+          codeSplitting: {
+            groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          },
+        },
       },
     },
   };

@@ -1,4 +1,3 @@
-import { RequirePermission } from '../components/permission';
 import type { FrameRoute, ScreenLoader } from './route-section';
 
 /**
@@ -11,7 +10,8 @@ export function guardedScreen(route: FrameRoute, fallback: ScreenLoader): Screen
   const permission = route.meta.permission;
   if (!permission) return load;
   return async () => {
-    const { Component } = await load();
+    // Loaded with the screen: `components/permission` uses antd, which the entry must not load.
+    const [{ Component }, { RequirePermission }] = await Promise.all([load(), import('../components/permission')]);
     return {
       Component: () => (
         <RequirePermission permission={permission}>

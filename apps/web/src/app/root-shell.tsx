@@ -1,12 +1,28 @@
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigation, useRouteError } from 'react-router';
 import { addLog } from '../stores/log-store';
 import { useBrandingStore } from './bootstrap';
 import type { RouteHandle } from './router';
 
-NProgress.configure({ showSpinner: false });
+type ProgressBar = typeof import('./progress-bar')['progressBar'];
+let bar: ProgressBar | null = null;
+let barWanted = false;
+
+/** Starts or ends the progress bar; its code is loaded on the first navigation, not by the entry. */
+function showProgress(busy: boolean): void {
+  barWanted = busy;
+  if (bar) {
+    if (busy) bar.start();
+    else bar.done();
+    return;
+  }
+  if (!busy) return;
+  void import('./progress-bar').then((m) => {
+    if (bar) return;
+    bar = m.progressBar;
+    if (barWanted) bar.start();
+  });
+}
 
 /** The deepest matched route's handle. */
 export function useRouteHandle(): RouteHandle | undefined {
@@ -24,8 +40,7 @@ export function RootShell() {
   const handle = useRouteHandle();
   const brand = useBrandingStore((s) => s.title);
   useEffect(() => {
-    if (navigation.state === 'idle') NProgress.done();
-    else NProgress.start();
+    showProgress(navigation.state !== 'idle');
   }, [navigation.state]);
   useEffect(() => {
     document.title = handle?.meta.title ? `${handle.meta.title} - ${brand}` : brand;

@@ -1,5 +1,5 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { EyeIcon, EyeInvisibleIcon } from './login-icons';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> {
   prefix: ReactNode;
@@ -10,7 +10,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> {
 
 /**
  * A plain input styled like antd's large Input. The sign-in screen uses it instead of antd
- * Input/Form, which would add about 30 KB gzip to the first screen (target: 200 KB).
+ * Input/Form, which would add about 30 KB gzip to the first screen (target: 150 KB).
  */
 export function LoginInput({ prefix, error, revealable, type, ...rest }: Props) {
   const [shown, setShown] = useState(false);
@@ -27,7 +27,7 @@ export function LoginInput({ prefix, error, revealable, type, ...rest }: Props) 
             onClick={() => setShown((v) => !v)}
             tabIndex={-1}
           >
-            {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+            {shown ? <EyeIcon /> : <EyeInvisibleIcon />}
           </button>
         )}
       </div>

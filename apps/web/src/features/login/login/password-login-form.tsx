@@ -1,11 +1,11 @@
-import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@console/shared/schemas/account';
 import { MSG } from '@console/shared/validation/rules';
-import { Button } from 'antd';
 import { type FormEvent, useState } from 'react';
-import { login, loginCodeUrl } from '../../../api/session';
 import { ApiError } from '../../../api/http';
+import { login, loginCodeUrl } from '../../../api/session';
 import { useFeedback } from '../../../app/ui-bridge';
+import { LoginButton } from './login-button';
+import { LockIcon, ReloadIcon, SafetyIcon, UserIcon } from './login-icons';
 import { LoginInput } from './login-input';
 
 type Field = 'account' | 'password' | 'code';
@@ -73,7 +73,7 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
   return (
     <form onSubmit={submit} className="login-form" data-testid="password-login" noValidate>
       <LoginInput
-        prefix={<UserOutlined />}
+        prefix={<UserIcon />}
         placeholder="账号"
         autoComplete="username"
         value={values.account}
@@ -81,7 +81,7 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
         error={errors.account}
       />
       <LoginInput
-        prefix={<LockOutlined />}
+        prefix={<LockIcon />}
         type="password"
         revealable
         placeholder="密码"
@@ -93,7 +93,7 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
       {needCode && (
         <div className="login-code-row">
           <LoginInput
-            prefix={<SafetyOutlined />}
+            prefix={<SafetyIcon />}
             placeholder="验证码"
             autoComplete="off"
             maxLength={16}
@@ -102,18 +102,18 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
             error={errors.code}
           />
           <img className="login-code-img" src={loginCodeUrl(nonce)} alt="验证码" data-testid="login-code-img" />
-          <Button
+          <LoginButton
             size="large"
-            icon={<ReloadOutlined />}
+            icon={<ReloadIcon />}
             aria-label="换一张"
             title="换一张"
             onClick={() => setNonce(Date.now())}
           />
         </div>
       )}
-      <Button type="primary" htmlType="submit" size="large" block loading={loading}>
+      <LoginButton variant="primary" type="submit" size="large" block loading={loading}>
         登录
-      </Button>
+      </LoginButton>
     </form>
   );
 }

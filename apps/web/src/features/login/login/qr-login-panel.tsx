@@ -1,9 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { LoginResult, QrLoginCode } from '@console/shared/schemas/account';
 import { MSG } from '@console/shared/validation/rules';
-import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getQrLoginCode, getScanQrRes } from '../../../api/session';
+import { LoginButton } from './login-button';
+import { ReloadIcon } from './login-icons';
 
 /** Poll interval of the QR result. */
 const POLL_MS = 1500;
@@ -64,9 +64,9 @@ export function QrLoginPanel({ onSuccess }: { onSuccess: (result: LoginResult) =
         {expired && (
           <div className="qr-expired">
             <span>{MSG.qrExpired}</span>
-            <Button type="primary" icon={<ReloadOutlined />} onClick={load}>
+            <LoginButton variant="primary" icon={<ReloadIcon />} onClick={load}>
               刷新二维码
-            </Button>
+            </LoginButton>
           </div>
         )}
       </div>
@@ -75,9 +75,9 @@ export function QrLoginPanel({ onSuccess }: { onSuccess: (result: LoginResult) =
         {qr && !expired && <span className="qr-left">({left} 秒后失效)</span>}
       </p>
       {!expired && qr && (
-        <Button type="link" icon={<ReloadOutlined />} onClick={load}>
+        <LoginButton variant="link" icon={<ReloadIcon />} onClick={load}>
           刷新
-        </Button>
+        </LoginButton>
       )}
     </div>
   );

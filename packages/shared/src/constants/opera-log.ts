@@ -111,6 +111,8 @@ export const OPERA_LOG_ACTIONS = {
   'finance.deposit.return': '退还保证金',
   'finance.reverse': '冲正记录',
   'finance.warning': '设置余额预警',
+  'finance.payee.save': '保存收款账户',
+  'finance.payee.delete': '删除收款账户',
   'customs.hsCode.create': '新建海关编码',
   'customs.hsCode.update': '修改海关编码',
   'customs.hsCode.delete': '删除海关编码',

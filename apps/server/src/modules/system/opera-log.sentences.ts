@@ -271,6 +271,14 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   'finance.reverse': (e) =>
     `${e.actor} 冲正了账户 ${str(obj(e.summary.after).uid)} 的记录 ${str(obj(e.summary.after).entry_id)}(原因:${str(obj(e.summary.after).reason)})`,
   'finance.warning': (e) => `${e.actor} 将余额预警设为 ${yuan(obj(e.summary.after).warning)}`,
+  'finance.payee.save': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 保存了收款账户 ${str(a.account_name)} ${str(a.account_no)}`.trimEnd();
+  },
+  'finance.payee.delete': (e) => {
+    const b = obj(e.summary.before);
+    return `${e.actor} 删除了收款账户 ${str(b.account_name)} ${str(b.account_no)}`.trimEnd();
+  },
   'customs.hsCode.create': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 新建了海关编码 ${str(a.hs_code)}(${str(a.name_cn)})`;

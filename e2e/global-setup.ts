@@ -87,6 +87,9 @@ export default async function setup(project: TestProject) {
       // Machine translation through the built-in simulator; every text is marked [演示] (e2e/translation.test.ts).
       TRANSLATE_PROVIDER: 'demo',
       TEST_HOOKS: '1',
+      // Only the orders a test makes (the sandbox's own orders arrive at once and every 5 minutes
+      // by default, docs/orders.md "Sandbox orders", and would change the tests' order counts).
+      SANDBOX_ORDERS_PER_HOUR: '0',
       // The sandbox checks listing images by fetching them; e2e/upload.test.ts serves its image on 127.0.0.1.
       FETCH_ALLOW_LOOPBACK: '1',
       NODE_ENV: 'test',

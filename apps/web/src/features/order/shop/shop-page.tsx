@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ShopListBody, ShopView } from '@console/shared/schemas/shop';
 import { Alert, Button } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useShopList, useShopMutations } from '../../../api/shop';
 import { useFeedback } from '../../../app/ui-bridge';
 import { KeywordSearchForm, serverPagination } from '../../../components/list-parts';
@@ -11,6 +11,7 @@ import { BindShopDialog } from './components/bind-shop-dialog';
 import { PublicUrlNote } from './components/public-url-note';
 import { ShopEditDialog } from './components/shop-edit-dialog';
 import { ShopTable } from './components/shop-table';
+import { TestOrderDialog } from './components/test-order-dialog';
 import { useCheckShop } from './components/use-check-shop';
 import { useFinishAuthorization } from './components/use-finish-authorization';
 
@@ -23,7 +24,9 @@ export function ShopPage() {
   const check = useCheckShop();
   const [binding, setBinding] = useState<{ shop: ShopView | null } | null>(null);
   const [editing, setEditing] = useState<ShopView | null>(null);
+  const [testing, setTesting] = useState<ShopView | null>(null);
   const failure = useFinishAuthorization();
+  const closeTesting = useCallback(() => setTesting(null), []);
   const appConfigured = list.data?.app_configured ?? false;
 
   return (
@@ -47,6 +50,7 @@ export function ShopPage() {
         onEdit={setEditing}
         onCheck={check}
         onReauthorize={(shop) => setBinding({ shop })}
+        onTestOrders={setTesting}
         onDelete={async (shop) => {
           await remove.mutateAsync(shop.id);
           message.success('删除成功');
@@ -59,6 +63,7 @@ export function ShopPage() {
         onClose={() => setBinding(null)}
       />
       <ShopEditDialog shop={editing} onClose={() => setEditing(null)} />
+      <TestOrderDialog shop={testing} onClose={closeTesting} />
     </PageContainer>
   );
 }

@@ -16,6 +16,8 @@ interface Props {
   /** 检测授权 (absent for a never-authorized shop). */
   onCheck: (shop: ShopView) => void;
   onDelete?: (shop: ShopView) => void;
+  /** 生成测试订单 of a sandbox shop (店铺管理 only). */
+  onTestOrders?: (shop: ShopView) => void;
 }
 
 const SHOWN = 5;
@@ -42,7 +44,16 @@ function MarketplaceTags({ codes }: { codes: string[] }) {
 }
 
 /** The shops with their authorization state (店铺管理 and 授权中心 share it). */
-export function ShopTable({ rows, loading, pagination, onEdit, onReauthorize, onCheck, onDelete }: Props) {
+export function ShopTable({
+  rows,
+  loading,
+  pagination,
+  onEdit,
+  onReauthorize,
+  onCheck,
+  onDelete,
+  onTestOrders,
+}: Props) {
   return (
     <Table<ShopView>
       rowKey="id"
@@ -92,7 +103,7 @@ export function ShopTable({ rows, loading, pagination, onEdit, onReauthorize, on
         {
           title: '操作',
           key: 'ops',
-          width: 260,
+          width: 340,
           render: (_, r) => (
             <Has permission="shop.manage">
               <Space size={0}>
@@ -109,6 +120,11 @@ export function ShopTable({ rows, loading, pagination, onEdit, onReauthorize, on
                 <Button type="link" size="small" onClick={() => onReauthorize(r)}>
                   重新授权
                 </Button>
+                {onTestOrders && r.sandbox && r.auth_status === 'authorized' && (
+                  <Button type="link" size="small" onClick={() => onTestOrders(r)} data-testid="shop-test-orders">
+                    生成测试订单
+                  </Button>
+                )}
                 {onDelete && (
                   <Popconfirm
                     title={`解绑店铺「${r.name}」?`}

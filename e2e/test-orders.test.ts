@@ -1,0 +1,52 @@
+// 生成测试订单 (issue 29 §1): on 店铺管理 a sandbox shop's admin makes paid orders for a live listing;
+// the shop's sync brings them into 订单处理, with Chinese statuses and marketplaces, and the
+// orders beyond the listing's stock are flagged 超卖 on the order and on 订单首页.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createMainAccount } from './support/api-client';
+import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { routeUrl } from './support/frame';
+import { bindSandboxShop } from './support/sandbox-shop';
+
+let browser: Browser;
+let page: Page | undefined;
+screenshotOnFailure(() => page);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('test orders', () => {
+  it('a sandbox shop makes paid test orders on 店铺管理 and they are synced into 订单处理', async () => {
+    const seller = createMainAccount(env().dataDir, 0);
+    const api = new ApiClient(env().baseUrl);
+    await api.login(seller.account, seller.password);
+    const shopId = await bindSandboxShop(api, '测试订单店');
+    // A live listing in the sandbox (and one order of it, an hour old).
+    const made = await api.call<{ ids: string[] }>('POST', '/__test__/sandbox-orders', { shop_id: shopId, count: 1 });
+    expect(made.status, made.msg).toBe(200);
+
+    const s = await signedInPage(browser, seller.account, seller.password, '#/order/shop');
+    page = s.page;
+    const p = s.page;
+    await p
+      .getByRole('row', { name: /测试订单店/ })
+      .getByTestId('shop-test-orders')
+      .click();
+    const dialog = p.getByTestId('test-order-dialog');
+    await dialog.getByTestId('test-order-listings').click();
+    await p.locator('.ant-select-item-option').filter({ hasText: 'SANDBOX-' }).first().click();
+    await dialog.getByTestId('test-order-count').fill('3');
+    await dialog.getByRole('button', { name: /生\s?成/ }).click();
+    await p.getByText('测试订单已同步到订单处理').waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden' });
+
+    await p.goto(routeUrl('/order/list'));
+    // The hook's order and the three test orders, all paid (未发货), none 待付款.
+    await p.getByTestId('order-tabs').getByText('未发货 (4)').waitFor();
+    await p.getByTestId('order-tabs').getByText('待付款 (0)').waitFor();
+  });
+});

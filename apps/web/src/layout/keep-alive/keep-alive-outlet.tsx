@@ -3,6 +3,7 @@ import { useLocation, useOutlet } from 'react-router';
 import { useRouteHandle } from '../../app/root-shell';
 import { useSettingsStore } from '../../stores/settings-store';
 import { useTabsStore } from '../../stores/tabs-store';
+import { PaneDialogs } from './pane-dialogs';
 
 const ActiveContext = createContext(true);
 const PageKeyContext = createContext<string | null>(null);
@@ -59,7 +60,9 @@ export function KeepAliveOutlet() {
           data-page={k}
         >
           <PageKeyContext.Provider value={k}>
-            <ActiveContext.Provider value={k === key && cacheable}>{v.element}</ActiveContext.Provider>
+            <ActiveContext.Provider value={k === key && cacheable}>
+              <PaneDialogs active={k === key && cacheable}>{v.element}</PaneDialogs>
+            </ActiveContext.Provider>
           </PageKeyContext.Provider>
         </div>
       ))}

@@ -158,5 +158,5 @@ describe('follow-selling', () => {
     await expect
       .poll(async () => (await s.api.call('GET', '/follow/price-rule/get')).data)
       .toEqual({ mode: 'percent', value: 500, min_margin_bp: 1250 });
-  });
+  }, 180_000);
 });

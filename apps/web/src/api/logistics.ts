@@ -5,6 +5,7 @@ import type {
   ChannelRow,
   ChannelUpdateBody,
   consumePage,
+  InterceptCounts,
   parcelPage,
   parcelStepData,
   quoteBody,
@@ -33,7 +34,16 @@ export const logisticsKeys = {
   consume: (page: number, keyword: string) => [...logisticsKeys.all, 'consume', page, keyword] as const,
   rules: () => [...logisticsKeys.all, 'rules'] as const,
   tracking: (id: number) => [...logisticsKeys.all, 'tracking', id] as const,
+  counts: () => [...logisticsKeys.all, 'counts'] as const,
 };
+
+/** What waits on each tab of 运费审核 (and, for reviewers, the balance parcels are paid from). */
+export function useInterceptCounts() {
+  return useQuery({
+    queryKey: logisticsKeys.counts(),
+    queryFn: () => get<InterceptCounts>('/logistics/intercept/counts'),
+  });
+}
 
 /** The tenant's 运费审核 rules (over-estimate percentage, margin and balance checks). */
 export function useReviewRules(enabled: boolean) {
@@ -171,7 +181,7 @@ export function useLogisticsMutations() {
       onSuccess,
     }),
     approve: useMutation({
-      mutationFn: (b: { id: number; version: number; note?: string }) =>
+      mutationFn: (b: { id: number; version: number; note?: string; accept_low_balance?: boolean }) =>
         post<ParcelStep>('/logistics/intercept/approve', b),
       onSuccess,
     }),
@@ -185,18 +195,26 @@ export function useLogisticsMutations() {
         post<ParcelStep>('/logistics/intercept/change-channel', b),
       onSuccess,
     }),
+    // A refusal stays on the parcel's row (kept by the server), so no passing toast; the lists refresh to show it.
     createWaybill: useMutation({
       mutationFn: (parcelId: number) =>
-        post<Answer<typeof waybillRow>>('/logistics/waybill/create', { parcel_id: parcelId }),
+        post<Answer<typeof waybillRow>>('/logistics/waybill/create', { parcel_id: parcelId }, { silent: true }),
+      onSettled: onSuccess,
+    }),
+    dismissError: useMutation({
+      mutationFn: (id: number) => post<{ id: number }>('/logistics/parcel/dismiss-error', { id }),
       onSuccess,
     }),
+    // 发货's refusal is shown on the waybill's row (the screen keeps it until retried or dismissed).
     ship: useMutation({
-      mutationFn: (id: number) => post<Answer<typeof waybillStepData>>('/logistics/waybill/ship', { id }),
-      onSuccess,
+      mutationFn: (id: number) =>
+        post<Answer<typeof waybillStepData>>('/logistics/waybill/ship', { id }, { silent: true }),
+      onSettled: onSuccess,
     }),
     cancelWaybill: useMutation({
-      mutationFn: (id: number) => post<Answer<typeof waybillStepData>>('/logistics/waybill/cancel', { id }),
-      onSuccess,
+      mutationFn: (id: number) =>
+        post<Answer<typeof waybillStepData>>('/logistics/waybill/cancel', { id }, { silent: true }),
+      onSettled: onSuccess,
     }),
   };
 }

@@ -1,6 +1,6 @@
-import { CARRIER_OPTIONS, OTHER_CARRIER } from '@console/shared/constants/carriers';
+import { carrierLabel as codeLabel, OTHER_CARRIER } from '@console/shared/constants/carriers';
 import type { ChannelRow } from '@console/shared/schemas/logistics';
-import { Button, Drawer, Space, Table, Tag } from 'antd';
+import { Alert, Button, Drawer, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useManagedChannels } from '../../../api/logistics';
 import { useHas } from '../../../components/permission';
@@ -8,18 +8,60 @@ import { formatSeconds } from '../../../lib/format';
 import { ChannelFormDialog } from './channel-form-dialog';
 import { yuanText } from './channel-form-model';
 
-const carrierLabel = (r: ChannelRow) =>
-  r.carrier_code === OTHER_CARRIER
-    ? r.carrier_name
-    : (CARRIER_OPTIONS.find((c) => c.value === r.carrier_code)?.label ?? r.carrier_code);
+const carrierLabel = (r: ChannelRow) => (r.carrier_code === OTHER_CARRIER ? r.carrier_name : codeLabel(r.carrier_code));
+
+/** What a channel is and how to add one, when the book has none (issue 29 §2). */
+function EmptyGuide({ onAdd }: { onAdd: () => void }) {
+  return (
+    <div data-testid="channel-empty-guide" style={{ padding: '24px 8px' }}>
+      <Typography.Title level={5}>还没有物流渠道</Typography.Title>
+      <Typography.Paragraph>
+        物流渠道是包裹发出所走的一条线路:一个承运商(如云途、燕文、中国邮政)的一项服务,连同它送达的国家和运费价格(首重、续重、挂号费、带电附加费、服务费)。
+        卖家在「运费审核」提交包裹时选择渠道,系统按渠道价格计算运费、创建运单、打印面单,没有渠道就无法发货。
+      </Typography.Paragraph>
+      <Typography.Paragraph>
+        添加方法:点击「新增渠道」,选择承运商和服务,填写目的国家和与物流商约定的价格(单位:元),下方「试算」可以先看一个包裹的运费,保存后卖家即可使用。
+      </Typography.Paragraph>
+      <Button type="primary" onClick={onAdd}>
+        新增渠道
+      </Button>
+    </div>
+  );
+}
 
 /** The channels of the caller's book with create and edit (物流渠道). */
 function ChannelTable() {
   const q = useManagedChannels();
   const [editing, setEditing] = useState<ChannelRow | 'new' | null>(null);
   const latest = async (id: number) => (await q.refetch()).data?.list.find((c) => c.id === id);
+  const list = q.data?.list ?? [];
+  const dialog = editing !== null && (
+    <ChannelFormDialog
+      key={editing === 'new' ? 'new' : editing.id}
+      open
+      channel={editing === 'new' ? null : editing}
+      latest={latest}
+      onClose={() => setEditing(null)}
+    />
+  );
+  if (q.isSuccess && list.length === 0)
+    return (
+      <>
+        <EmptyGuide onAdd={() => setEditing('new')} />
+        {dialog}
+      </>
+    );
   return (
     <>
+      {list.some((c) => c.is_sample) && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="channel-sample-note"
+          title="标有「示例」的渠道是新安装自带的沙箱物流商渠道,价格仅为示例:请按与物流商的合同价「编辑」后使用(保存后不再标为示例),或停用。"
+        />
+      )}
       <Space style={{ marginBottom: 12 }}>
         <Button type="primary" onClick={() => setEditing('new')}>
           新增渠道
@@ -29,12 +71,27 @@ function ChannelTable() {
         size="small"
         rowKey="id"
         loading={q.isFetching}
-        dataSource={q.data?.list ?? []}
+        dataSource={list}
         pagination={false}
         scroll={{ x: 1100 }}
         data-testid="channel-table"
         columns={[
-          { title: '渠道名称', dataIndex: 'name', fixed: 'left', width: 140 },
+          {
+            title: '渠道名称',
+            dataIndex: 'name',
+            fixed: 'left',
+            width: 180,
+            render: (v: string, r) => (
+              <Space size={4} wrap>
+                {v}
+                {r.is_sample && (
+                  <Tag color="gold" data-testid="channel-sample-tag">
+                    示例
+                  </Tag>
+                )}
+              </Space>
+            ),
+          },
           { title: '承运商', key: 'carrier', width: 120, render: (_: unknown, r) => carrierLabel(r) },
           { title: '服务', dataIndex: 'service', width: 100 },
           { title: '目的国家', dataIndex: 'countries', width: 160, render: (v: string[]) => v.join(', ') },
@@ -79,15 +136,7 @@ function ChannelTable() {
           },
         ]}
       />
-      {editing !== null && (
-        <ChannelFormDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          open
-          channel={editing === 'new' ? null : editing}
-          latest={latest}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      {dialog}
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { CARRIER_OPTIONS, OTHER_CARRIER } from '@console/shared/constants/carriers';
+import { CARRIER_OPTIONS, carrierMatches, carrierServices, OTHER_CARRIER } from '@console/shared/constants/carriers';
 import { MARKETPLACES } from '@console/shared/constants/marketplaces';
 import { QUOTE_REFUSALS } from '@console/shared/logistics/quote';
 import type { ChannelRow } from '@console/shared/schemas/logistics';
 import {
   Alert,
+  AutoComplete,
   Button,
   Checkbox,
   Col,
@@ -30,6 +31,19 @@ import {
   yuanFieldRule,
   yuanText,
 } from './channel-form-model';
+
+/** The carriers Chinese sellers use first, then Amazon's others (issue 29 §2). */
+const CARRIER_SELECT = [
+  {
+    label: '常用承运商',
+    options: CARRIER_OPTIONS.filter((c) => c.common).map((c) => ({ value: c.value, label: c.label })),
+  },
+  {
+    label: '其他承运商',
+    options: CARRIER_OPTIONS.filter((c) => !c.common).map((c) => ({ value: c.value, label: c.label })),
+  },
+];
+const carrierByValue = new Map(CARRIER_OPTIONS.map((c) => [c.value, c]));
 
 const COUNTRY_OPTIONS = MARKETPLACES.map((m) => ({ value: m.iso, label: `${m.name} ${m.iso}` }));
 const required = (message: string) => [{ required: true, message }];
@@ -189,7 +203,18 @@ export function ChannelFormDialog({
           </Col>
           <Col span={8}>
             <Form.Item label="承运商" name="carrier_code" rules={required('请选择承运商')}>
-              <Select showSearch options={CARRIER_OPTIONS.map((c) => ({ value: c.value, label: c.label }))} />
+              <Select
+                showSearch={{
+                  // Chinese name, English name or code: 云途, yun, YunExpress.
+                  filterOption: (input, o) => {
+                    const c = o && 'value' in o ? carrierByValue.get(String(o.value)) : undefined;
+                    return c ? carrierMatches(c, input) : false;
+                  },
+                }}
+                placeholder="输入中文名、英文名或代码搜索"
+                options={CARRIER_SELECT}
+                data-testid="carrier-select"
+              />
             </Form.Item>
           </Col>
           <Col span={8}>
@@ -199,7 +224,23 @@ export function ChannelFormDialog({
               </Form.Item>
             ) : (
               <Form.Item label="服务" name="service">
-                <Input maxLength={64} placeholder="如 Standard / 挂号小包" />
+                {carrierServices(carrier ?? '').length > 0 ? (
+                  // Known services to choose from; a contract's own service name may still be typed.
+                  <AutoComplete
+                    maxLength={64}
+                    placeholder="选择或输入服务"
+                    options={carrierServices(carrier ?? '').map((v) => ({ value: v }))}
+                    showSearch={{
+                      filterOption: (input, o) =>
+                        String(o?.value ?? '')
+                          .toLowerCase()
+                          .includes(input.toLowerCase()),
+                    }}
+                    data-testid="service-select"
+                  />
+                ) : (
+                  <Input maxLength={64} placeholder="如 Standard / 挂号小包" />
+                )}
               </Form.Item>
             )}
           </Col>

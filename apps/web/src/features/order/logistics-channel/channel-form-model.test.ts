@@ -31,6 +31,7 @@ const row: ChannelRow = {
   max_weight_g: 5000,
   max_side_mm: 600,
   enabled: true,
+  is_sample: false,
   version: 3,
   updated_at: 0,
 };

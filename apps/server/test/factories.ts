@@ -124,6 +124,8 @@ export interface TenantRows {
   /** A top-up (finance_topups) and a ledger entry of the tenant. */
   topup: number;
   entry: number;
+  /** A payee account (收款账户) of the book that keeps the tenant's money, with a QR image key. */
+  payee: number;
   /** A held parcel of the order (运费审核) and a waybill of it, not shipped (issue 18). */
   parcel: number;
   waybill: number;
@@ -267,6 +269,18 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     note: '',
     created_by: tenant.id,
   });
+  const payee = await db
+    .insertInto('finance_payee_accounts')
+    .values({
+      book_id: entry.book_id,
+      kind: 'wechat',
+      account_name: `${marker} payee`,
+      qr_key: `t${tenant.id}/2026/01/00000000-0000-0000-0000-000000000001.png`,
+      note: `${marker} payee note`,
+      created_by: tenant.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const channel = await db
     .insertInto('logistics_channels')
     .values({
@@ -341,6 +355,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     problem: problem.id,
     topup: topup.id,
     entry: entry.id,
+    payee: payee.id,
     goods: Number(goods.id),
     category: Number(category.id),
     points: Number(points.id),

@@ -536,6 +536,12 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { id: id('id'), version: 1, note: 'x' } }),
   },
   'GET /PDD/finance/topup/proof-file': { fields: { id: 'topup' }, request: (id) => ({ query: { id: id('id') } }) },
+  'GET /PDD/finance/payee/qr-file': { fields: { id: 'payee' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/finance/payee/save': {
+    fields: { id: 'payee' },
+    request: (id) => ({ body: { id: id('id'), kind: 'alipay', account_no: 'a@example.com', account_name: 'x' } }),
+  },
+  'POST /PDD/finance/payee/delete': { fields: { id: 'payee' }, request: (id) => ({ body: { id: id('id') } }) },
   'POST /PDD/finance/review/approve': { fields: { id: 'topup' }, request: (id) => ({ body: { id: id('id') } }) },
   'POST /PDD/finance/review/refuse': {
     fields: { id: 'topup' },

@@ -64,6 +64,7 @@ describe('orders', () => {
     await card.getByText(`订单 ${orderId}`).waitFor();
     await card.getByText('还有 1 件商品未到齐').waitFor();
     await card.getByRole('button', { name: '确认收货' }).click();
+    await p.locator('.ant-popconfirm').getByRole('button', { name: '确认', exact: true }).click();
     await card.getByTestId('distribution-item-express').getByText('已收货').waitFor();
     await card.getByLabel('重量(g)').fill('850');
     await card.getByLabel('长(cm)').fill('30');

@@ -5,7 +5,7 @@ import {
   type DistributionListBody,
   type DistributionOrder,
 } from '@console/shared/schemas/order-stock';
-import { Button, Card, Empty, Form, Input, InputNumber, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useOrderMutations } from '../../../api/order';
 import { useDistributionList, useOrderOpsMutations } from '../../../api/order-stock';
@@ -31,6 +31,9 @@ function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code:
   const { express } = useOrderMutations();
   const { distribute, undo, unfill } = useOrderOpsMutations();
   const [form] = Form.useForm<Parcel>();
+  // The last failure of 确认收货 per item, shown on its row until the next attempt.
+  const [failed, setFailed] = useState<Record<number, string>>({});
+  const receiving = (id: number) => express.isPending && express.variables?.item_id === id;
   const missing = order.items.filter((i) => i.express_status !== '3').length;
   const done = order.distributed_at !== null;
   // Amazon ships its own (FBA) orders: nothing to check in or pack (docs/orders.md).
@@ -77,16 +80,35 @@ function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code:
             width: 190,
             render: (_, i) =>
               i.express_status === '2' && has('order.receive') && !done ? (
-                <Button
-                  size="small"
-                  type="primary"
-                  loading={express.isPending}
-                  onClick={() =>
-                    express.mutate({ item_id: i.id, version: i.version, to: '3' }, { onSuccess: onChanged })
-                  }
-                >
-                  确认收货
-                </Button>
+                <Space direction="vertical" size={2}>
+                  <Popconfirm
+                    title="确认收货?"
+                    description={`确认 ${i.seller_sku ?? i.asin} x ${i.quantity} 已到仓:商品记为已收货,订单商品全部到齐后可以配货。`}
+                    okText="确认"
+                    cancelText="取消"
+                    disabled={receiving(i.id)}
+                    onConfirm={() => {
+                      setFailed((f) => ({ ...f, [i.id]: '' }));
+                      express.mutate(
+                        { item_id: i.id, version: i.version, to: '3' },
+                        {
+                          onSuccess: onChanged,
+                          onError: (e) =>
+                            setFailed((f) => ({ ...f, [i.id]: e instanceof Error ? e.message : '确认收货失败' })),
+                        },
+                      );
+                    }}
+                  >
+                    <Button size="small" type="primary" loading={receiving(i.id)} disabled={receiving(i.id)}>
+                      {receiving(i.id) ? '收货中' : '确认收货'}
+                    </Button>
+                  </Popconfirm>
+                  {failed[i.id] && (
+                    <Typography.Text type="danger" data-testid={`receive-error-${i.id}`}>
+                      {failed[i.id]}
+                    </Typography.Text>
+                  )}
+                </Space>
               ) : i.express_status === '3' ? (
                 <Space size={4}>
                   <Tag color="green">已到货</Tag>

@@ -142,3 +142,15 @@ describe('route table', () => {
     );
   });
 });
+
+describe('menu and route guard agree (issue 29 §5)', () => {
+  it("gives every menu entry's route the menu entry's permission", () => {
+    const mismatches = MENU_ITEMS.filter((m) => m.parent_id !== 0).flatMap((m) => {
+      const route = FRAME_ROUTES.find((r) => r.path === m.url);
+      return route?.meta.permission === m.permission
+        ? []
+        : [`${m.name} ${m.url}: menu ${m.permission ?? '-'}, route ${route?.meta.permission ?? '-'}`];
+    });
+    expect(mismatches).toEqual([]);
+  });
+});

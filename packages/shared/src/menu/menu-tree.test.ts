@@ -58,3 +58,20 @@ describe('the 订单 menu by role (spec section 6, issue 17)', () => {
     expect(orderPages(6)).toEqual([]);
   });
 });
+
+describe('pages whose first read needs shops (issue 29 §5)', () => {
+  const names = (auth: Auth) => {
+    const user = { uid: 10, auth, parent_id: 0 };
+    return visibleMenuItems(MENU_ITEMS, (p) => !p || can(user, p as Permission, { internalIds: [] })).map(
+      (r) => r.name,
+    );
+  };
+  it('shows 上传记录 and 授权中心 only to the roles that use shops', () => {
+    for (const auth of [0, 1, 2, 4] as const)
+      expect(names(auth)).toEqual(expect.arrayContaining(['上传记录', '授权中心']));
+    for (const auth of [3, 5, 6] as const) {
+      expect(names(auth)).not.toContain('上传记录');
+      expect(names(auth)).not.toContain('授权中心');
+    }
+  });
+});

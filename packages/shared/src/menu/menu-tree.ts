@@ -42,7 +42,8 @@ const SECTIONS: Section[] = [
       ['商品首页', '/goods/index'],
       ['商品列表', '/goods/admin/list'],
       ['创建商品', '/goods/admin/create'],
-      ['上传记录', '/goods/amazon/queue'],
+      // The upload pipeline needs shops (a monitor user operates goods but has none).
+      ['上传记录', '/goods/amazon/queue', 'shop.use'],
       ['五点描述库', '/goods/pointsManage'],
       ['搜索词库', '/goods/search-terms'],
       ['敏感词', '/goods/admin/infringement/list'],
@@ -146,7 +147,8 @@ const SECTIONS: Section[] = [
     children: [
       ['平台首页', '/platform/index'],
       ['使用说明', '/platform/howUse'],
-      ['授权中心', '/platform/family'],
+      // Shop authorization: the roles that use shops (its first read is the shop list).
+      ['授权中心', '/platform/family', 'shop.use'],
       ['1688采购', '/platform/ali1688'],
       ['卖家绩效', '/platform/reports/sellerPerformance/list'],
       ['卖家反馈', '/platform/reports/sellerFeedback/list'],

@@ -1,0 +1,149 @@
+// Roles on day one (issue 29 §5): each of the seven roles signs in and opens every menu entry it
+// sees; no entry may show an error toast, 无权访问, an HTTP 403 (or 5xx) from the API, or a console
+// error. One browser and the shared e2e server for the whole file; a failure names role and entry.
+import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
+import { MENU_ITEMS } from '@console/shared/menu/menu-tree';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createChild, createMainAccount } from './support/api-client';
+import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { bindSandboxShop } from './support/sandbox-shop';
+
+let browser: Browser;
+let page: Page | undefined;
+screenshotOnFailure(() => page);
+
+const accounts = new Map<Auth, { account: string; password: string }>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Main accounts 0, 4 and 5 are tenants of their own; 1, 2, 3 and 6 are children of the company admin.
+  for (const auth of [0, 4, 5] as const) accounts.set(auth, createMainAccount(env().dataDir, auth));
+  const admin = new ApiClient(env().baseUrl);
+  const company = accounts.get(0)!;
+  await admin.login(company.account, company.password);
+  // A shop, so the pages with shop filters have something to list.
+  await bindSandboxShop(admin, '角色菜单店');
+  for (const auth of [1, 2, 3, 6] as const) accounts.set(auth, await createChild(admin, auth));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Error toasts and the no-access text as they appear (they may vanish before anyone looks). */
+const WATCH_SCRIPT = () => {
+  const w = window as unknown as { __roleProblems: string[] };
+  w.__roleProblems = [];
+  const look = (node: Node) => {
+    if (!(node instanceof HTMLElement)) return;
+    const hits = [
+      ...(node.matches('.ant-message-error, .ant-notification-notice-error') ? [node] : []),
+      ...node.querySelectorAll('.ant-message-error, .ant-notification-notice-error'),
+    ];
+    for (const h of hits) w.__roleProblems.push(`error toast: ${(h as HTMLElement).innerText.trim()}`);
+    if (node.innerText?.includes('无权访问')) w.__roleProblems.push('无权访问');
+  };
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) look(n);
+  }).observe(document, { childList: true, subtree: true });
+};
+
+/** The path of a menu entry below the section titled `section`. */
+function pathOf(section: string, entry: string): string {
+  const parent = MENU_ITEMS.find((m) => m.parent_id === 0 && m.name === section);
+  const item = MENU_ITEMS.find((m) => m.parent_id === parent?.menu_id && m.name === entry);
+  if (!item) throw new Error(`no menu entry ${section} / ${entry}`);
+  return item.url;
+}
+
+/** Walks every entry of the side menu as `auth`; answers the problems seen, one line each. */
+async function walkMenu(auth: Auth): Promise<{ visited: string[]; problems: string[] }> {
+  const { account, password } = accounts.get(auth)!;
+  const s = await signedInPage(browser, account, password, '#/index');
+  page = s.page;
+  const p = s.page;
+  const problems: string[] = [];
+  let where = '登录后首页';
+  const report = (what: string) => problems.push(`${AUTH_NAMES[auth]} ${where}: ${what}`);
+
+  // Requests in flight of the app's own origin (API and lazily loaded screens), for "settled".
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const own = (url: string) => url.startsWith(env().baseUrl);
+  p.on('request', (r) => {
+    if (!own(r.url())) return;
+    inFlight += 1;
+    lastActivity = Date.now();
+  });
+  const done = (r: { url: () => string }) => {
+    if (!own(r.url())) return;
+    inFlight -= 1;
+    lastActivity = Date.now();
+  };
+  p.on('requestfinished', done);
+  p.on('requestfailed', done);
+  p.on('response', (r) => {
+    if (!r.url().includes('/PDD/')) return;
+    if (r.status() === 403 || r.status() >= 500) report(`HTTP ${r.status()} ${new URL(r.url()).pathname}`);
+  });
+  p.on('console', (m) => {
+    if (m.type() === 'error') report(`console error: ${m.text()}`);
+  });
+  p.on('pageerror', (e) => report(`page error: ${e.message}`));
+  // From the first paint on: watch again from a reload of the landing page.
+  await p.addInitScript(WATCH_SCRIPT);
+  await p.reload();
+
+  const settle = async () => {
+    // Quiet: nothing of our origin in flight, and nothing started for a moment (a screen's
+    // first reads start right after its chunk arrives).
+    await expect
+      .poll(() => inFlight <= 0 && Date.now() - lastActivity > 300, { timeout: 20_000, interval: 50 })
+      .toBe(true);
+    const seen = await p.evaluate(() => {
+      const w = window as unknown as { __roleProblems: string[] };
+      const out = w.__roleProblems.splice(0);
+      if (document.body.innerText.includes('无权访问')) out.push('无权访问 (on screen)');
+      return out;
+    });
+    for (const x of new Set(seen)) report(x);
+  };
+
+  const side = p.locator('.side-menu');
+  await side.waitFor();
+  await settle();
+  const visited: string[] = [];
+  const sections = await side.locator(':scope > li.ant-menu-submenu > .ant-menu-submenu-title').allInnerTexts();
+  expect(sections.length, `${AUTH_NAMES[auth]} has a menu`).toBeGreaterThan(0);
+  for (const section of sections.map((t) => t.trim())) {
+    const sub = side.locator(':scope > li.ant-menu-submenu', {
+      has: p.locator(':scope > .ant-menu-submenu-title', { hasText: section }),
+    });
+    if (!(await sub.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) {
+      await sub.locator(':scope > .ant-menu-submenu-title').click();
+    }
+    const leaves = sub.locator('li.ant-menu-item');
+    await leaves.first().waitFor();
+    const names = (await leaves.allInnerTexts()).map((t) => t.trim());
+    for (const name of names) {
+      where = `${section} / ${name}`;
+      const path = pathOf(section, name);
+      await leaves.getByText(name, { exact: true }).click();
+      await p.locator(`.ant-tabs-tab-active [data-tab="${path}"]`).waitFor();
+      await settle();
+      visited.push(where);
+    }
+  }
+  await s.context.close();
+  return { visited, problems };
+}
+
+describe('every role opens every menu entry it sees without an error', () => {
+  for (const auth of [0, 1, 2, 3, 4, 5, 6] as const) {
+    it(`${AUTH_NAMES[auth]} (auth ${auth})`, { timeout: 240_000 }, async () => {
+      const { visited, problems } = await walkMenu(auth);
+      expect(visited.length).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    });
+  }
+});

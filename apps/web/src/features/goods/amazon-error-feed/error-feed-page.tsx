@@ -1,6 +1,19 @@
 import { thumbnailUrl } from '@console/shared/constants/images';
 import { type ErrorFeedData, UPLOAD_RETRYABLE, type UploadIssue } from '@console/shared/schemas/upload';
-import { Alert, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Popconfirm,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { queueUnfinished, useErrorFeed, useUploadMutations } from '../../../api/upload';
 import { useFeedback } from '../../../app/ui-bridge';
@@ -115,18 +128,26 @@ export function ErrorFeedPage() {
           <Button onClick={() => navigate('/goods/amazon/queue')}>上传记录</Button>
           <Button onClick={() => navigate(`/goods/amazon/edit/${queueId}`)}>编辑队列</Button>
           <Button onClick={() => navigate(`/goods/admin/update/${goodsId}`)}>编辑商品</Button>
-          <Button
-            type="primary"
-            disabled={retryable.length === 0 || queueUnfinished(d.queue)}
-            loading={retry.isPending}
-            data-testid="feed-retry"
-            onClick={async () => {
+          <Popconfirm
+            title="重新提交本商品?"
+            description={`将本商品 ${retryable.length} 个失败条目按当前商品资料重新提交到亚马逊;提交后无法撤回,结果在上传记录中查看。`}
+            okText="重新提交"
+            cancelText="取消"
+            disabled={retryable.length === 0 || queueUnfinished(d.queue) || retry.isPending}
+            onConfirm={async () => {
               const r = await retry.mutateAsync({ queue_id: queueId, item_ids: retryable });
               message.success(`已重新提交${r.affected}个条目`);
             }}
           >
-            重新提交本商品
-          </Button>
+            <Button
+              type="primary"
+              disabled={retryable.length === 0 || queueUnfinished(d.queue) || retry.isPending}
+              loading={retry.isPending}
+              data-testid="feed-retry"
+            >
+              {retry.isPending ? '提交中' : '重新提交本商品'}
+            </Button>
+          </Popconfirm>
         </Space>
       }
     >

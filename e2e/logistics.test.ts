@@ -174,6 +174,8 @@ describe('logistics', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect(pdfText(await pdf.body())).toContain(tracking);
     await row.getByRole('button', { name: '发货' }).click();
+    // 发货 cannot be undone: it asks first (issue 29 §2).
+    await p.locator('.ant-popconfirm').getByRole('button', { name: '确认发货' }).click();
     await row.getByText('已发货').waitFor();
     // 申报: the declaration went with the shipment (the sandbox product has no HS code linked).
     await row.getByText('缺海关编码').waitFor();

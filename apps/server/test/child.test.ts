@@ -16,7 +16,7 @@ describe('child accounts', () => {
     const uid = created.data.uid;
 
     const list = await call(t.app, s, 'POST', `${P}getMyChildAccount`, { page: 1, pageSize: 10 });
-    expect(list.data).toMatchObject({ total: 1, used: 1, max_child: 10 });
+    expect(list.data).toMatchObject({ total: 1, used: 1, tenant_used: 1, max_child: 10 });
     expect(list.data.list[0].uid).toBe(uid);
     const search = await call(t.app, s, 'POST', `${P}getMyChildAccount`, { keyword: 'no-match-xyz' });
     expect(search.data.total).toBe(0);
@@ -106,6 +106,8 @@ describe('child accounts', () => {
     expect(mine.status).toBe(200);
     const list = await call(t.app, sb, 'POST', `${P}getMyChildAccount`, {});
     expect(list.data.list.map((c: { uid: number }) => c.uid)).toEqual([mine.data.uid]);
+    // The count is of what the list shows; the tenant's quota apart (issue 29 §5: not 已用 4 over 1 row).
+    expect(list.data).toMatchObject({ total: 1, used: 1, tenant_used: 4, max_child: 10 });
     expect(
       (await call(t.app, sb, 'POST', `${P}resetChildAccount`, { uid: mine.data.uid, password: 'reset-pass' })).status,
     ).toBe(200);

@@ -5,8 +5,8 @@ import type {
   ShopAuthCompleteBody,
   ShopListBody,
   ShopView,
-  shopOptionsData,
   shopListData,
+  shopOptionsData,
   UpdateAllowSitesInput,
   UpdateShopBody,
 } from '@console/shared/schemas/shop';

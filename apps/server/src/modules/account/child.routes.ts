@@ -40,6 +40,7 @@ export async function childRoutes(fastify: FastifyInstance) {
         pageSize: req.body.pageSize,
         max_child: r.max_child,
         used: r.used,
+        tenant_used: r.tenant_used,
       });
     },
   );

@@ -93,13 +93,14 @@ export async function listChildAccounts(
   f: { page: number; pageSize: number; keyword?: string; auth?: number },
 ) {
   const all = can(subjectOf(actor), 'account.child.manage');
-  const { rows, total } = await listChildren(deps.db, actor.tenant_id, {
-    ...f,
-    ...(all ? {} : { createdBy: actor.id, onlyAuth: 3 }),
-  });
+  // A manager lists every child; a buyer the buyers it created. `used` counts what the list
+  // can show (without the filters), `tenant_used` the whole tenant's quota.
+  const scope = all ? {} : { createdBy: actor.id, onlyAuth: 3 };
+  const { rows, total } = await listChildren(deps.db, actor.tenant_id, { ...f, ...scope });
   const main = await findTenantUser(deps.db, actor.tenant_id, actor.tenant_id);
-  const used = await countChildren(deps.db, actor.tenant_id);
-  return { rows, total, max_child: main?.max_child ?? 0, used };
+  const tenantUsed = await countChildren(deps.db, actor.tenant_id);
+  const used = all ? tenantUsed : await countChildren(deps.db, actor.tenant_id, scope);
+  return { rows, total, max_child: main?.max_child ?? 0, used, tenant_used: tenantUsed };
 }
 
 /** Creates a child account; the tenant's `max_child` holds even under concurrent requests. */

@@ -69,15 +69,21 @@ export async function listChildren(
   return pageAndTotal(q, f, (q) => q.selectAll().orderBy('id', 'desc'));
 }
 
-/** Live child accounts of a tenant. */
-export async function countChildren(db: Db, tenantId: number): Promise<number> {
-  const r = await db
+/** Live child accounts of a tenant; `scope` narrows to those one account created (of one role). */
+export async function countChildren(
+  db: Db,
+  tenantId: number,
+  scope: { createdBy?: number; onlyAuth?: number } = {},
+): Promise<number> {
+  let q = db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('tenant_id', '=', tenantId)
     .where('parent_id', '<>', 0)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
+    .where('deleted_at', 'is', null);
+  if (scope.createdBy !== undefined) q = q.where('created_by', '=', scope.createdBy);
+  if (scope.onlyAuth !== undefined) q = q.where('auth', '=', scope.onlyAuth);
+  const r = await q.executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

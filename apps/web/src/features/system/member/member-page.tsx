@@ -34,8 +34,10 @@ function MemberList() {
       extra={
         <Space>
           {data && (
-            <span style={{ color: '#909399' }}>
-              已用 {data.used} / {data.max_child}
+            <span style={{ color: '#909399' }} data-testid="member-quota">
+              {data.used === data.tenant_used
+                ? `已用 ${data.used} / ${data.max_child}`
+                : `我创建的 ${data.used} 个 · 公司子账号 ${data.tenant_used} / ${data.max_child}`}
             </span>
           )}
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>

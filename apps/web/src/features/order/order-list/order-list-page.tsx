@@ -14,6 +14,7 @@ import {
 import { Button, DatePicker, Form, Input, Segmented, Select, Table, Tabs, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useJobProgress } from '../../../api/jobs';
 import { useOrderList, useOrderMutations } from '../../../api/order';
 import { useShopOptions } from '../../../api/shop';
@@ -90,7 +91,16 @@ function SyncButton() {
 
 /** 订单处理 (`/order/list`): status tabs with counts, filters, the order list and its detail. */
 export function OrderListPage() {
-  const [filters, setFilters] = useState<OrderListBody>({ page: 1, pageSize: 20 });
+  // `?keyword=` opens the list filtered to one order (the statement's order links, docs/finance.md).
+  const linked = useSearchParams()[0].get('keyword')?.trim().slice(0, 64) || undefined;
+  const [filters, setFilters] = useState<OrderListBody>({
+    page: 1,
+    pageSize: 20,
+    ...(linked ? { keyword: linked } : {}),
+  });
+  useEffect(() => {
+    if (linked) setFilters((f) => ({ ...f, page: 1, keyword: linked }));
+  }, [linked]);
   const [open, setOpen] = useState<number | null>(null);
   const list = useOrderList(filters);
   const shops = useShopOptions();
@@ -117,8 +127,10 @@ export function OrderListPage() {
   return (
     <PageContainer title="订单处理" extra={switcher}>
       <Form<FilterValues>
+        key={linked ?? ''}
         layout="inline"
         style={{ marginBottom: 12, rowGap: 8 }}
+        initialValues={linked ? { keyword: linked } : {}}
         onFinish={(v) => setFilters(orderFilters(v, filters))}
         data-testid="order-filter"
       >

@@ -62,6 +62,8 @@ export const orderListBody = z.strictObject({
   endTime: secondsQuery,
   /** Amazon order id, ASIN or seller SKU. */
   keyword: z.string().trim().max(100, { error: '关键词不能超过100个字符' }).optional(),
+  /** Only orders with an item beyond its listing's stock (超卖, docs/orders.md "Oversold"). */
+  oversold: z.boolean({ error: '超卖筛选只能是是或否' }).optional(),
 });
 export type OrderListBody = z.infer<typeof orderListBody>;
 
@@ -107,7 +109,12 @@ export const orderRow = z.object({
   /** First item's ASIN, SKU and title (the list shows the first, the detail all). */
   asin: z.string().nullable(),
   seller_sku: z.string().nullable(),
+  /** The listing's title in the console (follow offer or product), else the item's own. */
   title: z.string().nullable(),
+  /** The listing's picture in the console; null: none known (the screens show a placeholder). */
+  image: z.string().nullable(),
+  /** 超卖: an item lies beyond its listing's stock known to the console. */
+  oversold: z.boolean(),
   ship_to: shipTo,
   buyer: orderBuyer,
   /** The account the order is given to (group leader or worker; `order-stock.ts` "assign"). */
@@ -166,6 +173,8 @@ export const orderItemView = z.object({
   /** Purchase cost of the product (`cost_price`, CNY fen) when known. */
   cost_minor: z.number().int().nullable(),
   express_status: z.enum(EXPRESS_STATUSES),
+  /** 超卖: beyond its listing's stock known to the console. */
+  oversold: z.boolean(),
   purchase: orderPurchase.nullable(),
   version: z.number().int(),
 });
@@ -190,9 +199,36 @@ export const orderMargin = z
     purchase_cny: z.number().int(),
     fee_cny: z.number().int(),
     freight_cny: z.number().int(),
+    /**
+     * Where the freight comes from: `actual` the waybill's fee, `quote` the order's channel
+     * tariff for its parcel, `setting` the marketplace's shipping of the price settings.
+     */
+    freight_source: z.enum(['actual', 'quote', 'setting']),
     margin_cny: z.number().int(),
   })
   .nullable();
+/** Chinese labels of the margin's freight sources. */
+export const FREIGHT_SOURCE_LABELS = { actual: '实际', quote: '预估', setting: '预估' } as const;
+
+/**
+ * Chinese labels of Amazon's own order statuses (`amazon_status`), for the rare ones the
+ * console's statuses do not name (PartiallyShipped, InvoiceUnconfirmed...).
+ */
+export const AMAZON_ORDER_STATUS_LABELS: Readonly<Record<string, string>> = {
+  Pending: '待付款',
+  PendingAvailability: '预售待付款',
+  Unshipped: '未发货',
+  PartiallyShipped: '部分发货',
+  Shipped: '已发货',
+  InvoiceUnconfirmed: '发票未确认',
+  Canceled: '已取消',
+  Unfulfillable: '无法配送',
+};
+
+/** The Chinese name of an order status, the console's or Amazon's (unknown: as given). */
+export function orderStatusLabel(status: string): string {
+  return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? AMAZON_ORDER_STATUS_LABELS[status] ?? status;
+}
 
 /** The answer of `/order/detail`. */
 export const orderDetailData = orderRow.extend({
@@ -264,6 +300,8 @@ export const orderOverviewData = z.object({
   counts: orderCounts,
   /** Items of open (Pending, Unshipped) seller-fulfilled orders per express status: the purchasing work to do. */
   express: z.object({ '0': z.number().int(), '1': z.number().int(), '2': z.number().int(), '3': z.number().int() }),
+  /** Orders with an item beyond its listing's stock (超卖), under the same scope. */
+  oversold: z.number().int(),
   /** Orders per day of the last 14 days (tenant calendar, `YYYY-MM-DD`). */
   days: z.array(z.object({ day: z.string(), orders: z.number().int() })),
   /** Each shop x marketplace's sync state. */

@@ -7,6 +7,7 @@ import { liveSpApiDeps } from '../../marketplace/sp-api.deps.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import type { Order } from '../../marketplace/sp-api.orders.js';
 import { shopAuthorizationLost, shopCredentials } from '../shop/shop.service.js';
+import { markOversold } from './order-oversold.repository.js';
 import { surplusToStock } from './order-surplus.service.js';
 import { syncedOrder } from './order-sync.mapping.js';
 import {
@@ -420,6 +421,8 @@ export async function syncShopOrders(
   }
   await syncMarketplaces(deps, client, shop, rdt, opts, result);
   await syncRefunds(deps, client, shop, opts, result);
+  // 超卖: the new or changed orders may pass a listing's stock (docs/orders.md "Oversold").
+  if (result.orders > 0 || result.items > 0) await markOversold(deps.db, shop.tenant_id, shop.id);
   return result;
 }
 

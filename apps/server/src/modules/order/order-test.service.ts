@@ -73,7 +73,10 @@ export async function createTestOrders(deps: AppDeps, tenantId: number, body: Te
       throw badRequest(`店铺没有开通${marketplaceByCode(l.marketplace)?.name ?? l.marketplace}站点`);
     if (!live.has(`${l.marketplace}|${l.sku}`)) throw badRequest(`商品 ${l.sku} 不是该店铺在售的商品`);
   }
-  const at = Date.now() - sb.sim.orders.twoMinutes();
+  // Paid at the whole second that a sync started now names as its upper bound (Amazon's bound
+  // is now less two minutes, in whole seconds): not after any sync's window end, and not before
+  // any earlier sync's cursor.
+  const at = Math.floor((Date.now() - sb.sim.orders.twoMinutes()) / 1000) * 1000;
   const ids: string[] = [];
   for (let n = 0; n < body.count; n++) {
     const l = body.listings[n % body.listings.length]!;

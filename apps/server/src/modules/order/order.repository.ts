@@ -80,6 +80,23 @@ function orderConditions(tenantId: number, f: Omit<OrderListBody, 'page' | 'page
         ),
     });
   }
+  if (f.oversold) {
+    // 超卖: an item beyond its listing's stock (`order-oversold.repository.ts`).
+    c.push({
+      name: 'oversold',
+      values: [],
+      apply: (q) =>
+        q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('order_items as i')
+              .select('i.id')
+              .whereRef('i.order_id', '=', 'o.id')
+              .where('i.oversold', '=', true),
+          ),
+        ),
+    });
+  }
   if (reader.assignedTo !== undefined) {
     c.push({
       name: 'assigned',
@@ -178,6 +195,15 @@ export function orderPageQuery(db: Db, tenantId: number, f: OrderListBody, reade
           sql<string | null>`floor(extract(epoch from o.distributed_at))::int8`.as('distributed_s'),
           'o.version',
           eb
+            .exists(
+              eb
+                .selectFrom('order_items as i')
+                .select('i.id')
+                .whereRef('i.order_id', '=', 'o.id')
+                .where('i.oversold', '=', true),
+            )
+            .as('oversold'),
+          eb
             .selectFrom('order_items as i')
             .select(
               sql<[string, string | null, string | null]>`json_build_array(i.asin, i.seller_sku, i.title)`.as('first'),
@@ -244,6 +270,7 @@ export function listOrderItems(db: Db, tenantId: number, orderId: number) {
       'i.goods_id',
       'i.variation_key',
       'i.express_status',
+      'i.oversold',
       'i.version',
       sql<string | null>`g.images->0->>'url'`.as('image'),
       'g.link_url',
@@ -390,7 +417,7 @@ export async function orderOverview(db: Db, tenantId: number, since: Date, timeZ
       w.or([w(sql`cardinality(s.staff_ids)`, '=', 0), w(sql`${uid}`, '=', w.fn.any('s.staff_ids'))]),
     );
   }
-  const [statuses, express, days, syncRows] = await Promise.all([
+  const [statuses, express, days, syncRows, oversold] = await Promise.all([
     mine()
       .select((eb) => ['o.status', eb.fn.countAll<string>().as('n')])
       .groupBy('o.status')
@@ -421,6 +448,10 @@ export async function orderOverview(db: Db, tenantId: number, since: Date, timeZ
       .orderBy('day')
       .execute(),
     syncs.orderBy('st.shop_id').orderBy('st.marketplace').execute(),
+    // 超卖: orders with an item beyond its listing's stock (the 超卖 filter of 订单处理).
+    filtered(db, tenantId, { oversold: true }, reader)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirst(),
   ]);
-  return { statuses, express, days, syncs: syncRows };
+  return { statuses, express, days, syncs: syncRows, oversold: Number(oversold?.n ?? 0) };
 }

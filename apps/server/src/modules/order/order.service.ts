@@ -34,6 +34,8 @@ import {
 } from './order.repository.js';
 import type { StoredBuyer } from './order.tables.js';
 import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
+import { orderFreight } from './order-freight.repository.js';
+import { withLooks } from './order-looks.service.js';
 import { surplusBack, surplusToStock } from './order-surplus.service.js';
 import { insertOrderEvents } from './order-sync.repository.js';
 
@@ -90,34 +92,41 @@ export async function orderList(
   }
   // The tabs' counts share the list's filters: the page's total is its tab's count.
   const total = f.status ? counts[f.status] : counts.all;
+  const list = rows.map((r) => {
+    const first = r.first_item;
+    return {
+      id: Number(r.id),
+      shop_id: r.shop_id,
+      shop_name: r.shop_name,
+      marketplace: r.marketplace,
+      amazon_order_id: r.amazon_order_id,
+      status: r.status,
+      amazon_status: r.amazon_status,
+      fulfillment_channel: r.fulfillment_channel,
+      express_status: r.express_status,
+      purchase_date: Number(r.purchase_s),
+      latest_ship_date: r.latest_ship_s === null ? null : Number(r.latest_ship_s),
+      currency: r.currency,
+      total_minor: num(r.total_minor),
+      item_count: r.item_count,
+      asin: first?.[0] ?? null,
+      seller_sku: first?.[1] ?? null,
+      title: first?.[2] ?? null,
+      image: null,
+      oversold: Boolean(r.oversold),
+      ship_to: { city: r.ship_city, state: r.ship_state, postal: r.ship_postal, country: r.ship_country },
+      buyer: presentBuyer(r.buyer, false),
+      assigned_to: r.assigned_to,
+      distributed_at: r.distributed_s === null ? null : Number(r.distributed_s),
+      version: r.version,
+    };
+  });
   return {
-    list: rows.map((r) => {
-      const first = r.first_item;
-      return {
-        id: Number(r.id),
-        shop_id: r.shop_id,
-        shop_name: r.shop_name,
-        marketplace: r.marketplace,
-        amazon_order_id: r.amazon_order_id,
-        status: r.status,
-        amazon_status: r.amazon_status,
-        fulfillment_channel: r.fulfillment_channel,
-        express_status: r.express_status,
-        purchase_date: Number(r.purchase_s),
-        latest_ship_date: r.latest_ship_s === null ? null : Number(r.latest_ship_s),
-        currency: r.currency,
-        total_minor: num(r.total_minor),
-        item_count: r.item_count,
-        asin: first?.[0] ?? null,
-        seller_sku: first?.[1] ?? null,
-        title: first?.[2] ?? null,
-        ship_to: { city: r.ship_city, state: r.ship_state, postal: r.ship_postal, country: r.ship_country },
-        buyer: presentBuyer(r.buyer, false),
-        assigned_to: r.assigned_to,
-        distributed_at: r.distributed_s === null ? null : Number(r.distributed_s),
-        version: r.version,
-      };
-    }),
+    list: await withLooks(
+      deps.db,
+      tenantId,
+      list.map((line) => ({ shop_id: line.shop_id, marketplace: line.marketplace, line })),
+    ),
     total,
     page: f.page,
     pageSize: f.pageSize,
@@ -130,13 +139,14 @@ export async function orderList(
  * account's price-setting rate of the order's currency (the marketplace's own setting, else the
  * first country with that currency; the shipped default rates where nothing was saved, as the
  * price settings dialog and 销量统计 read them), minus what was paid (else the products' cost),
- * a 15% referral fee and the marketplace's shipping setting (0 for a marketplace without one).
+ * a 15% referral fee and the freight: the waybill's fee (实际), else the parcel's quote on its
+ * channel (预估), else the marketplace's shipping setting (预估; 0 for a marketplace without one).
  * Null without a price or a rate of the currency.
  */
 async function marginOf(
   deps: AppDeps,
   tenantId: number,
-  order: { marketplace: string; currency: string | null },
+  order: { id: number | string; marketplace: string; currency: string | null },
   items: { item_price_minor: number | null; purchase_cny: number | null }[],
 ): Promise<OrderDetailData['margin']> {
   const currency = order.currency;
@@ -152,12 +162,16 @@ async function marginOf(
     const priceCny = convertMoney(minor(price), currency, 'CNY', rates);
     const purchase = items.reduce((s, i) => s + (i.purchase_cny ?? 0), 0);
     const fee = Number(divRoundHalfAway(BigInt(priceCny) * REFERRAL_PERCENT, 100n));
-    const freight = own?.shipping ?? 0;
+    // The waybill's fee, else the parcel's quote on its channel, else the price settings' shipping.
+    const shipped = await orderFreight(deps.db, tenantId, Number(order.id));
+    const freight = shipped.actual ?? shipped.quote ?? own?.shipping ?? 0;
+    const source = shipped.actual !== null ? 'actual' : shipped.quote !== null ? 'quote' : 'setting';
     return {
       price_cny: priceCny,
       purchase_cny: purchase,
       fee_cny: fee,
       freight_cny: freight,
+      freight_source: source,
       margin_cny: priceCny - purchase - fee - freight,
     };
   } catch {
@@ -196,6 +210,7 @@ export async function orderDetail(
       link_url: i.link_url || null,
       cost_minor: Number.isSafeInteger(cost) ? cost : null,
       express_status: i.express_status,
+      oversold: i.oversold,
       purchase:
         paid === null
           ? null
@@ -212,6 +227,12 @@ export async function orderDetail(
       version: i.version,
     };
   });
+  const looked = await withLooks(
+    deps.db,
+    tenantId,
+    viewItems.map((line) => ({ shop_id: o.shop_id, marketplace: o.marketplace, line })),
+  );
+  viewItems.splice(0, viewItems.length, ...looked);
   const margin = await marginOf(
     deps,
     tenantId,
@@ -239,6 +260,8 @@ export async function orderDetail(
     asin: viewItems[0]?.asin ?? null,
     seller_sku: viewItems[0]?.seller_sku ?? null,
     title: viewItems[0]?.title ?? null,
+    image: viewItems[0]?.image ?? null,
+    oversold: viewItems.some((i) => i.oversold),
     ship_to: { city: o.ship_city, state: o.ship_state, postal: o.ship_postal, country: o.ship_country },
     buyer: presentBuyer(o.buyer, can(subject, 'order.buyerData')),
     assigned_to: o.assigned_to,
@@ -427,6 +450,7 @@ export async function overview(
   return {
     counts,
     express,
+    oversold: r.oversold,
     days: r.days.map((d) => ({ day: d.day, orders: Number(d.n) })),
     syncs: r.syncs.map((s) => ({
       shop_id: s.shop_id,

@@ -81,6 +81,8 @@ export interface OrderItemsTable {
   goods_id: number | null;
   variation_key: string | null;
   express_status: Generated<ExpressStatus>;
+  /** 超卖: beyond its listing's stock known to the console (`order-oversold.repository.ts`). */
+  oversold: Generated<boolean>;
   version: Generated<number>;
   updated_at: Generated<Date>;
 }

@@ -140,7 +140,7 @@ async function walkMenu(auth: Auth): Promise<{ visited: string[]; problems: stri
 
 describe('every role opens every menu entry it sees without an error', () => {
   for (const auth of [0, 1, 2, 3, 4, 5, 6] as const) {
-    it(`${AUTH_NAMES[auth]} (auth ${auth})`, { timeout: 240_000 }, async () => {
+    it(`${AUTH_NAMES[auth]} (auth ${auth})`, { timeout: 420_000 }, async () => {
       const { visited, problems } = await walkMenu(auth);
       expect(visited.length).toBeGreaterThan(0);
       expect(problems).toEqual([]);

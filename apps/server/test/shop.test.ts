@@ -270,6 +270,23 @@ describe('shops: who may see and change them', () => {
     expect(await names(s)).toEqual(['全员', '给员工']);
     const bs = await signIn(t.app, buyer.account, TEST_PASSWORD);
     expect((await call(t.app, bs, 'POST', `${P}authShopList`, {})).http).toBe(403);
+    // The order pages' shop filters (issue 29 §5): names of the shops whose orders one reads. A
+    // buyer reads every order of the tenant; a worker those of its shops; nothing beyond a name.
+    const options = async (x: Session) => {
+      const r = await call(t.app, x, 'POST', `${P}shopOptions`, {});
+      expect(r.http, r.msg).toBe(200);
+      for (const o of r.data.list) expect(Object.keys(o).sort()).toEqual(['id', 'marketplaces', 'name', 'sandbox']);
+      return r.data.list.map((o: { name: string }) => o.name).sort();
+    };
+    expect(await options(bs)).toEqual(['全员', '给员工']);
+    expect(await options(ws)).toEqual(['全员', '给员工']);
+    expect(await options(os)).toEqual(['全员']);
+    expect(await options(s)).toEqual(['全员', '给员工']);
+    for (const auth of [5, 6] as const) {
+      const u = auth === 5 ? await buildTenant(t.db, { auth: 5 }) : await buildUser(t.db, tenant, { auth: 6 });
+      const us = await signIn(t.app, u.account, TEST_PASSWORD);
+      expect((await call(t.app, us, 'POST', `${P}shopOptions`, {})).http, `auth ${auth}`).toBe(403);
+    }
 
     for (const [url, body] of [
       ['bindShop', { name: 'x', region: 'EU', sandbox: true }],
@@ -291,6 +308,7 @@ describe('shops: who may see and change them', () => {
     ).toBe(404);
     const foreignStaff = await call(t.app, stranger.s, 'POST', `${P}authShopList`, {});
     expect(foreignStaff.data.total).toBe(0);
+    expect((await call(t.app, stranger.s, 'POST', `${P}shopOptions`, {})).data.list).toEqual([]);
     // Staff must be accounts of the shop's tenant.
     const strangerShop = (
       await call(

@@ -81,8 +81,10 @@ describe('freight on day one', () => {
     await a.page.locator('.ant-select-item-option', { hasText: '燕文专线追踪小包(普货)' }).waitFor();
     await a.page.keyboard.press('Escape');
     await a.context.close();
+    console.log('operator part done', new Date().toISOString());
 
     const s0 = await sellerWithPackedOrder();
+    console.log('seller ready', new Date().toISOString());
     const s = await signedInPage(browser, s0.seller.account, s0.seller.password, '#/order/intercept');
     page = s.page;
     const p = s.page;
@@ -90,7 +92,7 @@ describe('freight on day one', () => {
     await p.getByTestId('freight-tab-count-ready').getByText('(1)').waitFor();
     await p.getByTestId('freight-tab-count-held').getByText('(0)').waitFor();
     await p.getByTestId('ready-table').locator('tr', { hasText: '300 g' }).waitFor();
-    expect(await p.locator('.ant-tabs-tab-active').textContent()).toContain('待提交');
+    await p.getByRole('tab', { name: /待提交/, selected: true }).waitFor();
     // Submitted on the sample 云途 channel (balance 0): held for 余额不足.
     await p
       .getByTestId('ready-table')
@@ -160,5 +162,5 @@ describe('freight on day one', () => {
     await confirm.getByRole('button', { name: '确认发货' }).click();
     await row.getByText('已发货').waitFor();
     await p.getByTestId('freight-tab-count-waybills').getByText('(0)').waitFor();
-  });
+  }, 240_000);
 });

@@ -5,7 +5,7 @@ import {
   type ReviewStatus,
 } from '@console/shared/schemas/logistics';
 import { Space, Spin, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useInterceptCounts } from '../../../api/logistics';
 import { PageContainer } from '../../../layout/page/page-container';
 import { ChannelDrawerButton } from '../logistics-channel/channel-drawer';
@@ -56,8 +56,13 @@ const content = (tab: InterceptTab) =>
 export function InterceptPage() {
   const counts = useInterceptCounts();
   const [chosen, setChosen] = useState<InterceptTab | null>(null);
-  // Opens on the first tab with work (issue 29 §2) once the counts are known; then the user's choice.
-  const active = chosen ?? (counts.data ? firstTabWithWork(counts.data) : counts.isError ? 'ready' : null);
+  // Opens on the first tab with work (issue 29 §2) once the counts are known, and stays there
+  // (counts changing after an action do not move the screen); then the user's choice.
+  useEffect(() => {
+    if (chosen === null && (counts.data || counts.isError))
+      setChosen(counts.data ? firstTabWithWork(counts.data) : 'ready');
+  }, [chosen, counts.data, counts.isError]);
+  const active = chosen;
   return (
     <PageContainer
       title="运费审核"

@@ -1,3 +1,4 @@
+import { carrierLabel, OTHER_CARRIER } from '@console/shared/constants/carriers';
 import { WAYBILL_STATUS_LABELS, type WaybillRow } from '@console/shared/schemas/logistics';
 import { Button, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -57,7 +58,7 @@ export function WaybillTable() {
           {
             title: '承运商',
             dataIndex: 'carrier_code',
-            render: (v: string, r) => (v === 'Other' ? r.carrier_name : v),
+            render: (v: string, r) => (v === OTHER_CARRIER ? r.carrier_name : carrierLabel(v)),
           },
           { title: '跟踪号', dataIndex: 'tracking_no', render: (v: string | null) => v ?? '-' },
           {

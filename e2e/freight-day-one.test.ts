@@ -81,10 +81,8 @@ describe('freight on day one', () => {
     await a.page.locator('.ant-select-item-option', { hasText: '燕文专线追踪小包(普货)' }).waitFor();
     await a.page.keyboard.press('Escape');
     await a.context.close();
-    console.log('operator part done', new Date().toISOString());
 
     const s0 = await sellerWithPackedOrder();
-    console.log('seller ready', new Date().toISOString());
     const s = await signedInPage(browser, s0.seller.account, s0.seller.password, '#/order/intercept');
     page = s.page;
     const p = s.page;

@@ -7,10 +7,12 @@ import type {
   financeClients,
   financeOverview,
   postedEntry,
+  purchasePage,
   topupPage,
   topupProof,
   topupRow,
 } from '@console/shared/schemas/finance';
+import type { PayeeAccount, PayeeSaveBody } from '@console/shared/schemas/finance-payee';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { csrfToken } from './cookies';
 import { getFile } from './goods-files';
@@ -26,6 +28,8 @@ export const financeKeys = {
   review: (f: TopupFilters) => [...financeKeys.all, 'review', f] as const,
   expressLog: (f: ExpressLogFilters) => [...financeKeys.all, 'express-log', f] as const,
   clients: (keyword: string) => [...financeKeys.all, 'clients', keyword] as const,
+  payees: () => [...financeKeys.all, 'payees'] as const,
+  bookPayees: () => [...financeKeys.all, 'book-payees'] as const,
 };
 
 /** Statement filters (times in unix seconds). */
@@ -79,7 +83,7 @@ export function useEntries(filters: EntryFilters) {
 export function usePurchases(filters: EntryFilters) {
   return useQuery({
     queryKey: financeKeys.purchase(filters),
-    queryFn: () => get<Answer<typeof entriesPage>>('/finance/purchase', q(filters)),
+    queryFn: () => get<Answer<typeof purchasePage>>('/finance/purchase', q(filters)),
     placeholderData: keepPreviousData,
   });
 }
@@ -127,11 +131,36 @@ export function useFinanceClients(keyword: string) {
   });
 }
 
+/** The payee accounts of the book that keeps the caller's money (提交充值). */
+export function usePayeeAccounts() {
+  return useQuery({
+    queryKey: financeKeys.payees(),
+    queryFn: () => get<PayeeAccount[]>('/finance/payee/accounts'),
+  });
+}
+
+/** The payee accounts the reviewer keeps (物流充值 收款账户). */
+export function useBookPayees() {
+  return useQuery({
+    queryKey: financeKeys.bookPayees(),
+    queryFn: () => get<PayeeAccount[]>('/finance/payee/list'),
+  });
+}
+
 /** Uploads a proof image (multipart field `file`). */
-export async function uploadProof(file: File): Promise<Answer<typeof topupProof>> {
+export function uploadProof(file: File): Promise<Answer<typeof topupProof>> {
+  return uploadImage('/finance/topup/proof', file);
+}
+
+/** Uploads a WeChat payee QR image (reviewers). */
+export function uploadPayeeQr(file: File): Promise<Answer<typeof topupProof>> {
+  return uploadImage('/finance/payee/qr', file);
+}
+
+async function uploadImage(path: string, file: File): Promise<Answer<typeof topupProof>> {
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch(`${API_PREFIX}/finance/topup/proof`, {
+  const res = await fetch(`${API_PREFIX}${path}`, {
     method: 'POST',
     credentials: 'include',
     headers: { [CSRF_HEADER]: csrfToken() },
@@ -187,6 +216,15 @@ export const usePayDeposit = () =>
   useFinanceMutation((body: { amount: number; idem_key: string }) =>
     post<Answer<typeof postedEntry>>('/finance/deposit/pay', body),
   );
+
+/** Adds or changes a payee account. */
+export const useSavePayee = () =>
+  useFinanceMutation((body: Partial<PayeeSaveBody> & { kind: PayeeSaveBody['kind'] }) =>
+    post<PayeeAccount>('/finance/payee/save', body),
+  );
+
+/** Removes a payee account. */
+export const useDeletePayee = () => useFinanceMutation((id: number) => post<null>('/finance/payee/delete', { id }));
 
 /** Sets the low-balance warning. */
 export const useSetWarning = () =>

@@ -1,6 +1,6 @@
 import type { FinanceOverview } from '@console/shared/schemas/finance';
-import type { EChartsOption } from 'echarts';
 import { Empty } from 'antd';
+import type { EChartsOption } from 'echarts';
 import { useMemo } from 'react';
 import { EChart } from '../../../components/chart/chart';
 import { yuan } from './money';

@@ -1,5 +1,6 @@
 import type { LedgerEntryView } from '@console/shared/schemas/finance';
 import { Table } from 'antd';
+import { Link } from 'react-router';
 import { formatSeconds } from '../../../lib/format';
 import { SignedAmount, yuan } from './money';
 
@@ -53,10 +54,39 @@ export function EntriesTable<T extends LedgerEntryView>({
           title: '关联',
           dataIndex: 'ref_id',
           render: (_: string, r: T) => `${r.ref_name} ${r.ref_id}`,
-          width: 180,
+          width: 160,
+        },
+        {
+          title: '订单',
+          dataIndex: 'order_id',
+          width: 220,
+          render: (_: number | null, r: T) => (
+            <OrderLink entryId={r.id} orderId={r.order_id} amazonOrderId={r.amazon_order_id} />
+          ),
         },
         { title: '备注', dataIndex: 'note' },
       ]}
     />
+  );
+}
+
+/** The order a posting belongs to: its Amazon order id (or console id), opening 订单处理 filtered to it. */
+export function OrderLink({
+  entryId,
+  orderId,
+  amazonOrderId,
+  testId = `ledger-order-link-${entryId}`,
+}: {
+  entryId: number;
+  orderId: number | null;
+  amazonOrderId: string;
+  testId?: string;
+}) {
+  if (orderId === null) return <>-</>;
+  const keyword = amazonOrderId || String(orderId);
+  return (
+    <Link to={`/order/list?keyword=${encodeURIComponent(keyword)}`} data-testid={testId}>
+      {amazonOrderId ? amazonOrderId : `订单 ${orderId}`}
+    </Link>
   );
 }

@@ -19,12 +19,14 @@ import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
 import { EntriesTable } from '../components/entries-table';
 import { toFen, yuan, yuanRule } from '../components/money';
 import { TopupTable } from '../components/topup-table';
+import { PayeeTab } from '../payee/payee-tab';
 import { TopupFilterForm, topupFilters } from '../topup-list/topup-list-page';
 
 /**
  * 物流充值 (`/member/user/adminExpressLog`), for the platform operator and traders: review the
  * top-ups of the clients whose money they keep, and adjust balances (credit, debit, refund with
- * a mandatory reason); the log lists logistics top-ups and adjustments.
+ * a mandatory reason); the log lists logistics top-ups and adjustments; 收款账户 keeps where the
+ * clients send their top-ups (shown on 提交充值).
  */
 export function ExpressLogPage() {
   return (
@@ -33,6 +35,7 @@ export function ExpressLogPage() {
         items={[
           { key: 'review', label: '充值审核', children: <ReviewTab /> },
           { key: 'log', label: '充值与调整记录', children: <LogTab /> },
+          { key: 'payee', label: '收款账户', children: <PayeeTab /> },
         ]}
       />
     </PageContainer>

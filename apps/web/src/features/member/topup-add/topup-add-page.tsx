@@ -1,12 +1,13 @@
 import { TOPUP_CHANNELS } from '@console/shared/constants/finance';
-import { Button, DatePicker, Form, Image, Input, Select, Upload } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Image, Input, Select, Space, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { uploadProof, useSubmitTopup } from '../../../api/finance';
+import { uploadProof, usePayeeAccounts, useSubmitTopup } from '../../../api/finance';
 import { useFeedback } from '../../../app/ui-bridge';
 import { PageContainer } from '../../../layout/page/page-container';
 import { toFen, yuanRule } from '../components/money';
+import { PayeeCard } from '../payee/payee-card';
 
 interface Values {
   amount: string;
@@ -46,6 +47,7 @@ export function TopupAddPage() {
   };
   return (
     <PageContainer title="提交充值">
+      <PayeeAccounts />
       <Form<Values>
         form={form}
         labelCol={{ span: 4 }}
@@ -101,5 +103,33 @@ export function TopupAddPage() {
         </Form.Item>
       </Form>
     </PageContainer>
+  );
+}
+
+/** Where to send the money: the payee accounts of the book that keeps the tenant's money. */
+function PayeeAccounts() {
+  const accounts = usePayeeAccounts();
+  if (accounts.isLoading) return null;
+  const rows = accounts.data ?? [];
+  return (
+    <Card title="收款账户" size="small" style={{ marginBottom: 16 }} data-testid="payee-accounts">
+      {rows.length === 0 ? (
+        <Alert type="warning" showIcon message="平台尚未设置收款账户,请联系客服" data-testid="payee-none" />
+      ) : (
+        <>
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message="请先转账到以下任一账户,再填写下方表单并上传转账凭证"
+          />
+          <Space wrap align="start">
+            {rows.map((a) => (
+              <PayeeCard key={a.id} account={a} />
+            ))}
+          </Space>
+        </>
+      )}
+    </Card>
   );
 }

@@ -27,7 +27,6 @@ export function LoginButton({
   if (!children) classes.push('login-btn-icon-only');
   if (className) classes.push(className);
   return (
-    // biome-ignore lint/a11y/useButtonType: the type comes from the props (default "button")
     <button {...rest} type={type} className={classes.join(' ')} disabled={disabled || loading} aria-busy={loading}>
       {loading ? <span className="login-btn-spinner" aria-hidden="true" /> : icon}
       {children && <span>{children}</span>}

@@ -138,7 +138,9 @@ function SubmitDialog({ order, onClose }: { order: ReadyOrderRow; onClose: () =>
           </Space>
         </Radio.Group>
         {quote.data && quote.data.list.length === 0 && (
-          <Typography.Text type="warning">没有可用的物流渠道</Typography.Text>
+          <Typography.Text type="warning" data-testid="no-channel-guide">
+            没有可用的物流渠道,包裹无法提交。物流渠道由平台管理员(使用物流商的为所属物流商)在「运费审核」页右上角的「物流渠道」中添加:选择承运商和服务,填写目的国家和运费价格后,这里即可选择。
+          </Typography.Text>
         )}
       </Space>
     </Modal>

@@ -205,7 +205,68 @@ describe('orders: list, detail, purchase and express steps', () => {
       purchase_cny: 4000,
       fee_cny: 3510,
       freight_cny: 2000,
+      freight_source: 'setting',
       margin_cny: 13890,
     });
+
+    // The parcel's quote on its channel (预估), then the waybill's fee (实际), replace the setting (issue 29 §1).
+    const channel = await t.db
+      .insertInto('logistics_channels')
+      .values({
+        book_id: 0,
+        name: '测试渠道',
+        carrier_code: 'SIM',
+        countries: ['DE'],
+        first_weight_g: 500,
+        first_price: 4000,
+        step_weight_g: 500,
+        step_price: 1000,
+        created_by: w.tenant.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const parcel = await t.db
+      .insertInto('logistics_parcels')
+      .values({
+        tenant_id: w.tenant.id,
+        order_id: w.orderId,
+        channel_id: channel.id,
+        weight_g: 600,
+        length_mm: 100,
+        width_mm: 100,
+        height_mm: 100,
+        is_electric: false,
+        country: 'DE',
+        chargeable_g: 600,
+        freight: 5000,
+        service_fee: 300,
+        estimate: null,
+        margin: null,
+        review_status: 'passed',
+        hold_reasons: [],
+        created_by: w.tenant.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const quoted = await call(t.app, admin, 'POST', `${O}detail`, { id: w.orderId });
+    expect(quoted.data.margin).toMatchObject({ freight_cny: 5300, freight_source: 'quote', margin_cny: 10590 });
+    await t.db
+      .insertInto('logistics_waybills')
+      .values({
+        tenant_id: w.tenant.id,
+        parcel_id: parcel.id,
+        order_id: w.orderId,
+        channel_id: channel.id,
+        waybill_no: `WB-${w.orderId}`,
+        carrier_code: 'SIM',
+        label: null,
+        freight: 4800,
+        service_fee: 300,
+        weight_g: 600,
+        created_by: w.tenant.id,
+      })
+      .execute();
+    const billed = await call(t.app, admin, 'POST', `${O}detail`, { id: w.orderId });
+    expect(billed.data.margin).toMatchObject({ freight_cny: 5100, freight_source: 'actual', margin_cny: 10790 });
   });
 });

@@ -1,11 +1,7 @@
+import { countryName } from '@console/shared/constants/marketplaces';
 import { currencyDigits } from '@console/shared/money/currencies';
 import { isMinor, minor, moneyToNumber } from '@console/shared/money/money';
-import {
-  EXPRESS_STATUS_LABELS,
-  FULFILLMENT_CHANNEL_LABELS,
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-} from '@console/shared/schemas/order';
+import { EXPRESS_STATUS_LABELS, FULFILLMENT_CHANNEL_LABELS, orderStatusLabel } from '@console/shared/schemas/order';
 import {
   ORDER_EXPORT_COLUMNS,
   type OrderExportColumnKey,
@@ -70,10 +66,11 @@ export function orderSheetRows(
         order[key] = o.shop_name;
         break;
       case 'marketplace':
-        order[key] = o.marketplace.toUpperCase();
+        // The shared table's Chinese name (英国), as every order screen shows it.
+        order[key] = countryName(o.marketplace);
         break;
       case 'status':
-        order[key] = ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status;
+        order[key] = orderStatusLabel(o.status);
         break;
       case 'fulfillment_channel':
         order[key] = FULFILLMENT_CHANNEL_LABELS[o.fulfillment_channel];

@@ -31,6 +31,15 @@ export function OrderIndexPage() {
             </Card>
           </Col>
         ))}
+        <Col span={4}>
+          <Card size="small" hoverable onClick={() => nav('/order/list?oversold=1')} data-testid="order-home-oversold">
+            <Statistic
+              title="超卖订单"
+              value={d?.oversold ?? 0}
+              valueStyle={(d?.oversold ?? 0) > 0 ? { color: '#cf1322' } : undefined}
+            />
+          </Card>
+        </Col>
         {EXPRESS_STATUSES.map((s) => (
           <Col span={6} key={s}>
             <Card size="small">

@@ -11,7 +11,20 @@ import {
   type OrderRow,
   type OrderSyncResult,
 } from '@console/shared/schemas/order';
-import { Button, DatePicker, Form, Input, Segmented, Select, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  Form,
+  Input,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -26,6 +39,7 @@ import { formatSeconds } from '../../../lib/format';
 import { ManualOrderPanel } from '../manual-order/manual-order-panel';
 import { AssignBar, useAssigneeName } from './components/assign-bar';
 import { OrderDetailDrawer } from './components/order-detail-drawer';
+import { OrderThumb } from './components/order-thumb';
 
 const ORDER_VIEWS = [
   { value: 'amazon' as const, label: '亚马逊订单' },
@@ -39,6 +53,7 @@ interface FilterValues {
   express_status?: OrderListBody['express_status'];
   range?: [Dayjs | null, Dayjs | null] | null;
   keyword?: string;
+  oversold?: boolean;
 }
 
 /** The list query of the filter form (dates become seconds; empty fields are left out). */
@@ -55,6 +70,7 @@ export function orderFilters(v: FilterValues, base: OrderListBody): OrderListBod
     ...(startTime ? { startTime } : {}),
     ...(endTime ? { endTime } : {}),
     ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
+    ...(v.oversold ? { oversold: true } : {}),
   };
 }
 
@@ -92,15 +108,22 @@ function SyncButton() {
 /** 订单处理 (`/order/list`): status tabs with counts, filters, the order list and its detail. */
 export function OrderListPage() {
   // `?keyword=` opens the list filtered to one order (the statement's order links, docs/finance.md).
-  const linked = useSearchParams()[0].get('keyword')?.trim().slice(0, 64) || undefined;
+  const [params] = useSearchParams();
+  const linked = params.get('keyword')?.trim().slice(0, 64) || undefined;
+  // `?oversold=1` (订单首页's 超卖 card): only the orders beyond a listing's stock.
+  const oversoldLink = params.get('oversold') === '1';
   const [filters, setFilters] = useState<OrderListBody>({
     page: 1,
     pageSize: 20,
     ...(linked ? { keyword: linked } : {}),
+    ...(oversoldLink ? { oversold: true } : {}),
   });
   useEffect(() => {
     if (linked) setFilters((f) => ({ ...f, page: 1, keyword: linked }));
   }, [linked]);
+  useEffect(() => {
+    if (oversoldLink) setFilters((f) => ({ ...f, page: 1, oversold: true }));
+  }, [oversoldLink]);
   const [open, setOpen] = useState<number | null>(null);
   const list = useOrderList(filters);
   const shops = useShopOptions();
@@ -127,10 +150,10 @@ export function OrderListPage() {
   return (
     <PageContainer title="订单处理" extra={switcher}>
       <Form<FilterValues>
-        key={linked ?? ''}
+        key={`${linked ?? ''}|${oversoldLink}`}
         layout="inline"
         style={{ marginBottom: 12, rowGap: 8 }}
-        initialValues={linked ? { keyword: linked } : {}}
+        initialValues={{ ...(linked ? { keyword: linked } : {}), ...(oversoldLink ? { oversold: true } : {}) }}
         onFinish={(v) => setFilters(orderFilters(v, filters))}
         data-testid="order-filter"
       >
@@ -171,6 +194,9 @@ export function OrderListPage() {
         </Form.Item>
         <Form.Item name="keyword">
           <Input placeholder="订单号 / ASIN / SKU" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="oversold" valuePropName="checked">
+          <Checkbox data-testid="order-oversold-filter">只看超卖</Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit">
           查询
@@ -225,7 +251,12 @@ export function OrderListPage() {
           { title: '店铺/站点', width: 150, render: (_, r) => `${r.shop_name} / ${countryName(r.marketplace)}` },
           {
             title: '商品',
-            render: (_, r) => `${r.title ?? '-'}${r.item_count > 1 ? ` 等${r.item_count}件` : ''}`,
+            render: (_, r) => (
+              <Space size={8}>
+                <OrderThumb src={r.image} size={40} />
+                <span>{`${r.title ?? r.seller_sku ?? '-'}${r.item_count > 1 ? ` 等${r.item_count}件` : ''}`}</span>
+              </Space>
+            ),
           },
           { title: 'ASIN/SKU', width: 200, render: (_, r) => `${r.asin ?? '-'} / ${r.seller_sku ?? '-'}` },
           {
@@ -234,7 +265,20 @@ export function OrderListPage() {
             render: (_, r) =>
               r.total_minor === null || !r.currency ? '-' : formatMoney(minor(r.total_minor), r.currency),
           },
-          { title: '状态', width: 90, render: (_, r) => <Tag>{ORDER_STATUS_LABELS[r.status]}</Tag> },
+          {
+            title: '状态',
+            width: 120,
+            render: (_, r) => (
+              <>
+                <Tag>{ORDER_STATUS_LABELS[r.status]}</Tag>
+                {r.oversold && (
+                  <Tag color="red" data-testid="order-oversold">
+                    超卖
+                  </Tag>
+                )}
+              </>
+            ),
+          },
           { title: '配送', width: 100, render: (_, r) => FULFILLMENT_CHANNEL_LABELS[r.fulfillment_channel] },
           {
             title: '快递状态',

@@ -3,12 +3,14 @@ import { formatMoney, minor } from '@console/shared/money';
 import {
   EXPRESS_STATUS_LABELS,
   type ExpressStatus,
+  FREIGHT_SOURCE_LABELS,
   FULFILLMENT_CHANNEL_LABELS,
   ORDER_STATUS_LABELS,
   type OrderDetailData,
+  orderStatusLabel,
 } from '@console/shared/schemas/order';
 import { safeHref } from '@console/shared/validation/url';
-import { Button, Descriptions, Drawer, Image, Input, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Input, Popconfirm, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useOrderDetail, useOrderMutations } from '../../../../api/order';
@@ -16,6 +18,7 @@ import { useFeedback } from '../../../../app/ui-bridge';
 import { useHas } from '../../../../components/permission';
 import { formatSeconds } from '../../../../lib/format';
 import { Ali1688Buttons } from './ali1688-buttons';
+import { OrderThumb } from './order-thumb';
 import { PurchaseDialog, type PurchaseTarget } from './purchase-dialog';
 import { type FillTarget, StockFillDialog } from './stock-fill-dialog';
 
@@ -100,9 +103,19 @@ function ItemActions({
         </Button>
       )}
       {s === '2' && has('order.receive') && (
-        <Button size="small" type="primary" onClick={() => void step('3')}>
-          确认收货
-        </Button>
+        // Irreversible for the warehouse's count (units beyond the order go to stock): asks first, shows progress.
+        <Popconfirm
+          title="确认收货?"
+          description="确认已收到该商品的包裹;采购多出的件数将转入备货。"
+          okText="确认收货"
+          cancelText="取消"
+          okButtonProps={{ loading: express.isPending }}
+          onConfirm={() => step('3')}
+        >
+          <Button size="small" type="primary" loading={express.isPending} data-testid="item-receive">
+            确认收货
+          </Button>
+        </Popconfirm>
       )}
       {s === '1' && has('order.purchase') && (
         <Button
@@ -161,7 +174,15 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
             <Descriptions.Item label="店铺">{`${o.shop_name} / ${countryName(o.marketplace)}`}</Descriptions.Item>
             <Descriptions.Item label="订单状态">
               <Tag>{ORDER_STATUS_LABELS[o.status]}</Tag>
-              <Typography.Text type="secondary">{o.amazon_status}</Typography.Text>
+              {/* Amazon's own status only where it says more than the console's (部分发货...). */}
+              {o.amazon_status !== o.status && orderStatusLabel(o.amazon_status) !== ORDER_STATUS_LABELS[o.status] && (
+                <Typography.Text type="secondary">{`亚马逊:${orderStatusLabel(o.amazon_status)}`}</Typography.Text>
+              )}
+              {o.oversold && (
+                <Tag color="red" data-testid="order-oversold">
+                  超卖
+                </Tag>
+              )}
             </Descriptions.Item>
             <Descriptions.Item label="配送方式">{FULFILLMENT_CHANNEL_LABELS[o.fulfillment_channel]}</Descriptions.Item>
             <Descriptions.Item label="快递状态">
@@ -185,7 +206,7 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
             </Descriptions.Item>
             <Descriptions.Item label="利润估算" span={2}>
               {o.margin
-                ? `售价 ${cny(o.margin.price_cny)} - 采购 ${cny(o.margin.purchase_cny)} - 平台费 ${cny(o.margin.fee_cny)} - 运费 ${cny(o.margin.freight_cny)} = ${cny(o.margin.margin_cny)}`
+                ? `售价 ${cny(o.margin.price_cny)} - 采购 ${cny(o.margin.purchase_cny)} - 平台费 ${cny(o.margin.fee_cny)} - 运费(${FREIGHT_SOURCE_LABELS[o.margin.freight_source]}) ${cny(o.margin.freight_cny)} = ${cny(o.margin.margin_cny)}`
                 : '缺少售价或汇率设置,无法估算'}
             </Descriptions.Item>
           </Descriptions>
@@ -200,14 +221,21 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
                 title: '图片',
                 dataIndex: 'image',
                 width: 64,
-                render: (v: string | null) => (v ? <Image src={v} width={48} /> : '-'),
+                render: (v: string | null) => <OrderThumb src={v} />,
               },
               {
                 title: '商品',
                 width: 260,
                 render: (_, i) => (
                   <div>
-                    <div>{i.title ?? '-'}</div>
+                    <div>
+                      {i.title ?? i.seller_sku ?? '-'}
+                      {i.oversold && (
+                        <Tag color="red" style={{ marginLeft: 6 }}>
+                          超卖
+                        </Tag>
+                      )}
+                    </div>
                     <Typography.Text type="secondary">{`${i.asin} / ${i.seller_sku ?? '-'} x ${i.quantity}`}</Typography.Text>
                     {i.goods_id !== null && (
                       // The product and variation the upload ledger links the SKU to.

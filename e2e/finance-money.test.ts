@@ -31,7 +31,7 @@ describe('finance: money on day one', () => {
     await warningCard.getByTestId('warning-input').waitFor();
     await warningCard.getByText('余额预警').first().waitFor();
     expect(await p.getByTestId('balance-credit').locator('..').getByTestId('warning-input').count()).toBe(0);
-    await p.getByTestId('chart-empty').getByText('暂无数据').waitFor();
+    await p.getByTestId('chart-empty').locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
     expect(await p.getByTestId('balance-chart').count()).toBe(0);
 
     // 提交充值 before any payee account: it says so; 充值金额 carries the required star.

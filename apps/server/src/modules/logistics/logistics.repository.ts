@@ -358,12 +358,17 @@ export async function interceptCountsOf(db: Db, tenantId: number) {
   };
 }
 
-/** Keeps (a text) or clears (null) the last failure of an action on a parcel; not versioned (no review state changes). */
+/**
+ * Keeps (a text) or clears (null) the last failure of an action on a parcel; not versioned (no
+ * review state changes). Clearing writes only a row that has one (a successful 创建运单 of a
+ * parcel that never failed writes nothing).
+ */
 export function setParcelError(db: Db, tenantId: number, id: number, error: string | null) {
-  return db
+  let q = db
     .updateTable('logistics_parcels')
     .set(error === null ? { last_error: null, last_error_at: null } : { last_error: error, last_error_at: sql`now()` })
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  if (error === null) q = q.where('last_error', 'is not', null);
+  return q.executeTakeFirst();
 }

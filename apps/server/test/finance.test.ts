@@ -1,6 +1,6 @@
+import { IDEM_KEY_MISSING } from '@console/shared/schemas/finance';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { IDEM_KEY_MISSING } from '@console/shared/schemas/finance';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/types.js';
 import * as ledger from '../src/modules/finance/ledger.service.js';
@@ -129,11 +129,26 @@ describe('top-ups and review', () => {
     expect((await call(t.app, sOther, 'POST', `${F}/review/approve`, { id })).http).toBe(404);
     expect((await call(t.app, sOther, 'GET', `${F}/topup/proof-file?id=${id}`)).http).toBe(404);
     expect(
-      (await call(t.app, sOther, 'POST', `${F}/adjust`, { uid: client.id, kind: 'credit', amount: 1, reason: 'x', idem_key: 'k1' }))
-        .http,
+      (
+        await call(t.app, sOther, 'POST', `${F}/adjust`, {
+          uid: client.id,
+          kind: 'credit',
+          amount: 1,
+          reason: 'x',
+          idem_key: 'k1',
+        })
+      ).http,
     ).toBe(404);
     expect(
-      (await call(t.app, sTrader, 'POST', `${F}/adjust`, { uid: a.id, kind: 'credit', amount: 1, reason: 'x', idem_key: 'k1' })).http,
+      (
+        await call(t.app, sTrader, 'POST', `${F}/adjust`, {
+          uid: a.id,
+          kind: 'credit',
+          amount: 1,
+          reason: 'x',
+          idem_key: 'k1',
+        })
+      ).http,
     ).toBe(404);
     const list = await call(t.app, sTrader, 'GET', `${F}/review/list`);
     expect(list.data.list).toEqual([expect.objectContaining({ id, uid: client.id, account: client.account })]);
@@ -213,7 +228,15 @@ describe('adjustments, deposit, statement', () => {
       { code: 'INSUFFICIENT_BALANCE', missing: 500, currency: 'CNY' },
     ]);
     expect(
-      (await call(t.app, sOp, 'POST', `${F}/adjust`, { uid: b.id, kind: 'debit', amount: 1, reason: '', idem_key: 'k' })).msg,
+      (
+        await call(t.app, sOp, 'POST', `${F}/adjust`, {
+          uid: b.id,
+          kind: 'debit',
+          amount: 1,
+          reason: '',
+          idem_key: 'k',
+        })
+      ).msg,
     ).toBe('请填写原因');
     for (const amount of [0, -1, 0.5, 2e12, 'x'])
       expect((await adj('credit', amount as number)).http, String(amount)).toBe(400);
@@ -245,7 +268,10 @@ describe('adjustments, deposit, statement', () => {
     const long = 'k'.repeat(100);
     const body = { uid: b.id, kind: 'credit', amount: 100, reason: 'x', idem_key: long };
     expect((await call(t.app, sOp, 'POST', `${F}/adjust`, body)).data.replayed).toBe(false);
-    expect((await call(t.app, sOp, 'POST', `${F}/adjust`, body)).data).toMatchObject({ replayed: true, balance_after: 100 });
+    expect((await call(t.app, sOp, 'POST', `${F}/adjust`, body)).data).toMatchObject({
+      replayed: true,
+      balance_after: 100,
+    });
   });
 
   it('deposit: admins pay it from the balance, the operator returns it as type 5', async () => {
@@ -258,11 +284,23 @@ describe('adjustments, deposit, statement', () => {
     const bal = await ledger.balancesOf(t.db, a.id);
     const pay = await call(t.app, sA, 'POST', `${F}/deposit/pay`, { amount: 4_000, idem_key: 'dep-1' });
     expect(pay.data).toMatchObject({ amount: 0, balance_after: bal.available - 4_000, deposit_after: 4_000 });
-    const back = await call(t.app, sOp, 'POST', `${F}/deposit/return`, { uid: a.id, amount: 1_000, reason: '退还', idem_key: 'ret-1' });
+    const back = await call(t.app, sOp, 'POST', `${F}/deposit/return`, {
+      uid: a.id,
+      amount: 1_000,
+      reason: '退还',
+      idem_key: 'ret-1',
+    });
     expect(back.data).toMatchObject({ type: 5, deposit_after: 3_000 });
-    expect((await call(t.app, sOp, 'POST', `${F}/deposit/return`, { uid: a.id, amount: 9_000, reason: 'x', idem_key: 'ret-2' })).msg).toBe(
-      '保证金不足',
-    );
+    expect(
+      (
+        await call(t.app, sOp, 'POST', `${F}/deposit/return`, {
+          uid: a.id,
+          amount: 9_000,
+          reason: 'x',
+          idem_key: 'ret-2',
+        })
+      ).msg,
+    ).toBe('保证金不足');
   });
 
   it('fees posted by another module appear with their types; filters, frozen total, overview and export work', async () => {
@@ -340,7 +378,12 @@ describe('adjustments, deposit, statement', () => {
     expect(sheet.getRow(3).getCell(3).value).toBe(-42);
     // Reversal by the operator: the service fee comes back once.
     const fee = all.data.list[4];
-    const rev = await call(t.app, sOp, 'POST', `${F}/reverse`, { uid: b.id, id: fee.id, reason: '误扣', idem_key: 'rev-1' });
+    const rev = await call(t.app, sOp, 'POST', `${F}/reverse`, {
+      uid: b.id,
+      id: fee.id,
+      reason: '误扣',
+      idem_key: 'rev-1',
+    });
     expect(rev.data).toMatchObject({ type: 0, amount: 300, reverses: fee.id });
     expect(
       (await call(t.app, sOp, 'POST', `${F}/reverse`, { uid: b.id, id: fee.id, reason: '误扣', idem_key: 'other' }))

@@ -1,6 +1,6 @@
 import { can } from '@console/shared/permissions/can';
-import { payeeAccount, payeeAccounts, payeeDeleteBody, payeeSaveBody } from '@console/shared/schemas/finance-payee';
 import { topupProof } from '@console/shared/schemas/finance';
+import { payeeAccount, payeeAccounts, payeeDeleteBody, payeeSaveBody } from '@console/shared/schemas/finance-payee';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/app-error.js';
@@ -39,10 +39,8 @@ export async function payeeRoutes(fastify: FastifyInstance) {
     async (req) => ok(await ownPayees(deps, authOf(req).tenantId)),
   );
 
-  app.get(
-    '/finance/payee/list',
-    { schema: { response: replies(payeeAccounts) }, config: review },
-    async (req) => ok(await bookPayees(deps, authOf(req).user)),
+  app.get('/finance/payee/list', { schema: { response: replies(payeeAccounts) }, config: review }, async (req) =>
+    ok(await bookPayees(deps, authOf(req).user)),
   );
 
   app.post(

@@ -48,5 +48,26 @@ describe('test orders', () => {
     // The hook's order and the three test orders, all paid (未发货), none 待付款.
     await p.getByTestId('order-tabs').getByText('未发货 (4)').waitFor();
     await p.getByTestId('order-tabs').getByText('待付款 (0)').waitFor();
+    // Chinese status and marketplace from the shared tables, no English status beside them.
+    await p.getByTestId('order-id').first().click();
+    const detail = p.getByTestId('order-detail');
+    await detail.getByText('未发货', { exact: true }).waitFor();
+    expect(await detail.locator('.ant-descriptions').getByText('Unshipped').count()).toBe(0);
+    await detail.getByText(/^测试订单店 \/ [\u4e00-\u9fa5]+$/).waitFor();
+    await detail.getByText(/运费\(预估\)/).waitFor();
+    await p.locator('.ant-drawer-close').click();
+    await detail.waitFor({ state: 'hidden' });
+
+    // 订单首页: the 超卖 card (none beyond stock: the console knows no stock of this listing)
+    // opens 订单处理 filtered to oversold orders.
+    await p.goto(routeUrl('/order/index'));
+    const card = p.getByTestId('order-home-oversold');
+    await card.getByText('超卖订单').waitFor();
+    await card.click();
+    await p
+      .locator('[data-testid="order-oversold-filter"]:checked, [data-testid="order-oversold-filter"] input:checked')
+      .first()
+      .waitFor({ state: 'attached' });
+    await p.getByText('全部 (0)').first().waitFor();
   });
 });

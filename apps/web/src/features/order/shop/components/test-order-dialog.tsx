@@ -76,7 +76,8 @@ export function TestOrderDialog({ shop, onClose }: { shop: ShopView | null; onCl
       cancelText="取消"
       okButtonProps={{ loading: create.isPending || jobId !== null, disabled: rows.length === 0 }}
       destroyOnHidden
-      data-testid="test-order-dialog"
+      // The whole dialog (form and buttons) under one test id: a Modal passes no data-* to its root.
+      modalRender={(node) => <div data-testid="test-order-dialog">{node}</div>}
     >
       <Typography.Paragraph type="secondary">
         沙箱亚马逊为所选商品生成已付款的订单(每单1件),随后同步到

@@ -102,6 +102,11 @@ describe('生成测试订单', () => {
     expect(rows.map((r) => r.amazon_order_id).sort()).toEqual([...made.data.ids].sort());
     expect(rows.filter((r) => r.marketplace === 'de')).toHaveLength(2);
     expect(rows.every((r) => r.fulfillment_channel === '1')).toBe(true);
+    // The order's history names Amazon's status in Chinese, as the status column does.
+    const one = await call(t.app, admin, 'POST', `${O}detail`, { id: (list.data.list[0] as { id: number }).id });
+    const texts = (one.data.events as { text: string }[]).map((e) => e.text);
+    expect(texts).toContain('同步到订单,亚马逊状态 未发货');
+    expect(texts.join('\n')).not.toMatch(/Unshipped|Pending/);
 
     // FBA: fulfilled by Amazon, paid too.
     const fba = await call(t.app, admin, 'POST', `${O}test/create`, {

@@ -1,4 +1,5 @@
 import { marketplaceByCode } from '@console/shared/constants/marketplaces';
+import { orderStatusLabel } from '@console/shared/schemas/order';
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { sandbox } from '../../marketplace/sandbox.js';
@@ -128,7 +129,7 @@ async function storePage(deps: AppDeps, tenantId: number, shopId: number, page: 
             tenant_id: tenantId,
             order_id: id,
             kind: 'sync',
-            text: `同步到订单,亚马逊状态 ${o.OrderStatus}`,
+            text: `同步到订单,亚马逊状态 ${orderStatusLabel(o.OrderStatus)}`,
           });
         }
         continue;
@@ -152,7 +153,7 @@ async function storePage(deps: AppDeps, tenantId: number, shopId: number, page: 
           tenant_id: tenantId,
           order_id: before.id,
           kind: 'status',
-          text: `亚马逊状态 ${before.amazon_status} → ${next.amazon_status}`,
+          text: `亚马逊状态 ${orderStatusLabel(before.amazon_status)} → ${orderStatusLabel(next.amazon_status)}`,
         });
         // Units already received for the order are no longer needed: they become stock.
         if (next.status === 'Canceled') await surplusToStock(trx, tenantId, null, { orderId: before.id });

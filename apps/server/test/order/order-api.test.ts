@@ -206,6 +206,7 @@ describe('orders: list, detail, purchase and express steps', () => {
       fee_cny: 3510,
       freight_cny: 2000,
       freight_source: 'setting',
+      expected_freight_cny: 2000,
       margin_cny: 13890,
     });
 
@@ -249,7 +250,12 @@ describe('orders: list, detail, purchase and express steps', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const quoted = await call(t.app, admin, 'POST', `${O}detail`, { id: w.orderId });
-    expect(quoted.data.margin).toMatchObject({ freight_cny: 5300, freight_source: 'quote', margin_cny: 10590 });
+    expect(quoted.data.margin).toMatchObject({
+      freight_cny: 5300,
+      freight_source: 'quote',
+      expected_freight_cny: 2000,
+      margin_cny: 10590,
+    });
     await t.db
       .insertInto('logistics_waybills')
       .values({

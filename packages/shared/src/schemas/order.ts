@@ -204,6 +204,11 @@ export const orderMargin = z
      * tariff for its parcel, `setting` the marketplace's shipping of the price settings.
      */
     freight_source: z.enum(['actual', 'quote', 'setting']),
+    /**
+     * The freight the seller expected: the marketplace's shipping of the price settings (0 without
+     * one). 运费审核 compares a parcel's quote with it, never with the quote itself.
+     */
+    expected_freight_cny: z.number().int(),
     margin_cny: z.number().int(),
   })
   .nullable();

@@ -69,7 +69,9 @@ export function holdReasons(i: RuleInput): HoldReason[] {
 async function marginFacts(deps: AppDeps, tenantId: number, orderId: number) {
   const d = await orderDetail(deps, tenantId, { uid: tenantId, auth: 0, parent_id: 0 }, orderId);
   if (!d.margin) return { estimate: null, margin_before_freight: null };
-  return { estimate: d.margin.freight_cny, margin_before_freight: d.margin.margin_cny + d.margin.freight_cny };
+  // The estimate is what the seller expected (the price settings' shipping), not the parcel's own
+  // quote, which the order's margin takes as its freight once the parcel is submitted.
+  return { estimate: d.margin.expected_freight_cny, margin_before_freight: d.margin.margin_cny + d.margin.freight_cny };
 }
 
 export async function spendable(db: AppDeps['db'], tenantId: number): Promise<number> {

@@ -172,6 +172,7 @@ async function marginOf(
       fee_cny: fee,
       freight_cny: freight,
       freight_source: source,
+      expected_freight_cny: own?.shipping ?? 0,
       margin_cny: priceCny - purchase - fee - freight,
     };
   } catch {

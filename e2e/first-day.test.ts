@@ -248,7 +248,7 @@ describe('a new seller on a default install', () => {
     await api.login(seller.account, seller.password);
     const listed = await api.call<{ list: { id: number; amazon_order_id: string }[] }>('POST', '/order/list', {
       status: 'Unshipped',
-      fulfillment_channel: 'MFN',
+      fulfillment_channel: '1',
     });
     expect(listed.status, listed.msg).toBe(200);
     const order = listed.data.list[0]!;
@@ -354,7 +354,8 @@ describe('a new seller on a default install', () => {
 
     // 财务明细: the freight is charged against the order, and its link opens the order.
     await p.goto(route('/member/user/spend'));
-    const fee = p.getByTestId('entries-table').locator('tr', { hasText: '物流费' });
+    // The freight and its service fee: both name the order.
+    const fee = p.getByTestId('entries-table').locator('tr', { hasText: '物流费' }).first();
     await fee.getByText(order.amazon_order_id).waitFor();
     await fee.getByRole('link', { name: order.amazon_order_id }).click();
     await p

@@ -38,13 +38,13 @@ const WATCH_SCRIPT = () => {
     if (!(node instanceof HTMLElement)) return;
     const hits = [
       ...(node.matches('.ant-message-error, .ant-notification-notice-error') ? [node] : []),
-      ...node.querySelectorAll('.ant-message-error, .ant-notification-notice-error'),
+      ...Array.from(node.querySelectorAll('.ant-message-error, .ant-notification-notice-error')),
     ];
     for (const h of hits) w.__roleProblems.push(`error toast: ${(h as HTMLElement).innerText.trim()}`);
     if (node.innerText?.includes('无权访问')) w.__roleProblems.push('无权访问');
   };
   new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) look(n);
+    for (const r of records) for (const n of Array.from(r.addedNodes)) look(n);
   }).observe(document, { childList: true, subtree: true });
 };
 

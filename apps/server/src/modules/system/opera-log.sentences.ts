@@ -8,6 +8,14 @@ import { minor, toDecimalString } from '@console/shared/money';
 import { MANUAL_STATUS_LABELS, type ManualStatus } from '@console/shared/schemas/manual-order';
 import { CASE_STATUSES, type CaseStatus } from '@console/shared/schemas/monitor';
 import { EXPRESS_STATUS_LABELS, type ExpressStatus } from '@console/shared/schemas/order';
+import {
+  BATCH_FIELD_NAMES,
+  FIELD_NAMES,
+  MONITOR_FIELDS,
+  SECTION_NAMES,
+  SHOP_FIELDS,
+  UNLINK_REASONS,
+} from './opera-log.names.js';
 
 /** A product as the log names it: its title and SKU now (null when it no longer exists). */
 export interface GoodsLabel {
@@ -88,53 +96,6 @@ function batchGoods(e: SentenceInput): string {
   return `${count ?? (Number.parseInt(e.target_id, 10) || 0)}个商品`;
 }
 
-const FIELD_NAMES: Record<string, string> = {
-  user_name: '姓名',
-  email: '邮箱',
-  phone: '手机号',
-  brand_name: '品牌',
-  vendor: '供应商',
-  manufactuer_id: '制造商ID',
-  status: '状态',
-  auth: '角色',
-  remark: '备注',
-  principal: '负责人',
-  end_time: '到期时间',
-  max_child: '子账号上限',
-  is_not_use_ean: '免用EAN',
-  allow_upload_sites: '可上传站点',
-  dsa_responsible_party_address: 'DSA责任方地址',
-  gpsr_manufacturer_email_address: 'GPSR邮箱',
-  follow_sale_remind: '跟卖提醒',
-  gather_title_fill_keywords: '标题填充关键词',
-  random_parentage_img: '随机变体图',
-  random_bullet_points: '随机五点描述',
-  goods_scope: '数据范围',
-  leader_id: '所属组长',
-  library_perms: '可修改的商品库设置',
-  name: '名称',
-  parent_id: '上级分类',
-  sort: '排序',
-  points: '五点描述',
-  terms: '搜索词',
-  country: '国家',
-};
-const MONITOR_FIELDS: Record<string, string> = {
-  priority: '优先级',
-  own_brand: '自有品牌',
-  band_min: '价格下限',
-  band_max: '价格上限',
-};
-const SHOP_FIELDS: Record<string, string> = { name: '名称', staff_ids: '可使用账号', marketplaces: '站点' };
-const SECTION_NAMES: Record<string, string> = {
-  baseInfo: '基本信息',
-  descs: '文案',
-  prices: '价格',
-  parentage: '变体',
-  images: '图片',
-  extraAttrs: '属性',
-};
-
 /** "(修改了 a、b)" for the changed keys of a diff, or ''. */
 function changedFields(after: unknown, names = FIELD_NAMES): string {
   const keys = Object.keys(obj(after));
@@ -145,14 +106,6 @@ const userTarget = (e: SentenceInput, fallback = '') => {
   const id = targetNumber(e);
   const name = (id === undefined ? undefined : e.user(id)) || fallback;
   return name ? `子账号${quote(name)}` : `子账号(ID ${e.target_id})`;
-};
-
-/** Why a link ended by itself (account-link.service.ts `dropLinksOf`). */
-const UNLINK_REASONS: Record<string, string> = {
-  password_changed: '修改密码后自动解除',
-  password_reset: '重置密码后自动解除',
-  disabled: '账号停用后自动解除',
-  deleted: '账号删除后自动解除',
 };
 
 const count = (v: unknown, unit: string) => `${num(v) ?? 0}${unit}`;
@@ -475,23 +428,6 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const terms = list(e.summary.before).map((r) => str(obj(r).term));
     return `${e.actor} 删除了术语${terms.map(quote).join('、')}`;
   },
-};
-
-/** Names of the batch-edit fields that are not account fields. */
-const BATCH_FIELD_NAMES: Record<string, string> = {
-  type: '类型',
-  category_id: '分类',
-  product_template_id: '模板',
-  add_tags: '添加标签',
-  remove_tags: '移除标签',
-  quantity: '库存',
-  cost_price: '成本价',
-  deal_time: '处理时间',
-  weight: '重量',
-  discount: '折扣',
-  is_electric: '带电',
-  not_vat: '免VAT',
-  prices: '价格',
 };
 
 /** Whether the log has a sentence of its own for an action code. */

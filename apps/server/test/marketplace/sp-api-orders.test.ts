@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_ORDER_SETTINGS, SANDBOX_ORDERS_PER_HOUR } from '../../src/marketplace/sandbox.js';
 import { type SpApiSimulator, startSpApiSimulator } from '../../src/marketplace/simulator/sim-server.js';
 import type { SpApiClient } from '../../src/marketplace/sp-api.client.js';
 import type { SpApiError } from '../../src/marketplace/sp-api.errors.js';
@@ -113,5 +114,35 @@ describe('simulator: Orders API, Restricted Data Tokens, refunds', () => {
       PostedAfter: new Date(Date.now() - 3600_000).toISOString(),
     });
     expect(events.FinancialEvents?.RefundEventList?.map((r) => r.AmazonOrderId)).toContain(id);
+  });
+  it("the sandbox's defaults: a new listing's first order at once, paid and read by the next sync; no backlog from before it", async () => {
+    sim.orders.configure({
+      ...SANDBOX_ORDER_SETTINGS,
+      ratePerHour: SANDBOX_ORDERS_PER_HOUR,
+      fbaShare: 0,
+      cancelShare: 0,
+      refundShare: 0,
+    });
+    try {
+      // Italy has no listing yet: reads there make nothing, and leave no backlog for later.
+      const it = simListing(sim, `${seller}-none`, 'it', 'NONE-1');
+      const itWindow = { MarketplaceIds: [it], LastUpdatedAfter: new Date(Date.now() - 3600_000).toISOString() };
+      const before = sim.orders.orders.size;
+      expect((await client.orders.getOrders(itWindow)).Orders).toEqual([]);
+      // 650 s of sandbox time without a listing: two 5-minute slots a backlog would fill.
+      await new Promise((r) => setTimeout(r, 6500));
+      expect((await client.orders.getOrders(itWindow)).Orders).toEqual([]);
+      expect(sim.orders.orders.size).toBe(before);
+      // The listing goes live: the first read makes exactly one order, not one per slot since the first read.
+      simListing(sim, seller, 'it', 'SKU-IT');
+      await client.orders.getOrders(itWindow);
+      expect(sim.orders.orders.size).toBe(before + 1);
+      // Paid (Unshipped, not 待付款) and within what a sync reads now.
+      await expect
+        .poll(async () => (await client.orders.getOrders(itWindow)).Orders.map((o) => o.OrderStatus))
+        .toContain('Unshipped');
+    } finally {
+      sim.orders.configure({ ratePerHour: 0 });
+    }
   });
 });

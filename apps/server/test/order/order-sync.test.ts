@@ -64,6 +64,8 @@ describe('order sync against the simulator', () => {
       at: Date.now() - 2000,
       items: [{ sku: 'SKU-B' }],
       outcome: 'normal',
+      // Amazon's payment authorization can take 30 minutes (the sandbox's own orders: one).
+      pendingSeconds: 1800,
     });
 
     const first = await syncShopOrders(t.deps, shop);

@@ -2,6 +2,7 @@
 // (seeded once, marked 示例, not re-created), the counts of 运费审核's tabs in one call, the
 // warning before approving a parcel the balance cannot pay, and the failure of 创建运单 kept on
 // the parcel until it succeeds or is dismissed.
+import { minor, toDecimalString } from '@console/shared/money';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -151,7 +152,7 @@ describe('logistics on day one (issue 29 §2)', () => {
     expect(await counts(other.admin)).toMatchObject({ ready: 0, held: 0 });
 
     // Approving without having seen the warning: refused with balance vs fee.
-    const yuan = (f: number) => `¥${(f / 100).toFixed(2)}`;
+    const yuan = (f: number) => `¥${toDecimalString(minor(f), 'CNY')}`;
     const refused = await call(t.app, leader, 'POST', `${L}intercept/approve`, {
       id: held.data.id,
       version: held.data.version,

@@ -80,9 +80,10 @@ export function PriceRuleForm() {
               max={100_000}
               precision={2}
               step={0.01}
-              suffix="元"
-              title="按站点货币计,如英国站为英镑"
-              style={{ width: 130 }}
+              // One rule for every marketplace: the amount is in each marketplace's own currency.
+              suffix="站点货币"
+              title="按站点货币计,如英国站为英镑、日本站为日元"
+              style={{ width: 170 }}
             />
           )}
         </Form.Item>

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
-import { routeUrl } from './support/frame';
+import { activePane, routeUrl } from './support/frame';
 import { bindSandboxShop } from './support/sandbox-shop';
 
 let browser: Browser;
@@ -64,10 +64,15 @@ describe('test orders', () => {
     const card = p.getByTestId('order-home-oversold');
     await card.getByText('超卖订单').waitFor();
     await card.click();
-    await p
+    // The card opens its own tab (`/order/list?oversold=1`); the first 订单处理 stays open, hidden.
+    const pane = activePane(p);
+    await pane
       .locator('[data-testid="order-oversold-filter"]:checked, [data-testid="order-oversold-filter"] input:checked')
       .first()
       .waitFor({ state: 'attached' });
-    await p.getByText('全部 (0)').first().waitFor();
+    await pane.getByTestId('order-tabs').getByText('全部 (0)').waitFor();
+    // The hidden first tab keeps its own query: its list is not filtered to 超卖.
+    const first = p.locator('.keep-alive-pane[data-page="/order/list"]');
+    expect(await first.getByTestId('order-tabs').getByText('全部 (4)').count()).toBe(1);
   });
 });

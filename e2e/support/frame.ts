@@ -57,3 +57,8 @@ export function routeUrl(path: string): string {
 
 /** Poll options for anything that waits on a navigation or re-render (CI machines can be slow). */
 export const NAV = { timeout: 10_000 } as const;
+
+/** The visible page pane (kept-alive pages of other tabs stay mounted, hidden). */
+export function activePane(page: Page) {
+  return page.locator('.keep-alive-pane:visible');
+}

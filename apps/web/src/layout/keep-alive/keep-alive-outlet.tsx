@@ -1,4 +1,4 @@
-import { createContext, type ReactElement, useContext, useRef } from 'react';
+import { createContext, type ReactElement, useContext, useMemo, useRef } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { useRouteHandle } from '../../app/root-shell';
 import { useSettingsStore } from '../../stores/settings-store';
@@ -19,6 +19,18 @@ export function usePageActive(): boolean {
  */
 export function usePageKey(): string | null {
   return useContext(PageKeyContext);
+}
+
+/**
+ * The query of the page's own tab. A kept-alive page must read this rather than
+ * `useSearchParams`, which while it is hidden answers the visible tab's query (so a hidden
+ * `/order/list` would take the filters of `/order/list?oversold=1`).
+ */
+export function usePageSearchParams(): URLSearchParams {
+  const key = usePageKey();
+  const location = useLocation();
+  const search = key === null ? location.search : key.slice(key.indexOf('?') + 1 || key.length);
+  return useMemo(() => new URLSearchParams(search), [search]);
 }
 
 interface Cached {

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import type { StoreApi } from 'zustand';
+import { usePageSearchParams } from '../../../layout/keep-alive/keep-alive-outlet';
 import type { EditorState } from './editor-store';
 import { fieldTarget } from './field-target';
 
@@ -28,7 +28,7 @@ const MAX_FRAMES = 120;
  * is part of it.
  */
 export function useOpenField(store: StoreApi<EditorState>, root: RefObject<HTMLElement | null>): void {
-  const [params] = useSearchParams();
+  const params = usePageSearchParams();
   const key = params.toString();
   useEffect(() => openFieldIn(store, root, new URLSearchParams(key)), [key, store, root]);
 }

@@ -2,10 +2,10 @@ import { MONITOR_PRIORITIES } from '@console/shared/schemas/monitor';
 import { Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { type MonitorAsin, type MonitorFilters, useMonitorList, useMonitorMutations } from '../../../api/monitor';
 import { useFeedback } from '../../../app/ui-bridge';
 import { serverPagination } from '../../../components/list-parts';
+import { usePageSearchParams } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { money } from '../../follow/follow-money';
 import { MonitorAddDialog } from './components/monitor-add-dialog';
@@ -20,7 +20,7 @@ const time = (v: string | null) => (v ? new Date(v).toLocaleString('zh-CN', { ho
  */
 export function MonitorAsinPage() {
   const { message } = useFeedback();
-  const [params] = useSearchParams();
+  const params = usePageSearchParams();
   const [filters, setFilters] = useState<MonitorFilters>({
     page: 1,
     pageSize: 20,

@@ -2,7 +2,6 @@ import { CASE_STATUSES, type CaseStatus } from '@console/shared/schemas/monitor'
 import { Button, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   type CaseFilters,
   type MonitorCase,
@@ -12,6 +11,7 @@ import {
 } from '../../../api/monitor';
 import { useFeedback } from '../../../app/ui-bridge';
 import { serverPagination } from '../../../components/list-parts';
+import { usePageSearchParams } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { CaseDetailDrawer } from './components/case-detail-drawer';
 
@@ -31,7 +31,7 @@ const time = (v: string | null) => (v ? new Date(v).toLocaleString('zh-CN', { ho
  */
 export function MonitorBridgePage() {
   const { message } = useFeedback();
-  const [params] = useSearchParams();
+  const params = usePageSearchParams();
   const [filters, setFilters] = useState<CaseFilters>({
     page: 1,
     pageSize: 20,

@@ -27,12 +27,12 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useJobProgress } from '../../../api/jobs';
 import { useOrderList, useOrderMutations } from '../../../api/order';
 import { useShopOptions } from '../../../api/shop';
 import { useFeedback } from '../../../app/ui-bridge';
 import { useHas } from '../../../components/permission';
+import { usePageSearchParams } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
 import { formatSeconds } from '../../../lib/format';
@@ -108,7 +108,7 @@ function SyncButton() {
 /** 订单处理 (`/order/list`): status tabs with counts, filters, the order list and its detail. */
 export function OrderListPage() {
   // `?keyword=` opens the list filtered to one order (the statement's order links, docs/finance.md).
-  const [params] = useSearchParams();
+  const params = usePageSearchParams();
   const linked = params.get('keyword')?.trim().slice(0, 64) || undefined;
   // `?oversold=1` (订单首页's 超卖 card): only the orders beyond a listing's stock.
   const oversoldLink = params.get('oversold') === '1';

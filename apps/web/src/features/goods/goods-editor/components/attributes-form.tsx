@@ -4,7 +4,6 @@ import type { categoryTempData, productTypesData, TempAttrData } from '@console/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty, Form, Select, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { memo, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { get } from '../../../../api/http';
 import { productTypeKeys } from '../../../../api/product-types';
 import { useFeedback } from '../../../../app/ui-bridge';
@@ -16,6 +15,7 @@ import { FALLBACK_MARKETPLACE, pickerMarketplace, pickerMarketplaceOptions } fro
 import { productSource } from './attributes/product-filled';
 import { TypeSourceNote } from './attributes/type-source-note';
 import './attributes/attributes.css';
+import { usePageSearchParams } from '../../../../layout/keep-alive/keep-alive-outlet';
 
 /** A product type of getCategoryTemp and the answer of getTempAttr (shared schemas). */
 type TypeRow = Answer<typeof categoryTempData>['list'][number];
@@ -99,7 +99,7 @@ export const AttributesForm = memo(function AttributesForm() {
   const [showAll, setShowAll] = useState(false);
   const [added, setAdded] = useState<string[]>([]);
   // The attribute a 去修改 link names (`?field=attribute&attr=color`, or opened in place) is shown even when optional.
-  const [params] = useSearchParams();
+  const params = usePageSearchParams();
   const linkedInPlace = useEditor((s) => s.linkedAttr);
   const linked = params.get('field') === 'attribute' ? params.get('attr') : linkedInPlace;
   // A marketplace picked before a product type offered there (the template changes once the type is picked).

@@ -98,7 +98,7 @@ async function walkMenu(auth: Auth): Promise<{ visited: string[]; problems: stri
     // Quiet: nothing of our origin in flight, and nothing started for a moment (a screen's
     // first reads start right after its chunk arrives).
     await expect
-      .poll(() => inFlight <= 0 && Date.now() - lastActivity > 300, { timeout: 20_000, interval: 50 })
+      .poll(() => inFlight <= 0 && Date.now() - lastActivity > 150, { timeout: 20_000, interval: 50 })
       .toBe(true);
     const seen = await p.evaluate(() => {
       const w = window as unknown as { __roleProblems: string[] };

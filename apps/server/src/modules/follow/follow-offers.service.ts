@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
 import { badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import { subjectOf } from '../account/account.presenter.js';
+import { recomputeOversold } from '../order/order-oversold.service.js';
 import { listShops } from '../shop/shop.repository.js';
 import { audit, diff } from '../system/audit.js';
 import {
@@ -137,6 +138,8 @@ export async function updateOffer(deps: AppDeps, actor: Actor, body: z.infer<typ
   return deps.db.transaction().execute(async (trx) => {
     const saved = await updateOfferVersioned(trx, actor.tenantId, row.id, body.version, { price, quantity, status });
     if (!saved) throw staleSave();
+    // The offer's quantity is its listing's stock: the orders' 超卖 flags follow in this transaction.
+    if (quantity !== row.quantity) await recomputeOversold(trx, actor.tenantId, row.shop_id);
     await audit(trx, actor, {
       action: 'follow.offerUpdate',
       targetType: 'follow_offer',
@@ -161,6 +164,8 @@ export async function stopOffer(deps: AppDeps, actor: Actor, body: z.infer<typeo
   return deps.db.transaction().execute(async (trx) => {
     const saved = await updateOfferVersioned(trx, actor.tenantId, row.id, body.version, { status: 'deleted' });
     if (!saved) throw staleSave();
+    // A stopped offer no longer gives its listing a stock (an earlier upload's may): flags follow.
+    await recomputeOversold(trx, actor.tenantId, row.shop_id);
     await audit(trx, actor, {
       action: 'follow.offerStop',
       targetType: 'follow_offer',

@@ -7,6 +7,7 @@ import { USAGE_PLANS } from '../../marketplace/rate-limits.js';
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import type { ListingsItem, ListingsItemSubmissionResponse } from '../../marketplace/sp-api.types.js';
+import { recomputeOversold } from '../order/order-oversold.service.js';
 import { markShopExpired } from '../shop/shop.repository.js';
 import { AuthorizationLost } from '../shop/shop-authorizer.js';
 import { openShop } from '../shop/shop-client.js';
@@ -155,6 +156,11 @@ export class QueuePass implements PassSteps {
       else await sendFeeds(this, q);
       await this.readBack();
       await this.giveUpReadbacks();
+      // A quantity that reached Amazon is the listing's stock now: its orders' 超卖 flags follow
+      // (derived data, the next order sync recomputes them too, so a failure only warns).
+      await recomputeOversold(this.db, q.tenant_id, q.shop_id).catch((e: unknown) =>
+        console.warn(`oversold recompute after upload queue ${this.queueId} failed: ${String(e)}`),
+      );
       const open = await countIn(this.db, this.queueId, OPEN_ITEM_STATUSES);
       const expanded = (await queueForRun(this.db, this.queueId)).expand_cursor >= q.goods_ids.length;
       if (open === 0 && expanded)

@@ -203,10 +203,10 @@ describe('purchases (采购明细) and the order of every posting', () => {
       const admin = await w.as(0);
       const buyer = await w.as(3);
       const body = { item_id: items[0], version: 1, quantity: 2 };
-      // No money: 1688 accepted the order, the purchase is not recorded, the order is kept.
+      // No money: refused before 1688 is called (tests/order/purchase-1688-balance.test.ts).
       const poor = await call(t.app, buyer, 'POST', `${O}purchase1688`, body);
-      expect([poor.http, poor.msg]).toEqual([400, expect.stringMatching(/^余额不足,还差/)]);
-      expect(sim.orders.size).toBe(1);
+      expect([poor.http, poor.msg]).toEqual([400, expect.stringMatching(/^余额不足:可用余额/)]);
+      expect(sim.orders.size).toBe(0);
       const price = sim.priceOf('612345678123') * 2;
       await ledger.topUp(t.db, {
         tenantId: w.tenant.id,
@@ -226,6 +226,7 @@ describe('purchases (采购明细) and the order of every posting', () => {
         .selectAll()
         .where('tenant_id', '=', w.tenant.id)
         .where('ref_type', '=', 'purchase')
+        .where('op', '=', 'charge')
         .execute();
       expect(charges).toEqual([
         expect.objectContaining({ amount: -price, type: 3, order_id: orderId, amazon_order_id: amazonOrderId }),

@@ -2,6 +2,7 @@ import {
   type Ali1688Channel,
   Ali1688Error,
   type Logistics,
+  type OrderPreview,
   offerIdOf,
   type PlacedOrder,
   type PlaceOrderInput,
@@ -9,7 +10,8 @@ import {
 
 /**
  * The 1688 open platform over HTTP (the buyer-side trade and logistics APIs:
- * `alibaba.trade.fastCreateOrder`, `alibaba.trade.getLogisticsInfos.buyerView`), addressed by
+ * `alibaba.createOrder.preview`, `alibaba.trade.fastCreateOrder`,
+ * `alibaba.trade.getLogisticsInfos.buyerView`), addressed by
  * a base URL and an app key. The simulator answers the same shapes.
  */
 export class Ali1688Client implements Ali1688Channel {
@@ -40,6 +42,20 @@ export class Ali1688Client implements Ali1688Channel {
       throw new Ali1688Error(msg, res.status === 429 ? 429 : 400);
     }
     return data.result as T;
+  }
+
+  async previewOrder(input: Pick<PlaceOrderInput, 'offer' | 'quantity' | 'address'>): Promise<OrderPreview> {
+    const offerId = offerIdOf(input.offer);
+    if (!offerId) throw new Ali1688Error('供应商链接不是1688商品链接', 400);
+    // One preview per supplier; `sumPayment` (fen) is what the buyer pays, carriage included.
+    const r = await this.call<{ orderPreviewResuslt?: { sumPayment: number }[] }>('alibaba.createOrder.preview', {
+      flow: 'general',
+      cargoParamList: [{ offerId, quantity: input.quantity }],
+      address: input.address ?? '',
+    });
+    const total = (r.orderPreviewResuslt ?? []).reduce((sum, x) => sum + x.sumPayment, 0);
+    if (!Number.isSafeInteger(total) || total <= 0) throw new Ali1688Error('1688 未返回该商品的价格', 400);
+    return { totalMinor: total };
   }
 
   async placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {

@@ -24,6 +24,7 @@ export function ali1688Channel(setting: Ali1688Setting): Ali1688Channel | null {
       key,
       sim,
       channel: {
+        previewOrder: async (i) => (await lazy()).previewOrder(i),
         placeOrder: async (i) => (await lazy()).placeOrder(i),
         logistics: async (id) => (await lazy()).logistics(id),
       },

@@ -16,10 +16,13 @@ export interface Ali1688Simulator extends Simulator {
   shipAfterMs: number;
   /** Unit price in fen of an offer (default: 1,000 + the offer id's last three digits). */
   priceOf(offerId: string): number;
+  /** How many previews (`createOrder.preview`) were asked. */
+  readonly previews: number;
 }
 
 /**
- * A loopback 1688: `fastCreateOrder` places an order (the same `outOrderId` answers the same
+ * A loopback 1688: `createOrder.preview` quotes the price (`priceOf` x quantity, carriage free),
+ * `fastCreateOrder` places an order (the same `outOrderId` answers the same
  * order), `getLogisticsInfos.buyerView` says it is waiting for the seller until `shipAfterMs`,
  * then shipped with a tracking number (`YT` + the order id), then signed for after twice that.
  */
@@ -30,10 +33,18 @@ export async function startAli1688Simulator(
   const byOut = new Map<string, string>();
   let next = 3_100_000_000_000_000;
   const priceOf = (offerId: string) => 1000 + (Number(offerId.slice(-3)) || 0);
-  const state = { shipAfterMs: opts.shipAfterMs ?? 0 };
+  const state = { shipAfterMs: opts.shipAfterMs ?? 0, previews: 0 };
   const sim = await startSimServer((req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const fail = (errorMessage: string) => ({ status: 200, body: { success: false, errorMessage } });
+    if (req.path.includes('/alibaba.createOrder.preview/')) {
+      const cargo = (body.cargoParamList as { offerId?: string; quantity?: number }[] | undefined)?.[0];
+      if (!cargo?.offerId || !cargo.quantity || cargo.quantity < 1) return fail('商品或数量不正确');
+      if (cargo.offerId.endsWith('000')) return fail('该商品已下架');
+      state.previews++;
+      const sumPayment = priceOf(cargo.offerId) * cargo.quantity;
+      return { status: 200, body: { success: true, result: { orderPreviewResuslt: [{ sumPayment }] } } };
+    }
     if (req.path.includes('/alibaba.trade.fastCreateOrder/')) {
       const cargo = (body.cargoParamList as { offerId?: string; quantity?: number }[] | undefined)?.[0];
       const outOrderId = String(body.outOrderId ?? '');
@@ -90,5 +101,6 @@ export async function startAli1688Simulator(
     },
     enumerable: true,
   });
+  Object.defineProperty(sim, 'previews', { get: () => state.previews, enumerable: true });
   return Object.assign(sim, { orders, priceOf }) as Ali1688Simulator;
 }

@@ -23,6 +23,11 @@ export interface PlacedOrder {
   supplier: string;
 }
 
+/** What an order would cost before it is placed (CNY fen, goods and carriage). */
+export interface OrderPreview {
+  totalMinor: number;
+}
+
 /** A 1688 order's logistics as the buyer sees it. */
 export interface Logistics {
   /** `waitsellersend` not shipped yet, `waitbuyerreceive` shipped, `success` signed for. */
@@ -34,6 +39,8 @@ export interface Logistics {
 
 /** The channel every caller uses. */
 export interface Ali1688Channel {
+  /** The price 1688 quotes for the order (`alibaba.createOrder.preview`); nothing is placed. */
+  previewOrder(input: Pick<PlaceOrderInput, 'offer' | 'quantity' | 'address'>): Promise<OrderPreview>;
   placeOrder(input: PlaceOrderInput): Promise<PlacedOrder>;
   logistics(orderId: string): Promise<Logistics>;
 }

@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound, staleSave } from '../../lib/app-error.j
 import { subjectOf } from '../account/account.presenter.js';
 import { findTenantUser } from '../account/user.repository.js';
 import * as ledger from '../finance/ledger.service.js';
+import { hasPurchaseHold, holdPurchase, releasePurchaseHold } from '../finance/purchase-hold.service.js';
 import { findOrder } from './order.repository.js';
 import { moveExpress, purchasable, purchaseItem } from './order.service.js';
 import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
@@ -68,13 +69,37 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
       quantity,
       created_by: actor.userId,
     });
+    const release = () =>
+      releasePurchaseHold(deps.db, { tenantId: actor.tenantId, rowId: id, createdBy: actor.userId });
+    // The platform pays 1688 for the tenant: 1688's quoted price is held on the balance before the
+    // order is placed (docs/finance.md "Purchases"). A balance that cannot pay is refused here,
+    // with nothing placed; a `placing` row asked again keeps the hold it has.
+    if (!(await hasPurchaseHold(deps.db, actor.tenantId, id))) {
+      try {
+        const preview = await c.previewOrder({ offer: item.link_url ?? '', quantity }).catch(fromAli);
+        await holdPurchase(deps.db, {
+          tenantId: actor.tenantId,
+          rowId: id,
+          orderId: item.order_id,
+          amount: preview.totalMinor,
+          createdBy: actor.userId,
+          note: `1688采购冻结 ${quantity}件(订单商品 ${item.id})`,
+        });
+      } catch (err) {
+        if (!kept) await dropPurchase1688(deps.db, id);
+        throw err;
+      }
+    }
     const placed = await c
       .placeOrder({ offer: item.link_url ?? '', quantity, outOrderId })
       .catch(async (err: unknown) => {
-        // 1688 refused (delisted, bad offer): nothing was placed, nothing to keep. Unreachable or
-        // an unknown failure: the order may exist, the row stays `placing` for the next try.
-        if (err instanceof Ali1688Error && err.status !== 502) await dropPurchase1688(deps.db, id);
-        else await failedPurchase1688(deps.db, id, err instanceof Error ? err.message : String(err));
+        // 1688 refused (delisted, bad offer): nothing was placed, nothing to keep, the hold goes
+        // back. Unreachable or an unknown failure: the order may exist, the row stays `placing`
+        // (with its hold) for the next try.
+        if (err instanceof Ali1688Error && err.status !== 502) {
+          await release();
+          await dropPurchase1688(deps.db, id);
+        } else await failedPurchase1688(deps.db, id, err instanceof Error ? err.message : String(err));
         return fromAli(err);
       });
     await placedPurchase1688(deps.db, id, {
@@ -103,8 +128,10 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
         await markPurchase1688(trx, actor.tenantId, body.item_id, order.external_order_id ?? '');
         await recordedPurchase1688(trx, Number(order.id));
         // The platform bought on its 1688 account: the tenant's balance pays, once per 1688 order
-        // (docs/finance.md "Purchases"); refused with 余额不足, nothing is recorded and the placed
-        // order stays kept for the next 1688下单 of the item.
+        // (docs/finance.md "Purchases"), the hold going back in the same transaction; refused with
+        // 余额不足 (1688 charged more than it quoted), nothing is recorded, the hold stays and the
+        // placed order stays kept for the next 1688下单 of the item.
+        await releasePurchaseHold(trx, { tenantId: actor.tenantId, rowId: Number(order.id), createdBy: actor.userId });
         if (order.paid_minor && order.external_order_id)
           await ledger.charge(trx, {
             tenantId: actor.tenantId,

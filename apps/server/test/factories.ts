@@ -17,6 +17,7 @@ import { checkEan, gs1CheckDigit } from '../src/modules/goods-library/ean-codes.
 import { insertPoints } from '../src/modules/goods-library/points.repository.js';
 import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
 import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
+import { CHINA, postMovement } from '../src/modules/inventory/inventory.service.js';
 import { insertWatches } from '../src/modules/monitor/monitor.repository.js';
 import { insertCase } from '../src/modules/monitor/monitor-cases.repository.js';
 import { insertAlerts } from '../src/modules/monitor/monitor-history.repository.js';
@@ -356,23 +357,22 @@ async function buildStockRows(db: Database, tenant: UserRow, marker: string) {
       tenant_id: tenant.id,
       sku: `${marker}-STOCK`,
       title: `${marker} stock`,
-      quantity: 5,
       created_by: tenant.id,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('stock_movements')
-    .values({
-      tenant_id: tenant.id,
-      stock_id: row.id,
-      kind: 'in',
+  await db.transaction().execute((trx) =>
+    postMovement(trx, {
+      tenantId: tenant.id,
+      stockId: Number(row.id),
+      at: CHINA,
+      op: 'in',
       quantity: 5,
-      balance_after: 5,
+      reason: '',
       note: `${marker} receipt`,
-      created_by: tenant.id,
-    })
-    .execute();
+      by: tenant.id,
+    }),
+  );
   return Number(row.id);
 }
 

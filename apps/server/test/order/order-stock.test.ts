@@ -200,7 +200,7 @@ describe('stock-up: products, receipts and issues as a ledger, filling order ite
     expect(got.data).toEqual({ stock_id: sid, quantity: 3 });
     expect(await call(t.app, worker, 'POST', `${O}stock/out`, { stock_id: sid, quantity: 4 })).toMatchObject({
       http: 409,
-      msg: '库存不足:剩余 3 件',
+      msg: '库存不足:SKU STK-1 可用 3 件,需要 4 件',
     });
     expect(await call(t.app, worker, 'POST', `${O}stock/in`, { stock_id: sid, quantity: 0 })).toMatchObject({
       http: 400,
@@ -295,7 +295,7 @@ describe('stock-up: products, receipts and issues as a ledger, filling order ite
       ),
     );
     expect(results.filter((r) => r.http === 200)).toHaveLength(5);
-    expect(results.filter((r) => r.http === 409).every((r) => r.msg === '库存不足:需要 1 件,剩余 0 件')).toBe(true);
+    expect(results.filter((r) => r.http === 409).every((r) => r.msg === '库存不足:SKU LAST-5 可用 0 件,需要 1 件')).toBe(true);
     expect(results.filter((r) => r.http === 409)).toHaveLength(15);
     const product = await t.db
       .selectFrom('stock_products')

@@ -91,6 +91,12 @@ export const PERMISSIONS = [
   'logistics.problem',
   /** 问题件: the warehouse/operator steps (lost, compensation, re-dispatch, returned, empty package sent) of its book's channels. */
   'logistics.problemHandle',
+  /** 海外仓 (tenant side): warehouse SKUs, inbound and outbound orders, inventory (the roles that keep stock; issue 30). */
+  'warehouse.use',
+  /** 海外仓 (warehouse side): define warehouses and fees, receive inbound, pick, pack and ship outbound (the operator's admins). */
+  'warehouse.operate',
+  /** 头程发货: FBA first-leg shipments and their labels (the roles that keep stock; issue 30 §3). */
+  'fba.use',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -152,6 +158,8 @@ export const ROLE_PERMISSIONS = {
     'order.receive',
     'order.buyerData',
     'order.stock',
+    'warehouse.use',
+    'fba.use',
     'order.assign',
     'follow.use',
     'monitor.use',
@@ -177,6 +185,8 @@ export const ROLE_PERMISSIONS = {
     'order.receive',
     'order.buyerData',
     'order.stock',
+    'warehouse.use',
+    'fba.use',
     'order.assign',
     'follow.use',
     'monitor.use',
@@ -197,6 +207,8 @@ export const ROLE_PERMISSIONS = {
     'order.receive',
     'order.buyerData',
     'order.stock',
+    'warehouse.use',
+    'fba.use',
     'follow.use',
     'monitor.use',
     'logistics.ship',
@@ -227,6 +239,8 @@ export const ROLE_PERMISSIONS = {
     'order.receive',
     'order.buyerData',
     'order.stock',
+    'warehouse.use',
+    'fba.use',
     'order.assign',
     'follow.use',
     'monitor.use',

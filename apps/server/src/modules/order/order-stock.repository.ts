@@ -103,42 +103,6 @@ export async function deleteStock(db: Db, tenantId: number, id: number) {
 }
 
 /**
- * Moves a product's balance by `delta` in one statement that refuses to go below zero: under
- * concurrent picks PostgreSQL re-reads the row after each lock wait, so exactly as many picks
- * succeed as there are units. Answers the balance after, or undefined (no such product, or
- * not enough stock).
- */
-export function moveBalance(db: Db, tenantId: number, id: number, delta: number) {
-  return db
-    .updateTable('stock_products')
-    .set({ quantity: sql`quantity + ${delta}`, updated_at: new Date() })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where(sql<boolean>`quantity + ${delta} >= 0`)
-    .returning(['id', 'sku', 'title', 'quantity'])
-    .executeTakeFirst();
-}
-
-/** Writes one movement of the ledger. */
-export async function insertMovement(
-  db: Db,
-  row: {
-    tenant_id: number;
-    stock_id: number;
-    kind: 'in' | 'out';
-    quantity: number;
-    balance_after: number;
-    order_id?: number | null;
-    item_id?: number | null;
-    note: string;
-    reason?: StockMovementReason;
-    created_by: number | null;
-  },
-) {
-  await db.insertInto('stock_movements').values(row).execute();
-}
-
-/**
  * What an order item moved in stock, per reason (units, positive): fills and their undos, surplus
  * receipts and their undos; with the product of the item's last fill.
  */
@@ -229,6 +193,8 @@ export async function listMovements(
   let q = db
     .selectFrom('stock_movements as m')
     .innerJoin('stock_products as s', 's.id', 'm.stock_id')
+    // The stock-up screens show the China location; the other places have 库存流水 (docs/inventory.md).
+    .innerJoin('stock_locations as l', (j) => j.onRef('l.id', '=', 'm.location_id').on('l.kind', '=', 'china'))
     .where('m.tenant_id', '=', tenantId)
     .where('m.kind', '=', f.kind);
   if (f.stock_id !== undefined) q = q.where('m.stock_id', '=', f.stock_id);

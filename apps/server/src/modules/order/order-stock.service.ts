@@ -14,6 +14,7 @@ import type {
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
 import { badRequest, conflict, isUniqueViolation, notFound, staleSave } from '../../lib/app-error.js';
+import { CHINA, postMovement } from '../inventory/inventory.service.js';
 import { audit, diff } from '../system/audit.js';
 import { findOrder, lockOrderItem, refreshOrderExpress, setItemExpress } from './order.repository.js';
 import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
@@ -22,12 +23,10 @@ import {
   findStock,
   goodsExists,
   hasMovements,
-  insertMovement,
   insertStock,
   itemStockMoves,
   listMovements,
   listStock,
-  moveBalance,
   updateStock,
 } from './order-stock.repository.js';
 import { insertOrderEvents } from './order-sync.repository.js';
@@ -108,28 +107,23 @@ export async function removeStock(deps: AppDeps, actor: Actor, id: number) {
 /** 入库 (receipt, `in`) or 出库 not for an order (`out`): one balance move and its ledger row. */
 export async function moveStock(deps: AppDeps, actor: Actor, kind: 'in' | 'out', body: z.output<typeof stockMoveBody>) {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await moveBalance(trx, actor.tenantId, body.stock_id, kind === 'in' ? body.quantity : -body.quantity);
-    if (!row) {
-      const s = await findStock(trx, actor.tenantId, body.stock_id);
-      if (!s) throw notFound(STOCK_NOT_FOUND);
-      throw conflict(`库存不足:剩余 ${s.quantity} 件`);
-    }
-    await insertMovement(trx, {
-      tenant_id: actor.tenantId,
-      stock_id: row.id,
-      kind,
+    const row = await postMovement(trx, {
+      tenantId: actor.tenantId,
+      stockId: body.stock_id,
+      at: CHINA,
+      op: kind,
       quantity: body.quantity,
-      balance_after: row.quantity,
+      reason: '',
       note: body.note,
-      created_by: actor.userId,
+      by: actor.userId,
     });
     await audit(trx, actor, {
       action: kind === 'in' ? 'order.stock.in' : 'order.stock.out',
       targetType: 'stock',
-      targetId: row.id,
-      after: { sku: row.sku, title: row.title, quantity: body.quantity, balance: row.quantity, note: body.note },
+      targetId: row.stockId,
+      after: { sku: row.sku, quantity: body.quantity, balance: row.on_hand, note: body.note },
     });
-    return { stock_id: Number(row.id), quantity: row.quantity };
+    return { stock_id: row.stockId, quantity: row.on_hand };
   });
 }
 
@@ -149,23 +143,17 @@ export async function fillFromStock(deps: AppDeps, actor: Actor, subject: Permis
     if (item.status === 'Canceled' || item.status === 'refund') throw badRequest('订单已取消或已退款,不能出库');
     if (item.express_status !== '0')
       throw badRequest(`商品已「${EXPRESS_STATUS_LABELS[item.express_status]}」,只有未采购的商品可以从库存出库`);
-    const stock = await moveBalance(trx, actor.tenantId, body.stock_id, -item.quantity);
-    if (!stock) {
-      const s = await findStock(trx, actor.tenantId, body.stock_id);
-      if (!s) throw notFound(STOCK_NOT_FOUND);
-      throw conflict(`库存不足:需要 ${item.quantity} 件,剩余 ${s.quantity} 件`);
-    }
-    await insertMovement(trx, {
-      tenant_id: actor.tenantId,
-      stock_id: stock.id,
-      kind: 'out',
+    const stock = await postMovement(trx, {
+      tenantId: actor.tenantId,
+      stockId: body.stock_id,
+      at: CHINA,
+      op: 'out',
       quantity: item.quantity,
-      balance_after: stock.quantity,
-      order_id: item.order_id,
-      item_id: item.id,
-      note: `订单 ${item.amazon_order_id}`,
       reason: 'fill',
-      created_by: actor.userId,
+      doc: { type: 'order', id: item.order_id },
+      order: { orderId: item.order_id, itemId: item.id },
+      note: `订单 ${item.amazon_order_id}`,
+      by: actor.userId,
     });
     const row = await setItemExpress(trx, actor.tenantId, item.id, body.version, '3');
     if (!row) throw staleSave();
@@ -188,7 +176,7 @@ export async function fillFromStock(deps: AppDeps, actor: Actor, subject: Permis
         amazon_order_id: item.amazon_order_id,
         sku: stock.sku,
         quantity: item.quantity,
-        balance: stock.quantity,
+        balance: stock.on_hand,
       },
     });
     return {
@@ -217,19 +205,17 @@ export async function unfillFromStock(deps: AppDeps, actor: Actor, subject: Perm
     const moves = await itemStockMoves(trx, actor.tenantId, item.id);
     if (item.express_status !== '3' || moves.filled <= 0 || moves.fillStock === null)
       throw badRequest('该商品不是从库存出库的,不能撤销');
-    const stock = await moveBalance(trx, actor.tenantId, moves.fillStock, moves.filled);
-    if (!stock) throw notFound(STOCK_NOT_FOUND);
-    await insertMovement(trx, {
-      tenant_id: actor.tenantId,
-      stock_id: stock.id,
-      kind: 'in',
+    const stock = await postMovement(trx, {
+      tenantId: actor.tenantId,
+      stockId: moves.fillStock,
+      at: CHINA,
+      op: 'in',
       quantity: moves.filled,
-      balance_after: stock.quantity,
-      order_id: item.order_id,
-      item_id: item.id,
-      note: `订单 ${item.amazon_order_id} 撤销出库`,
       reason: 'unfill',
-      created_by: actor.userId,
+      doc: { type: 'order', id: item.order_id },
+      order: { orderId: item.order_id, itemId: item.id },
+      note: `订单 ${item.amazon_order_id} 撤销出库`,
+      by: actor.userId,
     });
     const row = await setItemExpress(trx, actor.tenantId, item.id, body.version, '0');
     if (!row) throw staleSave();
@@ -249,7 +235,7 @@ export async function unfillFromStock(deps: AppDeps, actor: Actor, subject: Perm
       targetType: 'order_item',
       targetId: item.id,
       before: { express_status: '3' },
-      after: { amazon_order_id: item.amazon_order_id, sku: stock.sku, quantity: moves.filled, balance: stock.quantity },
+      after: { amazon_order_id: item.amazon_order_id, sku: stock.sku, quantity: moves.filled, balance: stock.on_hand },
     });
     return {
       id: Number(row.id),
@@ -273,7 +259,7 @@ export async function stockLog(
       stock_id: Number(m.stock_id),
       sku: m.sku,
       title: m.title,
-      kind: m.kind,
+      kind: f.kind,
       quantity: m.quantity,
       balance_after: m.balance_after,
       order_id: m.order_id === null ? null : Number(m.order_id),

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { StockDocType } from '../inventory/inventory.tables.js';
 
 /** A bigserial id (pg's int8 is read as a number, `db/database.ts`), never written. */
 type BigId = ColumnType<number, never, never>;
@@ -11,23 +12,51 @@ export interface StockProductsTable {
   title: Generated<string>;
   goods_id: number | null;
   remark: Generated<string>;
-  /** Units on hand: the balance of the product's movements, never negative (a check). */
+  /**
+   * Units on hand in China: the mirror of the China location's balance (stock_balances), which
+   * only the inventory service writes (migration 20261205_120000).
+   */
   quantity: Generated<number>;
   /** Null for a product the sync made for a cancelled order's received units (migration 20261128_110100). */
   created_by: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   version: Generated<number>;
+  /** The SKU's warehouse facts (migration 20261205_120000; issue 30 §2). */
+  name_en: Generated<string>;
+  /** The library variation's SKU this stock SKU is (with `goods_id`); '' when not linked. */
+  goods_sku: Generated<string>;
+  barcode: Generated<string>;
+  weight_g: number | null;
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  declared_value_minor: number | null;
+  declared_currency: Generated<string>;
+  hs_code: Generated<string>;
+  battery: Generated<boolean>;
+  pictures: ColumnType<string[], string[] | undefined, string[]>;
+  reorder_point: Generated<number>;
 }
 
-/** One movement of stock (入库 `in`, 出库 `out`), written once, with the balance after it. */
+/**
+ * One movement of stock, written once by the inventory service (modules/inventory): 入库 `in`,
+ * 出库 `out` (on hand), `reserve` / `release` (reserved), with the balances after it at its location.
+ */
 export interface StockMovementsTable {
   id: BigId;
   tenant_id: number;
   stock_id: number;
-  kind: 'in' | 'out';
+  /** The place (migration 20261205_120000; the China location for the stock-up stock). */
+  location_id: number;
+  kind: 'in' | 'out' | 'reserve' | 'release';
   quantity: number;
+  /** On hand at the location after the movement. */
   balance_after: number;
+  /** Reserved at the location after the movement. */
+  reserved_after: Generated<number>;
+  doc_type: Generated<StockDocType>;
+  doc_id: number | null;
   order_id: number | null;
   item_id: number | null;
   note: Generated<string>;
@@ -41,9 +70,24 @@ export interface StockMovementsTable {
 /**
  * `fill` an item filled from stock, `unfill` that fill undone, `surplus` purchased units beyond
  * the order's need (or a cancelled order's) put into stock, `surplus_undo` that receipt undone;
- * '' a movement by hand.
+ * '' a movement by hand. Issue 30: `receipt` (a document received), `pick` (shipped out),
+ * `transfer` (sent to another location), `adjust`, `count` (a stock count's difference),
+ * `damaged`, `fba_sync` (Amazon's figure), `cancel` (a reservation released by a cancellation).
  */
-export type StockMovementReason = '' | 'fill' | 'unfill' | 'surplus' | 'surplus_undo';
+export type StockMovementReason =
+  | ''
+  | 'fill'
+  | 'unfill'
+  | 'surplus'
+  | 'surplus_undo'
+  | 'receipt'
+  | 'pick'
+  | 'transfer'
+  | 'adjust'
+  | 'count'
+  | 'damaged'
+  | 'fba_sync'
+  | 'cancel';
 
 /** A 1688 order the console placed (the outbox of `POST /order/purchase1688`). */
 export interface OrderPurchases1688Table {

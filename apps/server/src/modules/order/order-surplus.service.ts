@@ -1,12 +1,7 @@
 import type { AppDeps } from '../../context.js';
-import { conflict } from '../../lib/app-error.js';
-import {
-  insertMovement,
-  itemStockMoves,
-  moveBalance,
-  receivedPurchases,
-  stockOfSku,
-} from './order-stock.repository.js';
+import { AppError, conflict } from '../../lib/app-error.js';
+import { CHINA, postMovement } from '../inventory/inventory.service.js';
+import { itemStockMoves, receivedPurchases, stockOfSku } from './order-stock.repository.js';
 import { insertOrderEvents } from './order-sync.repository.js';
 
 type Db = AppDeps['db'];
@@ -47,20 +42,18 @@ export async function surplusToStock(
           })
         ).id,
       );
-    const stock = await moveBalance(trx, tenantId, stockId, delta);
-    if (!stock) continue; // the product is gone (a product with a ledger cannot be deleted)
     const why = cancelled ? `订单已取消,采购的 ${delta} 件转为备货` : `采购多出 ${delta} 件转为备货`;
-    await insertMovement(trx, {
-      tenant_id: tenantId,
-      stock_id: stock.id,
-      kind: 'in',
+    const stock = await postMovement(trx, {
+      tenantId,
+      stockId,
+      at: CHINA,
+      op: 'in',
       quantity: delta,
-      balance_after: stock.quantity,
-      order_id: p.order_id,
-      item_id: p.id,
-      note: `订单 ${p.amazon_order_id} ${why}`,
       reason: 'surplus',
-      created_by: userId,
+      doc: { type: 'order', id: p.order_id },
+      order: { orderId: p.order_id, itemId: p.id },
+      note: `订单 ${p.amazon_order_id} ${why}`,
+      by: userId,
     });
     await insertOrderEvents(trx, [
       {
@@ -89,19 +82,23 @@ export async function surplusBack(
 ) {
   const moves = await itemStockMoves(trx, tenantId, item.id);
   if (moves.surplus <= 0 || moves.surplusStock === null) return 0;
-  const stock = await moveBalance(trx, tenantId, moves.surplusStock, -moves.surplus);
-  if (!stock) throw conflict(`收货时转入备货的 ${moves.surplus} 件已出库,不能撤销收货`);
-  await insertMovement(trx, {
-    tenant_id: tenantId,
-    stock_id: stock.id,
-    kind: 'out',
-    quantity: moves.surplus,
-    balance_after: stock.quantity,
-    order_id: item.order_id,
-    item_id: item.id,
-    note: `订单 ${item.amazon_order_id} 撤销收货,取回转入备货的 ${moves.surplus} 件`,
-    reason: 'surplus_undo',
-    created_by: userId,
-  });
+  try {
+    await postMovement(trx, {
+      tenantId,
+      stockId: moves.surplusStock,
+      at: CHINA,
+      op: 'out',
+      quantity: moves.surplus,
+      reason: 'surplus_undo',
+      doc: { type: 'order', id: item.order_id },
+      order: { orderId: item.order_id, itemId: item.id },
+      note: `订单 ${item.amazon_order_id} 撤销收货,取回转入备货的 ${moves.surplus} 件`,
+      by: userId,
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.status === 409)
+      throw conflict(`收货时转入备货的 ${moves.surplus} 件已出库,不能撤销收货`);
+    throw err;
+  }
   return moves.surplus;
 }

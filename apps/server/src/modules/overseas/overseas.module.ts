@@ -1,0 +1,11 @@
+import type { ServerModule } from '../../lib/server-module.js';
+
+/**
+ * 海外仓 (issue 30 §2): warehouses, warehouse SKUs, inbound and outbound orders and the
+ * inventory screens, on the one inventory ledger (docs/inventory.md, docs/overseas.md).
+ * Each area's routes file adds itself to `routes` below.
+ */
+export const serverModule: ServerModule = {
+  name: 'overseas',
+  routes: [],
+};

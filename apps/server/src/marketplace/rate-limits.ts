@@ -26,6 +26,9 @@ const FINANCES = 'models/finances-api-model/financesV0.json';
 const PRICING = 'models/product-pricing-api-model/productPricingV0.json';
 const RESTRICTIONS = 'models/listings-restrictions-api-model/listingsRestrictions_2021-08-01.json';
 const NOTIFICATIONS = 'models/notifications-api-model/notifications.json';
+const INBOUND = 'models/fulfillment-inbound-api-model/fulfillmentInbound_2024-03-20.json';
+const INBOUND_V0 = 'models/fulfillment-inbound-api-model/fulfillmentInboundV0.json';
+const FBA_INVENTORY = 'models/fba-inventory-api-model/fbaInventory.json';
 
 /** Usage plans by operation id. */
 export const USAGE_PLANS = {
@@ -69,6 +72,32 @@ export const USAGE_PLANS = {
   createSubscription: { rate: 1, burst: 5, model: NOTIFICATIONS },
   getSubscription: { rate: 1, burst: 5, model: NOTIFICATIONS },
   deleteSubscriptionById: { rate: 1, burst: 5, model: NOTIFICATIONS },
+  // Fulfillment Inbound 2024-03-20 (the FBA first leg, `sp-api.inbound.ts`).
+  createInboundPlan: { rate: 2, burst: 2, model: INBOUND },
+  getInboundPlan: { rate: 2, burst: 6, model: INBOUND },
+  cancelInboundPlan: { rate: 2, burst: 2, model: INBOUND },
+  listInboundPlanItems: { rate: 2, burst: 6, model: INBOUND },
+  listInboundPlanBoxes: { rate: 2, burst: 6, model: INBOUND },
+  generatePackingOptions: { rate: 2, burst: 2, model: INBOUND },
+  listPackingOptions: { rate: 2, burst: 6, model: INBOUND },
+  confirmPackingOption: { rate: 2, burst: 2, model: INBOUND },
+  listPackingGroupItems: { rate: 2, burst: 30, model: INBOUND },
+  setPackingInformation: { rate: 2, burst: 2, model: INBOUND },
+  generatePlacementOptions: { rate: 2, burst: 2, model: INBOUND },
+  listPlacementOptions: { rate: 2, burst: 6, model: INBOUND },
+  confirmPlacementOption: { rate: 2, burst: 2, model: INBOUND },
+  getShipment: { rate: 2, burst: 6, model: INBOUND },
+  listShipmentBoxes: { rate: 2, burst: 30, model: INBOUND },
+  listShipmentItems: { rate: 2, burst: 30, model: INBOUND },
+  updateShipmentTrackingDetails: { rate: 2, burst: 2, model: INBOUND },
+  generateTransportationOptions: { rate: 2, burst: 2, model: INBOUND },
+  listTransportationOptions: { rate: 2, burst: 6, model: INBOUND },
+  confirmTransportationOptions: { rate: 2, burst: 2, model: INBOUND },
+  getInboundOperationStatus: { rate: 2, burst: 6, model: INBOUND },
+  // Fulfillment Inbound v0: the labels and received quantities of a confirmed shipment.
+  getLabels: { rate: 2, burst: 30, model: INBOUND_V0 },
+  getShipmentItemsByShipmentId: { rate: 2, burst: 30, model: INBOUND_V0 },
+  getInventorySummaries: { rate: 2, burst: 2, model: FBA_INVENTORY },
 } as const satisfies Record<string, UsagePlan>;
 
 /** An operation the client can call (the key of its usage plan). */

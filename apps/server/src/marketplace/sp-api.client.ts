@@ -3,7 +3,9 @@ import { NotificationsApi } from './notifications.client.js';
 import { ListingsRestrictionsApi, ProductPricingApi } from './pricing.client.js';
 import { arrayOf, shape } from './shape.js';
 import { SpApiError } from './sp-api.errors.js';
+import { FbaInventoryApi } from './sp-api.fba-inventory.js';
 import { type SpApiDeps, SpApiHttp, type SpApiShop } from './sp-api.http.js';
+import { FulfillmentInboundApi } from './sp-api.inbound.js';
 import { FinancesApi, OrdersApi, TokensApi } from './sp-api.orders.js';
 import type {
   CatalogIncludedData,
@@ -461,6 +463,10 @@ export class SpApiClient {
   readonly restrictions: ListingsRestrictionsApi;
   /** Notifications v1, the seller's subscriptions (`notifications.client.ts`; destinations are grantless). */
   readonly notifications: NotificationsApi;
+  /** Fulfillment Inbound 2024-03-20 with the v0 labels and receipts (`sp-api.inbound.ts`). */
+  readonly inbound: FulfillmentInboundApi;
+  /** FBA Inventory v1 (`sp-api.fba-inventory.ts`). */
+  readonly fbaInventory: FbaInventoryApi;
 
   constructor(
     shop: SpApiShop,
@@ -479,6 +485,8 @@ export class SpApiClient {
     this.pricing = new ProductPricingApi(this.http);
     this.restrictions = new ListingsRestrictionsApi(this.http);
     this.notifications = new NotificationsApi(this.http);
+    this.inbound = new FulfillmentInboundApi(this.http, deps.scheduler.scale);
+    this.fbaInventory = new FbaInventoryApi(this.http);
   }
 
   /** The shop this client speaks for. */

@@ -16,6 +16,7 @@ import {
   handleGetFeed,
   handleGetFeeds,
 } from './sim-feeds.js';
+import { INBOUND_ROUTES } from './sim-inbound-routes.js';
 import { handleDelete, handleGet, handlePatch, handlePut, handleSearch } from './sim-listings.js';
 import { handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
 import { notificationRoutes } from './sim-notifications-api.js';
@@ -139,4 +140,5 @@ export const ROUTES: SimRoute[] = [
   ...ORDER_ROUTES,
   ...pricingRoutes(),
   ...notificationRoutes(),
+  ...INBOUND_ROUTES,
 ];

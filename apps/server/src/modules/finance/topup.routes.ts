@@ -1,4 +1,3 @@
-import { can } from '@console/shared/permissions/can';
 import {
   topupAddBody,
   topupApproveBody,
@@ -9,33 +8,16 @@ import {
   topupRow,
 } from '@console/shared/schemas/finance';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { badRequest, notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
-import { subjectOf } from '../account/account.presenter.js';
-import { CONTENT_TYPES, contentTypeOf } from '../files/file-storage.js';
+import { CONTENT_TYPES } from '../files/file-storage.js';
 import { fileStorage } from '../files/storage.js';
 import { presentTopup } from './finance.presenter.js';
-import {
-  approveTopup,
-  ownTopups,
-  proofKeyFor,
-  refuseTopup,
-  reviewTopups,
-  storeProof,
-  submitTopup,
-} from './topup.service.js';
+import { imageFileQuery, sendFinanceImage, storeUploadedImage } from './finance-images.js';
+import { approveTopup, ownTopups, proofKeyFor, refuseTopup, reviewTopups, submitTopup } from './topup.service.js';
 
-const proofQuery = z.strictObject({
-  id: z.coerce
-    .number({ error: '充值记录必须为数字' })
-    .int({ error: '充值记录不合法' })
-    .positive({ error: '充值记录不合法' })
-    .max(2_147_483_647, { error: '充值记录不合法' }),
-  thumb: z.enum(['1'], { error: '参数不合法' }).optional(),
-});
+const proofQuery = imageFileQuery('充值记录');
 
 /** Top-ups: submit with a proof image, the tenant's list, review by the book keeper (docs/finance.md). */
 export async function topupRoutes(fastify: FastifyInstance) {
@@ -51,16 +33,7 @@ export async function topupRoutes(fastify: FastifyInstance) {
       schema: { response: replies(topupProof), summary: 'Upload a top-up proof image (multipart field "file")' },
       config: view,
     },
-    async (req) => {
-      const auth = authOf(req);
-      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件');
-      const part = await req.file({ limits: { fileSize: deps.config.maxUploadBytes, files: 1 } });
-      if (!part) throw badRequest('请选择文件');
-      const data = await part.toBuffer().catch(() => {
-        throw badRequest(`文件不能超过 ${Math.round(deps.config.maxUploadBytes / 1024 / 1024)}MB`);
-      });
-      return ok(await storeProof(storage, auth.tenantId, data), '上传成功');
-    },
+    async (req) => ok(await storeUploadedImage(deps, storage, req), '上传成功'),
   );
 
   app.post(
@@ -91,16 +64,10 @@ export async function topupRoutes(fastify: FastifyInstance) {
       },
       config: { access: 'authenticated' },
     },
-    async (req, reply) => {
-      const { user } = authOf(req);
-      const reviewer = can(subjectOf(user), 'finance.review', { internalIds: deps.config.internalIds });
-      const viewer = can(subjectOf(user), 'finance.view');
-      if (!reviewer && !viewer) throw notFound('充值记录不存在');
-      const key = await proofKeyFor(deps, user, reviewer, req.query.id, req.query.thumb === '1');
-      const stream = await storage.get(key);
-      if (!stream) throw notFound('文件不存在');
-      return reply.type(contentTypeOf(key)).header('cache-control', 'private, max-age=86400').send(stream);
-    },
+    async (req, reply) =>
+      sendFinanceImage(deps, storage, req, reply, '充值记录不存在', (user, reviewer) =>
+        proofKeyFor(deps, user, reviewer, req.query.id, req.query.thumb === '1'),
+      ),
   );
 
   app.get(

@@ -1,60 +1,16 @@
 // Follow-selling on day one (issue 29 §4): a paste or file with bad ASINs adds the valid ones
 // and names the refused ones with their reason; a failed lookup says why, per ASIN.
 import { ASIN_REFUSALS, sortAsins } from '@console/shared/schemas/follow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { UserRow } from '../src/db/types.js';
-import { secretBox } from '../src/lib/secret-box.js';
-import { closeSandbox, type Sandbox, sandbox } from '../src/marketplace/sandbox.js';
-import { SANDBOX_APP } from '../src/marketplace/simulator/sim-state.js';
 import { offersFailure } from '../src/modules/follow/follow-reasons.js';
-import { insertShop } from '../src/modules/shop/shop.repository.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
+import { DE, F, followSandbox, product } from './follow-support.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
 
 const t = useTestApp({ spapi: { ...loadConfig({}).spapi, timeScale: 200 } });
-const F = '/PDD/follow';
-const DE = 'A1PA6795UKMFR9';
-let sb: Sandbox;
-
-afterAll(() => closeSandbox(t.deps.config));
-
-async function sandboxShop(tenant: UserRow, name = '沙箱店'): Promise<number> {
-  sb = await sandbox(t.deps.config, t.db);
-  const redirectUri = 'http://127.0.0.1:9/cb';
-  const back = new URL(sb.sim.authorize({ applicationId: SANDBOX_APP.appId, state: 's', redirectUri }));
-  const tokens = await sb.deps.lwa.exchangeAuthorizationCode(back.searchParams.get('spapi_oauth_code')!, redirectUri);
-  const shop = await insertShop(t.db, {
-    tenant_id: tenant.id,
-    name,
-    region: 'EU',
-    sandbox: true,
-    seller_id: back.searchParams.get('selling_partner_id')!,
-    refresh_token_enc: secretBox(t.deps.config).seal(tokens.refresh_token),
-    marketplaces: ['de', 'fr', 'en'],
-    created_by: tenant.id,
-  });
-  return shop.id;
-}
-
-async function waitJob(s: Session, id: string) {
-  for (let i = 0; i < 300; i++) {
-    const job = await call(t.app, s, 'GET', `/PDD/jobs/get?id=${id}`);
-    if (job.data?.status === 'done' || job.data?.status === 'failed') return job.data;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
-
-const product = (asin: string) => ({
-  asin,
-  marketplaceId: DE,
-  title: `Bambus Schneidebrett ${asin}`,
-  brand: 'HOLZI',
-  productType: 'HAIRBAND',
-  image: `https://m.media-amazon.com/images/I/${asin}.jpg`,
-  registeredBrand: false,
-});
+const { sb, sellerWithShop, waitJob } = followSandbox(t);
 
 describe('sorting pasted ASINs and reading lookup failures (pure)', () => {
   it('keeps valid ASINs once and refuses bad and repeated ones with the reason', () => {
@@ -98,12 +54,10 @@ describe('follow-selling: partial acceptance and lookup reasons', () => {
       | undefined;
 
   beforeAll(async () => {
-    admin = await buildTenant(t.db);
-    s = await signIn(t.app, admin.account, TEST_PASSWORD);
-    shopId = await sandboxShop(admin);
+    ({ admin, s, shopId } = await sellerWithShop());
     for (const asin of ['B0PARTOK01', 'B0PARTOK02', 'B0STORM001', 'B0STORM002', 'B0STORM003', 'B0STORM004']) {
-      sb.sim.market.putProduct(product(asin));
-      sb.sim.market.setOffers(DE, asin, [{ sellerId: 'AOWNER000001', price: 20, shipping: 0, fba: true }]);
+      sb().sim.market.putProduct(product(asin));
+      sb().sim.market.setOffers(DE, asin, [{ sellerId: 'AOWNER000001', price: 20, shipping: 0, fba: true }]);
     }
   });
 
@@ -176,12 +130,12 @@ describe('follow-selling: partial acceptance and lookup reasons', () => {
 
   it('a throttled read is tried again in the same job; throttled twice says so', async () => {
     // More 429s than the client's six attempts: the first pass fails as throttled, the second reads.
-    sb.sim.inject({ kind: 'throttle', count: 6, operation: 'getItemOffersBatch' });
+    sb().sim.inject({ kind: 'throttle', count: 6, operation: 'getItemOffersBatch' });
     const once = await add('B0STORM001\nB0STORM002');
     expect(await waitJob(s, once.data.job_id)).toMatchObject({ status: 'done', result: { ready: 2, failed: 0 } });
     expect(await pool('B0STORM001')).toMatchObject({ status: 'ready', error: '' });
 
-    sb.sim.inject({ kind: 'throttle', count: 12, operation: 'getItemOffersBatch' });
+    sb().sim.inject({ kind: 'throttle', count: 12, operation: 'getItemOffersBatch' });
     const twice = await add('B0STORM003\nB0STORM004');
     expect(await waitJob(s, twice.data.job_id)).toMatchObject({ status: 'done', result: { ready: 0, failed: 2 } });
     const c = await pool('B0STORM003');

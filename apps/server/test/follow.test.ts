@@ -1,70 +1,22 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { UserRow } from '../src/db/types.js';
-import { secretBox } from '../src/lib/secret-box.js';
-import { closeSandbox, type Sandbox, sandbox } from '../src/marketplace/sandbox.js';
-import { SANDBOX_APP } from '../src/marketplace/simulator/sim-state.js';
 import { repriceDue } from '../src/modules/follow/follow-offers.service.js';
-import { insertShop } from '../src/modules/shop/shop.repository.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
+import { DE, F, followSandbox, product } from './follow-support.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
 
 // Pricing plans are small (the batch is 0.1 rps): the sandbox Amazon runs 200 times faster.
 const t = useTestApp({ spapi: { ...loadConfig({}).spapi, timeScale: 200 } });
-const F = '/PDD/follow';
-const DE = 'A1PA6795UKMFR9';
-let sb: Sandbox;
-
-afterAll(() => closeSandbox(t.deps.config));
-
-/** A sandbox shop of the tenant in Europe, authorized at the in-server simulator (as 店铺管理 binds one). */
-async function sandboxShop(tenant: UserRow, name = '沙箱店'): Promise<number> {
-  sb = await sandbox(t.deps.config, t.db);
-  const redirectUri = 'http://127.0.0.1:9/cb';
-  const back = new URL(sb.sim.authorize({ applicationId: SANDBOX_APP.appId, state: 's', redirectUri }));
-  const tokens = await sb.deps.lwa.exchangeAuthorizationCode(back.searchParams.get('spapi_oauth_code')!, redirectUri);
-  const shop = await insertShop(t.db, {
-    tenant_id: tenant.id,
-    name,
-    region: 'EU',
-    sandbox: true,
-    seller_id: back.searchParams.get('selling_partner_id')!,
-    refresh_token_enc: secretBox(t.deps.config).seal(tokens.refresh_token),
-    marketplaces: ['de', 'fr', 'en'],
-    created_by: tenant.id,
-  });
-  return shop.id;
-}
-
-async function waitJob(s: Session, id: string) {
-  for (let i = 0; i < 150; i++) {
-    const job = await call(t.app, s, 'GET', `/PDD/jobs/get?id=${id}`);
-    if (job.data?.status === 'done' || job.data?.status === 'failed') return job.data;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
-
-const product = (asin: string, over = {}) => ({
-  asin,
-  marketplaceId: DE,
-  title: `Bambus Schneidebrett ${asin}`,
-  brand: 'HOLZI',
-  productType: 'HAIRBAND',
-  image: `https://m.media-amazon.com/images/I/${asin}.jpg`,
-  registeredBrand: false,
-  ...over,
-});
+const { sb, sandboxShop, sellerWithShop, waitJob, lookedUp } = followSandbox(t);
 
 describe('follow-selling: roles and input', () => {
   let admin: UserRow;
   let s: Session;
   let shopId: number;
   beforeAll(async () => {
-    admin = await buildTenant(t.db);
-    s = await signIn(t.app, admin.account, TEST_PASSWORD);
-    shopId = await sandboxShop(admin);
+    ({ admin, s, shopId } = await sellerWithShop());
   });
 
   it('goods operators with shops follow; buyers, traders and monitor users do not', async () => {
@@ -156,18 +108,16 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
   let s: Session;
   let shopId: number;
   beforeAll(async () => {
-    admin = await buildTenant(t.db);
-    s = await signIn(t.app, admin.account, TEST_PASSWORD);
-    shopId = await sandboxShop(admin);
-    sb.sim.market.putProduct(product('B0FOLLOW01'));
-    sb.sim.market.setOffers(DE, 'B0FOLLOW01', [
+    ({ admin, s, shopId } = await sellerWithShop());
+    sb().sim.market.putProduct(product('B0FOLLOW01'));
+    sb().sim.market.setOffers(DE, 'B0FOLLOW01', [
       { sellerId: 'AOWNER000001', price: 20, shipping: 0, fba: true },
       { sellerId: 'AOTHER00002', price: 21.5, shipping: 0, fba: false },
     ]);
-    sb.sim.market.putProduct(product('B0FOLLOW02', { brand: 'SECRETBRAND' }));
-    sb.sim.market.setOffers(DE, 'B0FOLLOW02', [{ sellerId: 'AOWNER000001', price: 12.99, shipping: 0, fba: true }]);
-    sb.sim.market.putProduct(product('B0GATED001', { restriction: 'APPROVAL_REQUIRED', brand: 'GATEDCO' }));
-    sb.sim.market.setOffers(DE, 'B0GATED001', [{ sellerId: 'AOWNER000001', price: 30, shipping: 0, fba: true }]);
+    sb().sim.market.putProduct(product('B0FOLLOW02', { brand: 'SECRETBRAND' }));
+    sb().sim.market.setOffers(DE, 'B0FOLLOW02', [{ sellerId: 'AOWNER000001', price: 12.99, shipping: 0, fba: true }]);
+    sb().sim.market.putProduct(product('B0GATED001', { restriction: 'APPROVAL_REQUIRED', brand: 'GATEDCO' }));
+    sb().sim.market.setOffers(DE, 'B0GATED001', [{ sellerId: 'AOWNER000001', price: 30, shipping: 0, fba: true }]);
     const word = await call(t.app, s, 'POST', '/PDD/goods/sensitive/create', { lang: 'en', words: 'secretbrand' });
     expect(word.status, word.msg).toBe(200);
   });
@@ -235,7 +185,7 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
     const seller = (
       await t.db.selectFrom('shops').select('seller_id').where('id', '=', shopId).executeTakeFirstOrThrow()
     ).seller_id!;
-    const offers = sb.sim.market.offers(DE, 'B0FOLLOW01');
+    const offers = sb().sim.market.offers(DE, 'B0FOLLOW01');
     expect(offers.find((o) => o.sellerId === seller)).toMatchObject({ price: 19, fba: false });
 
     const twice = await call(t.app, s, 'POST', `${F}/push`, { ids, shop_id: shopId, quantity: 5 });
@@ -253,7 +203,7 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
     });
 
     // A cheaper follower takes the Buy Box; repricing follows it down to its minimum.
-    sb.sim.market.addOffer(DE, 'B0FOLLOW01', { sellerId: 'ACHEAP000003', price: 18.5, shipping: 0, fba: false });
+    sb().sim.market.addOffer(DE, 'B0FOLLOW01', { sellerId: 'ACHEAP000003', price: 18.5, shipping: 0, fba: false });
     const rp = await call(t.app, s, 'POST', `${F}/offer/reprice`, {
       id: offer.id,
       version: offer.version,
@@ -270,7 +220,7 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
     if (checked.buybox_seller === 'ACHEAP000003')
       expect(checked).toMatchObject({ buybox_price: 1850, holds_buybox: false });
     expect(checked.price).toBe(1849);
-    expect(sb.sim.market.buyBox(DE, 'B0FOLLOW01')?.sellerId).toBe(seller);
+    expect(sb().sim.market.buyBox(DE, 'B0FOLLOW01')?.sellerId).toBe(seller);
 
     const stale = await call(t.app, s, 'POST', `${F}/offer/update`, {
       id: offer.id,
@@ -284,7 +234,11 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
       quantity: 0,
     });
     expect(paused.status, paused.msg).toBe(200);
-    expect(sb.sim.market.offers(DE, 'B0FOLLOW01').some((o) => o.sellerId === seller)).toBe(false);
+    expect(
+      sb()
+        .sim.market.offers(DE, 'B0FOLLOW01')
+        .some((o) => o.sellerId === seller),
+    ).toBe(false);
     const list = (await call(t.app, s, 'GET', `${F}/offer/list?asin=B0FOLLOW01`)).data.list[0];
     expect(list).toMatchObject({ status: 'paused', quantity: 0 });
     const stop = await call(t.app, s, 'POST', `${F}/offer/stop`, { id: offer.id, version: list.version });
@@ -302,15 +256,7 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
   });
 
   it('Amazon refusing an offer keeps its issues in the queue, and a retry submits it again', async () => {
-    sb.sim.market.putProduct(product('B0BADTYPE1', { productType: 'NOSUCHTYPE' }));
-    sb.sim.market.setOffers(DE, 'B0BADTYPE1', [{ sellerId: 'AOWNER000001', price: 10, shipping: 0, fba: true }]);
-    const added = await call(t.app, s, 'POST', `${F}/candidate/add`, {
-      marketplace: 'de',
-      shop_id: shopId,
-      asins: 'B0BADTYPE1',
-    });
-    await waitJob(s, added.data.job_id);
-    const [c] = (await call(t.app, s, 'GET', `${F}/candidate/list?asin=B0BADTYPE1`)).data.list;
+    const c = await lookedUp(s, shopId, 'B0BADTYPE1', { over: { productType: 'NOSUCHTYPE' } });
     const push = await call(t.app, s, 'POST', `${F}/push`, { ids: [c.id], shop_id: shopId, quantity: 1 });
     expect(await waitJob(s, push.data.job_id)).toMatchObject({ result: { active: 0, failed: 1 } });
     const [item] = (await call(t.app, s, 'GET', `${F}/queue/list?asin=B0BADTYPE1`)).data.list;
@@ -322,15 +268,7 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
   });
 
   it('two people pushing the same candidate at once make one offer', async () => {
-    sb.sim.market.putProduct(product('B0RACE0001'));
-    sb.sim.market.setOffers(DE, 'B0RACE0001', [{ sellerId: 'AOWNER000001', price: 10, shipping: 0, fba: true }]);
-    const added = await call(t.app, s, 'POST', `${F}/candidate/add`, {
-      marketplace: 'de',
-      shop_id: shopId,
-      asins: 'B0RACE0001',
-    });
-    await waitJob(s, added.data.job_id);
-    const [c] = (await call(t.app, s, 'GET', `${F}/candidate/list?asin=B0RACE0001`)).data.list;
+    const c = await lookedUp(s, shopId, 'B0RACE0001');
     const other = await signIn(t.app, admin.account, TEST_PASSWORD);
     const both = await Promise.all([
       call(t.app, s, 'POST', `${F}/push`, { ids: [c.id], shop_id: shopId, quantity: 1 }),
@@ -374,9 +312,9 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
   });
 
   it('searches the catalog by keyword and by category; Amazon selling itself is flagged', async () => {
-    sb.sim.market.putProduct(product('B0SEARCH01', { title: 'Eichen Servierbrett', classificationId: '4711' }));
-    sb.sim.market.putProduct(product('B0SEARCH02', { title: 'Eichen Tablett', classificationId: '4712' }));
-    sb.sim.market.setOffers(DE, 'B0SEARCH01', [
+    sb().sim.market.putProduct(product('B0SEARCH01', { title: 'Eichen Servierbrett', classificationId: '4711' }));
+    sb().sim.market.putProduct(product('B0SEARCH02', { title: 'Eichen Tablett', classificationId: '4712' }));
+    sb().sim.market.setOffers(DE, 'B0SEARCH01', [
       { sellerId: DE, price: 15, shipping: 0, fba: true },
       { sellerId: 'AOTHER00002', price: 16, shipping: 0, fba: false },
     ]);
@@ -455,15 +393,7 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
   });
 
   it('the scheduled repricing follows the Buy Box by itself, within min and max', async () => {
-    sb.sim.market.putProduct(product('B0REPRICE1'));
-    sb.sim.market.setOffers(DE, 'B0REPRICE1', [{ sellerId: 'AOWNER000001', price: 20, shipping: 0, fba: true }]);
-    const added = await call(t.app, s, 'POST', `${F}/candidate/add`, {
-      marketplace: 'de',
-      shop_id: shopId,
-      asins: 'B0REPRICE1',
-    });
-    await waitJob(s, added.data.job_id);
-    const [c] = (await call(t.app, s, 'GET', `${F}/candidate/list?asin=B0REPRICE1`)).data.list;
+    const c = await lookedUp(s, shopId, 'B0REPRICE1', { price: 20 });
     const push = await call(t.app, s, 'POST', `${F}/push`, { ids: [c.id], shop_id: shopId, quantity: 3 });
     expect(await waitJob(s, push.data.job_id)).toMatchObject({ result: { active: 1 } });
     const offerOf = async () => (await call(t.app, s, 'GET', `${F}/offer/list?asin=B0REPRICE1`)).data.list[0];
@@ -480,19 +410,27 @@ describe('follow-selling: candidates to follow offers against the sandbox Amazon
       await t.db.selectFrom('shops').select('seller_id').where('id', '=', shopId).executeTakeFirstOrThrow()
     ).seller_id!;
 
-    sb.sim.market.addOffer(DE, 'B0REPRICE1', { sellerId: 'ACHEAP000009', price: 18, shipping: 0, fba: false });
+    sb().sim.market.addOffer(DE, 'B0REPRICE1', { sellerId: 'ACHEAP000009', price: 18, shipping: 0, fba: false });
     const run = await repriceDue(t.deps);
     expect(run.failed).toBe(0);
     expect(await offerOf()).toMatchObject({ price: 1799, buybox_seller: 'ACHEAP000009', holds_buybox: false });
-    expect(sb.sim.market.offers(DE, 'B0REPRICE1').find((x) => x.sellerId === seller)?.price).toBe(17.99);
+    expect(
+      sb()
+        .sim.market.offers(DE, 'B0REPRICE1')
+        .find((x) => x.sellerId === seller)?.price,
+    ).toBe(17.99);
 
     // Checked a moment ago: not read again until its interval passed.
-    sb.sim.market.addOffer(DE, 'B0REPRICE1', { sellerId: 'ACHEAP000009', price: 15, shipping: 0, fba: false });
+    sb().sim.market.addOffer(DE, 'B0REPRICE1', { sellerId: 'ACHEAP000009', price: 15, shipping: 0, fba: false });
     await repriceDue(t.deps);
     expect((await offerOf()).price).toBe(1799);
     // Later the cheaper follower is followed down to the minimum, never under it.
     await repriceDue(t.deps, { now: new Date(Date.now() + 11 * 60_000) });
     expect((await offerOf()).price).toBe(1700);
-    expect(sb.sim.market.offers(DE, 'B0REPRICE1').find((x) => x.sellerId === seller)?.price).toBe(17);
+    expect(
+      sb()
+        .sim.market.offers(DE, 'B0REPRICE1')
+        .find((x) => x.sellerId === seller)?.price,
+    ).toBe(17);
   });
 });

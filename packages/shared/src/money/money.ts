@@ -22,9 +22,13 @@ export function minor(value: number): Minor {
 
 /** The amount as a decimal text in major units with the currency's digits: 1999 USD -> "19.99", 1980 JPY -> "1980". */
 export function toDecimalString(amount: Minor, currency: string): string {
-  const digits = currencyDigits(currency);
-  const sign = amount < 0 ? '-' : '';
-  const abs = String(Math.abs(amount));
+  return unitsToText(amount, currencyDigits(currency));
+}
+
+/** An integer count of `10^-digits` units as decimal text with `digits` decimals: (150, 2) -> "1.50". */
+export function unitsToText(units: number, digits: number): string {
+  const sign = units < 0 ? '-' : '';
+  const abs = String(Math.abs(units));
   if (digits === 0) return `${sign}${abs}`;
   const padded = abs.padStart(digits + 1, '0');
   return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
@@ -108,10 +112,18 @@ function parseAmount(
  * away from zero. Null for null, undefined, NaN, infinities and amounts too large.
  */
 export function moneyFromNumber(value: number | null | undefined, currency: string): Minor | null {
+  return unitsFromNumber(value, currencyDigits(currency));
+}
+
+/**
+ * A number from an input control as an integer count of `10^-digits` units ((1.5, 2) -> 150), as
+ * `moneyFromNumber` reads it for a currency of `digits` decimals.
+ */
+export function unitsFromNumber(value: number | null | undefined, digits: number): Minor | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
   // Below 1e-6 JavaScript prints exponents; such a value is no amount in any currency's minor unit.
   if (Math.abs(value) < 1e-6) return 0 as Minor;
-  const r = parseMoney(String(value), currency, { allowNegative: true, round: true });
+  const r = parseAmount(String(value), digits, { allowNegative: true, round: true }, '');
   return r.ok ? r.value : null;
 }
 

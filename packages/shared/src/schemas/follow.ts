@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKETPLACES, type MarketplaceCode } from '../constants/marketplaces.js';
+import { MARKET_AMOUNT_MAX } from '../money/market-amount.js';
 import { MSG } from '../validation/rules.js';
 import { dbId, dbIdList, dbInt, paged, pageQuery } from './common.js';
 
@@ -249,13 +250,17 @@ export const candidateCostBody = z.strictObject({
 });
 
 /**
- * The tenant's follow price rule: below the Buy Box by an amount (minor units) or a percent
- * (basis points), never under cost x (1 + margin).
+ * The tenant's follow price rule: below the Buy Box by an amount (in each marketplace's own
+ * currency) or a percent (basis points), never under cost x (1 + margin).
  */
 export const priceRuleBody = z.strictObject({
   mode: z.enum(['amount', 'percent'], { error: '请选择降价方式' }),
-  /** Minor units for `amount`, basis points (hundredths of a percent) for `percent`. */
-  value: dbInt('降价幅度', 0, 10_000_000),
+  /**
+   * For `amount` a market amount: hundredths of a major unit of each marketplace's currency
+   * (150 = 1.50 GBP; rounded up to whole yen for JPY: 2 JPY, see `marketAmountIn` in money/);
+   * for `percent` basis points (hundredths of a percent).
+   */
+  value: dbInt('降价幅度', 0, MARKET_AMOUNT_MAX),
   /** Minimum margin over cost in basis points. */
   min_margin_bp: dbInt('最低利润率', 0, 100_000),
 });

@@ -1,4 +1,4 @@
-import { moneyFromNumber } from '@console/shared/money';
+import { marketAmountIn, moneyFromNumber } from '@console/shared/money';
 import type { GetOffersResult, RestrictionList } from '../../marketplace/pricing.types.js';
 import type { CatalogItem } from '../../marketplace/sp-api.types.js';
 
@@ -105,25 +105,35 @@ export function riskFlags(p: {
   return flags;
 }
 
-/** The tenant's follow price rule (defaults: one minor unit below the Buy Box, no margin). */
+/** The tenant's follow price rule (defaults: 0.01 below the Buy Box, i.e. one minor unit, no margin). */
 export interface PriceRule {
   mode: 'amount' | 'percent';
-  /** Minor units for `amount`, basis points for `percent`. */
+  /**
+   * For `amount`: hundredths of a major unit of each marketplace's own currency (a market
+   * amount: 150 is 1.50 GBP, and 2 JPY rounded up, see `marketAmountIn`); for `percent`: basis points.
+   */
   value: number;
   min_margin_bp: number;
 }
 
-/** The rule used when a tenant saved none. */
+/** The rule used when a tenant saved none: 0.01 below (1 cent, 1 yen). */
 export const DEFAULT_PRICE_RULE: PriceRule = { mode: 'amount', value: 1, min_margin_bp: 0 };
 
 /**
- * The suggested price (§1): the Buy Box price less the rule's amount or percent, never under
- * the floor cost x (1 + margin), and never under one minor unit. Integer arithmetic
- * throughout (percent rounds the reduction down, the floor up). Null without a Buy Box.
+ * The suggested price (§1) in minor units of `currency` (the Buy Box's, the cost's): the Buy
+ * Box price less the rule's amount (in that currency's minor units, whole yen for JPY) or
+ * percent, never under the floor cost x (1 + margin), and never under one minor unit. Integer
+ * arithmetic throughout (percent rounds the reduction down, the floor up). Null without a Buy Box.
  */
-export function suggestedPrice(buybox: number | null, cost: number | null, rule: PriceRule): number | null {
+export function suggestedPrice(
+  buybox: number | null,
+  cost: number | null,
+  rule: PriceRule,
+  currency: string,
+): number | null {
   if (buybox === null) return null;
-  const cut = rule.mode === 'amount' ? rule.value : Math.floor((buybox * rule.value) / 10_000);
+  const cut =
+    rule.mode === 'amount' ? marketAmountIn(rule.value, currency) : Math.floor((buybox * rule.value) / 10_000);
   let price = buybox - cut;
   if (cost !== null) {
     const floor = Math.ceil((cost * (10_000 + rule.min_margin_bp)) / 10_000);

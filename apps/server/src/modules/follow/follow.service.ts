@@ -161,7 +161,7 @@ export async function candidatePage(deps: AppDeps, tenantId: number, q: z.infer<
     list: rows.map((r) => ({
       ...r,
       id: Number(r.id),
-      suggested_price: suggestedPrice(r.buybox_price, r.cost, rule),
+      suggested_price: suggestedPrice(r.buybox_price, r.cost, rule, r.currency),
       looked_up_at: r.looked_up_at ? Math.floor(r.looked_up_at.getTime() / 1000) : null,
     })),
     total,
@@ -249,7 +249,7 @@ export async function pushCandidates(deps: AppDeps, c: FollowCaller, body: z.inf
         sku: `FL-${r.asin}-${stamp}`,
         product_type: r.product_type,
         currency: r.currency,
-        price: suggestedPrice(r.buybox_price, r.cost, rule)!,
+        price: suggestedPrice(r.buybox_price, r.cost, rule, r.currency)!,
         quantity: body.quantity,
         fulfillment: body.fulfillment,
         created_by: c.actor.userId,

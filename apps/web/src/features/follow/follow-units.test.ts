@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { amountToMinor, bpToPercent, minorToAmount, percentToBp } from './follow-units';
+import { bpToPercent, percentToBp, ruleAmountFromNumber, ruleAmountIn, ruleAmountToNumber } from './follow-units';
 
 describe('follow price rule units', () => {
-  it('converts amounts with two decimals to and from minor units without float drift', () => {
-    expect(minorToAmount(199)).toBe(1.99);
-    expect(minorToAmount(1)).toBe(0.01);
-    expect(amountToMinor(1.99)).toBe(199);
-    expect(amountToMinor(0.29)).toBe(29);
-    expect(amountToMinor(1.005)).toBe(101);
-    expect(amountToMinor(0)).toBe(0);
-    for (const m of [0, 1, 7, 29, 57, 1005, 99_999, 10_000_000]) expect(amountToMinor(minorToAmount(m))).toBe(m);
+  it('converts amounts with two decimals to and from the rule amount without float drift', () => {
+    expect(ruleAmountToNumber(199)).toBe(1.99);
+    expect(ruleAmountToNumber(1)).toBe(0.01);
+    expect(ruleAmountFromNumber(1.99)).toBe(199);
+    expect(ruleAmountFromNumber(0.29)).toBe(29);
+    expect(ruleAmountFromNumber(1.005)).toBe(101);
+    expect(ruleAmountFromNumber(0)).toBe(0);
+    for (const m of [0, 1, 7, 29, 57, 1005, 99_999, 10_000_000])
+      expect(ruleAmountFromNumber(ruleAmountToNumber(m))).toBe(m);
+  });
+
+  it("shows the amount in each currency's minor unit (whole yen, rounded up)", () => {
+    expect(ruleAmountIn(150, 'GBP')).toBe('1.50 GBP');
+    expect(ruleAmountIn(150, 'JPY')).toBe('2 JPY');
+    expect(ruleAmountIn(1, 'JPY')).toBe('1 JPY');
+    expect(ruleAmountIn(1000, 'JPY')).toBe('10 JPY');
   });
 
   it('converts percents to and from basis points (‱)', () => {

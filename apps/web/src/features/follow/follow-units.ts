@@ -1,22 +1,25 @@
-import { minor, moneyFromNumber, moneyToNumber } from '@console/shared/money';
+import { marketAmountFromNumber, marketAmountIn, marketAmountToNumber, toDecimalString } from '@console/shared/money';
 
 /**
- * Units of the follow price rule on screen (issue 29 §4): the API keeps integers (an amount in
- * the marketplace's minor units, percents and margins in basis points), people type an amount
- * with two decimals and percents. Every conversion of the screens goes through these two pairs.
+ * Units of the follow price rule on screen (issue 29 §4): the API keeps integers (the amount as
+ * a market amount, hundredths of each marketplace currency's major unit; percents and margins in
+ * basis points), people type an amount with two decimals and percents. Every conversion of the
+ * screens goes through these functions; the amounts through the shared money module.
  */
 
-/** The rule's amounts have two decimals whatever the marketplace (read as a two-decimal currency). */
-const TWO_DECIMALS = 'CNY';
-
-/** Minor units (e.g. cents) as an amount with two decimals (199 -> 1.99). */
-export function minorToAmount(units: number): number {
-  return moneyToNumber(minor(units), TWO_DECIMALS);
+/** The rule's amount (hundredths) as the number the input shows (199 -> 1.99). */
+export function ruleAmountToNumber(hundredths: number): number {
+  return marketAmountToNumber(hundredths);
 }
 
-/** An amount as typed (two decimals at most) in minor units (1.99 -> 199; half away from zero). */
-export function amountToMinor(amount: number): number {
-  return moneyFromNumber(amount, TWO_DECIMALS) ?? 0;
+/** An amount as typed (two decimals at most) as the rule's amount (1.99 -> 199; half away from zero). */
+export function ruleAmountFromNumber(amount: number): number {
+  return marketAmountFromNumber(amount) ?? 0;
+}
+
+/** What the rule's amount cuts in one currency, with the code: (150, 'JPY') -> "2 JPY", (150, 'GBP') -> "1.50 GBP". */
+export function ruleAmountIn(hundredths: number, currency: string): string {
+  return `${toDecimalString(marketAmountIn(hundredths, currency), currency)} ${currency}`;
 }
 
 /** Basis points (‱) as a percent (1250 -> 12.5). */

@@ -59,7 +59,7 @@ export async function inboundClient(sim: SpApiSimulator, scale: number) {
   const scheduler = new MemoryRateLimitScheduler(scale);
   const deps = createSpApiDeps(simSetting(sim, { timeScale: scale }), undefined as unknown as Database, { scheduler });
   const bound = await bindSandboxShop(sim, deps);
-  return { client: new SpApiClient(bound.shop, deps), seller: bound.shop.sellingPartnerId, scheduler };
+  return { client: new SpApiClient(bound.shop, deps), seller: bound.shop.sellingPartnerId, scheduler, deps, bound };
 }
 
 export const US = 'ATVPDKIKX0DER';
@@ -119,3 +119,44 @@ export const box = (items: { msku: string; quantity: number }[], quantity = 1) =
   quantity,
   items: items.map((i) => item(i.msku, i.quantity)),
 });
+
+/**
+ * A plan of SKUs of one centre taken through packing, placement and the partnered carrier:
+ * its one shipment is READY_TO_SHIP. Returns the plan and shipment ids and the confirmation id.
+ */
+export async function readyShipment(client: SpApiClient, items: { msku: string; quantity: number }[]) {
+  const ib = client.inbound;
+  const created = await ib.createInboundPlan({
+    destinationMarketplaces: [US],
+    items: items.map((i) => item(i.msku, i.quantity)),
+    sourceAddress: SOURCE,
+  });
+  const id = created.inboundPlanId;
+  await ib.run(Promise.resolve(created.operationId));
+  await ib.run(ib.generatePackingOptions(id));
+  const option = (await ib.listPackingOptions(id)).packingOptions[0]!;
+  if (option.packingGroups.length !== 1) throw new Error('readyShipment takes SKUs of one centre');
+  await ib.run(ib.confirmPackingOption(id, option.packingOptionId));
+  await ib.run(
+    ib.setPackingInformation(id, {
+      packageGroupings: [{ packingGroupId: option.packingGroups[0]!, boxes: [box(items)] }],
+    }),
+  );
+  await ib.run(ib.generatePlacementOptions(id));
+  const placement = (await ib.listPlacementOptions(id)).placementOptions[0]!;
+  await ib.run(ib.confirmPlacementOption(id, placement.placementOptionId));
+  const shipmentId = placement.shipmentIds[0]!;
+  await ib.run(
+    ib.generateTransportationOptions(id, {
+      placementOptionId: placement.placementOptionId,
+      shipmentTransportationConfigurations: [{ shipmentId, readyToShipWindow: { start: new Date().toISOString() } }],
+    }),
+  );
+  const options = (await ib.listTransportationOptions(id, { shipmentId })).transportationOptions;
+  const own = options.find((o) => o.shippingSolution === 'USE_YOUR_OWN_CARRIER')!;
+  await ib.run(
+    ib.confirmTransportationOptions(id, [{ shipmentId, transportationOptionId: own.transportationOptionId }]),
+  );
+  const shipment = await ib.getShipment(id, shipmentId);
+  return { inboundPlanId: id, shipmentId, confirmationId: shipment.shipmentConfirmationId! };
+}

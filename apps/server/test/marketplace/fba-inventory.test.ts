@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fbaTallies } from '../../src/marketplace/simulator/sim-fba-inventory.js';
 import { simInbound } from '../../src/marketplace/simulator/sim-inbound.js';
-import { type SpApiSimulator, startSpApiSimulator } from '../../src/marketplace/simulator/sim-server.js';
+import { SpApiSimulator, startSpApiSimulator } from '../../src/marketplace/simulator/sim-server.js';
 import type { SpApiClient } from '../../src/marketplace/sp-api.client.js';
 import type { SpApiError } from '../../src/marketplace/sp-api.errors.js';
 import type { InventorySummary } from '../../src/marketplace/sp-api.fba-inventory.js';
@@ -115,6 +116,16 @@ describe('FBA Inventory v1 getInventorySummaries against the simulator', () => {
       startDateTime: new Date(Date.now() + 60_000).toISOString(),
     });
     expect(none.inventorySummaries).toEqual([]);
+  });
+
+  it('keeps plans, shipments and stock in the sandbox snapshot across a restart', async () => {
+    const copy = new SpApiSimulator({ timeScale: SCALE });
+    copy.restore(JSON.parse(JSON.stringify(sim.snapshot())));
+    const [before, after] = [simInbound(sim), simInbound(copy)];
+    after.timing = before.timing;
+    expect([...after.plans.keys()]).toEqual([...before.plans.keys()]);
+    expect(after.operations.size).toBeGreaterThan(0);
+    expect([...fbaTallies(after, seller, US)]).toEqual([...fbaTallies(before, seller, US)]);
   });
 
   it('pages 50 summaries at a time with nextToken', async () => {

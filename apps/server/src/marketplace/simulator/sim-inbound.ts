@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { marketplaceById } from '@console/shared/constants/marketplaces';
 import type {
   AddressInput,
   BoxContentInformationSource,
@@ -12,6 +11,8 @@ import type {
 import type { SpApiSimulator } from './sim-server.js';
 import { listingKey } from './sim-state.js';
 
+export { fulfillmentCentres, type SimFc, simFcOf } from './sim-fcs.js';
+
 /**
  * The simulated Fulfillment Inbound 2024-03-20 workflow's state (`docs/marketplace.md`,
  * "FBA first leg"): inbound plans per seller, asynchronous operations that finish after a
@@ -20,80 +21,14 @@ import { listingKey } from './sim-state.js';
  * they ship, and what Amazon receives (possibly short). FBA Inventory reads the same state.
  */
 
-/** Fulfilment centres per marketplace (two each, so a plan can be split); others get `<ISO>1`/`<ISO>2`. */
-const FCS: Record<string, { id: string; city: string; postalCode: string; line: string; state?: string }[]> = {
-  ATVPDKIKX0DER: [
-    { id: 'ONT8', line: '24300 Nandina Ave', city: 'Moreno Valley', state: 'CA', postalCode: '92551' },
-    { id: 'BFI4', line: '2700 Center Dr', city: 'DuPont', state: 'WA', postalCode: '98327' },
-  ],
-  A2EUQ1WTGCTBG2: [
-    { id: 'YYZ4', line: '8050 Heritage Rd', city: 'Brampton', state: 'ON', postalCode: 'L6Y 5X4' },
-    { id: 'YVR2', line: '450 Derwent Pl', city: 'Delta', state: 'BC', postalCode: 'V3M 5Y9' },
-  ],
-  A1F83G8C2ARO7P: [
-    { id: 'LTN4', line: 'Boscombe Rd', city: 'Dunstable', postalCode: 'LU5 4FE' },
-    { id: 'BHX4', line: 'Plot 1 Kingsbury Rd', city: 'Coventry', postalCode: 'CV6 4QQ' },
-  ],
-  A1PA6795UKMFR9: [
-    { id: 'FRA7', line: 'Am Schloss Eichhof 1', city: 'Bad Hersfeld', postalCode: '36251' },
-    { id: 'DTM2', line: 'Kaltbandstrasse 4', city: 'Dortmund', postalCode: '44145' },
-  ],
-  A13V1IB3VIYZZH: [
-    { id: 'ORY1', line: '1 Rue Amazon', city: 'Saran', postalCode: '45770' },
-    { id: 'LYS1', line: '1 Rue Amazon', city: 'Sevrey', postalCode: '71100' },
-  ],
-  A1VC38T7YXB528: [
-    { id: 'NRT5', line: '2-1 Nishikicho', city: 'Tachikawa', postalCode: '190-0022' },
-    { id: 'KIX2', line: '1-3-1 Minamihonmachi', city: 'Sakai', postalCode: '590-0985' },
-  ],
-};
-
-/** A fulfilment centre of the simulated Amazon. */
-export interface SimFc {
-  id: string;
-  address: {
-    name: string;
-    addressLine1: string;
-    city: string;
-    postalCode: string;
-    countryCode: string;
-    stateOrProvinceCode?: string;
-  };
-}
-
-/** The fulfilment centres of a marketplace. */
-export function fulfillmentCentres(marketplaceId: string): SimFc[] {
-  const iso = marketplaceById(marketplaceId)?.iso ?? 'US';
-  const list: { id: string; city: string; postalCode: string; line: string; state?: string }[] =
-    FCS[marketplaceId] ??
-    [1, 2].map((n) => ({ id: `${iso}${n}`, line: `${n} Fulfilment Way`, city: 'Hub', postalCode: `${n}0000` }));
-  return list.map((f) => ({
-    id: f.id,
-    address: {
-      name: `Amazon ${f.id}`,
-      addressLine1: f.line,
-      city: f.city,
-      postalCode: f.postalCode,
-      countryCode: iso,
-      ...(f.state ? { stateOrProvinceCode: f.state } : {}),
-    },
-  }));
-}
-
-const hash = (s: string) => createHash('sha256').update(s).digest();
-
-/**
- * The centre an MSKU goes to: a stable hash of the MSKU over the marketplace's centres, so the
- * same SKU always lands in the same place and a plan whose SKUs hash apart is split.
- */
-export function simFcOf(marketplaceId: string, msku: string): string {
-  const fcs = fulfillmentCentres(marketplaceId);
-  return fcs[hash(msku).readUInt32BE(0) % fcs.length]!.id;
-}
-
 /** The FNSKU Amazon gives a seller's MSKU in a marketplace (`X00` and 7 letters or digits). */
 export function simFnsku(sellerId: string, marketplaceId: string, msku: string): string {
-  const n = hash(`${sellerId}|${marketplaceId}|${msku}`).readBigUInt64BE(0).toString(36).toUpperCase();
+  const n = createHash('sha256')
+    .update(`${sellerId}|${marketplaceId}|${msku}`)
+    .digest()
+    .readBigUInt64BE(0)
+    .toString(36)
+    .toUpperCase();
   return `X00${n.padStart(7, '0').slice(-7)}`;
 }
 
@@ -393,6 +328,33 @@ export class SimInbound {
       at: Date.now(),
     });
   }
+}
+
+/** What a sandbox keeps across restarts: plans, finished operations, stock and shortages. */
+export interface SimInboundSnapshot {
+  plans: SimPlan[];
+  operations: Omit<SimOperation, 'apply' | 'onFail'>[];
+  stock: [string, SimFbaStock][];
+  shortages: [string, number][];
+}
+
+/** The state worth keeping (an operation still running is not: its effect is lost with a restart). */
+export function inboundSnapshot(inb: SimInbound): SimInboundSnapshot {
+  inb.settle();
+  return {
+    plans: [...inb.plans.values()],
+    operations: [...inb.operations.values()].filter((o) => o.applied).map(({ apply: _a, onFail: _f, ...o }) => o),
+    stock: [...inb.stock],
+    shortages: [...inb.shortages],
+  };
+}
+
+/** Puts a snapshot back. */
+export function restoreInbound(inb: SimInbound, s: SimInboundSnapshot): void {
+  for (const p of s.plans) inb.plans.set(p.inboundPlanId, p);
+  for (const o of s.operations) inb.operations.set(o.operationId, o);
+  for (const [k, v] of s.stock) inb.stock.set(k, v);
+  for (const [k, v] of s.shortages) inb.shortages.set(k, v);
 }
 
 const states = new WeakMap<SpApiSimulator, SimInbound>();

@@ -5,6 +5,7 @@ import type { SpApiRegion } from '@console/shared/constants/marketplaces';
 import { type SpApiOperation, USAGE_PLANS } from '../rate-limits.js';
 import type { ListingIssue } from '../sp-api.types.js';
 import type { FeedRuntime } from './sim-feeds.js';
+import { inboundSnapshot, restoreInbound, type SimInboundSnapshot, simInbound } from './sim-inbound.js';
 import { authorize, handleToken } from './sim-lwa.js';
 import { SimMarket } from './sim-market.js';
 import { GRANTLESS_OPERATIONS } from './sim-notifications-api.js';
@@ -74,6 +75,8 @@ export interface SimSnapshot {
   revokedSellers: string[];
   listings: SimListing[];
   orders: SimOrderBookSnapshot;
+  /** FBA inbound plans and stock (absent in snapshots saved before they existed). */
+  inbound?: SimInboundSnapshot;
 }
 
 /**
@@ -168,6 +171,7 @@ export class SpApiSimulator {
       revokedSellers: [...this.revokedSellers],
       listings: [...this.listings.values()],
       orders: this.orders.snapshot(),
+      inbound: inboundSnapshot(simInbound(this)),
     };
   }
 
@@ -178,6 +182,7 @@ export class SpApiSimulator {
     for (const id of s.revokedSellers) this.revokedSellers.add(id);
     for (const l of s.listings) this.listings.set(listingKey(l.sellerId, l.marketplaceId, l.sku), l);
     this.orders.restore(s.orders);
+    if (s.inbound) restoreInbound(simInbound(this), s.inbound);
   }
 
   /** Queues a fault (429 storm, 5xx, malformed or slow answers). */

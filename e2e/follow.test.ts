@@ -6,7 +6,8 @@ import { createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { expectNoCutColumns } from './support/columns';
 import { routeUrl } from './support/frame';
-import { clickInPopup } from './support/popup';
+import { pickOption } from './support/popup';
+import { sandboxMarket } from './support/sandbox-shop';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -18,24 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Changes the sandbox Amazon's market through the test hook (another seller's product and offers). */
-async function market(body: Record<string, unknown>) {
-  const res = await fetch(`${env().baseUrl}/PDD/__test__/sandbox-market`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
-
-/** Picks an option of the antd select labelled `label`. */
-async function pick(p: Page, label: string, option: string) {
-  await p.getByLabel(label, { exact: true }).click();
-  await clickInPopup(
-    p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }),
-  );
-}
 
 describe('follow-selling', () => {
   it('adds candidates, pushes two to the sandbox shop and sees them in the follow list with the Buy Box', async () => {
@@ -53,7 +36,7 @@ describe('follow-selling', () => {
 
     const asins = ['B0E2EFOLW1', 'B0E2EFOLW2'];
     for (const [i, asin] of asins.entries()) {
-      await market({
+      await sandboxMarket({
         marketplace: 'en',
         asin,
         product: { title: `Walnut tray ${i + 1}`, brand: 'WOODLY' },
@@ -63,8 +46,8 @@ describe('follow-selling', () => {
     }
 
     await p.goto(routeUrl('/follow/follow-sale/push'));
-    await pick(p, '店铺', '跟卖沙箱店(沙箱)');
-    await pick(p, '站点', '英国');
+    await pickOption(p, '店铺', '跟卖沙箱店(沙箱)');
+    await pickOption(p, '站点', '英国');
     // A bad ASIN and a repeat do not refuse the paste: the others are added, these listed with the reason.
     await p.getByPlaceholder('粘贴ASIN,每行一个(10位)').fill([...asins, 'B0SHORT', asins[0], 'ZZZZZZZZZ1'].join('\n'));
     await p.getByRole('button', { name: '添加并查询' }).click();
@@ -90,7 +73,7 @@ describe('follow-selling', () => {
     await row1.getByText('19.99 GBP').waitFor();
 
     // A file adds more (the ASIN column of a CSV); a cost floors the suggested price.
-    await market({
+    await sandboxMarket({
       marketplace: 'en',
       asin: 'B0E2EFOLW3',
       product: { title: 'Walnut tray 3', brand: 'WOODLY' },
@@ -121,7 +104,7 @@ describe('follow-selling', () => {
     for (const asin of asins) await queue.locator('tr', { hasText: asin }).getByText('在售').waitFor();
 
     // A cheaper seller arrives: the follow list shows who holds the Buy Box after a check.
-    await market({ marketplace: 'en', asin: 'B0E2EFOLW1', seller: 'AHIJACKE2E01', price: 1500 });
+    await sandboxMarket({ marketplace: 'en', asin: 'B0E2EFOLW1', seller: 'AHIJACKE2E01', price: 1500 });
     await p.goto(routeUrl('/follow/index'));
     const list = p.getByTestId('follow-offer-table');
     const mine = list.locator('tr', { hasText: 'B0E2EFOLW1' });
@@ -138,12 +121,14 @@ describe('follow-selling', () => {
     await queue.locator('tr', { hasText: asins[0] }).waitFor();
     await expectNoCutColumns(p, '跟卖上传记录');
 
-    // The price rule in the currency with two decimals and in percent; the API keeps minor units and ‱.
+    // The price rule in the currency with two decimals and in percent; the API keeps hundredths and ‱.
     await p.goto(routeUrl('/follow/follow-sale/push'));
     await table.locator('tr', { hasText: 'B0E2EFOLW3' }).waitFor();
     await expectNoCutColumns(p, '跟卖候选池');
     const rule = p.getByTestId('follow-price-rule');
     await rule.getByLabel('降价金额').fill('0.25');
+    // Yen have no decimals: the amount is rounded up to whole yen there, and the form says so.
+    await rule.getByTestId('rule-rounded').getByText('日元站点按 1 JPY').waitFor();
     await rule.getByLabel('最低利润率').fill('12.5');
     await rule.getByRole('button', { name: '保存规则' }).click();
     await p.getByText('定价规则已保存').waitFor();
@@ -152,7 +137,7 @@ describe('follow-selling', () => {
       value: 25,
       min_margin_bp: 1250,
     });
-    await pick(p, '降价方式', '百分比');
+    await pickOption(p, '降价方式', '百分比');
     await rule.getByLabel('降价百分比').fill('5');
     await rule.getByRole('button', { name: '保存规则' }).click();
     await expect

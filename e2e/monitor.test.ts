@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { routeUrl } from './support/frame';
+import { pickOption } from './support/popup';
+import { sandboxMarket } from './support/sandbox-shop';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -16,16 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Changes the sandbox Amazon's market through the test hook (a product, another seller's offer). */
-async function market(body: Record<string, unknown>) {
-  const res = await fetch(`${env().baseUrl}/PDD/__test__/sandbox-market`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
 
 describe('ASIN monitor', () => {
   it('watches an ASIN, sees a hijacker as an alert and a removal case, and the case closes when it leaves', async () => {
@@ -48,7 +40,7 @@ describe('ASIN monitor', () => {
     await p.getByText('店铺「监控沙箱店」授权成功').waitFor();
 
     const asin = 'B0E2EMONI1';
-    await market({
+    await sandboxMarket({
       marketplace: 'en',
       asin,
       product: { title: 'Oak board', brand: 'OAKLY' },
@@ -64,8 +56,8 @@ describe('ASIN monitor', () => {
 
     await p.goto(routeUrl('/monitor/monitor-asin/list'));
     await p.getByRole('button', { name: '添加监控' }).click();
-    await p.getByLabel('店铺', { exact: true }).selectOption({ label: '监控沙箱店(沙箱)' });
-    await p.getByLabel('站点', { exact: true }).selectOption({ label: '英国' });
+    await pickOption(p, '店铺', '监控沙箱店(沙箱)');
+    await pickOption(p, '站点', '英国');
     await p.getByLabel('ASIN', { exact: true }).fill(asin);
     await p.getByText('自有品牌(有人跟卖时自动建立跟卖移除案件)').click();
     await p.getByRole('button', { name: /确\s?定|OK/ }).click();
@@ -90,7 +82,7 @@ describe('ASIN monitor', () => {
     await row.getByText('Oak board').waitFor();
 
     // A hijacker undercuts: an alert, the Buy Box, and a removal case.
-    await market({ marketplace: 'en', asin, seller: 'AHIJACKE2E09', price: 1500 });
+    await sandboxMarket({ marketplace: 'en', asin, seller: 'AHIJACKE2E09', price: 1500 });
     await check();
     await row.getByText('AHIJACKE2E09').waitFor();
     await row.getByText(/^提醒 \d+$/).waitFor();
@@ -126,10 +118,11 @@ describe('ASIN monitor', () => {
     await p.keyboard.press('Escape');
 
     // The hijacker leaves: the next check closes its case as removed.
-    await market({ marketplace: 'en', asin, seller: 'AHIJACKE2E09', remove: true });
+    await sandboxMarket({ marketplace: 'en', asin, seller: 'AHIJACKE2E09', remove: true });
     await p.goto(routeUrl('/monitor/monitor-asin/list'));
     await check();
     await p.goto(routeUrl('/monitor/monitor-bridge/list'));
     await cases.getByTestId('case-status-AHIJACKE2E09').getByText('已移除').waitFor();
-  });
+    // As long as the follow-selling walk (e2e/follow.test.ts): a busy machine needs more than the default 60 s.
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * A class that rc-motion puts on an antd popup while it animates: `ant-zoom-enter`,
@@ -51,4 +51,12 @@ export async function motionSettled(target: Locator, timeout = 10_000): Promise<
 export async function clickInPopup(target: Locator, options?: Parameters<Locator['click']>[0]): Promise<void> {
   await motionSettled(target, options?.timeout);
   await target.click(options);
+}
+
+/** Opens the antd select labelled `label` and picks its option showing `option`. */
+export async function pickOption(p: Page, label: string, option: string): Promise<void> {
+  await p.getByLabel(label, { exact: true }).click();
+  await clickInPopup(
+    p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }),
+  );
 }

@@ -1,5 +1,6 @@
 // Binding the sandbox shop through the API, as a browser test's set-up (the browser path itself is
 // covered by e2e/shop.test.ts and e2e/upload.test.ts): bindShop, the sandbox consent form, shopAuthComplete.
+import { expect } from 'vitest';
 import type { ApiClient } from './api-client';
 import { env } from './browser';
 
@@ -56,4 +57,17 @@ export async function syncOrdersNow(api: ApiClient, shopId?: number, ms = 30_000
       throw new Error(`the order sync did not finish within ${ms} ms: ${JSON.stringify(job.data)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * Changes the sandbox Amazon's market through the test hook: a product, another seller's offer
+ * (`seller`, `price` in minor units), or its removal (`remove: true`).
+ */
+export async function sandboxMarket(body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${env().baseUrl}/PDD/__test__/sandbox-market`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
 }

@@ -18,21 +18,24 @@ export function useShopOptions() {
   };
 }
 
-/** The shop of the follow pool's bar: an antd select of the usable shops, searchable by name. */
+/** A shop select (the follow pool's bar, 添加监控): an antd select of the usable shops, searchable by name. */
 export function FollowShopSelect({
   options,
   value,
   onChange,
+  width = 200,
 }: {
   options: { value: number; label: string }[];
   value?: number;
   onChange: (v: number | undefined) => void;
+  /** Width in px or CSS (`'100%'` in a dialog's form). */
+  width?: number | string;
 }) {
   return (
     <Select
       aria-label="店铺"
       data-testid="shop-select"
-      style={{ width: 200 }}
+      style={{ width }}
       placeholder="请选择店铺"
       showSearch={{ optionFilterProp: 'label' }}
       allowClear
@@ -43,53 +46,29 @@ export function FollowShopSelect({
   );
 }
 
-/** One shop's marketplaces by their Chinese name (antd select). */
+/** One shop's marketplaces by their Chinese name (antd select; the follow pool's bar, 添加监控). */
 export function FollowMarketplaceSelect({
   marketplaces,
   value,
   onChange,
+  width = 140,
 }: {
   marketplaces: string[];
   value?: string;
   onChange: (v: string | undefined) => void;
+  /** Width in px or CSS (`'100%'` in a dialog's form). */
+  width?: number | string;
 }) {
   return (
     <Select
       aria-label="站点"
       data-testid="marketplace-select"
-      style={{ width: 140 }}
+      style={{ width }}
       placeholder="请选择站点"
       options={marketplaces.map((m) => ({ value: m, label: countryName(m) }))}
       value={value}
       notFoundContent="请先选择店铺"
       onChange={(v) => onChange(v ?? undefined)}
     />
-  );
-}
-
-/** A native select of one shop's marketplaces (the ASIN monitor's add dialog, whose own shop select is native). */
-export function MarketplaceSelect({
-  marketplaces,
-  value,
-  onChange,
-}: {
-  marketplaces: string[];
-  value?: string;
-  onChange?: (v: string) => void;
-}) {
-  return (
-    <select
-      aria-label="站点"
-      style={{ width: 120, height: 32 }}
-      value={value ?? ''}
-      onChange={(e) => onChange?.(e.target.value)}
-    >
-      <option value="">请选择站点</option>
-      {marketplaces.map((m) => (
-        <option key={m} value={m}>
-          {countryName(m)}
-        </option>
-      ))}
-    </select>
   );
 }

@@ -2,10 +2,10 @@ import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useMonitorMutations, useMonitorShops } from '../../../../api/monitor';
 import { useFeedback } from '../../../../app/ui-bridge';
-import { MarketplaceSelect } from '../../../follow/follow-money';
+import { FollowMarketplaceSelect, FollowShopSelect } from '../../../follow/follow-money';
 import { MonitorWatchFields, useWatchSettings, watchBandInvalid } from './monitor-watch-fields';
 
-/** 添加监控: a shop, one of its marketplaces, ASINs (one per line), priority, own brand, price band (minor units). */
+/** 添加监控: a shop and one of its marketplaces (antd selects, marketplaces by Chinese name as in 跟卖), ASINs (one per line), priority, own brand, price band (minor units). */
 export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { message } = useFeedback();
   const shops = useMonitorShops().data?.list ?? [];
@@ -38,22 +38,24 @@ export function MonitorAddDialog({ open, onClose }: { open: boolean; onClose: ()
     >
       <Form layout="vertical">
         <Form.Item label="店铺">
-          <select
-            aria-label="店铺"
-            style={{ width: '100%', height: 32 }}
-            value={shopId ?? ''}
-            onChange={(e) => setShopId(e.target.value ? Number(e.target.value) : undefined)}
-          >
-            <option value="">请选择店铺</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          <FollowShopSelect
+            width="100%"
+            options={options}
+            value={shopId}
+            onChange={(v) => {
+              setShopId(v);
+              // Another shop sells in other marketplaces: choose the marketplace again.
+              setMarketplace(undefined);
+            }}
+          />
         </Form.Item>
         <Form.Item label="站点">
-          <MarketplaceSelect marketplaces={shop?.marketplaces ?? []} value={marketplace} onChange={setMarketplace} />
+          <FollowMarketplaceSelect
+            width="100%"
+            marketplaces={shop?.marketplaces ?? []}
+            value={marketplace}
+            onChange={setMarketplace}
+          />
         </Form.Item>
         <Form.Item label="ASIN(每行一个)">
           <Input.TextArea aria-label="ASIN" rows={4} value={asins} onChange={(e) => setAsins(e.target.value)} />

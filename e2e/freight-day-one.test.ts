@@ -6,7 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
 import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
-import { bindSandboxShop, syncOrdersNow } from './support/sandbox-shop';
+import { packedOrder } from './support/packed-order';
+import { bindSandboxShop } from './support/sandbox-shop';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -25,39 +26,7 @@ async function sellerWithPackedOrder() {
   const api = new ApiClient(env().baseUrl);
   const login = await api.login(seller.account, seller.password);
   const shopId = await bindSandboxShop(api, '运费沙箱店');
-  const made = await api.call('POST', '/__test__/sandbox-orders', { shop_id: shopId, count: 1 });
-  expect(made.status, made.msg).toBe(200);
-  await syncOrdersNow(api, shopId);
-  const list = await api.call<{ list: { id: number }[] }>('POST', '/order/list', {});
-  const orderId = list.data.list[0]!.id;
-  const detail = await api.call<{ items: { id: number; version: number }[] }>('POST', '/order/detail', { id: orderId });
-  for (const item of detail.data.items) {
-    const p = await api.call<{ version: number }>('POST', '/order/purchase', {
-      item_id: item.id,
-      version: item.version,
-      paid: '10.00',
-      quantity: 1,
-    });
-    expect(p.status, p.msg).toBe(200);
-    const sent = await api.call<{ version: number }>('POST', '/order/express', {
-      item_id: item.id,
-      version: p.data.version,
-      to: '2',
-      tracking_no: 'SF1',
-    });
-    const got = await api.call('POST', '/order/express', { item_id: item.id, version: sent.data.version, to: '3' });
-    expect(got.status, got.msg).toBe(200);
-  }
-  const before = await api.call<{ version: number }>('POST', '/order/detail', { id: orderId });
-  const dist = await api.call('POST', '/order/distribution/done', {
-    id: orderId,
-    version: before.data.version,
-    weight_g: 300,
-    length_cm: 20,
-    width_cm: 15,
-    height_cm: 10,
-  });
-  expect(dist.status, dist.msg).toBe(200);
+  const orderId = await packedOrder(api, shopId, { weight_g: 300, length_cm: 20, width_cm: 15, height_cm: 10 });
   return { seller, api, uid: login.uid, orderId };
 }
 

@@ -1,3 +1,4 @@
+import type { FnskuLabelLayout } from '@console/shared/schemas/fba-labels';
 import { TimeSlicer } from '../lib/time-slice.js';
 import { drawCode128 } from './barcode.js';
 import { closeLabelDoc, MM, openLabelDoc } from './pdf-doc.js';
@@ -72,7 +73,7 @@ export const FNSKU_LAYOUTS = {
   'a4-44': sheet(4, 11, 48.5, 25.4, 8, 8.8, 0, 'A4 4x11 48.5x25.4 mm (Zweckform 3657)'),
   'thermal-50x25': roll(50, 25),
   'thermal-60x30': roll(60, 30),
-} as const satisfies Record<string, FnskuLayout>;
+} as const satisfies Record<FnskuLabelLayout, FnskuLayout>;
 export type FnskuLayoutName = keyof typeof FNSKU_LAYOUTS;
 export const FNSKU_LAYOUT_NAMES = Object.keys(FNSKU_LAYOUTS) as FnskuLayoutName[];
 

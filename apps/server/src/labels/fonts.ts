@@ -67,6 +67,9 @@ export function woffToSfnt(woff: Buffer): Buffer {
 /** A font unpacked once, with the code points it has (non-empty) glyphs for. */
 export interface LoadedFont {
   bytes: Buffer;
+  /** The parsed font, shared by every document (pdfkit takes a fontkit font as a source, so a
+   * document does not parse the font again: 100-200 ms for Noto Sans SC). */
+  font: fontkit.Font;
   has: ReadonlySet<number>;
   /** Ascent per unit of font size (pdfkit places a line's top, the baseline below it by this). */
   ascent: number;
@@ -86,7 +89,11 @@ function loadFont(file: string): LoadedFont {
   const bytes = woffToSfnt(fs.readFileSync(require.resolve(file)));
   const font = fontkit.create(bytes);
   if (!('characterSet' in font)) throw new Error(`${file}: a font collection, not one font`);
-  return { bytes, has: drawable(font), ascent: font.ascent / font.unitsPerEm };
+  // The cmap is scanned on an instance of its own: fontkit keeps each glyph with the code points
+  // it was first made for, and the documents' instance must get them from text layout (its
+  // Unicode map for copy and search, e.g. Arabic letters rather than presentation forms).
+  const scan = fontkit.create(bytes) as fontkit.Font;
+  return { bytes, font, has: drawable(scan), ascent: font.ascent / font.unitsPerEm };
 }
 
 /** The chain in order: the name a document registers the font under, and its file. */
@@ -158,6 +165,9 @@ export function baseAscent(): number {
   return chainFont('cjk').ascent;
 }
 
+/** A font as pdfkit's `registerFont` source: the parsed fontkit font (its types say bytes only). */
+const fontSource = (name: FontName) => chainFont(name).font as unknown as Buffer;
+
 const registered = new WeakMap<PDFKit.PDFDocument, Set<FontName>>();
 
 /**
@@ -165,7 +175,7 @@ const registered = new WeakMap<PDFKit.PDFDocument, Set<FontName>>();
  * those a page uses, as subsets); SC slices are registered by `useFont` when first drawn.
  */
 export function registerLabelFonts(doc: PDFKit.PDFDocument): void {
-  for (const name of CHAIN) doc.registerFont(name, chainFont(name).bytes);
+  for (const name of CHAIN) doc.registerFont(name, fontSource(name));
   registered.set(doc, new Set(CHAIN));
 }
 
@@ -177,7 +187,7 @@ export function useFont(doc: PDFKit.PDFDocument, name: FontName, size: number): 
     registered.set(doc, names);
   }
   if (!names.has(name)) {
-    doc.registerFont(name, chainFont(name).bytes);
+    doc.registerFont(name, fontSource(name));
     names.add(name);
   }
   return doc.font(name).fontSize(size);

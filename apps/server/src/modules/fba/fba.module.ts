@@ -1,0 +1,8 @@
+import type { ServerModule } from '../../lib/server-module.js';
+import { fbaLabelRoutes } from './fba-labels.routes.js';
+
+/** FBA first leg 头程发货 (issue 30 §3): labels (docs/labels.md). */
+export const serverModule: ServerModule = {
+  name: 'fba',
+  routes: [fbaLabelRoutes],
+};

@@ -1,4 +1,6 @@
 import type { ServerModule } from '../../lib/server-module.js';
+import { overseasInboundRoutes } from './overseas-inbound.routes.js';
+import { overseasInventoryRoutes } from './overseas-inventory.routes.js';
 
 /**
  * 海外仓 (issue 30 §2): warehouses, warehouse SKUs, inbound and outbound orders and the
@@ -7,5 +9,5 @@ import type { ServerModule } from '../../lib/server-module.js';
  */
 export const serverModule: ServerModule = {
   name: 'overseas',
-  routes: [],
+  routes: [overseasInboundRoutes, overseasInventoryRoutes],
 };

@@ -1,0 +1,179 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { LocationKind, StockDocType } from '../inventory/inventory.tables.js';
+import type { StockMovementReason } from '../order/order-stock.tables.js';
+
+type Db = Kysely<DB>;
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A location's display name: 国内备货仓, the warehouse's name, or FBA with its marketplace. */
+const locationName = sql<string>`case l.kind when 'china' then '国内备货仓'
+  when 'overseas' then coalesce(w.name, '海外仓') else 'FBA ' || coalesce(l.marketplace_id, '') end`;
+
+export interface InventoryFilter {
+  page: number;
+  pageSize: number;
+  location_kind?: LocationKind | undefined;
+  warehouse_id?: number | undefined;
+  keyword?: string | undefined;
+  low_stock?: boolean | undefined;
+}
+
+/**
+ * 库存列表: the tenant's balances per SKU and location (SKU id order, then location), with a
+ * total. Reads `stock_balances` (one row per SKU and place), never sums movements.
+ */
+export async function listInventory(db: Db, tenantId: number, f: InventoryFilter) {
+  let q = db
+    .selectFrom('stock_balances as b')
+    .innerJoin('stock_products as p', 'p.id', 'b.stock_id')
+    .innerJoin('stock_locations as l', 'l.id', 'b.location_id')
+    .leftJoin('overseas_warehouses as w', 'w.id', 'l.warehouse_id')
+    .where('b.tenant_id', '=', tenantId);
+  if (f.location_kind) q = q.where('l.kind', '=', f.location_kind);
+  if (f.warehouse_id !== undefined) q = q.where('l.warehouse_id', '=', f.warehouse_id);
+  if (f.keyword) {
+    const k = like(f.keyword);
+    q = q.where((eb) => eb.or([eb('p.sku', 'ilike', k), eb('p.title', 'ilike', k)]));
+  }
+  if (f.low_stock) q = q.where(sql<boolean>`b.on_hand - b.reserved <= p.reorder_point`);
+  const [rows, total] = await Promise.all([
+    q
+      .select([
+        'b.stock_id',
+        'p.sku',
+        'p.title',
+        'b.location_id',
+        'l.kind as location_kind',
+        'l.warehouse_id',
+        locationName.as('location_name'),
+        'b.on_hand',
+        'b.reserved',
+        'p.reorder_point',
+        'b.updated_at',
+      ])
+      .orderBy('b.stock_id')
+      .orderBy('b.location_id')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+}
+
+export interface FlowFilter {
+  pageSize: number;
+  cursor?: number | undefined;
+  stock_id?: number | undefined;
+  location_id?: number | undefined;
+  reason?: StockMovementReason | undefined;
+  doc_type?: StockDocType | undefined;
+  doc_id?: number | undefined;
+  order_id?: number | undefined;
+  start_time?: number | undefined;
+  end_time?: number | undefined;
+}
+
+/**
+ * 库存流水: the tenant's movements newest first, keyset-paged on id (`cursor`: the last id of
+ * the page before). Each filter has an index beginning with the tenant and ending with the id
+ * (location, SKU, reason; the document's own index), so a page reads about `pageSize` rows.
+ */
+export function listFlow(db: Db, tenantId: number, f: FlowFilter) {
+  let q = db
+    .selectFrom('stock_movements as m')
+    .innerJoin('stock_products as p', 'p.id', 'm.stock_id')
+    .innerJoin('stock_locations as l', 'l.id', 'm.location_id')
+    .leftJoin('overseas_warehouses as w', 'w.id', 'l.warehouse_id')
+    .leftJoin('users as u', 'u.id', 'm.created_by')
+    .where('m.tenant_id', '=', tenantId);
+  if (f.cursor !== undefined) q = q.where('m.id', '<', f.cursor);
+  if (f.stock_id !== undefined) q = q.where('m.stock_id', '=', f.stock_id);
+  if (f.location_id !== undefined) q = q.where('m.location_id', '=', f.location_id);
+  if (f.reason !== undefined) q = q.where('m.reason', '=', f.reason);
+  if (f.doc_type !== undefined) q = q.where('m.doc_type', '=', f.doc_type);
+  if (f.doc_id !== undefined) q = q.where('m.doc_id', '=', f.doc_id);
+  if (f.order_id !== undefined) q = q.where('m.order_id', '=', f.order_id);
+  if (f.start_time !== undefined) q = q.where('m.created_at', '>=', new Date(f.start_time * 1000));
+  if (f.end_time !== undefined) q = q.where('m.created_at', '<', new Date(f.end_time * 1000));
+  return q
+    .select([
+      'm.id',
+      'm.stock_id',
+      'p.sku',
+      'p.title',
+      'm.location_id',
+      'l.kind as location_kind',
+      locationName.as('location_name'),
+      'm.kind',
+      'm.reason',
+      'm.quantity',
+      'm.balance_after',
+      'm.reserved_after',
+      'm.doc_type',
+      'm.doc_id',
+      'm.note',
+      'm.created_at',
+      sql<
+        string | null
+      >`case when u.id is null then null when u.tenant_id = m.tenant_id then coalesce(nullif(u.user_name, ''), u.account) else '仓库' end`.as(
+        'user_name',
+      ),
+      sql<string | null>`case m.doc_type
+        when 'inbound' then (select i.number from overseas_inbounds i where i.id = m.doc_id and i.tenant_id = m.tenant_id)
+        when 'order' then (select o.amazon_order_id from orders o where o.id = m.doc_id and o.tenant_id = m.tenant_id)
+        else null end`.as('doc_no'),
+      sql<
+        string | null
+      >`(select o.amazon_order_id from orders o where o.id = m.order_id and o.tenant_id = m.tenant_id)`.as('order_no'),
+    ])
+    .orderBy('m.id', 'desc')
+    .limit(f.pageSize + 1)
+    .execute();
+}
+
+/** The tenant's SKU by its exact SKU text. */
+export async function skuIdOf(db: Db, tenantId: number, sku: string) {
+  const r = await db
+    .selectFrom('stock_products')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('sku', '=', sku)
+    .executeTakeFirst();
+  return r ? Number(r.id) : undefined;
+}
+
+/** A document number of the tenant: an inbound (IB…) or an Amazon order. */
+export async function documentOf(
+  db: Db,
+  tenantId: number,
+  no: string,
+): Promise<{ type: 'inbound'; id: number } | { type: 'order'; id: number } | undefined> {
+  const ib = await db
+    .selectFrom('overseas_inbounds')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('number', '=', no)
+    .executeTakeFirst();
+  if (ib) return { type: 'inbound', id: Number(ib.id) };
+  const o = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('amazon_order_id', '=', no)
+    .executeTakeFirst();
+  return o ? { type: 'order', id: Number(o.id) } : undefined;
+}
+
+/** The tenant's locations (the flow's filter). */
+export function tenantLocations(db: Db, tenantId: number) {
+  return db
+    .selectFrom('stock_locations as l')
+    .leftJoin('overseas_warehouses as w', 'w.id', 'l.warehouse_id')
+    .select(['l.id', 'l.kind', 'l.warehouse_id', locationName.as('name')])
+    .where('l.tenant_id', '=', tenantId)
+    .orderBy('l.id')
+    .execute();
+}

@@ -5,6 +5,7 @@ import { type SpApiSimulator, startSpApiSimulator } from '../../src/marketplace/
 import type { SpApiClient } from '../../src/marketplace/sp-api.client.js';
 import type { SpApiError } from '../../src/marketplace/sp-api.errors.js';
 import { InboundOperationPending } from '../../src/marketplace/sp-api.inbound.js';
+import { useTestApp } from '../harness.js';
 import {
   FBA_INVENTORY_MODEL,
   INBOUND_MODEL,
@@ -17,6 +18,9 @@ import {
   SOURCE,
   US,
 } from './inbound-support.js';
+import { sandboxClient } from './sp-api-support.js';
+
+const t = useTestApp();
 
 /** Rate limits run 5 times faster here: slots stay wider than a busy machine's jitter (docs/testing.md). */
 const SCALE = 5;
@@ -82,6 +86,31 @@ describe('Fulfillment Inbound and FBA Inventory: usage plans and following opera
     );
     expect(raw.filter((s) => s === 202).length).toBeGreaterThan(0);
     expect(raw.filter((s) => s === 429).length).toBeGreaterThan(0);
+  });
+
+  it('paces the same burst through the PostgreSQL scheduler of the server (createSpApiDeps) without a 429', async () => {
+    const pg = await sandboxClient(sim, t.db, { timeScale: SCALE });
+    listSku(sim, pg.bound.shop.sellingPartnerId, 'LIMIT-1');
+    const before = sim.counters.throttled;
+    const t0 = performance.now();
+    const r = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        pg.client.inbound.createInboundPlan({
+          destinationMarketplaces: [US],
+          items: [item('LIMIT-1', 1)],
+          sourceAddress: SOURCE,
+        }),
+      ),
+    );
+    expect(r).toHaveLength(6);
+    expect(sim.counters.throttled - before).toBe(0);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(450);
+    const rows = await t.db
+      .selectFrom('spapi_rate_buckets')
+      .select('operation')
+      .where('seller_id', '=', pg.bound.shop.sellingPartnerId)
+      .execute();
+    expect(rows.map((x) => x.operation)).toContain('createInboundPlan');
   });
 
   it('follows an operation to SUCCESS, each read paced by getInboundOperationStatus plan', async () => {

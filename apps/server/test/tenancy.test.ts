@@ -150,6 +150,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { id: 'order' },
     request: (id) => ({ body: { id: id('id'), version: 1, weight_g: 100, length_cm: 1, width_cm: 1, height_cm: 1 } }),
   },
+  'POST /PDD/order/distribution/dismiss-error': {
+    fields: { item_id: 'orderItem' },
+    request: (id) => ({ body: { item_id: id('item_id') } }),
+  },
   'POST /PDD/order/distribution/undo': {
     fields: { id: 'order' },
     request: (id) => ({ body: { id: id('id'), version: 1 } }),
@@ -526,6 +530,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
   'POST /PDD/logistics/problem/transition': {
     fields: { id: 'problem' },
     request: (id) => ({ body: { id: id('id'), version: 1, to: 2 } }),
+  'POST /PDD/logistics/waybill/dismiss-error': {
+    fields: { id: 'waybill' },
+    request: (id) => ({ body: { id: id('id') } }),
+  },
   },
   'POST /PDD/logistics/problem/compensate': {
     fields: { id: 'problem' },

@@ -2,6 +2,7 @@
 // 1688's quoted price is held on the balance before the order is placed, so a balance that cannot
 // pay is refused with nothing placed and nothing charged, a top-up lets it through, and two
 // purchases at once on a balance that pays one place exactly one.
+import { minor, toDecimalString } from '@console/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAli1688 } from '../../src/ali1688/ali1688.factory.js';
 import { type Ali1688Simulator, startAli1688Simulator } from '../../src/ali1688/ali1688.simulator.js';
@@ -79,7 +80,7 @@ describe('1688下单: the balance pays before 1688 is called', () => {
 
     const poor = await call(t.app, buyer, 'POST', `${O}purchase1688`, { item_id: items[0], version: 1, quantity: 2 });
     expect(poor.http).toBe(400);
-    const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+    const yuan = (fen: number) => `¥${toDecimalString(minor(fen), 'CNY')}`;
     expect(poor.msg).toBe(
       `余额不足:可用余额(含信用额度)${yuan(price - 1)},本次1688采购 ${yuan(price)}(1688报价,含运费),还差 ¥0.01。请先充值后再下单`,
     );

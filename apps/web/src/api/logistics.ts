@@ -205,7 +205,11 @@ export function useLogisticsMutations() {
       mutationFn: (id: number) => post<{ id: number }>('/logistics/parcel/dismiss-error', { id }),
       onSuccess,
     }),
-    // 发货's refusal is shown on the waybill's row (the screen keeps it until retried or dismissed).
+    // 发货's and 取消运单's refusals are kept on the waybill by the server and shown on its row.
+    dismissWaybillError: useMutation({
+      mutationFn: (id: number) => post<{ id: number }>('/logistics/waybill/dismiss-error', { id }),
+      onSuccess,
+    }),
     ship: useMutation({
       mutationFn: (id: number) =>
         post<Answer<typeof waybillStepData>>('/logistics/waybill/ship', { id }, { silent: true }),

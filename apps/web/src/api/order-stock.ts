@@ -82,6 +82,12 @@ export function useOrderOpsMutations() {
         post<Answer<typeof distributionStepData>>('/order/distribution/done', body),
       onSuccess,
     }),
+    /** 知道了 on an item's kept 确认收货 failure. */
+    dismissReceiveError: useMutation({
+      mutationFn: (itemId: number) =>
+        post<{ item_id: number }>('/order/distribution/dismiss-error', { item_id: itemId }),
+      onSuccess,
+    }),
     undo: useMutation({
       mutationFn: (body: { id: number; version: number }) =>
         post<Answer<typeof distributionStepData>>('/order/distribution/undo', body),

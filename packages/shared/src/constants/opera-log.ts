@@ -41,6 +41,7 @@ export const OPERA_LOG_ACTIONS = {
   'order.purchase': '订单采购',
   'order.express': '修改快递状态',
   'order.distribute': '订单配货',
+  'order.receive.dismiss_error': '处理确认收货失败提示',
   'order.distributeUndo': '撤销配货',
   'order.assign': '分配订单',
   'order.stock.create': '新建备货商品',
@@ -145,6 +146,7 @@ export const OPERA_LOG_ACTIONS = {
 } as const satisfies Record<string, string>;
 
 /** An action code the log knows by name. */
+  'logistics.waybill.dismiss_error': '处理运单失败提示',
 export type OperaLogAction = keyof typeof OPERA_LOG_ACTIONS;
 
 /** The Chinese name of an action code; an unknown code is shown as "其他操作(code)". */

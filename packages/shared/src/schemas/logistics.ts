@@ -426,6 +426,9 @@ export const waybillRow = z.object({
   confirm_error: z.string(),
   /** The customs declaration sent to the carrier (null until the carrier took the shipment). */
   declaration: declarationData.nullable(),
+  /** The last refused 发货 / 取消运单, kept until one succeeds or it is dismissed (issue 29 §2). */
+  last_error: z.string().nullable(),
+  last_error_at: z.number().int().nullable(),
 });
 export type WaybillRow = z.infer<typeof waybillRow>;
 export const waybillListQuery = z.strictObject({

@@ -33,7 +33,12 @@ export const distributionItem = z.object({
   /** Filled from stock (a stock-out row) instead of a purchase. */
   from_stock: z.boolean(),
   version: z.number().int(),
+  /** The last refused 确认收货, kept until a step of the item succeeds or it is dismissed (issue 29 §2). */
+  receive_error: z.string().nullable(),
 });
+
+/** `POST /order/distribution/dismiss-error`: 知道了 on an item's kept 确认收货 failure. */
+export const distributionDismissBody = z.strictObject({ item_id: itemId });
 
 /** An order on the 配货 screen: its items and, once distributed, the parcel (ready to ship). */
 export const distributionOrder = z.object({

@@ -42,7 +42,14 @@ import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { createChannel, managedChannels, quoteAll, tenantChannels, updateChannel } from './channel.service.js';
 import { consumeList } from './consume.service.js';
-import { interceptCounts as countsOf, createWaybillKeepingFailure, dismissParcelError } from './intercept.service.js';
+import {
+  cancelWaybillKeepingFailure,
+  interceptCounts as countsOf,
+  createWaybillKeepingFailure,
+  dismissParcelError,
+  dismissWaybillError,
+  shipWaybillKeepingFailure,
+} from './intercept.service.js';
 import { logisticsConfirmJob } from './logistics.jobs.js';
 import { lockParcel } from './logistics.repository.js';
 import {
@@ -55,7 +62,7 @@ import {
   saveRules,
   submitParcel,
 } from './parcel.service.js';
-import { cancelWaybill, labelsPdf, shipWaybill, waybillList, waybillTracking } from './waybill.service.js';
+import { labelsPdf, waybillList, waybillTracking } from './waybill.service.js';
 
 /** A parcel's review state after a step. */
 async function parcelState(deps: AppDeps, tenantId: number, id: number) {
@@ -210,7 +217,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
     { schema: { body: waybillIdBody, response: replies(waybillStepData) }, config: ship },
     async (req) => {
       const auth = authOf(req);
-      const r = await shipWaybill(deps, actorOf(req, auth), req.body.id);
+      const r = await shipWaybillKeepingFailure(deps, actorOf(req, auth), req.body.id);
       await fastify.jobs.trigger(logisticsConfirmJob, {});
       return ok({ ...r, cancelled: false }, '已发货');
     },
@@ -220,8 +227,16 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
     { schema: { body: waybillIdBody, response: replies(waybillStepData) }, config: ship },
     async (req) => {
       const auth = authOf(req);
-      const r = await cancelWaybill(deps, actorOf(req, auth), req.body.id);
+      const r = await cancelWaybillKeepingFailure(deps, actorOf(req, auth), req.body.id);
       return ok({ id: r.id, status: '0' as const, cancelled: true }, '运单已取消');
+    },
+  );
+  app.post(
+    '/logistics/waybill/dismiss-error',
+    { schema: { body: waybillIdBody, response: replies(waybillIdBody) }, config: ship },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(await dismissWaybillError(deps, actorOf(req, auth), req.body.id), '已处理');
     },
   );
   app.get(

@@ -104,6 +104,9 @@ export interface LogisticsWaybillsTable {
   version: Generated<number>;
   /** The problem parcel this waybill re-dispatches or reships (issue 18 §4); null for the first waybill. */
   problem_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last refused 发货 or 取消运单, kept until one succeeds or it is dismissed (issue 29 §2). */
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error_at: NullableTimestamp;
 }
 
 /** The outbox of shipment confirmations to Amazon (one per waybill). */

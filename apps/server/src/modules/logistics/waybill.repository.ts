@@ -26,6 +26,8 @@ const WAYBILL_COLUMNS = [
   'w.created_at',
   'w.version',
   'w.problem_id',
+  'w.last_error',
+  'w.last_error_at',
 ] as const;
 
 /** Inserts a waybill (no tracking number yet: the carrier is asked after the money is held). */
@@ -226,4 +228,18 @@ export function waybillEntries(db: Db, tenantId: number, waybillIds: number[]) {
     )
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Keeps (a text) or clears (null) the last refused 发货 / 取消运单 of a waybill (issue 29 §2); not
+ * versioned (the waybill's state does not change). Clearing writes only a row that has one.
+ */
+export function setWaybillError(db: Db, tenantId: number, id: number, error: string | null) {
+  let q = db
+    .updateTable('logistics_waybills')
+    .set(error === null ? { last_error: null, last_error_at: null } : { last_error: error, last_error_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id);
+  if (error === null) q = q.where('last_error', 'is not', null);
+  return q.executeTakeFirst();
 }

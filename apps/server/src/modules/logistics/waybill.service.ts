@@ -18,6 +18,7 @@ import {
   insertWaybill,
   listWaybills,
   markWaybillShipped,
+  setWaybillError,
   setWaybillTracking,
   waitingWaybillOfParcel,
   waybillCountOfOrder,
@@ -270,6 +271,8 @@ export function presentWaybill(w: Listed): WaybillRow {
     confirm_status: w.confirm_status ?? null,
     confirm_error: w.confirm_error ?? '',
     declaration: w.label?.declaration ?? null,
+    last_error: w.last_error,
+    last_error_at: secs(w.last_error_at),
   };
 }
 
@@ -299,6 +302,7 @@ export async function shipWaybill(deps: AppDeps, actor: Actor, id: number) {
     if (!w.tracking_no) throw conflict('运单尚未取得跟踪号,请重新创建运单');
     const moved = await markWaybillShipped(trx, tenantId, id, actor.userId);
     if (!moved) throw conflict('运单已发货');
+    await setWaybillError(trx, tenantId, id, null);
     const freight = Number(w.freight);
     const serviceFee = Number(w.service_fee);
     const keys = waybillKeys(id);
@@ -362,6 +366,7 @@ export async function cancelWaybill(deps: AppDeps, actor: Actor, id: number) {
     const locked = await findWaybill(trx, tenantId, id, true);
     if (!locked || locked.cancelled_at || locked.status === '2') throw conflict('运单状态已变化,请刷新');
     await cancelWaybillRow(trx, tenantId, id, '用户取消');
+    await setWaybillError(trx, tenantId, id, null);
     if (Number(locked.freight) + Number(locked.service_fee) > 0) {
       await ledger.releaseFreeze(trx, {
         tenantId,

@@ -108,6 +108,7 @@ export function itemsOfOrders(db: Db, tenantId: number, orderIds: number[]) {
       'i.quantity',
       'i.express_status',
       'i.version',
+      'i.receive_error',
       'p.tracking_no',
       sql<boolean>`coalesce((select sum(case m.reason when 'fill' then m.quantity when 'unfill' then -m.quantity else 0 end) from stock_movements m where m.item_id = i.id and m.tenant_id = ${tenantId}), 0) > 0`.as(
         'from_stock',
@@ -174,5 +175,34 @@ export function setDistributed(
     .where('id', '=', id)
     .where('version', '=', version)
     .returning(['id', 'distributed_at', 'version'])
+    .executeTakeFirst();
+}
+
+/**
+ * Keeps (a text) or clears (null) the last refused 确认收货 of an item (issue 29 §2); not versioned
+ * (the item's state does not change). Clearing writes only a row that has one;
+ */
+export async function setReceiveError(db: Db, tenantId: number, itemId: number, error: string | null) {
+  let q = db
+    .updateTable('order_items')
+    .set(
+      error === null
+        ? { receive_error: null, receive_error_at: null }
+        : { receive_error: error, receive_error_at: sql`now()` },
+    )
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', itemId);
+  if (error === null) q = q.where('receive_error', 'is not', null);
+  return q.executeTakeFirst();
+}
+
+/** An item's kept 确认收货 failure and express status, locked. */
+export function lockReceiveError(db: Db, tenantId: number, itemId: number) {
+  return db
+    .selectFrom('order_items')
+    .select(['id', 'order_id', 'express_status', 'receive_error'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', itemId)
+    .forUpdate()
     .executeTakeFirst();
 }

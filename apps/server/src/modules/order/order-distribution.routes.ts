@@ -1,4 +1,5 @@
 import {
+  distributionDismissBody,
   distributionDoneBody,
   distributionListBody,
   distributionListData,
@@ -13,6 +14,7 @@ import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { distributeOrder, distributionList, scanCode, undoDistribution } from './order-distribution.service.js';
+import { dismissReceiveError } from './order-receive.service.js';
 
 /** 配货 (`/order/distribution`, issue 17 §2, docs/orders.md "Distribution"): the warehouse roles (`order.receive`). */
 export async function orderDistributionRoutes(fastify: FastifyInstance) {
@@ -44,6 +46,15 @@ export async function orderDistributionRoutes(fastify: FastifyInstance) {
     async (req) => {
       const auth = authOf(req);
       return ok(await distributeOrder(deps, actorOf(req, auth), subjectOf(auth.user), req.body), '配货完成');
+    },
+  );
+
+  app.post(
+    '/order/distribution/dismiss-error',
+    { schema: { body: distributionDismissBody, response: replies(distributionDismissBody) }, config },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(await dismissReceiveError(deps, actorOf(req, auth), subjectOf(auth.user), req.body.item_id), '已处理');
     },
   );
 

@@ -65,6 +65,7 @@ async function present(deps: AppDeps, tenantId: number, rows: OrderRowOf[]): Pro
         tracking_no: i.tracking_no ?? '',
         from_stock: i.from_stock,
         version: i.version,
+        receive_error: i.receive_error,
       })),
     parcel:
       o.parcel_weight_g === null

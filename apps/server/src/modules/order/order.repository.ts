@@ -329,7 +329,14 @@ export function lockOrderItem(db: Db, tenantId: number, itemId: number) {
 export async function setItemExpress(db: Db, tenantId: number, itemId: number, version: number, to: ExpressStatus) {
   const row = await db
     .updateTable('order_items')
-    .set((eb) => ({ express_status: to, version: eb('version', '+', 1), updated_at: new Date() }))
+    // Any step of the item puts away a kept 确认收货 failure (the item moved on).
+    .set((eb) => ({
+      express_status: to,
+      version: eb('version', '+', 1),
+      updated_at: new Date(),
+      receive_error: null,
+      receive_error_at: null,
+    }))
     .where('tenant_id', '=', tenantId)
     .where('id', '=', itemId)
     .where('version', '=', version)

@@ -20,7 +20,8 @@ import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
 import { subjectOf } from '../account/account.presenter.js';
-import { addNote, moveExpress, orderDetail, orderList, overview, purchaseItem, readerOf } from './order.service.js';
+import { addNote, orderDetail, orderList, overview, purchaseItem, readerOf } from './order.service.js';
+import { moveExpressKeepingReceiptFailure } from './order-receive.service.js';
 import { sandboxOrders } from './order-sandbox.service.js';
 import { orderSyncJob } from './order-sync.job.js';
 import { listTenantSyncShops } from './order-sync.repository.js';
@@ -92,7 +93,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
       const auth = authOf(req);
       const subject = subjectOf(auth.user);
       if (!can(subject, 'order.purchase') && !can(subject, 'order.receive')) throw badRequest('没有权限修改快递状态');
-      return ok(await moveExpress(deps, actorOf(req, auth), subject, req.body), '修改成功');
+      return ok(await moveExpressKeepingReceiptFailure(deps, actorOf(req, auth), subject, req.body), '修改成功');
     },
   );
 

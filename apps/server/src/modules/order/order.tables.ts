@@ -83,6 +83,9 @@ export interface OrderItemsTable {
   express_status: Generated<ExpressStatus>;
   /** 超卖: beyond its listing's stock known to the console (`order-oversold.repository.ts`). */
   oversold: Generated<boolean>;
+  /** The last refused 确认收货 (配货), kept until a step of the item succeeds or it is dismissed (issue 29 §2). */
+  receive_error: ColumnType<string | null, string | null | undefined, string | null>;
+  receive_error_at: NullableTimestamp;
   version: Generated<number>;
   updated_at: Generated<Date>;
 }

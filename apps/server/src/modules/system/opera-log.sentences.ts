@@ -267,6 +267,8 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     return `${e.actor} 创建了运单 ${str(a.waybill_no)}(冻结 ${yuan(a.frozen)})`;
   },
   'logistics.waybill.cancel': (e) => `${e.actor} 取消了运单 ${str(obj(e.summary.before).waybill_no)}`,
+  'logistics.waybill.dismiss_error': (e) =>
+    `${e.actor} 处理了运单 ${str(obj(e.summary.before).waybill_no)} 的失败提示(${str(obj(e.summary.before).last_error)})`,
   'logistics.waybill.ship': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 发货了运单 ${str(a.waybill_no)}(运费 ${yuan(a.freight)},服务费 ${yuan(a.service_fee)})`;
@@ -337,6 +339,10 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     return `${e.actor} 把订单 ${str(a.amazon_order_id)} 的商品快递状态从${quote(from)}改为${quote(to)}${str(a.note) ? `(${str(a.note)})` : ''}`;
   },
   'order.distribute': (e) => {
+  'order.receive.dismiss_error': (e) => {
+    const b = obj(e.summary.before);
+    return `${e.actor} 处理了订单 ${str(b.amazon_order_id)} 的商品确认收货失败提示(${str(b.receive_error)})`;
+  },
     const a = obj(e.summary.after);
     return `${e.actor} 为订单 ${str(a.amazon_order_id)} 完成配货(${str(a.weight_g)} g,${str(a.length_cm)}×${str(a.width_cm)}×${str(a.height_cm)} cm)`;
   },

@@ -100,6 +100,8 @@ export function WaybillTable() {
               const cancelling = running(r.id, m.cancelWaybill.isPending, m.cancelWaybill.variables);
               const fetching = running(r.parcel_id, m.createWaybill.isPending, m.createWaybill.variables);
               const busy = shipping || cancelling || fetching;
+              // This screen's last failure of the row, else the one the server kept (发货 / 取消运单).
+              const error = rowErrors.errors[r.id] ?? r.last_error;
               return (
                 <>
                   <Space wrap>
@@ -160,11 +162,16 @@ export function WaybillTable() {
                       </>
                     )}
                   </Space>
-                  {rowErrors.errors[r.id] && (
+                  {error && (
                     <RowError
                       testId={`waybill-error-${r.id}`}
-                      error={rowErrors.errors[r.id]!}
-                      onDismiss={() => rowErrors.clear(r.id)}
+                      error={error}
+                      dismissing={m.dismissWaybillError.isPending && m.dismissWaybillError.variables === r.id}
+                      onDismiss={() => {
+                        rowErrors.clear(r.id);
+                        // A refused 发货 / 取消运单 is kept by the server: put away there too.
+                        if (r.last_error) m.dismissWaybillError.mutate(r.id);
+                      }}
                     />
                   )}
                 </>

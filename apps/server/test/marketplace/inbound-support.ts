@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import zxing from '@zxing/library';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Database } from '../../src/db/database.js';
 import { MemoryRateLimitScheduler } from '../../src/marketplace/rate-limit.scheduler.js';
 import { simFcOf } from '../../src/marketplace/simulator/sim-inbound.js';
@@ -11,6 +14,9 @@ import { SpApiClient } from '../../src/marketplace/sp-api.client.js';
 import { createSpApiDeps } from '../../src/marketplace/sp-api.deps.js';
 import type { AddressInput } from '../../src/marketplace/sp-api.inbound.types.js';
 import { bindSandboxShop, simSetting } from './sp-api-support.js';
+
+// A CommonJS package: its default export is the module.
+const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } = zxing;
 
 /**
  * Helpers of the FBA first-leg tests: a sandbox client on the in-memory scheduler (the same
@@ -159,4 +165,34 @@ export async function readyShipment(client: SpApiClient, items: { msku: string; 
   );
   const shipment = await ib.getShipment(id, shipmentId);
   return { inboundPlanId: id, shipmentId, confirmationId: shipment.shipmentConfirmationId! };
+}
+
+/**
+ * The Code 128 text of a PDF page as a scanner reads it: pdf.js renders the page (3 pixels a
+ * point, on @napi-rs/canvas) and ZXing decodes the barcode; null when none is found.
+ */
+export async function scanCode128(doc: PDFDocumentProxy, pageNo: number): Promise<string | null> {
+  const page = await doc.getPage(pageNo);
+  const vp = page.getViewport({ scale: 3 });
+  const canvas = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height));
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvasContext: ctx as never, canvas: canvas as never, viewport: vp }).promise;
+  const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  const grey = new Uint8ClampedArray(canvas.width * canvas.height);
+  for (let i = 0; i < grey.length; i++) grey[i] = (rgba[i * 4]! + rgba[i * 4 + 1]! + rgba[i * 4 + 2]!) / 3;
+  const reader = new MultiFormatReader();
+  reader.setHints(
+    new Map<zxing.DecodeHintType, unknown>([
+      [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]],
+      [DecodeHintType.TRY_HARDER, true],
+    ]),
+  );
+  try {
+    const source = new RGBLuminanceSource(grey, canvas.width, canvas.height);
+    return reader.decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
+  } catch {
+    return null;
+  }
 }

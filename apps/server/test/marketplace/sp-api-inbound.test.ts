@@ -15,6 +15,7 @@ import {
   listSku,
   modelErrors,
   SOURCE,
+  scanCode128,
   skusByFc,
   US,
 } from './inbound-support.js';
@@ -170,6 +171,8 @@ describe('Fulfillment Inbound 2024-03-20 against the simulator', () => {
     expect(text).toContain(`${ready.shipmentConfirmationId}U000002`);
     expect(text).toContain(simFcOf(US, a!));
     expect(text).toContain('Box 2 of 2');
+    // The box id's barcode scans.
+    expect(await scanCode128(doc, 1)).toBe(`${ready.shipmentConfirmationId}U000001`);
     const a4 = await client.inbound.getLabels(ready.shipmentConfirmationId!, {
       PageType: 'PackageLabel_A4_4',
       LabelType: 'UNIQUE',

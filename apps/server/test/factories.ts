@@ -29,6 +29,7 @@ import { insertItems, insertQueue } from '../src/modules/upload/upload.repositor
 import { insertGlossaryEntry } from '../src/translation/glossary.repository.js';
 import { saveMemory, upsertCorrection } from '../src/translation/memory.repository.js';
 import { randomName } from './harness.js';
+import { buildOutboundRow } from './overseas/outbound-rows.js';
 import type { TenantRows } from './tenant-rows.js';
 
 export const TEST_PASSWORD = 'secret-123';
@@ -333,6 +334,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     order: orderId,
     orderItem: Number(item.id),
     stock: await buildStockRows(db, tenant, marker),
+    outbound: await buildOutboundRow(db, tenant, marker),
     manualOrder: (
       await insertManualOrder(db, {
         tenant_id: tenant.id,

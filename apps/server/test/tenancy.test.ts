@@ -56,6 +56,10 @@ const UNIT = {
 };
 /** A logistics channel: a row of a book (the operator's or a trader's) that many tenants ship on, not a tenant's. */
 const CHANNEL_ID = "a logistics channel of the operator's or a trader's book, shared by that book's tenants";
+/** An overseas warehouse: the operator's, shared by every tenant (issue 30 §2). */
+const OB_WAREHOUSE = "an overseas warehouse: the operator's, shared by every tenant (warehouse.operate)";
+/** An outbound the warehouse steps: the operator picks, packs and ships every tenant's outbounds (warehouse.operate). */
+const OB_STEP = "any tenant's outbound: the warehouse (the operator) picks, packs and ships every tenant's";
 
 /**
  * Every API route that takes a row id, with a valid request. A route added later with an id
@@ -163,6 +167,51 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { id: id('id'), version: 1, sku: 'x', goods_id: id('goods_id') } }),
   },
   'POST /PDD/order/stock/delete': { fields: { id: 'stock' }, request: (id) => ({ body: { id: id('id') } }) },
+  // 出库单: the tenant's outbounds; the warehouse (the operator) steps every tenant's by design.
+  'POST /PDD/overseas/outbound/save': {
+    fields: { 'lines.[].stock_id': 'stock' },
+    notRowIds: { warehouse_id: OB_WAREHOUSE },
+    request: (id) => ({
+      body: {
+        warehouse_id: 1,
+        recipient: { name: 'x', line1: 'x', city: 'x', postal_code: '1', country: 'DE' },
+        lines: [{ stock_id: id('lines.[].stock_id'), quantity: 1 }],
+      },
+    }),
+  },
+  'POST /PDD/overseas/outbound/from-order': {
+    fields: { order_id: 'order' },
+    notRowIds: { warehouse_id: OB_WAREHOUSE },
+    request: (id) => ({ body: { order_id: id('order_id'), warehouse_id: 1 } }),
+  },
+  'POST /PDD/overseas/outbound/cancel': { fields: { id: 'outbound' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/overseas/outbound/detail': { fields: { id: 'outbound' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/overseas/outbound/eligible': {
+    fields: { order_ids: 'order' },
+    request: (id) => ({ body: { order_ids: [id('order_ids')] } }),
+  },
+  'POST /PDD/overseas/outbound/list': {
+    fields: {},
+    notRowIds: { warehouse_id: OB_WAREHOUSE },
+    request: () => ({ body: { warehouse_id: 1 } }),
+  },
+  'POST /PDD/overseas/outbound/stock': {
+    fields: {},
+    notRowIds: { warehouse_id: OB_WAREHOUSE },
+    request: () => ({ body: { warehouse_id: 1 } }),
+  },
+  'POST /PDD/overseas/home/summary': {
+    fields: {},
+    notRowIds: { warehouse_id: OB_WAREHOUSE },
+    request: () => ({ body: { warehouse_id: 1 } }),
+  },
+  'POST /PDD/overseas/outbound/pick': { fields: {}, notRowIds: { id: OB_STEP }, request: () => ({ body: { id: 1 } }) },
+  'POST /PDD/overseas/outbound/pack': { fields: {}, notRowIds: { id: OB_STEP }, request: () => ({ body: { id: 1 } }) },
+  'POST /PDD/overseas/outbound/ship': {
+    fields: {},
+    notRowIds: { id: OB_STEP },
+    request: () => ({ body: { id: 1, tracking_no: 'x' } }),
+  },
   'POST /PDD/order/stock/in': {
     fields: { stock_id: 'stock' },
     request: (id) => ({ body: { stock_id: id('stock_id'), quantity: 1 } }),

@@ -40,4 +40,6 @@ export interface TenantRows {
   waybill: number;
   /** A problem parcel (问题件) open on that waybill, type 1 (issue 18 §4). */
   problem: number;
+  /** An overseas outbound (出库单), status created, no lines (issue 30 §2). */
+  outbound: number;
 }

@@ -143,6 +143,11 @@ export const OPERA_LOG_ACTIONS = {
   'logistics.problem.step': '变更问题件类型',
   'logistics.problem.compensate': '问题件丢件赔偿',
   'logistics.problem.close': '关闭问题件',
+  'overseas.outbound.create': '创建海外仓出库单',
+  'overseas.outbound.cancel': '取消海外仓出库单',
+  'overseas.outbound.pick': '海外仓出库单拣货',
+  'overseas.outbound.pack': '海外仓出库单打包',
+  'overseas.outbound.ship': '海外仓出库单发货',
 } as const satisfies Record<string, string>;
 
 /** An action code the log knows by name. */

@@ -12,6 +12,15 @@ export function queueConfirmation(db: Db, tenantId: number, waybillId: number, o
     .execute();
 }
 
+/** Queues the confirmation of a shipped overseas outbound of an Amazon order (docs/overseas.md "Outbound"). */
+export function queueOutboundConfirmation(db: Db, tenantId: number, outboundId: number, orderId: number) {
+  return db
+    .insertInto('logistics_confirmations')
+    .values({ tenant_id: tenantId, outbound_id: outboundId, order_id: orderId })
+    .onConflict((oc) => oc.column('outbound_id').doNothing())
+    .execute();
+}
+
 /**
  * Takes up to `limit` due confirmations with a lease of `leaseSeconds` (a crashed worker's
  * lease runs out and the row is taken again). `SKIP LOCKED` lets several workers share the rows.
@@ -35,7 +44,7 @@ export function claimDueConfirmations(db: Db, limit: number, leaseSeconds: numbe
         'in',
         ids.map((r) => r.id),
       )
-      .returning(['id', 'tenant_id', 'waybill_id', 'order_id', 'attempts'])
+      .returning(['id', 'tenant_id', 'waybill_id', 'outbound_id', 'order_id', 'attempts'])
       .execute();
   });
 }
@@ -66,8 +75,34 @@ export function confirmationRetry(db: Db, id: number, error: string, delaySecond
     .execute();
 }
 
-/** What a confirmation sends: the waybill, the order and its shop. */
-export function confirmationContext(db: Db, tenantId: number, waybillId: number) {
+/** What a confirmation sends: the waybill (or the overseas outbound, its number as the package reference), the order and its shop. */
+export function confirmationContext(
+  db: Db,
+  tenantId: number,
+  subject: { waybill_id: number | null; outbound_id: number | null },
+) {
+  if (subject.outbound_id !== null) {
+    return db
+      .selectFrom('overseas_outbounds as w')
+      .innerJoin('orders as o', (j) => j.onRef('o.id', '=', 'w.order_id').onRef('o.tenant_id', '=', 'w.tenant_id'))
+      .select([
+        'w.id',
+        'w.number as waybill_no',
+        'w.tracking_no',
+        'w.carrier_code',
+        'w.carrier_name',
+        'w.shipped_at',
+        'o.id as order_id',
+        'o.shop_id',
+        'o.marketplace',
+        'o.amazon_order_id',
+      ])
+      .where('w.tenant_id', '=', tenantId)
+      .where('w.id', '=', subject.outbound_id)
+      .where('w.status', '=', 'shipped')
+      .executeTakeFirst();
+  }
+  const waybillId = subject.waybill_id ?? 0;
   return db
     .selectFrom('logistics_waybills as w')
     .innerJoin('orders as o', (j) => j.onRef('o.id', '=', 'w.order_id').onRef('o.tenant_id', '=', 'w.tenant_id'))

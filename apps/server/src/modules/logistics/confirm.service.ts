@@ -33,7 +33,8 @@ function retryable(e: unknown): boolean {
 }
 
 /**
- * Sends the due shipment confirmations (issue 18 §2), exactly once each:
+ * Sends the due shipment confirmations (issue 18 §2; shipped waybills and, since issue 30 §2,
+ * shipped overseas outbounds of Amazon orders), exactly once each:
  * - a row is leased before the call; a crash after Amazon took the call leaves the lease to run
  *   out, and the next attempt first reads the order (`getOrder`): already Shipped means the
  *   earlier call arrived, so nothing is sent again;
@@ -48,7 +49,7 @@ export async function processDueConfirmations(
 ): Promise<number> {
   const rows = await claimDueConfirmations(deps.db, opts.limit ?? 50, CONFIRM_LEASE_SECONDS, opts.tenantId);
   for (const r of rows) {
-    const c = await confirmationContext(deps.db, r.tenant_id, r.waybill_id);
+    const c = await confirmationContext(deps.db, r.tenant_id, r);
     if (!c?.tracking_no) {
       await confirmationRetry(deps.db, r.id, '运单不存在或没有跟踪号', null);
       continue;
@@ -80,7 +81,7 @@ export async function processDueConfirmations(
           },
           { maxWaitMs: MAX_WAIT_MS },
         );
-        opts.afterSend?.(r.waybill_id);
+        opts.afterSend?.(r.waybill_id ?? 0);
       }
       await deps.db.transaction().execute(async (trx) => {
         await confirmationDone(trx, r.id);

@@ -113,7 +113,9 @@ export interface LogisticsWaybillsTable {
 export interface LogisticsConfirmationsTable {
   id: Id;
   tenant_id: number;
-  waybill_id: number;
+  /** The shipped waybill, or (migration 20261205_160000) the shipped overseas outbound: exactly one. */
+  waybill_id: number | null;
+  outbound_id: number | null;
   order_id: number;
   status: Generated<'pending' | 'done' | 'failed'>;
   attempts: Generated<number>;

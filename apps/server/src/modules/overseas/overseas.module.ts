@@ -1,6 +1,8 @@
 import type { ServerModule } from '../../lib/server-module.js';
+import { overseasHomeRoutes } from './overseas-home.routes.js';
 import { overseasInboundRoutes } from './overseas-inbound.routes.js';
 import { overseasInventoryRoutes } from './overseas-inventory.routes.js';
+import { overseasOutboundRoutes } from './overseas-outbound.routes.js';
 
 /**
  * 海外仓 (issue 30 §2): warehouses, warehouse SKUs, inbound and outbound orders and the
@@ -9,5 +11,5 @@ import { overseasInventoryRoutes } from './overseas-inventory.routes.js';
  */
 export const serverModule: ServerModule = {
   name: 'overseas',
-  routes: [overseasInboundRoutes, overseasInventoryRoutes],
+  routes: [overseasInboundRoutes, overseasInventoryRoutes, overseasOutboundRoutes, overseasHomeRoutes],
 };

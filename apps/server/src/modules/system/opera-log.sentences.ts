@@ -436,6 +436,17 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const terms = list(e.summary.before).map((r) => str(obj(r).term));
     return `${e.actor} 删除了术语${terms.map(quote).join('、')}`;
   },
+  'overseas.outbound.create': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 创建了海外仓出库单 ${str(a.number)}(仓库 ${str(a.warehouse)},${list(a.lines).length} 个SKU)`;
+  },
+  'overseas.outbound.cancel': (e) => `${e.actor} 取消了海外仓出库单 ${str(obj(e.summary.after).number)}(库存已释放)`,
+  'overseas.outbound.pick': (e) => `${e.actor} 开始拣货:海外仓出库单 ${str(obj(e.summary.after).number)}`,
+  'overseas.outbound.pack': (e) => `${e.actor} 打包了海外仓出库单 ${str(obj(e.summary.after).number)}`,
+  'overseas.outbound.ship': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 发货了海外仓出库单 ${str(a.number)}(跟踪号 ${str(a.tracking_no)},${str(a.units)} 件)`;
+  },
 };
 
 /** Whether the log has a sentence of its own for an action code. */

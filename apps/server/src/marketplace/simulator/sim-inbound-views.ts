@@ -93,15 +93,14 @@ export function boxView(p: SimPlan, b: SimBox): InboundBox {
   };
 }
 
-/** `InboundPlan`. */
+/** `InboundPlan` (a plan still being created is already `ACTIVE`, with no options yet). */
 export function planView(inb: SimInbound, p: SimPlan) {
-  const { phoneNumber: _phone, ...source } = p.sourceAddress;
   return {
     inboundPlanId: p.inboundPlanId,
     name: p.name,
     status: p.status === 'CREATING' ? 'ACTIVE' : p.status,
     marketplaceIds: [p.marketplaceId],
-    sourceAddress: { ...source, phoneNumber: p.sourceAddress.phoneNumber },
+    sourceAddress: p.sourceAddress,
     createdAt: iso(p.createdAt),
     lastUpdatedAt: iso(p.updatedAt),
     packingOptions: p.packingOptions.map((o) => ({ packingOptionId: o.packingOptionId, status: o.status })),

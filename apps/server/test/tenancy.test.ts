@@ -167,6 +167,23 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { id: id('id'), version: 1, sku: 'x', goods_id: id('goods_id') } }),
   },
   'POST /PDD/order/stock/delete': { fields: { id: 'stock' }, request: (id) => ({ body: { id: id('id') } }) },
+  // 海外仓 SKUs are the SKU master's rows (stock); warehouses are the operator's, shared by every tenant.
+  'POST /PDD/overseas/sku/save': {
+    fields: { id: 'stock', goods_id: 'goods' },
+    request: (id) => ({ body: { id: id('id'), version: 1, sku: 'x', title: 'x', goods_id: id('goods_id') } }),
+  },
+  'POST /PDD/overseas/sku/get': { fields: { id: 'stock' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/overseas/sku/delete': { fields: { id: 'stock' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/overseas/warehouse/save': {
+    fields: {},
+    notRowIds: { id: "an overseas warehouse: the operator's, shared by every tenant (warehouse.operate)" },
+    request: () => ({ body: { id: 1, version: 1, code: 'X', name: 'x', country: 'DE' } }),
+  },
+  'POST /PDD/overseas/warehouse/toggle': {
+    fields: {},
+    notRowIds: { id: "an overseas warehouse: the operator's, shared by every tenant (warehouse.operate)" },
+    request: () => ({ body: { id: 1, version: 1, active: true } }),
+  },
   // 出库单: the tenant's outbounds; the warehouse (the operator) steps every tenant's by design.
   'POST /PDD/overseas/outbound/save': {
     fields: { 'lines.[].stock_id': 'stock' },

@@ -30,6 +30,8 @@ const SPEC_PATHS = `
 const EXTRA_PATHS = [
   // Translation glossary, memory and usage (issue 5; docs/decisions.md "Translation screens").
   '/goods/admin/translation',
+  // The operator's overseas warehouses (issue 30 §2; docs/decisions.md "海外仓 仓库设置").
+  '/overseas/warehouse',
 ];
 
 describe('route table', () => {
@@ -138,6 +140,10 @@ describe('route table', () => {
         '/member/user/topup-list',
         '/member/user/topup-add',
         '/member/user/adminExpressLog',
+        // 海外仓 SKUs and the operator's warehouses (docs/overseas.md).
+        '/overseas/sku/add',
+        '/overseas/sku/list',
+        '/overseas/warehouse',
       ].sort(),
     );
   });

@@ -120,6 +120,8 @@ const SECTIONS: Section[] = [
     name: '海外仓',
     url: '/overseas',
     icon: 'GlobalOutlined',
+    // The tenant side (issue 30 §2); 仓库设置 is the operator's (docs/decisions.md "海外仓 仓库设置").
+    permission: 'warehouse.use',
     children: [
       ['海外仓首页', '/overseas/index'],
       ['添加SKU', '/overseas/sku/add'],
@@ -130,6 +132,7 @@ const SECTIONS: Section[] = [
       ['出库单列表', '/overseas/outbound/list'],
       ['库存列表', '/overseas/inventory/list'],
       ['库存流水', '/overseas/inventory/flow'],
+      ['仓库设置', '/overseas/warehouse', 'warehouse.operate'],
     ],
   },
   {
@@ -137,6 +140,7 @@ const SECTIONS: Section[] = [
     name: 'FBA',
     url: '/fba',
     icon: 'RocketOutlined',
+    permission: 'fba.use',
     children: [['头程发货', '/fba/first_trip']],
   },
   {

@@ -3,6 +3,8 @@ import { overseasHomeRoutes } from './overseas-home.routes.js';
 import { overseasInboundRoutes } from './overseas-inbound.routes.js';
 import { overseasInventoryRoutes } from './overseas-inventory.routes.js';
 import { overseasOutboundRoutes } from './overseas-outbound.routes.js';
+import { overseasSkuRoutes } from './overseas-sku.routes.js';
+import { overseasWarehouseRoutes } from './overseas-warehouse.routes.js';
 
 /**
  * 海外仓 (issue 30 §2): warehouses, warehouse SKUs, inbound and outbound orders and the
@@ -11,5 +13,12 @@ import { overseasOutboundRoutes } from './overseas-outbound.routes.js';
  */
 export const serverModule: ServerModule = {
   name: 'overseas',
-  routes: [overseasInboundRoutes, overseasInventoryRoutes, overseasOutboundRoutes, overseasHomeRoutes],
+  routes: [
+    overseasWarehouseRoutes,
+    overseasSkuRoutes,
+    overseasInboundRoutes,
+    overseasInventoryRoutes,
+    overseasOutboundRoutes,
+    overseasHomeRoutes,
+  ],
 };

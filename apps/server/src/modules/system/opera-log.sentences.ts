@@ -7,6 +7,7 @@ import { PROBLEM_TYPE_LABELS, type ProblemType } from '@console/shared/logistics
 import { minor, toDecimalString } from '@console/shared/money';
 import { MANUAL_STATUS_LABELS, type ManualStatus } from '@console/shared/schemas/manual-order';
 import { CASE_STATUSES, type CaseStatus } from '@console/shared/schemas/monitor';
+import { OVERSEAS_FIELD_NAMES } from '@console/shared/schemas/overseas-sku';
 import { EXPRESS_STATUS_LABELS, type ExpressStatus } from '@console/shared/schemas/order';
 import { INBOUND_SENTENCES } from '../overseas/overseas-inbound.sentences.js';
 import {
@@ -375,6 +376,24 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   'order.stock.unfill': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 撤销了订单 ${str(a.amazon_order_id)} 从备货商品 SKU ${str(a.sku)} 的出库,${str(a.quantity)} 件退回库存`;
+  },
+  'overseas.warehouse.create': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 新建了海外仓 ${str(a.code)}(${str(a.name)})`;
+  },
+  'overseas.warehouse.update': (e) =>
+    `${e.actor} 修改了海外仓(ID ${e.target_id})${changedFields(e.summary.after, OVERSEAS_FIELD_NAMES)}`,
+  'overseas.warehouse.toggle': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} ${a.active ? '启用' : '停用'}了海外仓 ${str(a.code)}`;
+  },
+  'overseas.sku.create': (e) => `${e.actor} 添加了海外仓SKU ${str(obj(e.summary.after).sku)}`,
+  'overseas.sku.update': (e) =>
+    `${e.actor} 修改了海外仓SKU(ID ${e.target_id})${changedFields(e.summary.after, OVERSEAS_FIELD_NAMES)}`,
+  'overseas.sku.delete': (e) => `${e.actor} 删除了海外仓SKU ${str(obj(e.summary.before).sku)}`,
+  'overseas.sku.import': (e) => {
+    const a = obj(e.summary.after);
+    return `${e.actor} 从文件 ${str(a.file)} 导入海外仓SKU:新增 ${str(a.created)} 个,更新 ${str(a.updated)} 个`;
   },
   'monitor.asinAdd': (e) => {
     const a = obj(e.summary.after);

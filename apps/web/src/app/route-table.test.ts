@@ -141,6 +141,9 @@ describe('route table', () => {
         '/member/user/topup-add',
         '/member/user/adminExpressLog',
         // 海外仓 SKUs and the operator's warehouses (docs/overseas.md).
+        '/overseas/index',
+        '/overseas/outbound/add',
+        '/overseas/outbound/list',
         '/overseas/sku/add',
         '/overseas/sku/list',
         '/overseas/warehouse',

@@ -29,6 +29,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useJobProgress } from '../../../api/jobs';
 import { useOrderList, useOrderMutations } from '../../../api/order';
+import { useOutboundEligible } from '../../../api/overseas-outbound';
 import { useShopOptions } from '../../../api/shop';
 import { useFeedback } from '../../../app/ui-bridge';
 import { useHas } from '../../../components/permission';
@@ -40,6 +41,7 @@ import { ManualOrderPanel } from '../manual-order/manual-order-panel';
 import { AssignBar, useAssigneeName } from './components/assign-bar';
 import { OrderDetailDrawer } from './components/order-detail-drawer';
 import { OrderThumb } from './components/order-thumb';
+import { OverseasShipButton } from './components/overseas-ship-button';
 
 const ORDER_VIEWS = [
   { value: 'amazon' as const, label: '亚马逊订单' },
@@ -129,6 +131,11 @@ export function OrderListPage() {
   const shops = useShopOptions();
   const has = useHas();
   const assigns = has('order.assign');
+  // 海外仓发货: one request per page for the orders a warehouse can ship in full (docs/overseas.md).
+  const overseas = has('warehouse.use') && has('order.buyerData');
+  const pageIds = (list.data?.list ?? []).filter((r) => r.status === 'Unshipped').map((r) => r.id);
+  const eligible = useOutboundEligible(pageIds, overseas);
+  const shipFrom = new Map((eligible.data?.list ?? []).map((e) => [e.order_id, e.warehouses]));
   const assigneeName = useAssigneeName(assigns);
   const [selected, setSelected] = useState<number[]>([]);
   const presets = useMemo(() => rangePresets(), []);
@@ -297,6 +304,20 @@ export function OrderListPage() {
             ? [{ title: '负责人', width: 100, render: (_: unknown, r: OrderRow) => assigneeName(r.assigned_to) }]
             : []),
           { title: '买家', width: 110, render: (_, r) => r.buyer?.name ?? '-' },
+          ...(overseas
+            ? [
+                {
+                  title: '海外仓',
+                  width: 120,
+                  render: (_: unknown, r: OrderRow) => {
+                    const w = shipFrom.get(r.id);
+                    return w ? (
+                      <OverseasShipButton orderId={r.id} amazonOrderId={r.amazon_order_id} warehouses={w} />
+                    ) : null;
+                  },
+                },
+              ]
+            : []),
           { title: '下单时间', dataIndex: 'purchase_date', width: 170, render: formatSeconds },
         ]}
       />

@@ -1,7 +1,7 @@
 import { TimeSlicer } from '../lib/time-slice.js';
 import { drawCode128 } from './barcode.js';
 import { closeLabelDoc, MM, openLabelDoc } from './pdf-doc.js';
-import { drawText, fitLine } from './text.js';
+import { drawText, fitLine, textWidth } from './text.js';
 
 /**
  * FBA carton labels (issue 30 §3, docs/labels.md): 100x150 mm, a page a box: ship from / ship
@@ -40,13 +40,37 @@ const H = 150 * MM;
 /** Content lines of the box shown before "+ n more". */
 const CONTENT_LINES = 8;
 
+type Fit = (text: string, size: number, width: number) => string;
+
+/** `fitLine` remembered for one document (the same addresses and SKUs on every box). */
+function fitter(doc: PDFKit.PDFDocument): Fit {
+  const memo = new Map<string, string>();
+  return (text, size, width) => {
+    const key = `${size}\u0000${width}\u0000${text}`;
+    let v = memo.get(key);
+    if (v === undefined) {
+      v = fitLine(doc, text, size, width);
+      if (memo.size < 10_000) memo.set(key, v);
+    }
+    return v;
+  };
+}
+
 /** An address block: a caption, then the name and lines cut to the column's width. */
-function address(doc: PDFKit.PDFDocument, caption: string, a: CartonAddress, x: number, y: number, w: number) {
+function address(
+  doc: PDFKit.PDFDocument,
+  fit: Fit,
+  caption: string,
+  a: CartonAddress,
+  x: number,
+  y: number,
+  w: number,
+) {
   doc.font('Helvetica-Bold').fontSize(7).text(caption, x, y, { lineBreak: false });
   let cy = y + 10;
   const lines = [a.name, ...a.lines, a.city_line, a.country].filter(Boolean).slice(0, 6);
   lines.forEach((line, i) => {
-    drawText(doc, fitLine(doc, line, i === 0 ? 8.5 : 7.5, w), x, cy, i === 0 ? 8.5 : 7.5, { lineBreak: false });
+    drawText(doc, fit(line, i === 0 ? 8.5 : 7.5, w), x, cy, i === 0 ? 8.5 : 7.5, { lineBreak: false });
     cy += i === 0 ? 11 : 9.5;
   });
 }
@@ -62,6 +86,7 @@ export async function renderCartonLabels(labels: CartonLabel[]): Promise<Buffer>
   const m = 4 * MM;
   const inner = W - 2 * m;
   const slicer = new TimeSlicer();
+  const fit = fitter(doc);
   for (const l of labels) {
     await slicer.pause();
     doc.addPage({ size: [W, H], margin: 0 });
@@ -71,8 +96,8 @@ export async function renderCartonLabels(labels: CartonLabel[]): Promise<Buffer>
       .stroke();
     // Ship from / ship to, side by side.
     const col = (inner - 6) / 2;
-    address(doc, 'SHIP FROM', l.ship_from, m, m, col);
-    address(doc, 'SHIP TO', l.ship_to, m + col + 6, m, col);
+    address(doc, fit, 'SHIP FROM', l.ship_from, m, m, col);
+    address(doc, fit, 'SHIP TO', l.ship_to, m + col + 6, m, col);
     let y = m + 72;
     doc
       .moveTo(m / 2, y)
@@ -85,7 +110,7 @@ export async function renderCartonLabels(labels: CartonLabel[]): Promise<Buffer>
       .fontSize(9)
       .text(`FBA SHIPMENT ${l.shipment_id}`, m, y, { width: inner, lineBreak: false });
     y += 12;
-    drawText(doc, fitLine(doc, l.shipment_name, 8, inner), m, y, 8, { lineBreak: false });
+    drawText(doc, fit(l.shipment_name, 8, inner), m, y, 8, { lineBreak: false });
     y += 13;
     // The box id as Code 128, its text under it.
     doc.font('Helvetica-Bold').fontSize(7).text('FBA BOX ID', m, y, { lineBreak: false });
@@ -127,20 +152,15 @@ export async function renderCartonLabels(labels: CartonLabel[]): Promise<Buffer>
       .text(`CONTENTS: ${l.contents.length} SKU, ${units} UNITS`, m, y, { width: inner, lineBreak: false });
     y += 11;
     const shown = l.contents.length > CONTENT_LINES ? CONTENT_LINES - 1 : CONTENT_LINES;
+    // SKU and quantity in the same fonts, so both sit on one baseline.
     for (const c of l.contents.slice(0, shown)) {
-      drawText(doc, fitLine(doc, c.sku, 7.5, inner - 40), m, y, 7.5, { lineBreak: false });
-      doc
-        .font('Helvetica')
-        .fontSize(7.5)
-        .text(`x ${c.quantity}`, m + inner - 40, y, { width: 40, align: 'right' });
-      y += 9.5;
+      drawText(doc, fit(c.sku, 7.5, inner - 40), m, y, 7.5, { lineBreak: false });
+      const qty = `x ${c.quantity}`;
+      drawText(doc, qty, m + inner - textWidth(doc, qty, 7.5), y, 7.5, { lineBreak: false });
+      y += 10.5;
     }
-    if (l.contents.length > shown) {
-      doc
-        .font('Helvetica')
-        .fontSize(7.5)
-        .text(`+ ${l.contents.length - shown} more SKU`, m, y, { lineBreak: false });
-    }
+    if (l.contents.length > shown)
+      drawText(doc, `+ ${l.contents.length - shown} more SKU`, m, y, 7.5, { lineBreak: false });
     doc
       .font('Helvetica-Bold')
       .fontSize(7)

@@ -73,6 +73,7 @@ export const USAGE_PLANS = {
   getSubscription: { rate: 1, burst: 5, model: NOTIFICATIONS },
   deleteSubscriptionById: { rate: 1, burst: 5, model: NOTIFICATIONS },
   // Fulfillment Inbound 2024-03-20 (the FBA first leg, `sp-api.inbound.ts`).
+  listInboundPlans: { rate: 2, burst: 6, model: INBOUND },
   createInboundPlan: { rate: 2, burst: 2, model: INBOUND },
   getInboundPlan: { rate: 2, burst: 6, model: INBOUND },
   cancelInboundPlan: { rate: 2, burst: 2, model: INBOUND },

@@ -10,7 +10,9 @@ import type {
   InboundItem,
   InboundOperationStatus,
   InboundPlan,
+  InboundPlanSummary,
   InboundShipmentItem,
+  ListInboundPlansQuery,
   OperationProblem,
   PackingOption,
   Pagination,
@@ -124,6 +126,24 @@ export class FulfillmentInboundApi {
       check: shape<CreateInboundPlanResponse>({ inboundPlanId: 'string', operationId: 'string' }, '入库计划'),
     });
     return r.body;
+  }
+
+  /**
+   * listInboundPlans: the seller's plans, one page (newest first with `sortOrder: 'DESC'`), e.g.
+   * to find a plan whose createInboundPlan answer was lost (a POST is not sent twice).
+   */
+  listInboundPlans(
+    q: ListInboundPlansQuery = {},
+  ): Promise<{ inboundPlans: InboundPlanSummary[]; pagination?: Pagination }> {
+    return this.get(
+      'listInboundPlans',
+      `${BASE}/inboundPlans`,
+      shape(
+        { inboundPlans: arrayOf({ inboundPlanId: 'string', status: 'string', name: 'string' }, '入库计划') },
+        '入库计划列表',
+      ),
+      { ...q },
+    );
   }
 
   /** getInboundPlan: status, options and shipments of a plan. */

@@ -200,6 +200,19 @@ export interface InboundPlan {
   shipments?: ShipmentSummary[];
 }
 
+/** `InboundPlanSummary` of `listInboundPlans`. */
+export type InboundPlanSummary = Omit<InboundPlan, 'packingOptions' | 'placementOptions' | 'shipments'>;
+
+/** The query of `listInboundPlans`. */
+export interface ListInboundPlansQuery {
+  status?: 'ACTIVE' | 'VOIDED' | 'SHIPPED';
+  sortBy?: 'LAST_UPDATED_TIME' | 'CREATION_TIME';
+  sortOrder?: 'ASC' | 'DESC';
+  /** 1-30, default 10. */
+  pageSize?: number;
+  paginationToken?: string;
+}
+
 /** Shipment statuses of the model, in the order a shipment normally goes through them. */
 export const SHIPMENT_STATUSES = [
   'UNCONFIRMED',

@@ -61,8 +61,8 @@ describe('Fulfillment Inbound and FBA Inventory: usage plans and following opera
         }
       }
     }
-    // 21 of 2024-03-20, getLabels and getShipmentItemsByShipmentId of v0, getInventorySummaries.
-    expect(ops).toHaveLength(24);
+    // 22 of 2024-03-20, getLabels and getShipmentItemsByShipmentId of v0, getInventorySummaries.
+    expect(ops).toHaveLength(25);
   });
 
   it('sends 6 plans at once no faster than createInboundPlan allows: no 429; the same burst sent raw is throttled', async () => {

@@ -314,6 +314,19 @@ describe('Fulfillment Inbound 2024-03-20 against the simulator', () => {
     expect((await client.inbound.listInboundPlanBoxes(id)).boxes).toHaveLength(2);
   });
 
+  it("lists the seller's plans by status, newest first, paged", async () => {
+    const all = await client.inbound.all(
+      (page) => client.inbound.listInboundPlans({ ...page, pageSize: 2, sortBy: 'CREATION_TIME', sortOrder: 'DESC' }),
+      'inboundPlans',
+    );
+    valid('ListInboundPlansResponse', { inboundPlans: all });
+    const created = all.map((p) => Date.parse((p as { createdAt: string }).createdAt));
+    expect(created).toEqual([...created].sort((x, y) => y - x));
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    const shipped = await client.inbound.listInboundPlans({ status: 'SHIPPED', pageSize: 30 });
+    expect(shipped.inboundPlans.map((p) => p.status)).toEqual(['SHIPPED']);
+  });
+
   it('refuses a malformed plan at once (400), as the model requires', async () => {
     const e = await client.inbound
       .createInboundPlan({ destinationMarketplaces: [US], items: [item('X', 0)], sourceAddress: SOURCE })

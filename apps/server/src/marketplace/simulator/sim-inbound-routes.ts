@@ -35,6 +35,30 @@ import { amazonError, type SimReq, type SimRes, type SpApiSimulator } from './si
 
 const started = (operationId: string): SimRes => ({ status: 202, body: { operationId } });
 
+/** listInboundPlans: the seller's plans by status, sorted by creation or update time, 1-30 a page. */
+function handleListPlans(sim: SpApiSimulator, req: SimReq): SimRes {
+  const inb = simInbound(sim);
+  inb.settle();
+  const q = req.query;
+  const status = q.get('status');
+  if (status && !['ACTIVE', 'VOIDED', 'SHIPPED'].includes(status)) return badRequest(`Invalid status: ${status}.`);
+  const sortBy = q.get('sortBy') ?? 'LAST_UPDATED_TIME';
+  if (!['LAST_UPDATED_TIME', 'CREATION_TIME'].includes(sortBy)) return badRequest(`Invalid sortBy: ${sortBy}.`);
+  const order = q.get('sortOrder') ?? 'ASC';
+  if (!['ASC', 'DESC'].includes(order)) return badRequest(`Invalid sortOrder: ${order}.`);
+  const key = (p: SimPlan) => (sortBy === 'CREATION_TIME' ? p.createdAt : p.updatedAt);
+  const all = [...inb.plans.values()]
+    .filter((p) => p.sellerId === req.sellerId && (!status || planView(inb, p).status === status))
+    .sort((a, b) => (order === 'ASC' ? key(a) - key(b) : key(b) - key(a)));
+  const r = paged(req, all, 30, 10);
+  if (isRes(r)) return r;
+  const inboundPlans = r.page.map((p) => {
+    const { packingOptions: _po, placementOptions: _pl, shipments: _sh, ...summary } = planView(inb, p);
+    return summary;
+  });
+  return { status: 200, body: { inboundPlans, pagination: r.pagination } };
+}
+
 function handleGetPlan(sim: SpApiSimulator, req: SimReq): SimRes {
   const inb = simInbound(sim);
   const p = planOf(inb, req);
@@ -326,6 +350,7 @@ const r = (
 /** The Fulfillment Inbound (2024-03-20 and v0) and FBA Inventory routes. */
 export const INBOUND_ROUTES: SimInboundRoute[] = [
   r('POST', '^/inbound/fba/2024-03-20/inboundPlans', 'createInboundPlan', handleCreatePlan),
+  r('GET', '^/inbound/fba/2024-03-20/inboundPlans', 'listInboundPlans', handleListPlans),
   r('GET', `^/inbound/fba/2024-03-20/operations/${seg}`, 'getInboundOperationStatus', handleOperationStatus),
   r('GET', P, 'getInboundPlan', handleGetPlan),
   r('PUT', `${P}/cancellation`, 'cancelInboundPlan', handleCancelPlan),

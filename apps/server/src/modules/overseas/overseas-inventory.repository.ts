@@ -20,11 +20,7 @@ export interface InventoryFilter {
   low_stock?: boolean | undefined;
 }
 
-/**
- * 库存列表: the tenant's balances per SKU and location (SKU id order, then location), with a
- * total. Reads `stock_balances` (one row per SKU and place), never sums movements.
- */
-export async function listInventory(db: Db, tenantId: number, f: InventoryFilter) {
+function inventoryBase(db: Db, tenantId: number, f: InventoryFilter) {
   let q = db
     .selectFrom('stock_balances as b')
     .innerJoin('stock_products as p', 'p.id', 'b.stock_id')
@@ -38,27 +34,67 @@ export async function listInventory(db: Db, tenantId: number, f: InventoryFilter
     q = q.where((eb) => eb.or([eb('p.sku', 'ilike', k), eb('p.title', 'ilike', k)]));
   }
   if (f.low_stock) q = q.where(sql<boolean>`b.on_hand - b.reserved <= p.reorder_point`);
+  return q;
+}
+
+/** The page of 库存列表 (SKU id order, then location): the statement the benchmark also runs by hand. */
+export function inventoryPageQuery(db: Db, tenantId: number, f: InventoryFilter) {
+  return inventoryBase(db, tenantId, f)
+    .select([
+      'b.stock_id',
+      'p.sku',
+      'p.title',
+      'b.location_id',
+      'l.kind as location_kind',
+      'l.warehouse_id',
+      locationName.as('location_name'),
+      'b.on_hand',
+      'b.reserved',
+      'p.reorder_point',
+      'b.updated_at',
+    ])
+    .orderBy('b.stock_id')
+    .orderBy('b.location_id')
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
+}
+
+/**
+ * The total of 库存列表 under the same filters, joining only what a filter needs (an index-only
+ * count of the tenant's balances when there is none).
+ */
+export function inventoryCountQuery(db: Db, tenantId: number, f: InventoryFilter) {
+  let q = db.selectFrom('stock_balances as b').where('b.tenant_id', '=', tenantId);
+  if (f.location_kind || f.warehouse_id !== undefined) {
+    q = q.where('b.location_id', 'in', (eb) => {
+      let l = eb.selectFrom('stock_locations as l').select('l.id').where('l.tenant_id', '=', tenantId);
+      if (f.location_kind) l = l.where('l.kind', '=', f.location_kind);
+      if (f.warehouse_id !== undefined) l = l.where('l.warehouse_id', '=', f.warehouse_id);
+      return l;
+    });
+  }
+  if (f.keyword || f.low_stock) {
+    q = q.where(({ exists, selectFrom }) => {
+      let p = selectFrom('stock_products as p').select(sql`1`.as('one')).whereRef('p.id', '=', 'b.stock_id');
+      if (f.keyword) {
+        const k = like(f.keyword);
+        p = p.where((eb) => eb.or([eb('p.sku', 'ilike', k), eb('p.title', 'ilike', k)]));
+      }
+      if (f.low_stock) p = p.where(sql<boolean>`b.on_hand - b.reserved <= p.reorder_point`);
+      return exists(p);
+    });
+  }
+  return q.select(sql<number>`count(*)::int`.as('n'));
+}
+
+/**
+ * 库存列表: the tenant's balances per SKU and location with a total. Reads `stock_balances`
+ * (one row per SKU and place), never sums movements.
+ */
+export async function listInventory(db: Db, tenantId: number, f: InventoryFilter) {
   const [rows, total] = await Promise.all([
-    q
-      .select([
-        'b.stock_id',
-        'p.sku',
-        'p.title',
-        'b.location_id',
-        'l.kind as location_kind',
-        'l.warehouse_id',
-        locationName.as('location_name'),
-        'b.on_hand',
-        'b.reserved',
-        'p.reorder_point',
-        'b.updated_at',
-      ])
-      .orderBy('b.stock_id')
-      .orderBy('b.location_id')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    inventoryPageQuery(db, tenantId, f).execute(),
+    inventoryCountQuery(db, tenantId, f).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: total.n };
 }
@@ -81,7 +117,7 @@ export interface FlowFilter {
  * the page before). Each filter has an index beginning with the tenant and ending with the id
  * (location, SKU, reason; the document's own index), so a page reads about `pageSize` rows.
  */
-export function listFlow(db: Db, tenantId: number, f: FlowFilter) {
+export function flowQuery(db: Db, tenantId: number, f: FlowFilter) {
   let q = db
     .selectFrom('stock_movements as m')
     .innerJoin('stock_products as p', 'p.id', 'm.stock_id')
@@ -130,8 +166,12 @@ export function listFlow(db: Db, tenantId: number, f: FlowFilter) {
       >`(select o.amazon_order_id from orders o where o.id = m.order_id and o.tenant_id = m.tenant_id)`.as('order_no'),
     ])
     .orderBy('m.id', 'desc')
-    .limit(f.pageSize + 1)
-    .execute();
+    .limit(f.pageSize + 1);
+}
+
+/** A page of 库存流水 (one row more than the page: whether a next page exists). */
+export function listFlow(db: Db, tenantId: number, f: FlowFilter) {
+  return flowQuery(db, tenantId, f).execute();
 }
 
 /** The tenant's SKU by its exact SKU text. */

@@ -117,3 +117,15 @@ describe('POST /fba/labels/fnsku', () => {
     expect(run.maxDelayMs, `worst event-loop delay (the request took ${run.ms.toFixed(0)} ms)`).toBeLessThan(300);
   });
 });
+
+describe('POST /fba/labels/fnsku under a burst', () => {
+  it('draws two at once with eight waiting; the eleventh of a burst is 429 with a Chinese message', async () => {
+    // Each PDF takes long enough (800 labels) that all eleven reach the gate before the first ends.
+    const payload = { layout: 'a4-44', items: [{ ...item, quantity: 800 }] };
+    const results = await Promise.all(Array.from({ length: 11 }, () => call(t.app, sessions[0], 'POST', URL, payload)));
+    const codes = results.map((r) => r.http).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    const refused = results.find((r) => r.http === 429)!;
+    expect(refused.msg).toBe('正在生成的标签较多,请稍后再试');
+  });
+});

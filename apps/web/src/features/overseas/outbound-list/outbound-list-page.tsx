@@ -97,7 +97,7 @@ export function OutboundListPage() {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         data-testid="outbound-list"
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1500 }}
         onRow={(r) => ({ onClick: () => setOpen(r), style: { cursor: 'pointer' } })}
         pagination={{
           current: filters.page,
@@ -116,6 +116,8 @@ export function OutboundListPage() {
           },
           {
             title: '收件人',
+            width: 220,
+            ellipsis: true,
             render: (_, r) => `${r.recipient.name} · ${r.recipient.city} ${countryName(r.recipient.country)}`,
           },
           { title: 'SKU / 件数', width: 120, render: (_, r) => `${r.lines.length} / ${r.units}` },

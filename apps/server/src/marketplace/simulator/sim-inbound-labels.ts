@@ -125,9 +125,10 @@ function label(
 }
 
 /** The PDF of the boxes' labels. */
-export function labelsPdf(p: SimPlan, s: SimShipment, boxes: SimBox[], pageType: string): Promise<Buffer> {
+export async function labelsPdf(p: SimPlan, s: SimShipment, boxes: SimBox[], pageType: string): Promise<Buffer> {
   const { size, cols, rows } = layout(pageType);
   const all = p.boxes.filter((b) => s.packingGroupIds.includes(b.packingGroupId));
+  const index = new Map(all.map((b, n) => [b, n + 1]));
   const doc = new PDFDocument({ size, margin: 0, autoFirstPage: false, compress: true });
   doc.info.Title = `Box labels ${s.confirmationId}`;
   doc.info.Creator = 'SP-API simulator';
@@ -139,13 +140,15 @@ export function labelsPdf(p: SimPlan, s: SimShipment, boxes: SimBox[], pageType:
   });
   const per = cols * rows;
   const [pw, ph] = size;
-  boxes.forEach((b, i) => {
+  for (const [i, b] of boxes.entries()) {
+    // The simulator shares the server's process (sandbox shops): give the event loop back now and then.
+    if (i > 0 && i % 50 === 0) await new Promise((r) => setImmediate(r));
     if (i % per === 0) doc.addPage({ size, margin: 0 });
     const slot = i % per;
     const w = pw / cols;
     const h = ph / rows;
-    label(doc, p, s, b, all.indexOf(b) + 1, all.length, { x: (slot % cols) * w, y: Math.floor(slot / cols) * h, w, h });
-  });
+    label(doc, p, s, b, index.get(b) ?? 0, all.length, { x: (slot % cols) * w, y: Math.floor(slot / cols) * h, w, h });
+  }
   if (!boxes.length) doc.addPage({ size, margin: 0 });
   doc.end();
   return done;

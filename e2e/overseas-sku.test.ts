@@ -61,5 +61,5 @@ describe('overseas warehouse SKUs', () => {
     await skuRow.getByText('320 g / 10.5×8.0×12.0 cm').waitFor();
     await skuRow.getByText('9.99 USD').waitFor();
     await s.context.close();
-  });
+  }, 150_000);
 });

@@ -58,7 +58,7 @@ export function SkuListPage() {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         data-testid="sku-list"
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1600 }}
         pagination={{
           current: filters.page ?? 1,
           pageSize: filters.pageSize ?? 20,
@@ -77,6 +77,7 @@ export function SkuListPage() {
           { title: 'SKU', dataIndex: 'sku', width: 150 },
           {
             title: '名称',
+            width: 220,
             render: (_: unknown, s: OverseasSku) => (
               <>
                 <div>{s.title}</div>

@@ -7,8 +7,8 @@ import { PROBLEM_TYPE_LABELS, type ProblemType } from '@console/shared/logistics
 import { minor, toDecimalString } from '@console/shared/money';
 import { MANUAL_STATUS_LABELS, type ManualStatus } from '@console/shared/schemas/manual-order';
 import { CASE_STATUSES, type CaseStatus } from '@console/shared/schemas/monitor';
-import { OVERSEAS_FIELD_NAMES } from '@console/shared/schemas/overseas-sku';
 import { EXPRESS_STATUS_LABELS, type ExpressStatus } from '@console/shared/schemas/order';
+import { OVERSEAS_FIELD_NAMES } from '@console/shared/schemas/overseas-sku';
 import { INBOUND_SENTENCES } from '../overseas/overseas-inbound.sentences.js';
 import {
   BATCH_FIELD_NAMES,
@@ -339,11 +339,11 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
     const to = EXPRESS_STATUS_LABELS[str(a.express_status) as ExpressStatus] ?? '';
     return `${e.actor} 把订单 ${str(a.amazon_order_id)} 的商品快递状态从${quote(from)}改为${quote(to)}${str(a.note) ? `(${str(a.note)})` : ''}`;
   },
-  'order.distribute': (e) => {
   'order.receive.dismiss_error': (e) => {
     const b = obj(e.summary.before);
     return `${e.actor} 处理了订单 ${str(b.amazon_order_id)} 的商品确认收货失败提示(${str(b.receive_error)})`;
   },
+  'order.distribute': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 为订单 ${str(a.amazon_order_id)} 完成配货(${str(a.weight_g)} g,${str(a.length_cm)}×${str(a.width_cm)}×${str(a.height_cm)} cm)`;
   },

@@ -144,11 +144,11 @@ async function main() {
         });
       });
     const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY, idleTimeoutMillis: 0 });
-    const hand = (compiled: { sql: string; parameters: readonly unknown[] }[]) => async () => {
+    const hand = (compiled: { sql: string; parameters: readonly unknown[] }[], n: number) => async () => {
       await Promise.all(
         compiled.map((c, k) =>
           pool.query({
-            name: `h${c.sql.length}_${c.parameters.length}_${k}`,
+            name: `case${n}_${k}`,
             text: c.sql,
             values: c.parameters as unknown[],
           }),
@@ -189,12 +189,12 @@ async function main() {
       `movements of the tenant: ${movements.toLocaleString()}; ${CONCURRENCY} concurrent clients, ${REQUESTS} requests per side`,
     );
     let met = true;
-    for (const c of cases) {
+    for (const [n, c] of cases.entries()) {
       await apiLoad(c.route, c.body, 200);
       const api = await apiLoad(c.route, c.body, REQUESTS);
       if (api.failure) console.log(`  API failure: ${api.failure}`);
-      await load(200, hand(c.compiled));
-      const byHand = await load(REQUESTS, hand(c.compiled));
+      await load(200, hand(c.compiled, n));
+      const byHand = await load(REQUESTS, hand(c.compiled, n));
       met &&= pct(api.durations, 95) < TARGET_MS;
       console.log(`  ${c.name.padEnd(34)} API ${fmt(api.durations)} | same SQL by hand ${fmt(byHand)}`);
     }

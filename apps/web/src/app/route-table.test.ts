@@ -141,7 +141,11 @@ describe('route table', () => {
         '/member/user/topup-add',
         '/member/user/adminExpressLog',
         // 海外仓 SKUs and the operator's warehouses (docs/overseas.md).
+        '/overseas/inbound/add',
+        '/overseas/inbound/list',
         '/overseas/index',
+        '/overseas/inventory/flow',
+        '/overseas/inventory/list',
         '/overseas/outbound/add',
         '/overseas/outbound/list',
         '/overseas/sku/add',

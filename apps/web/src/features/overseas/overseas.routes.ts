@@ -1,6 +1,6 @@
 import { defineSection, screen } from '../../app/route-section';
 
-/** 海外仓 (spec section 2): 添加SKU, SKU列表 and the operator's 仓库设置 are built (docs/overseas.md); the others not yet (docs/not-built.md). */
+/** 海外仓 (spec section 2): every screen is built (docs/overseas.md), plus the operator's 仓库设置. */
 export const routes = defineSection(
   '/overseas',
   [
@@ -34,8 +34,26 @@ export const routes = defineSection(
         ),
       },
     ],
-    ['inbound/add', '创建入库单'],
-    ['inbound/list', '入库单列表'],
+    [
+      'inbound/add',
+      '创建入库单',
+      {
+        load: screen(
+          () => import('./inbound-add/inbound-add-page'),
+          (m) => m.InboundAddPage,
+        ),
+      },
+    ],
+    [
+      'inbound/list',
+      '入库单列表',
+      {
+        load: screen(
+          () => import('./inbound-list/inbound-list-page'),
+          (m) => m.InboundListPage,
+        ),
+      },
+    ],
     [
       'outbound/add',
       '创建出库单',
@@ -56,8 +74,26 @@ export const routes = defineSection(
         ),
       },
     ],
-    ['inventory/list', '库存列表'],
-    ['inventory/flow', '库存流水'],
+    [
+      'inventory/list',
+      '库存列表',
+      {
+        load: screen(
+          () => import('./inventory-list/inventory-list-page'),
+          (m) => m.InventoryListPage,
+        ),
+      },
+    ],
+    [
+      'inventory/flow',
+      '库存流水',
+      {
+        load: screen(
+          () => import('./inventory-flow/inventory-flow-page'),
+          (m) => m.InventoryFlowPage,
+        ),
+      },
+    ],
     // The operator's warehouses (not in the spec's menu; docs/decisions.md "海外仓 仓库设置").
     [
       'warehouse',

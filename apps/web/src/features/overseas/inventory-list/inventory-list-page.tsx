@@ -1,0 +1,109 @@
+import {
+  type InventoryListBody,
+  type InventoryRow,
+  LOCATION_KIND_LABELS,
+  LOCATION_KINDS,
+  type LocationKind,
+} from '@console/shared/schemas/overseas-inventory';
+import { Button, Checkbox, Input, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useInboundWarehouses, useInventoryList } from '../../../api/overseas-inbound';
+import { PageContainer } from '../../../layout/page/page-container';
+import { formatSeconds } from '../../../lib/format';
+
+type Filters = Partial<InventoryListBody> & { page: number; pageSize: number };
+
+/** 库存列表 (`/overseas/inventory/list`): on hand, reserved and available per SKU and place (China, warehouses, FBA). */
+export function InventoryListPage() {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<Filters>({ page: 1, pageSize: 20 });
+  const list = useInventoryList(filters);
+  const warehouses = useInboundWarehouses();
+  return (
+    <PageContainer title="库存列表">
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Select
+          allowClear
+          placeholder="库存位置"
+          style={{ width: 150 }}
+          data-testid="inventory-kind"
+          options={LOCATION_KINDS.map((k) => ({ value: k, label: LOCATION_KIND_LABELS[k] }))}
+          onChange={(v?: LocationKind) => setFilters({ ...filters, page: 1, location_kind: v })}
+        />
+        <Select
+          allowClear
+          placeholder="海外仓"
+          style={{ width: 180 }}
+          options={(warehouses.data?.list ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
+          onChange={(v?: number) => setFilters({ ...filters, page: 1, warehouse_id: v })}
+        />
+        <Input.Search
+          placeholder="SKU / 名称"
+          allowClear
+          style={{ width: 220 }}
+          data-testid="inventory-search"
+          onSearch={(v) => setFilters({ ...filters, page: 1, keyword: v.trim() || undefined })}
+        />
+        <Checkbox
+          data-testid="inventory-low"
+          onChange={(e) => setFilters({ ...filters, page: 1, low_stock: e.target.checked || undefined })}
+        >
+          仅看低库存(可用 ≤ 补货点)
+        </Checkbox>
+      </Space>
+      <Table<InventoryRow>
+        rowKey={(r) => `${r.stock_id}-${r.location_id}`}
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        data-testid="inventory-list"
+        pagination={{
+          current: filters.page,
+          pageSize: filters.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
+        }}
+        columns={[
+          { title: 'SKU', dataIndex: 'sku', width: 170 },
+          { title: '名称', dataIndex: 'title' },
+          {
+            title: '库存位置',
+            width: 170,
+            render: (_, r) =>
+              `${LOCATION_KIND_LABELS[r.location_kind]}${r.location_kind === 'china' ? '' : ` · ${r.location_name}`}`,
+          },
+          { title: '在库', dataIndex: 'on_hand', width: 80 },
+          { title: '预留', dataIndex: 'reserved', width: 80 },
+          {
+            title: '可用',
+            width: 110,
+            render: (_, r) => (
+              <Space size={4}>
+                {r.available}
+                {r.low_stock && <Tag color="red">低库存</Tag>}
+              </Space>
+            ),
+          },
+          { title: '补货点', dataIndex: 'reorder_point', width: 80 },
+          { title: '更新时间', dataIndex: 'updated_at', width: 170, render: formatSeconds },
+          {
+            title: '操作',
+            width: 90,
+            render: (_, r) => (
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0 }}
+                onClick={() => navigate(`/overseas/inventory/flow?stock_id=${r.stock_id}&location_id=${r.location_id}`)}
+              >
+                流水
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </PageContainer>
+  );
+}

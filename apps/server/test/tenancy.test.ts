@@ -579,6 +579,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
   },
   'POST /PDD/logistics/waybill/ship': { fields: { id: 'waybill' }, request: (id) => ({ body: { id: id('id') } }) },
   'POST /PDD/logistics/waybill/cancel': { fields: { id: 'waybill' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/logistics/waybill/dismiss-error': {
+    fields: { id: 'waybill' },
+    request: (id) => ({ body: { id: id('id') } }),
+  },
   'GET /PDD/logistics/waybill/tracking': { fields: { id: 'waybill' }, request: (id) => ({ query: { id: id('id') } }) },
   'GET /PDD/logistics/waybill/labels': {
     fields: { ids: 'waybill' },
@@ -596,10 +600,6 @@ const ID_ROUTES: Record<string, IdRoute> = {
   'POST /PDD/logistics/problem/transition': {
     fields: { id: 'problem' },
     request: (id) => ({ body: { id: id('id'), version: 1, to: 2 } }),
-  'POST /PDD/logistics/waybill/dismiss-error': {
-    fields: { id: 'waybill' },
-    request: (id) => ({ body: { id: id('id') } }),
-  },
   },
   'POST /PDD/logistics/problem/compensate': {
     fields: { id: 'problem' },

@@ -146,6 +146,7 @@ export const OPERA_LOG_ACTIONS = {
   'logistics.waybill.create': '创建运单',
   'logistics.waybill.cancel': '取消运单',
   'logistics.waybill.ship': '运单发货',
+  'logistics.waybill.dismiss_error': '处理运单失败提示',
   'logistics.problem.report': '登记问题件',
   'logistics.problem.step': '变更问题件类型',
   'logistics.problem.compensate': '问题件丢件赔偿',
@@ -158,7 +159,6 @@ export const OPERA_LOG_ACTIONS = {
 } as const satisfies Record<string, string>;
 
 /** An action code the log knows by name. */
-  'logistics.waybill.dismiss_error': '处理运单失败提示',
 export type OperaLogAction = keyof typeof OPERA_LOG_ACTIONS;
 
 /** The Chinese name of an action code; an unknown code is shown as "其他操作(code)". */

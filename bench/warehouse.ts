@@ -51,6 +51,8 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
+/** Seconds since a `performance.now()` mark, one decimal. */
+const secondsSince = (mark: number) => ((performance.now() - mark) / 1000).toFixed(1);
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms`;
 
 async function load(n: number, one: (i: number) => Promise<void>): Promise<number[]> {
@@ -240,8 +242,10 @@ async function main() {
     );
     const t1 = performance.now();
     const mismatches = await inventoryMismatches(db, tenantId);
+    const checkSeconds = secondsSince(t1);
+    const negative = await negativeBalances(db);
     console.log(
-      `negative balances: ${await negativeBalances(db)}; inventoryMismatches: ${mismatches.length} (checked in ${((performance.now() - t1) / 1000).toFixed(1)} s)`,
+      `negative balances: ${negative}; inventoryMismatches: ${mismatches.length} (checked in ${checkSeconds} s)`,
     );
   } finally {
     await db.destroy().catch(() => {});

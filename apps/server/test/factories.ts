@@ -29,6 +29,7 @@ import { insertItems, insertQueue } from '../src/modules/upload/upload.repositor
 import { insertGlossaryEntry } from '../src/translation/glossary.repository.js';
 import { saveMemory, upsertCorrection } from '../src/translation/memory.repository.js';
 import { randomName } from './harness.js';
+import { buildInboundRows } from './overseas/inbound-rows.js';
 import { buildOutboundRow } from './overseas/outbound-rows.js';
 import type { TenantRows } from './tenant-rows.js';
 
@@ -335,6 +336,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     orderItem: Number(item.id),
     stock: await buildStockRows(db, tenant, marker),
     outbound: await buildOutboundRow(db, tenant, marker),
+    ...(await buildInboundRows(db, tenant, marker)),
     manualOrder: (
       await insertManualOrder(db, {
         tenant_id: tenant.id,

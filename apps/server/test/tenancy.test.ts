@@ -61,6 +61,9 @@ const OB_WAREHOUSE = "an overseas warehouse: the operator's, shared by every ten
 /** An outbound the warehouse steps: the operator picks, packs and ships every tenant's outbounds (warehouse.operate). */
 const OB_STEP = "any tenant's outbound: the warehouse (the operator) picks, packs and ships every tenant's";
 
+/** An inbound the warehouse steps: the operator marks arrival, receives and closes every tenant's inbounds (warehouse.operate). */
+const IB_STEP = "any tenant's inbound: the warehouse (the operator) receives every tenant's";
+
 /**
  * Every API route that takes a row id, with a valid request. A route added later with an id
  * field fails the test below until it is mapped here.
@@ -228,6 +231,60 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: {},
     notRowIds: { id: OB_STEP },
     request: () => ({ body: { id: 1, tracking_no: 'x' } }),
+  },
+  // 入库单: the tenant's inbounds; the warehouse (the operator) steps every tenant's by design.
+  'POST /PDD/overseas/inbound/save': {
+    fields: { id: 'inbound', 'boxes.[].lines.[].stock_id': 'stock' },
+    notRowIds: { warehouse_id: OB_WAREHOUSE },
+    request: (id) => ({
+      body: {
+        id: id('id'),
+        version: 1,
+        warehouse_id: 1,
+        shipping_method: 'sea',
+        boxes: [{ lines: [{ stock_id: id('boxes.[].lines.[].stock_id'), quantity: 1 }] }],
+      },
+    }),
+  },
+  'POST /PDD/overseas/inbound/list': {
+    fields: {},
+    notRowIds: {
+      warehouse_id: OB_WAREHOUSE,
+      tenant_id: "the operator's choice of tenant; a tenant's list is its own whatever it names",
+    },
+    request: () => ({ body: { warehouse_id: 1, tenant_id: 1 } }),
+  },
+  'POST /PDD/overseas/inbound/detail': { fields: { id: 'inbound' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/overseas/inbound/acknowledge': {
+    fields: { id: 'inbound' },
+    request: (id) => ({ body: { id: id('id') } }),
+  },
+  'POST /PDD/overseas/inbound/ship': {
+    fields: { id: 'inbound' },
+    request: (id) => ({ body: { id: id('id'), tracking_no: 'x' } }),
+  },
+  'POST /PDD/overseas/inbound/arrive': { fields: {}, notRowIds: { id: IB_STEP }, request: () => ({ body: { id: 1 } }) },
+  'POST /PDD/overseas/inbound/close': { fields: {}, notRowIds: { id: IB_STEP }, request: () => ({ body: { id: 1 } }) },
+  'POST /PDD/overseas/inbound/receive': {
+    fields: {},
+    notRowIds: { id: IB_STEP, 'boxes.[].box_id': IB_STEP, 'boxes.[].lines.[].line_id': IB_STEP },
+    request: () => ({ body: { id: 1, boxes: [{ box_id: 1, lines: [{ line_id: 1, counted: 1 }] }] } }),
+  },
+  // 库存列表 / 库存流水: the tenant's own stock; ids of another tenant find nothing.
+  'POST /PDD/overseas/inventory/list': {
+    fields: {},
+    notRowIds: { warehouse_id: OB_WAREHOUSE },
+    request: () => ({ body: { warehouse_id: 1 } }),
+  },
+  'POST /PDD/overseas/inventory/flow': {
+    fields: { stock_id: 'stock', doc_id: 'inbound' },
+    notRowIds: {
+      cursor: "a movement id bounding the page within the caller's own movements",
+      location_id: "a stock location id, filtered within the caller's own movements",
+    },
+    request: (id) => ({
+      body: { stock_id: id('stock_id'), doc_type: 'inbound', doc_id: id('doc_id'), cursor: 1, location_id: 1 },
+    }),
   },
   'POST /PDD/order/stock/in': {
     fields: { stock_id: 'stock' },

@@ -42,4 +42,8 @@ export interface TenantRows {
   problem: number;
   /** An overseas outbound (出库单), status created, no lines (issue 30 §2). */
   outbound: number;
+  /** An overseas inbound (入库单) draft with one box and one line (issue 30 §2). */
+  inbound: number;
+  inboundBox: number;
+  inboundLine: number;
 }

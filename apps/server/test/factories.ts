@@ -28,6 +28,7 @@ import { postMessages } from '../src/modules/system/messages.service.js';
 import { insertItems, insertQueue } from '../src/modules/upload/upload.repository.js';
 import { insertGlossaryEntry } from '../src/translation/glossary.repository.js';
 import { saveMemory, upsertCorrection } from '../src/translation/memory.repository.js';
+import { buildFbaShipmentRow } from './fba/fba-shipment-rows.js';
 import { randomName } from './harness.js';
 import { buildInboundRows } from './overseas/inbound-rows.js';
 import { buildOutboundRow } from './overseas/outbound-rows.js';
@@ -336,6 +337,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     orderItem: Number(item.id),
     stock: await buildStockRows(db, tenant, marker),
     outbound: await buildOutboundRow(db, tenant, marker),
+    fbaShipment: await buildFbaShipmentRow(db, tenant, marker),
     ...(await buildInboundRows(db, tenant, marker)),
     manualOrder: (
       await insertManualOrder(db, {

@@ -42,6 +42,24 @@ const NOT_ROW_IDS: Record<string, string> = {
 };
 
 const G = '/PDD/amazon-user';
+/** A valid 头程发货 draft body (one SKU, one box) with the ids the test picks. */
+const FBA_SAVE = (id: Pick) => ({
+  id: id('id'),
+  version: 1,
+  shop_id: id('shop_id'),
+  marketplace: 'de',
+  source_address: { name: 'x', addressLine1: 'x', city: 'x', postalCode: '1', countryCode: 'CN', phoneNumber: '1' },
+  items: [{ stock_id: id('items.[].stock_id'), quantity: 1 }],
+  boxes: [
+    {
+      length_mm: 1,
+      width_mm: 1,
+      height_mm: 1,
+      weight_g: 1,
+      items: [{ stock_id: id('boxes.[].items.[].stock_id'), quantity: 1 }],
+    },
+  ],
+});
 /** A ledger entry's reference (an order number, a waybill number ...): text, not a row of this tenant. */
 const REF_ID = "the entry's reference text (order or waybill number), filtered within the caller's own tenant";
 const descs = { descs: [{ key: 'en', title: 'x' }] };
@@ -170,6 +188,22 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { id: id('id'), version: 1, sku: 'x', goods_id: id('goods_id') } }),
   },
   'POST /PDD/order/stock/delete': { fields: { id: 'stock' }, request: (id) => ({ body: { id: id('id') } }) },
+  // 头程发货: the tenant's first-leg shipments, its shops and SKUs.
+  'POST /PDD/fba/shipment/save': {
+    fields: { id: 'fbaShipment', shop_id: 'shop', 'items.[].stock_id': 'stock', 'boxes.[].items.[].stock_id': 'stock' },
+    request: (id) => ({ body: FBA_SAVE(id) }),
+  },
+  'POST /PDD/fba/shipment/start': { fields: { id: 'fbaShipment' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/fba/shipment/detail': { fields: { id: 'fbaShipment' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/fba/shipment/sync': { fields: { id: 'fbaShipment' }, request: (id) => ({ body: { id: id('id') } }) },
+  'POST /PDD/fba/shipment/ship': {
+    fields: { id: 'fbaShipment' },
+    request: (id) => ({ body: { id: id('id'), carrier: 'DHL', tracking_no: 'x' } }),
+  },
+  'POST /PDD/fba/shipment/labels': {
+    fields: { id: 'fbaShipment' },
+    request: (id) => ({ body: { id: id('id'), kind: 'fnsku' } }),
+  },
   // 海外仓 SKUs are the SKU master's rows (stock); warehouses are the operator's, shared by every tenant.
   'POST /PDD/overseas/sku/save': {
     fields: { id: 'stock', goods_id: 'goods' },

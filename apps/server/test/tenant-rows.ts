@@ -46,4 +46,6 @@ export interface TenantRows {
   inbound: number;
   inboundBox: number;
   inboundLine: number;
+  /** A first-leg shipment (头程发货) draft with one item (issue 30 §3). */
+  fbaShipment: number;
 }

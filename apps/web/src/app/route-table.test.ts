@@ -151,6 +151,8 @@ describe('route table', () => {
         '/overseas/sku/add',
         '/overseas/sku/list',
         '/overseas/warehouse',
+        // 头程发货 (docs/fba.md).
+        '/fba/first_trip',
       ].sort(),
     );
   });

@@ -1,4 +1,19 @@
-import { defineSection } from '../../app/route-section';
+import { defineSection, screen } from '../../app/route-section';
 
-/** FBA (spec section 2): not built yet (docs/not-built.md). */
-export const routes = defineSection('/fba', [['first_trip', '头程发货']], { permission: 'fba.use' });
+/** FBA (spec section 2): 头程发货 (docs/fba.md). */
+export const routes = defineSection(
+  '/fba',
+  [
+    [
+      'first_trip',
+      '头程发货',
+      {
+        load: screen(
+          () => import('./first-trip/first-trip-page'),
+          (m) => m.FirstTripPage,
+        ),
+      },
+    ],
+  ],
+  { permission: 'fba.use' },
+);

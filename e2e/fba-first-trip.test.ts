@@ -1,0 +1,126 @@
+// 头程发货 (issue 30 §3): a seller with a sandbox shop and China stock creates a first-leg
+// shipment at /fba/first_trip, plans it through the sandbox Amazon (split recorded), prints FNSKU
+// labels (a barcode decoded from the PDF) and carton labels, and ships it out of the China stock.
+
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeCode128, openPdf, renderPage } from '../apps/server/test/support/label-pdf-check';
+import { createMainAccount } from './support/api-client';
+import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { clickInPopup } from './support/popup';
+import { bindSandboxShop } from './support/sandbox-shop';
+
+let browser: Browser;
+let page: Page | undefined;
+screenshotOnFailure(() => page);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ok = <T>(r: { status: number; msg: string; data: T }) => {
+  expect(r.status, r.msg).toBe(200);
+  return r.data;
+};
+
+/** Picks an option of the select with `testId` by its text. */
+async function pick(p: Page, testId: string, text: string) {
+  await p.getByTestId(testId).click();
+  await clickInPopup(
+    p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }),
+  );
+}
+
+/** Clicks a button that downloads a file; answers the file's bytes. */
+async function downloaded(p: Page, testId: string): Promise<Buffer> {
+  const download = p.waitForEvent('download');
+  await p.getByTestId(testId).click();
+  const d = await download;
+  return fs.readFileSync((await d.path())!);
+}
+
+describe('FBA first leg', () => {
+  it('plans a shipment, prints FNSKU labels that scan and carton labels, and ships it from China stock', async () => {
+    const tag = Date.now().toString(36).toUpperCase();
+    const res = await fetch(`${env().baseUrl}/PDD/__test__/sandbox-fba`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation_factor: 0, require_listings: false }),
+    });
+    expect(res.status).toBe(200);
+    const seller = createMainAccount(env().dataDir, 0);
+    const s = await signedInPage(browser, seller.account, seller.password, '#/fba/first_trip');
+    page = s.page;
+    const p = s.page;
+    await bindSandboxShop(s.api, `头程店${tag}`);
+    const sku = `FT-${tag}`;
+    const stock = ok(await s.api.call<{ id: number }>('POST', '/order/stock/save', { sku, title: `收纳盒 ${tag}` }));
+    ok(await s.api.call('POST', '/order/stock/in', { stock_id: stock.id, quantity: 30 }));
+    await p.reload();
+
+    await p.getByTestId('fba-shipment-create').click();
+    await pick(p, 'fba-shipment-shop', `头程店${tag}`);
+    await pick(p, 'fba-shipment-marketplace', '德国');
+    for (const [k, v] of [
+      ['name', 'Shenzhen Warehouse'],
+      ['addressLine1', 'No. 8 Keji Road'],
+      ['city', 'Shenzhen'],
+      ['postalCode', '518000'],
+      ['phoneNumber', '+8675512345678'],
+    ])
+      await p.getByTestId(`fba-address-${k}`).fill(v!);
+    await p.getByTestId('fba-shipment-sku').click();
+    await p.keyboard.type(sku);
+    await clickInPopup(
+      p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        hasText: '国内可用 30',
+      }),
+    );
+    for (const [k, v] of [
+      ['quantity', '12'],
+      ['per_box', '6'],
+      ['length_mm', '400'],
+      ['width_mm', '300'],
+      ['height_mm', '200'],
+      ['weight_g', '5000'],
+    ])
+      await p.getByTestId(`fba-line-${k}`).fill(v!);
+    await p.getByTestId('fba-shipment-save').click();
+
+    // The detail drawer opens on the draft: 开始计划, then the job walks to 待发货.
+    await p.getByTestId('fba-detail-status').getByText('草稿').waitFor();
+    await p.getByTestId('fba-start').click();
+    await p.getByTestId('fba-detail-status').getByText('待发货').waitFor({ timeout: 60_000 });
+    expect(await p.getByTestId('fba-detail-fcs').locator('tbody tr.ant-table-row').count()).toBe(1);
+    const fnsku = (await p
+      .getByTestId('fba-detail-items')
+      .locator('tbody tr.ant-table-row td')
+      .nth(2)
+      .textContent())!.trim();
+    expect(fnsku).toMatch(/^X00/);
+
+    // FNSKU labels on 60x30 thermal labels: 12 pages, the first one's barcode scans as the FNSKU.
+    await pick(p, 'fba-label-layout', '热敏 60×30mm');
+    const labels = await downloaded(p, 'fba-print-fnsku');
+    const doc = await openPdf(labels);
+    expect(doc.numPages).toBe(12);
+    expect(decodeCode128(await renderPage(doc, 1, 6))).toBe(fnsku);
+    const cartons = await downloaded(p, 'fba-print-carton');
+    expect((await openPdf(cartons)).numPages).toBe(2);
+
+    // 发货: China stock goes from 30 to 18.
+    await p.getByTestId('fba-ship').click();
+    await p.getByTestId('fba-ship-carrier').fill('DHL');
+    await p.getByTestId('fba-ship-tracking').fill(`TRK${tag}`);
+    await clickInPopup(p.getByTestId('fba-ship-ok'));
+    await p.getByTestId('fba-detail-status').getByText('已发货').waitFor();
+    const list = ok(
+      await s.api.call<{ list: { sku: string; quantity: number }[] }>('POST', '/order/stock/list', { keyword: sku }),
+    );
+    expect(list.list.find((r) => r.sku === sku)?.quantity).toBe(18);
+  }, 180_000);
+});

@@ -81,19 +81,17 @@ describe('inventory ledger', () => {
     // Another tenant's SKU is not found; a bad quantity is refused before anything is written.
     const other = await buildTenant(t.db);
     const foreign = await refusal(
-      t.db
-        .transaction()
-        .execute((trx) =>
-          postMovement(trx, {
-            tenantId: other.id,
-            stockId: w.stockId,
-            at: CHINA,
-            op: 'in',
-            quantity: 1,
-            reason: '',
-            by: null,
-          }),
-        ),
+      t.db.transaction().execute((trx) =>
+        postMovement(trx, {
+          tenantId: other.id,
+          stockId: w.stockId,
+          at: CHINA,
+          op: 'in',
+          quantity: 1,
+          reason: '',
+          by: null,
+        }),
+      ),
     );
     expect(foreign.status).toBe(404);
     expect((await refusal(w.post({ at: w.overseas, op: 'in', quantity: 0 }))).status).toBe(409);

@@ -295,7 +295,9 @@ describe('stock-up: products, receipts and issues as a ledger, filling order ite
       ),
     );
     expect(results.filter((r) => r.http === 200)).toHaveLength(5);
-    expect(results.filter((r) => r.http === 409).every((r) => r.msg === '库存不足:SKU LAST-5 可用 0 件,需要 1 件')).toBe(true);
+    expect(
+      results.filter((r) => r.http === 409).every((r) => r.msg === '库存不足:SKU LAST-5 可用 0 件,需要 1 件'),
+    ).toBe(true);
     expect(results.filter((r) => r.http === 409)).toHaveLength(15);
     const product = await t.db
       .selectFrom('stock_products')

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { StockMovementReason } from './order-stock.tables.js';
 

@@ -21,10 +21,10 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seed } from '../apps/server/src/db/seed.js';
+import { postMovement } from '../apps/server/src/inventory/inventory.service.js';
+import { inventoryMismatches } from '../apps/server/src/inventory/inventory-check.repository.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
 import { insertUser } from '../apps/server/src/modules/account/user.repository.js';
-import { postMovement } from '../apps/server/src/modules/inventory/inventory.service.js';
-import { inventoryMismatches } from '../apps/server/src/modules/inventory/inventory-check.repository.js';
 import {
   flowQuery,
   inventoryCountQuery,

@@ -4,6 +4,7 @@ import { hash } from '@node-rs/argon2';
 import type { z } from 'zod';
 import type { Database } from '../src/db/database.js';
 import type { UserRow } from '../src/db/types.js';
+import { CHINA, postMovement } from '../src/inventory/inventory.service.js';
 import { insertUser } from '../src/modules/account/user.repository.js';
 import { insertHsCode, insertUnit } from '../src/modules/customs/customs.repository.js';
 import { insertTopup } from '../src/modules/finance/finance.repository.js';
@@ -17,7 +18,6 @@ import { checkEan, gs1CheckDigit } from '../src/modules/goods-library/ean-codes.
 import { insertPoints } from '../src/modules/goods-library/points.repository.js';
 import { insertSearchTerms } from '../src/modules/goods-library/search-terms.repository.js';
 import { insertSensitiveWords } from '../src/modules/goods-library/sensitive.repository.js';
-import { CHINA, postMovement } from '../src/modules/inventory/inventory.service.js';
 import { insertWatches } from '../src/modules/monitor/monitor.repository.js';
 import { insertCase } from '../src/modules/monitor/monitor-cases.repository.js';
 import { insertAlerts } from '../src/modules/monitor/monitor-history.repository.js';

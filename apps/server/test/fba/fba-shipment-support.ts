@@ -1,9 +1,9 @@
 // Set-up of the 头程发货 API tests: a tenant with a sandbox shop in the US, SKUs with China
 // stock and Amazon listings (landing in one or two fulfilment centres), and a draft's body.
 import type { UserRow } from '../../src/db/types.js';
+import { CHINA, postMovement } from '../../src/inventory/inventory.service.js';
 import { simFcOf, simInbound } from '../../src/marketplace/simulator/sim-inbound.js';
 import { storeListing } from '../../src/marketplace/simulator/sim-listings.js';
-import { CHINA, postMovement } from '../../src/modules/inventory/inventory.service.js';
 import { followSandbox } from '../follow-support.js';
 import { call, randomName, type Session, type TestContext } from '../harness.js';
 

@@ -2,9 +2,9 @@
 // with its balances after; concurrent picks of the last units take exactly what is there; a
 // transaction that fails halfway leaves neither balance nor movement.
 import { describe, expect, it } from 'vitest';
+import { CHINA, type LocationRef, postMovement } from '../../src/inventory/inventory.service.js';
+import { inventoryMismatches } from '../../src/inventory/inventory-check.repository.js';
 import { AppError } from '../../src/lib/app-error.js';
-import { CHINA, type LocationRef, postMovement } from '../../src/modules/inventory/inventory.service.js';
-import { inventoryMismatches } from '../../src/modules/inventory/inventory-check.repository.js';
 import { buildTenant } from '../factories.js';
 import { useTestApp } from '../harness.js';
 

@@ -24,7 +24,7 @@ describe('overseas home', () => {
     const s = await w.as(0);
     // 7 units of A leave (the oldest go first): 3 of the 100-day layer stay.
     await t.db.transaction().execute(async (trx) => {
-      const { postMovement } = await import('../../src/modules/inventory/inventory.service.js');
+      const { postMovement } = await import('../../src/inventory/inventory.service.js');
       await postMovement(trx, {
         tenantId: w.tenant.id,
         stockId: a,

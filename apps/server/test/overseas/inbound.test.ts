@@ -3,7 +3,7 @@
 // and the operator's reach, another tenant's ids, illegal steps, bad quantities, and a box
 // received twice in parallel posting once.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inventoryMismatches } from '../../src/modules/inventory/inventory-check.repository.js';
+import { inventoryMismatches } from '../../src/inventory/inventory-check.repository.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 import { draftBody, insertSkus, insertWarehouse } from './inbound-support.js';

@@ -2,7 +2,7 @@
 // location with low stock, the flow with Chinese reasons, documents and who, keyset pages,
 // filters, roles and tenancy.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHINA, postMovement } from '../../src/modules/inventory/inventory.service.js';
+import { CHINA, postMovement } from '../../src/inventory/inventory.service.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 import { draftBody, insertSkus, insertWarehouse } from './inbound-support.js';

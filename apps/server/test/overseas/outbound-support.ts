@@ -1,5 +1,5 @@
 import type { UserRow } from '../../src/db/types.js';
-import { postMovement } from '../../src/modules/inventory/inventory.service.js';
+import { postMovement } from '../../src/inventory/inventory.service.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { type Session, signIn, type TestContext } from '../harness.js';
 

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { inventoryMismatches } from '../../src/modules/inventory/inventory-check.repository.js';
+import { inventoryMismatches } from '../../src/inventory/inventory-check.repository.js';
 import { processDueConfirmations } from '../../src/modules/logistics/confirm.service.js';
 import { buildTenant, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';

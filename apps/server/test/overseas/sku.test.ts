@@ -1,6 +1,6 @@
 // 海外仓 SKUs (issue 30 §2): the SKU master's warehouse facts, stock per warehouse, import and export.
 import { describe, expect, it } from 'vitest';
-import { postMovement } from '../../src/modules/inventory/inventory.service.js';
+import { postMovement } from '../../src/inventory/inventory.service.js';
 import { buildGoods, buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { call, signIn, useTestApp } from '../harness.js';
 import { addHsCode, addWarehouse, readXlsx, xlsxBase64 } from './sku-support.js';

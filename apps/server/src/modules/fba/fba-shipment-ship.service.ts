@@ -1,8 +1,8 @@
 import type { FbaShipmentShipBody } from '@console/shared/schemas/fba-shipment';
 import type { Actor, AppDeps } from '../../context.js';
+import { CHINA, postMovement } from '../../inventory/inventory.service.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import * as ledger from '../finance/ledger.service.js';
-import { CHINA, postMovement } from '../inventory/inventory.service.js';
 import { openShop } from '../shop/shop-client.js';
 import { findShipment, itemsOf, lockShipment, setItemReceived, setShipment } from './fba-shipment.repository.js';
 import { illegal, log, NOT_FOUND, shipmentDetail } from './fba-shipment.service.js';

@@ -13,8 +13,8 @@ import type {
 } from '@console/shared/schemas/order-stock';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
+import { CHINA, postMovement } from '../../inventory/inventory.service.js';
 import { badRequest, isUniqueViolation, notFound, staleSave } from '../../lib/app-error.js';
-import { CHINA, postMovement } from '../inventory/inventory.service.js';
 import { audit, diff } from '../system/audit.js';
 import { findOrder, lockOrderItem, refreshOrderExpress, setItemExpress } from './order.repository.js';
 import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';

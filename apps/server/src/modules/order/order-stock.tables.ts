@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { StockDocType } from '../inventory/inventory.tables.js';
+import type { StockDocType } from '../../inventory/inventory.tables.js';
 
 /** A bigserial id (pg's int8 is read as a number, `db/database.ts`), never written. */
 type BigId = ColumnType<number, never, never>;
@@ -40,7 +40,7 @@ export interface StockProductsTable {
 }
 
 /**
- * One movement of stock, written once by the inventory service (modules/inventory): 入库 `in`,
+ * One movement of stock, written once by the inventory service (src/inventory): 入库 `in`,
  * 出库 `out` (on hand), `reserve` / `release` (reserved), with the balances after it at its location.
  */
 export interface StockMovementsTable {

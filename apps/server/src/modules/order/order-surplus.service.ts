@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../context.js';
+import { CHINA, postMovement } from '../../inventory/inventory.service.js';
 import { AppError, conflict } from '../../lib/app-error.js';
-import { CHINA, postMovement } from '../inventory/inventory.service.js';
 import { itemStockMoves, receivedPurchases, stockOfSku } from './order-stock.repository.js';
 import { insertOrderEvents } from './order-sync.repository.js';
 

@@ -12,9 +12,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
+import { postMovement } from '../../inventory/inventory.service.js';
 import { badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import { subjectOf } from '../account/account.presenter.js';
-import { postMovement } from '../inventory/inventory.service.js';
 import { audit } from '../system/audit.js';
 import {
   activeWarehouse,

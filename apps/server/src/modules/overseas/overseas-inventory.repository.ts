@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
-import type { LocationKind, StockDocType } from '../inventory/inventory.tables.js';
+import type { LocationKind, StockDocType } from '../../inventory/inventory.tables.js';
 import type { StockMovementReason } from '../order/order-stock.tables.js';
 
 type Db = Kysely<DB>;

@@ -1,8 +1,8 @@
 import { divRoundHalfAway } from '@console/shared/money';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/types.js';
+import type { OverseasWarehousesTable } from '../../inventory/inventory.tables.js';
 import * as ledger from '../finance/ledger.service.js';
-import type { OverseasWarehousesTable } from '../inventory/inventory.tables.js';
 import { fifoUnitDays, skuSizes } from './overseas-outbound.repository.js';
 import type { OverseasOutboundsTable } from './overseas-outbound.tables.js';
 

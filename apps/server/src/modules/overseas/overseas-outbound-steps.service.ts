@@ -1,8 +1,8 @@
 import { OUTBOUND_STATUS_LABELS, type outboundShipBody } from '@console/shared/schemas/overseas-outbound';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context.js';
+import { postMovement } from '../../inventory/inventory.service.js';
 import { badRequest, conflict, notFound, staleSave } from '../../lib/app-error.js';
-import { postMovement } from '../inventory/inventory.service.js';
 import { queueOutboundConfirmation } from '../logistics/confirm.repository.js';
 import { orderEvent } from '../logistics/logistics.repository.js';
 import { audit } from '../system/audit.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import type { WarehouseAddress } from '../inventory/inventory.tables.js';
+import type { WarehouseAddress } from '../../inventory/inventory.tables.js';
 
 type Db = Kysely<DB>;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { conflict, notFound } from '../../lib/app-error.js';
-import type { StockMovementReason } from '../order/order-stock.tables.js';
+import type { DB } from '../db/types.js';
+import { conflict, notFound } from '../lib/app-error.js';
+import type { StockMovementReason } from '../modules/order/order-stock.tables.js';
 import {
   type BalanceChange,
   changeBalance,

@@ -62,7 +62,7 @@ export interface StockBalancesTable {
 /** The document a movement belongs to. */
 export type StockDocType = '' | 'order' | 'inbound' | 'outbound' | 'fba_shipment' | 'count';
 
-declare module '../../db/types.js' {
+declare module '../db/types.js' {
   /** The inventory tables (stock_products and stock_movements are declared by the order module). */
   interface DB {
     overseas_warehouses: OverseasWarehousesTable;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../db/types.js';
 
 /** A balance the ledger does not explain. */
 export interface InventoryMismatch {

@@ -8,11 +8,12 @@ import type { SpApiDeps } from './sp-api.http.js';
  * The SP-API parts one server process shares, built from the SPAPI_* settings: the LWA
  * client of the application, the access-token cache and the PostgreSQL scheduler. A sandbox
  * shop gets its own LWA client pointed at the simulator (`credentials`, `lwaUrl`) but the
- * same scheduler and cache.
+ * same scheduler and cache. `db` may be null only where `overrides.scheduler` is given
+ * (tests keeping rate limits in memory).
  */
 export function createSpApiDeps(
   setting: SpApiSetting,
-  db: Database,
+  db: Database | null,
   overrides: { credentials?: LwaCredentials; lwaUrl?: string; scheduler?: RateLimitScheduler } = {},
 ): SpApiDeps {
   const scale = setting.timeScale;
@@ -24,7 +25,7 @@ export function createSpApiDeps(
       scale,
     }),
     tokens: new AccessTokenCache(scale),
-    scheduler: overrides.scheduler ?? new PgRateLimitScheduler(db, scale),
+    scheduler: overrides.scheduler ?? pgScheduler(db, scale),
     endpoints: setting.endpoint ? { NA: setting.endpoint, EU: setting.endpoint, FE: setting.endpoint } : undefined,
     timeoutMs: setting.timeoutMs,
   };
@@ -40,4 +41,9 @@ export function liveSpApiDeps(setting: SpApiSetting, db: Database): SpApiDeps {
     live.set(setting, d);
   }
   return d;
+}
+
+function pgScheduler(db: Database | null, scale: number): RateLimitScheduler {
+  if (!db) throw new Error('createSpApiDeps: without a database a scheduler must be given');
+  return new PgRateLimitScheduler(db, scale);
 }

@@ -5,7 +5,6 @@ import zxing from '@zxing/library';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Database } from '../../src/db/database.js';
 import { MemoryRateLimitScheduler } from '../../src/marketplace/rate-limit.scheduler.js';
 import { simFcOf } from '../../src/marketplace/simulator/sim-inbound.js';
 import { storeListing } from '../../src/marketplace/simulator/sim-listings.js';
@@ -63,7 +62,7 @@ export function modelErrors(model: string, definition: string, value: unknown): 
 /** A sandbox client whose rate limits are kept by `MemoryRateLimitScheduler` at the given scale. */
 export async function inboundClient(sim: SpApiSimulator, scale: number) {
   const scheduler = new MemoryRateLimitScheduler(scale);
-  const deps = createSpApiDeps(simSetting(sim, { timeScale: scale }), undefined as unknown as Database, { scheduler });
+  const deps = createSpApiDeps(simSetting(sim, { timeScale: scale }), null, { scheduler });
   const bound = await bindSandboxShop(sim, deps);
   return { client: new SpApiClient(bound.shop, deps), seller: bound.shop.sellingPartnerId, scheduler, deps, bound };
 }

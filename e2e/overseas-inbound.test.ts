@@ -1,71 +1,75 @@
-// 入库单 (issue 30 §2): a seller creates an inbound of 2 boxes at 创建入库单 and ships it; the
-// warehouse (the operator) marks it arrived and receives it with one box short; the seller sees
-// the difference, acknowledges it, and 库存流水 shows the receipt.
+// 入库单 and 海外仓发货 (issue 30 §2, §5): a seller creates an inbound of 2 boxes at 创建入库单 and
+// ships it; the warehouse (the operator) marks it arrived and receives it with one box short; the
+// seller sees the difference, acknowledges it, and 库存流水 shows the receipt. Then an Amazon order
+// of the sandbox shop for the received SKU offers 海外仓发货 in 订单处理; the seller creates the
+// outbound from it, the warehouse picks, packs and ships it with a tracking number, Amazon (the
+// sandbox) receives the shipment confirmation, the order is shipped, 库存流水 shows the pick and
+// 财务管理 the fees, taken from the balance once.
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from './support/api-client';
 import { createMainAccount } from './support/api-client';
-import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { adminClient, env, signedInPage } from './support/browser';
+import { routeUrl } from './support/frame';
 import { pane } from './support/goods-library';
+import { germanWarehouse } from './support/overseas';
 import { clickInPopup, pickOption } from './support/popup';
+import { bindSandboxShop, syncOrdersNow } from './support/sandbox-shop';
+import { browserSuite, ok, pickByTestId } from './support/suite';
 
-let browser: Browser;
-let page: Page | undefined;
-screenshotOnFailure(() => page);
+const suite = browserSuite();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+/** Waits until `f` answers something truthy (polling the API), failing after `ms`. */
+async function until<T>(what: string, f: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
-const ok = <T>(r: { status: number; msg: string; data: T }) => {
-  expect(r.status, r.msg).toBe(200);
-  return r.data;
-};
-
-/** Picks a SKU in the inbound form's SKU select by its text. */
-async function pickSku(p: Page, testId: string, text: string) {
-  await p.getByTestId(testId).click();
-  await clickInPopup(
-    p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }),
-  );
+/** The seller's available balance (fen). */
+async function available(api: ApiClient): Promise<number> {
+  return ok(await api.call<{ available: number }>('GET', '/finance/overview')).available;
 }
 
 describe('overseas inbound', () => {
-  it('a seller ships 2 boxes, the warehouse receives one short, the seller acknowledges and sees the receipt', async () => {
+  it('a seller ships 2 boxes, one is received short and acknowledged; an Amazon order ships from the warehouse', async () => {
     const tag = Date.now().toString(36).toUpperCase();
     const op = await adminClient();
-    ok(
-      await op.call('POST', '/overseas/warehouse/save', {
-        code: `IB-${tag}`,
-        name: `入库仓${tag}`,
-        country: 'DE',
-        carriers: ['DHL'],
-        handling_fee_minor: 0,
-        unit_fee_minor: 0,
-        delivery_fee_minor: 0,
-        storage_fee_cbm_day_minor: 0,
-      }),
-    );
+    // Handling 3.00, 0.50 a unit, local delivery 8.00 (charged when an outbound ships).
+    await germanWarehouse(op, `IB-${tag}`, `入库仓${tag}`, {
+      handling_fee_minor: 300,
+      unit_fee_minor: 50,
+      delivery_fee_minor: 800,
+    });
 
-    // The seller: two SKUs, then 创建入库单 with box 1 (10 of A) and box 2 (6 of B).
+    // The seller: a sandbox shop (its orders sell the listing `SANDBOX-<marketplace>`), SKU A
+    // named as that listing so the shop's orders map to it, SKU B; then 创建入库单 with box 1
+    // (10 of A) and box 2 (6 of B).
     const seller = createMainAccount(env().dataDir, 0);
-    const s = await signedInPage(browser, seller.account, seller.password, '#/overseas/inbound/add');
-    page = s.page;
+    const s = await signedInPage(suite.browser, seller.account, seller.password, '#/overseas/inbound/add');
+    suite.page = s.page;
+    const shopId = await bindSandboxShop(s.api, `海外仓店${tag}`);
+    const shops = ok(
+      await s.api.call<{ list: { id: number; marketplaces: string[] }[] }>('POST', '/amazon-user/shopOptions', {}),
+    );
+    const skuA = `SANDBOX-${shops.list.find((x) => x.id === shopId)!.marketplaces[0]}`;
+    const skuB = `IBB-${tag}`;
     for (const [sku, title] of [
-      [`IBA-${tag}`, `收纳盒A${tag}`],
-      [`IBB-${tag}`, `收纳盒B${tag}`],
+      [skuA, `收纳盒A${tag}`],
+      [skuB, `收纳盒B${tag}`],
     ])
       ok(await s.api.call('POST', '/overseas/sku/save', { sku, title }));
     await s.page.reload();
     const add = pane(s.page, '/overseas/inbound/add');
     await pickOption(s.page, '目的仓库', `IB-${tag}`);
-    await pickSku(s.page, 'inbound-sku-1-1', `IBA-${tag}`);
+    await pickByTestId(s.page, 'inbound-sku-1-1', skuA);
     await add.getByTestId('inbound-qty-1-1').fill('10');
     await add.getByTestId('inbound-add-box').click();
-    await pickSku(s.page, 'inbound-sku-2-1', `IBB-${tag}`);
+    await pickByTestId(s.page, 'inbound-sku-2-1', skuB);
     await add.getByTestId('inbound-qty-2-1').fill('6');
     await add.getByTestId('inbound-save').click();
 
@@ -79,8 +83,8 @@ describe('overseas inbound', () => {
     await s.page.getByTestId('inbound-detail-status').getByText('已发货').waitFor();
 
     // The warehouse finds it by tracking number: 到仓, then 收货 with box 2 short by 2.
-    const w = await signedInPage(browser, 'admin', env().adminPassword, '#/overseas/inbound/list');
-    page = w.page;
+    const w = await signedInPage(suite.browser, 'admin', env().adminPassword, '#/overseas/inbound/list');
+    suite.page = w.page;
     const queue = pane(w.page, '/overseas/inbound/list');
     await queue.getByTestId('inbound-search').locator('input').fill(`TRK${tag}`);
     await queue.getByTestId('inbound-search').locator('input').press('Enter');
@@ -88,14 +92,13 @@ describe('overseas inbound', () => {
     await w.page.getByTestId('inbound-arrive').click();
     await w.page.getByTestId('inbound-detail-status').getByText('已到仓').waitFor();
     await w.page.getByTestId('inbound-receive').click();
-    await w.page.getByTestId(`receive-counted-2-IBB-${tag}`).fill('4');
+    await w.page.getByTestId(`receive-counted-2-${skuB}`).fill('4');
     await clickInPopup(w.page.getByTestId('inbound-receive-ok'));
     await w.page.getByTestId('inbound-detail-status').getByText('已关闭(有差异)').waitFor();
-    await w.context.close();
 
     // The seller sees the short box and acknowledges the difference.
-    page = s.page;
-    await s.page.goto(`${env().baseUrl}/#/overseas/inbound/list`);
+    suite.page = s.page;
+    await s.page.goto(routeUrl('/overseas/inbound/list'));
     await s.page.reload();
     const mine = pane(s.page, '/overseas/inbound/list');
     const row = mine.locator('tr', { hasText: number });
@@ -108,16 +111,86 @@ describe('overseas inbound', () => {
     await s.page.getByText('差异已确认').waitFor();
 
     // 库存流水 shows both receipts of the inbound (10 of A, 4 of B).
-    await s.page.goto(`${env().baseUrl}/#/overseas/inventory/flow`);
+    await s.page.goto(routeUrl('/overseas/inventory/flow'));
     await s.page.reload();
     const flow = pane(s.page, '/overseas/inventory/flow').getByTestId('inventory-flow');
-    await flow
-      .locator('tr', { hasText: `IBB-${tag}` })
-      .getByText(`入库单 ${number}`)
-      .waitFor();
-    const receipt = flow.locator('tr', { hasText: `IBA-${tag}` });
+    await flow.locator('tr', { hasText: skuB }).getByText(`入库单 ${number}`).waitFor();
+    const receipt = flow.locator('tr', { hasText: skuA });
     await receipt.getByText('入库单收货').waitFor();
     expect(await receipt.textContent()).toContain(`入库单 ${number}`);
+
+    // An Amazon order of the shop (one unit of A), synced; money to pay the warehouse's fees.
+    ok(await s.api.call('POST', '/__test__/sandbox-orders', { shop_id: shopId, count: 1 }));
+    await syncOrdersNow(s.api, shopId);
+    const orders = ok(await s.api.call<{ list: { id: number; amazon_order_id: string }[] }>('POST', '/order/list', {}));
+    expect(orders.list).toHaveLength(1);
+    const order = orders.list[0]!;
+    ok(
+      await op.call('POST', '/finance/adjust', {
+        uid: s.uid,
+        kind: 'credit',
+        amount: 100_000,
+        reason: 'e2e',
+        idem_key: `e2e-inbound-order-${tag}`,
+      }),
+    );
+    const before = await available(s.api);
+
+    // 订单处理: the order offers 海外仓发货; the seller creates the outbound from it.
+    await s.page.goto(routeUrl('/order/list'));
+    const orderRow = pane(s.page, '/order/list').locator('tr', { hasText: order.amazon_order_id });
+    await orderRow.getByTestId('order-overseas-ship').click();
+    await s.page.getByTestId('order-overseas-warehouse').getByText(`IB-${tag}`).waitFor();
+    await clickInPopup(s.page.getByTestId('order-overseas-ship-ok'));
+    const created = s.page.locator('.ant-message').getByText(/出库单 OB\d+ 已创建/);
+    const outbound = (await created.textContent())!.match(/OB\d+/)![0];
+    await orderRow.getByTestId('order-overseas-ship').waitFor({ state: 'detached' });
+
+    // The warehouse picks, packs and ships it: the carrier is one of the warehouse's (Amazon needs it).
+    suite.page = w.page;
+    await w.page.goto(routeUrl('/overseas/outbound/list?scope=warehouse'));
+    const job = pane(w.page, '/overseas/outbound/list?scope=warehouse').locator('tr', { hasText: outbound });
+    await job.getByText(`订单 ${order.amazon_order_id}`).waitFor();
+    await job.getByTestId('outbound-pick').click();
+    await job.getByTestId('outbound-pack').click();
+    await job.getByTestId('outbound-ship').click();
+    await pickByTestId(w.page, 'outbound-carrier', 'DHL');
+    await w.page.getByTestId('outbound-tracking').fill(`DHL${tag}`);
+    await clickInPopup(w.page.getByTestId('outbound-ship-ok'));
+    await job.getByText('已发货').waitFor();
+    await job.getByText('11.50 CNY').waitFor(); // 3.00 + 1 × 0.50 + 8.00
+    await w.context.close();
+
+    // Amazon (the sandbox) has the package, and the order is shipped in 订单处理.
+    const packages = await until('the shipment confirmation at Amazon', async () => {
+      const r = ok(
+        await s.api.call<{ list: { package_reference_id: string; carrier_code: string; tracking_number: string }[] }>(
+          'POST',
+          '/__test__/sandbox-packages',
+          { amazon_order_id: order.amazon_order_id },
+        ),
+      );
+      return r.list.length > 0 && r.list;
+    });
+    expect(packages).toEqual([{ package_reference_id: outbound, carrier_code: 'DHL', tracking_number: `DHL${tag}` }]);
+    suite.page = s.page;
+    await s.page.goto(routeUrl('/order/list'));
+    await s.page.reload();
+    await pane(s.page, '/order/list').getByTestId('order-tabs').getByText('已发货 (1)').waitFor();
+
+    // 库存流水: the pick of the order's unit; 财务管理: the three fees, taken once.
+    await s.page.goto(routeUrl('/overseas/inventory/flow'));
+    await s.page.reload();
+    const picked = pane(s.page, '/overseas/inventory/flow')
+      .getByTestId('inventory-flow')
+      .locator('tr', { hasText: '出库拣货' });
+    await picked.getByText(skuA).waitFor();
+    expect(await picked.textContent()).toContain('-1');
+    await s.page.goto(routeUrl('/member/user/spend'));
+    const spend = pane(s.page, '/member/user/spend');
+    for (const fee of ['操作费', '拣货费(1 件)', '本地派送费'])
+      await spend.getByText(`海外仓出库单 ${outbound} ${fee}`).waitFor();
+    expect(await available(s.api)).toBe(before - 1150);
     await s.context.close();
-  }, 180_000);
+  }, 240_000);
 });

@@ -234,6 +234,10 @@ describe('overseas outbound', () => {
     expect((await call(t.app, s, 'POST', `${O}eligible`, { order_ids: [order.id] })).data.list).toEqual([]);
     await call(t.app, operator, 'POST', `${O}pick`, { id: made.data.id });
     await call(t.app, operator, 'POST', `${O}pack`, { id: made.data.id });
+    // Amazon is told the carrier: only one the warehouse ships with (as at creation).
+    const ups = { id: made.data.id, tracking_no: 'UPS1', carrier_code: 'UPS' };
+    const refused = await call(t.app, operator, 'POST', `${O}ship`, ups);
+    expect([refused.status, refused.msg]).toEqual([400, `仓库 ${wh.code} 不支持承运商 UPS`]);
     const ships = await Promise.all(
       [1, 2, 3].map(() => call(t.app, operator, 'POST', `${O}ship`, { id: made.data.id, tracking_no: 'DHL777' })),
     );

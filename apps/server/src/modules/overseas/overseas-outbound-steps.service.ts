@@ -70,6 +70,9 @@ export async function shipOutbound(deps: AppDeps, actor: Actor, body: z.output<t
     if (carrierCode === 'Other' && !carrierName) throw badRequest('承运商为「其他」时请填写承运商名称');
     const w = await findWarehouse(trx, ob.warehouse_id);
     if (!w) throw notFound('仓库不存在');
+    // As at creation: only a carrier the warehouse ships with (the carrier Amazon is told).
+    if (carrierCode && !w.carriers.includes(carrierCode))
+      throw badRequest(`仓库 ${w.code} 不支持承运商 ${carrierCode}`);
     const lines = await outboundLines(trx, Number(ob.id));
     const picked: PickedLine[] = [];
     for (const l of lines) {

@@ -3,6 +3,7 @@ import { overseasHomeRoutes } from './overseas-home.routes.js';
 import { overseasInboundRoutes } from './overseas-inbound.routes.js';
 import { overseasInventoryRoutes } from './overseas-inventory.routes.js';
 import { overseasOutboundRoutes } from './overseas-outbound.routes.js';
+import { overseasSandboxRoutes } from './overseas-sandbox.routes.js';
 import { overseasSkuRoutes } from './overseas-sku.routes.js';
 import { overseasWarehouseRoutes } from './overseas-warehouse.routes.js';
 
@@ -20,5 +21,6 @@ export const serverModule: ServerModule = {
     overseasInventoryRoutes,
     overseasOutboundRoutes,
     overseasHomeRoutes,
+    overseasSandboxRoutes,
   ],
 };

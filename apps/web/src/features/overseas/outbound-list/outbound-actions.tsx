@@ -1,7 +1,9 @@
+import { carrierLabel, OTHER_CARRIER } from '@console/shared/constants/carriers';
 import type { OutboundRow } from '@console/shared/schemas/overseas-outbound';
 import { Button, type ButtonProps, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useOutboundMutations } from '../../../api/overseas-outbound';
+import { useWarehouseList } from '../../../api/overseas-warehouse';
 import { useFeedback } from '../../../app/ui-bridge';
 
 /** The buttons of one outbound: the tenant cancels before it ships; the warehouse picks, packs and ships. */
@@ -10,6 +12,9 @@ export function OutboundActions({ row, warehouse }: { row: OutboundRow; warehous
   const { cancel, step, ship } = useOutboundMutations();
   const [shipping, setShipping] = useState(false);
   const [form] = Form.useForm<{ tracking_no: string; carrier_code?: string; carrier_name?: string }>();
+  // The carriers the outbound's warehouse ships with (what the server accepts), read when 发货 opens.
+  const warehouses = useWarehouseList({}, shipping);
+  const carriers = warehouses.data?.list.find((w) => w.id === row.warehouse_id)?.carriers ?? [];
   const open = row.status !== 'shipped' && row.status !== 'cancelled';
   const stop = (e: React.MouseEvent) => e.stopPropagation();
   return (
@@ -76,21 +81,21 @@ export function OutboundActions({ row, warehouse }: { row: OutboundRow; warehous
           <Form.Item
             name="carrier_code"
             label="承运商"
-            rules={[{ required: row.source === 'order', message: '请输入承运商' }]}
+            rules={[{ required: row.source === 'order', message: '请选择承运商(向亚马逊确认发货需要承运商)' }]}
           >
             <Select
               allowClear
-              options={[...new Set([row.carrier_code, 'DHL', 'UPS', 'FedEx', 'USPS', 'Other'].filter(Boolean))].map(
-                (c) => ({
-                  value: c,
-                  label: c === 'Other' ? '其他 Other' : c,
-                }),
-              )}
+              loading={warehouses.isFetching}
+              data-testid="outbound-carrier"
+              options={[...new Set([row.carrier_code, ...carriers].filter(Boolean))].map((c) => ({
+                value: c,
+                label: carrierLabel(c),
+              }))}
             />
           </Form.Item>
           <Form.Item noStyle dependencies={['carrier_code']}>
             {({ getFieldValue }) =>
-              getFieldValue('carrier_code') === 'Other' && (
+              getFieldValue('carrier_code') === OTHER_CARRIER && (
                 <Form.Item
                   name="carrier_name"
                   label="承运商名称"

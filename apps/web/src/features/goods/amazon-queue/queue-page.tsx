@@ -1,10 +1,11 @@
 import { UPLOAD_QUEUE_STATUSES, UPLOAD_TYPES, type UploadQueueView } from '@console/shared/schemas/upload';
 import { Button, DatePicker, Form, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type QueueListFilters, useQueueList, useUploadMutations, useUploadTargets } from '../../../api/upload';
 import { useFeedback } from '../../../app/ui-bridge';
 import { serverPagination } from '../../../components/list-parts';
+import { usePageSearchParams } from '../../../layout/keep-alive/keep-alive-outlet';
 import { useRefetchOnShow } from '../../../layout/keep-alive/use-refetch-on-show';
 import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets } from '../../../lib/date-range';
@@ -19,7 +20,16 @@ import { type FilterValues, queueFiltersFromValues } from './queue-filters';
  * the items, the edit queue.
  */
 export function QueuePage() {
-  const [filters, setFilters] = useState<QueueListFilters>({ page: 1, pageSize: 20 });
+  // `?status=` (首页's upload cards, docs/home.md): the queues in that state only.
+  const statusLink = UPLOAD_QUEUE_STATUSES.find((s) => s.value === usePageSearchParams().get('status'))?.value;
+  const [filters, setFilters] = useState<QueueListFilters>({
+    page: 1,
+    pageSize: 20,
+    ...(statusLink ? { status: statusLink } : {}),
+  });
+  useEffect(() => {
+    if (statusLink) setFilters((f) => ({ page: 1, pageSize: f.pageSize, status: statusLink }));
+  }, [statusLink]);
   const list = useQueueList(filters);
   useRefetchOnShow(list);
   const targets = useUploadTargets();
@@ -59,6 +69,8 @@ export function QueuePage() {
   return (
     <PageContainer title="上传记录">
       <Form<FilterValues>
+        key={statusLink ?? ''}
+        initialValues={statusLink ? { status: statusLink } : {}}
         layout="inline"
         style={{ marginBottom: 12, rowGap: 8 }}
         onFinish={(v) => setFilters(queueFiltersFromValues(v, filters.pageSize))}

@@ -25,7 +25,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useJobProgress } from '../../../api/jobs';
 import { useOrderList, useOrderMutations } from '../../../api/order';
@@ -114,12 +114,30 @@ export function OrderListPage() {
   const linked = params.get('keyword')?.trim().slice(0, 64) || undefined;
   // `?oversold=1` (订单首页's 超卖 card): only the orders beyond a listing's stock.
   const oversoldLink = params.get('oversold') === '1';
+  // `?status=` (a tab) and `?since=` (purchased since, Unix seconds): 首页's order cards (docs/home.md).
+  const statusLink = ORDER_STATUSES.find((s) => s === params.get('status'));
+  const sinceLink = Number(params.get('since')) > 0 ? Math.floor(Number(params.get('since'))) : undefined;
+  const homeLink = {
+    ...(statusLink ? { status: statusLink } : {}),
+    ...(sinceLink ? { startTime: sinceLink } : {}),
+  };
   const [filters, setFilters] = useState<OrderListBody>({
     page: 1,
     pageSize: 20,
     ...(linked ? { keyword: linked } : {}),
     ...(oversoldLink ? { oversold: true } : {}),
+    ...homeLink,
   });
+  useEffect(() => {
+    // A card's link shows exactly what its figure counts: the other filters are cleared.
+    if (statusLink || sinceLink)
+      setFilters((f) => ({
+        page: 1,
+        pageSize: f.pageSize,
+        ...(statusLink ? { status: statusLink } : {}),
+        ...(sinceLink ? { startTime: sinceLink } : {}),
+      }));
+  }, [statusLink, sinceLink]);
   useEffect(() => {
     if (linked) setFilters((f) => ({ ...f, page: 1, keyword: linked }));
   }, [linked]);
@@ -157,10 +175,14 @@ export function OrderListPage() {
   return (
     <PageContainer title="订单处理" extra={switcher}>
       <Form<FilterValues>
-        key={`${linked ?? ''}|${oversoldLink}`}
+        key={`${linked ?? ''}|${oversoldLink}|${statusLink ?? ''}|${sinceLink ?? ''}`}
         layout="inline"
         style={{ marginBottom: 12, rowGap: 8 }}
-        initialValues={{ ...(linked ? { keyword: linked } : {}), ...(oversoldLink ? { oversold: true } : {}) }}
+        initialValues={{
+          ...(linked ? { keyword: linked } : {}),
+          ...(oversoldLink ? { oversold: true } : {}),
+          ...(sinceLink ? { range: [dayjs.unix(sinceLink), null] } : {}),
+        }}
         onFinish={(v) => setFilters(orderFilters(v, filters))}
         data-testid="order-filter"
       >

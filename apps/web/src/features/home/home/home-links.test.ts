@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { STEP_LINKS } from './home-checklist';
+import { FIGURE_LINKS } from './home-figures';
+import { canOpenPath } from './home-links';
+
+const admin = { uid: 10, auth: 0 as const, parent_id: 0 };
+const worker = { uid: 11, auth: 2 as const, parent_id: 10 };
+const trader = { uid: 12, auth: 5 as const, parent_id: 0 };
+
+describe('首页 links follow the route permissions (docs/home.md)', () => {
+  it('a figure is a link only when the role may open the screen behind it', () => {
+    expect(canOpenPath(admin, FIGURE_LINKS.balance)).toBe(true);
+    expect(canOpenPath(worker, FIGURE_LINKS.balance)).toBe(false);
+    expect(canOpenPath(worker, FIGURE_LINKS.unshipped)).toBe(true);
+    expect(canOpenPath(trader, FIGURE_LINKS.unshipped)).toBe(false);
+    expect(canOpenPath(trader, FIGURE_LINKS.balance)).toBe(true);
+    expect(canOpenPath(null, FIGURE_LINKS.unshipped)).toBe(false);
+    // An unknown path is never a link.
+    expect(canOpenPath(admin, '/nowhere?x=1')).toBe(false);
+  });
+
+  it('every link of a figure or a step names a route of the table, and the admin may open the built ones', () => {
+    const paths = [
+      ...Object.values(FIGURE_LINKS).map((l) => (typeof l === 'function' ? l(0) : l)),
+      ...Object.values(STEP_LINKS),
+    ].filter((p) => !p.startsWith('/index/message-send'));
+    for (const p of paths) expect(canOpenPath(admin, p), p).toBe(true);
+  });
+});

@@ -77,6 +77,8 @@ const CHANNEL_ID = "a logistics channel of the operator's or a trader's book, sh
 /** An overseas warehouse: the operator's, shared by every tenant (issue 30 §2). */
 const OB_WAREHOUSE = "an overseas warehouse: the operator's, shared by every tenant (warehouse.operate)";
 /** An outbound the warehouse steps: the operator picks, packs and ships every tenant's outbounds (warehouse.operate). */
+/** The operator's stock work (库存调整, 盘点单): it adjusts and counts every tenant's stock (warehouse.operate). */
+const COUNT_OP = "any tenant's stock: the operator (warehouse.operate) adjusts and counts every tenant's";
 const OB_STEP = "any tenant's outbound: the warehouse (the operator) picks, packs and ships every tenant's";
 
 /** An inbound the warehouse steps: the operator marks arrival, receives and closes every tenant's inbounds (warehouse.operate). */
@@ -126,6 +128,19 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { shop_id: id('shop_id'), count: 1 } }),
   },
   'GET /PDD/customs/hs-code/get': { fields: { id: 'hsCode' }, request: (id) => ({ query: { id: id('id') } }) },
+  'GET /PDD/gpsr/profile/get': { fields: { id: 'gpsrProfile' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/gpsr/profile/update': {
+    fields: { id: 'gpsrProfile' },
+    request: (id) => ({ body: { name: 'x', id: id('id'), version: 1 } }),
+  },
+  'POST /PDD/gpsr/profile/delete': {
+    fields: { ids: 'gpsrProfile' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'POST /PDD/gpsr/apply': {
+    fields: { profile_id: 'gpsrProfile', ids: 'goods', 'filter.category_id': 'category', 'filter.creator_id': 'user' },
+    request: (id) => ({ body: { profile_id: id('profile_id'), marketplaces: ['de'], ids: [id('ids')] } }),
+  },
   'POST /PDD/customs/hs-code/create': {
     fields: { category_ids: 'category', goods_ids: 'goods' },
     request: (id) => ({
@@ -203,6 +218,22 @@ const ID_ROUTES: Record<string, IdRoute> = {
   'POST /PDD/fba/shipment/labels': {
     fields: { id: 'fbaShipment' },
     request: (id) => ({ body: { id: id('id'), kind: 'fnsku' } }),
+  },
+  'POST /PDD/fba/shipment/placement/confirm': {
+    fields: { id: 'fbaShipment' },
+    request: (id) => ({ body: { id: id('id'), placement_option_id: 'pl-x' } }),
+  },
+  'POST /PDD/fba/shipment/transport/confirm': {
+    fields: { id: 'fbaShipment' },
+    request: (id) => ({ body: { id: id('id'), selections: [{ shipment_id: 'sh-x', transportation_option_id: 'to-x' }] } }),
+  },
+  'POST /PDD/fba/stock/sync': {
+    fields: { 'shop_ids.[]': 'shop' },
+    request: (id) => ({ body: { shop_ids: [id('shop_ids.[]')] } }),
+  },
+  'POST /PDD/fba/stock/items': {
+    fields: { 'stock_ids.[]': 'stock' },
+    request: (id) => ({ body: { stock_ids: [id('stock_ids.[]')] } }),
   },
   // 海外仓 SKUs are the SKU master's rows (stock); warehouses are the operator's, shared by every tenant.
   'POST /PDD/overseas/sku/save': {
@@ -307,18 +338,73 @@ const ID_ROUTES: Record<string, IdRoute> = {
   // 库存列表 / 库存流水: the tenant's own stock; ids of another tenant find nothing.
   'POST /PDD/overseas/inventory/list': {
     fields: {},
-    notRowIds: { warehouse_id: OB_WAREHOUSE },
-    request: () => ({ body: { warehouse_id: 1 } }),
+    notRowIds: {
+      warehouse_id: OB_WAREHOUSE,
+      tenant_id: "the operator's choice of tenant; a tenant's list is its own whatever it names",
+    },
+    request: () => ({ body: { warehouse_id: 1, tenant_id: 1 } }),
   },
   'POST /PDD/overseas/inventory/flow': {
     fields: { stock_id: 'stock', doc_id: 'inbound' },
     notRowIds: {
       cursor: "a movement id bounding the page within the caller's own movements",
       location_id: "a stock location id, filtered within the caller's own movements",
+      tenant_id: "the operator's choice of tenant; a tenant's flow is its own whatever it names",
     },
     request: (id) => ({
-      body: { stock_id: id('stock_id'), doc_type: 'inbound', doc_id: id('doc_id'), cursor: 1, location_id: 1 },
+      body: {
+        stock_id: id('stock_id'),
+        doc_type: 'inbound',
+        doc_id: id('doc_id'),
+        cursor: 1,
+        location_id: 1,
+        tenant_id: 1,
+      },
     }),
+  },
+  'POST /PDD/overseas/inventory/locations': {
+    fields: {},
+    notRowIds: { tenant_id: "the operator's choice of tenant; a tenant gets its own whatever it names" },
+    request: () => ({ body: { tenant_id: 1 } }),
+  },
+  // 库存调整 / 盘点单: the operator (warehouse.operate) adjusts and counts every tenant's stock by design;
+  // a tenant reads only its own counts.
+  'POST /PDD/overseas/inventory/adjust': {
+    fields: {},
+    notRowIds: { tenant_id: COUNT_OP, stock_id: COUNT_OP, warehouse_id: OB_WAREHOUSE },
+    request: () => ({ body: { tenant_id: 999_999, stock_id: 1, warehouse_id: 1, quantity: 1, reason: 'gain' } }),
+  },
+  'POST /PDD/overseas/inventory/count/create': {
+    fields: {},
+    notRowIds: { tenant_id: COUNT_OP, 'stock_ids.[]': COUNT_OP, warehouse_id: OB_WAREHOUSE },
+    request: () => ({ body: { tenant_id: 999_999, warehouse_id: 1, stock_ids: [1] } }),
+  },
+  'POST /PDD/overseas/inventory/count/save': {
+    fields: {},
+    notRowIds: { id: COUNT_OP, 'lines.[].line_id': COUNT_OP },
+    request: () => ({ body: { id: 999_999, lines: [{ line_id: 1, counted: 1 }] } }),
+  },
+  'POST /PDD/overseas/inventory/count/post': {
+    fields: {},
+    notRowIds: { id: COUNT_OP },
+    request: () => ({ body: { id: 999_999 } }),
+  },
+  'POST /PDD/overseas/inventory/count/cancel': {
+    fields: {},
+    notRowIds: { id: COUNT_OP },
+    request: () => ({ body: { id: 999_999 } }),
+  },
+  'POST /PDD/overseas/inventory/count/detail': {
+    fields: { id: 'stockCount' },
+    request: (id) => ({ body: { id: id('id') } }),
+  },
+  'POST /PDD/overseas/inventory/count/list': {
+    fields: {},
+    notRowIds: {
+      warehouse_id: OB_WAREHOUSE,
+      tenant_id: "the operator's choice of tenant; a tenant's list is its own whatever it names",
+    },
+    request: () => ({ body: { warehouse_id: 1, tenant_id: 1 } }),
   },
   'POST /PDD/order/stock/in': {
     fields: { stock_id: 'stock' },

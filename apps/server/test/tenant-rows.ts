@@ -46,6 +46,10 @@ export interface TenantRows {
   inbound: number;
   inboundBox: number;
   inboundLine: number;
+  /** An open stock count (盘点单) with one line (issue 30 §1). */
+  stockCount: number;
   /** A first-leg shipment (头程发货) draft with one item (issue 30 §3). */
   fbaShipment: number;
+  /** A GPSR compliance profile (issue 31 §3). */
+  gpsrProfile: number;
 }

@@ -60,7 +60,7 @@ export interface StockBalancesTable {
 }
 
 /** The document a movement belongs to. */
-export type StockDocType = '' | 'order' | 'inbound' | 'outbound' | 'fba_shipment' | 'count';
+export type StockDocType = '' | 'order' | 'inbound' | 'outbound' | 'fba_shipment' | 'count' | 'adjust' | 'fba_sync';
 
 declare module '../db/types.js' {
   /** The inventory tables (stock_products and stock_movements are declared by the order module). */

@@ -54,13 +54,15 @@ export const MOVEMENT_KIND_LABELS: Record<(typeof MOVEMENT_KINDS)[number], strin
   release: '释放',
 };
 
-export const DOC_TYPES = ['order', 'inbound', 'outbound', 'fba_shipment', 'count'] as const;
+export const DOC_TYPES = ['order', 'inbound', 'outbound', 'fba_shipment', 'count', 'adjust', 'fba_sync'] as const;
 export const DOC_TYPE_LABELS: Record<(typeof DOC_TYPES)[number], string> = {
   order: '订单',
   inbound: '入库单',
   outbound: '出库单',
   fba_shipment: 'FBA货件',
   count: '盘点单',
+  adjust: '库存调整',
+  fba_sync: 'FBA库存同步',
 };
 
 const keyword = z.string().trim().max(100, { error: '关键词不能超过100个字符' }).optional();
@@ -75,10 +77,15 @@ export const inventoryListBody = z.strictObject({
   keyword,
   /** Only SKUs whose available units are at or below their reorder point. */
   low_stock: z.boolean().optional(),
+  /** The operator's choice of tenant (`warehouse.operate`; a tenant always sees only its own). */
+  tenant_id: dbId('客户ID', 'integer').optional(),
 });
 export type InventoryListBody = z.infer<typeof inventoryListBody>;
 
 export const inventoryRow = z.object({
+  /** The stock's tenant and its account (the operator sees every tenant's). */
+  tenant_id: z.number().int(),
+  tenant_name: z.string(),
   stock_id: z.number().int(),
   sku: z.string(),
   title: z.string(),
@@ -116,11 +123,15 @@ export const inventoryFlowBody = z.strictObject({
   doc_no: z.string().trim().max(64, { error: '单号不能超过64个字符' }).optional(),
   start_time: seconds,
   end_time: seconds,
+  /** The operator's choice of tenant (`warehouse.operate`; a tenant always sees only its own). */
+  tenant_id: dbId('客户ID', 'integer').optional(),
 });
 export type InventoryFlowBody = z.infer<typeof inventoryFlowBody>;
 
 export const inventoryMovement = z.object({
   id: z.number().int(),
+  tenant_id: z.number().int(),
+  tenant_name: z.string(),
   stock_id: z.number().int(),
   sku: z.string(),
   title: z.string(),
@@ -162,4 +173,7 @@ export const inventoryLocationsData = z.object({
     }),
   ),
 });
-export const inventoryLocationsBody = z.strictObject({});
+export const inventoryLocationsBody = z.strictObject({
+  /** The operator's choice of tenant (a tenant always gets its own). */
+  tenant_id: dbId('客户ID', 'integer').optional(),
+});

@@ -5,6 +5,10 @@ import type { StockMovementReason } from '../order/order-stock.tables.js';
 
 type Db = Kysely<DB>;
 
+/** A tenant's account (the operator's lists name the tenant of each row). */
+const tenantName = (id: ReturnType<typeof sql.ref>) =>
+  sql<string>`coalesce((select u2.account from users u2 where u2.id = ${id}), '')`;
+
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A location's display name: 国内备货仓, the warehouse's name, or FBA with its marketplace. */
@@ -20,13 +24,16 @@ export interface InventoryFilter {
   low_stock?: boolean | undefined;
 }
 
-function inventoryBase(db: Db, tenantId: number, f: InventoryFilter) {
+/** Whose stock a read covers: one tenant, or every tenant (null: the operator without a tenant filter). */
+export type TenantScope = number | null;
+
+function inventoryBase(db: Db, tenantId: TenantScope, f: InventoryFilter) {
   let q = db
     .selectFrom('stock_balances as b')
     .innerJoin('stock_products as p', 'p.id', 'b.stock_id')
     .innerJoin('stock_locations as l', 'l.id', 'b.location_id')
-    .leftJoin('overseas_warehouses as w', 'w.id', 'l.warehouse_id')
-    .where('b.tenant_id', '=', tenantId);
+    .leftJoin('overseas_warehouses as w', 'w.id', 'l.warehouse_id');
+  if (tenantId !== null) q = q.where('b.tenant_id', '=', tenantId);
   // The place as location ids first: one warehouse then reads its balances in key order
   // (location_id, stock_id) instead of every balance of the tenant.
   if (f.location_kind || f.warehouse_id !== undefined) q = q.where('b.location_id', 'in', placeIds(db, tenantId, f));
@@ -39,17 +46,20 @@ function inventoryBase(db: Db, tenantId: number, f: InventoryFilter) {
 }
 
 /** The tenant's locations of a kind and/or warehouse (a subquery). */
-function placeIds(db: Db, tenantId: number, f: InventoryFilter) {
-  let l = db.selectFrom('stock_locations as l2').select('l2.id').where('l2.tenant_id', '=', tenantId);
+function placeIds(db: Db, tenantId: TenantScope, f: InventoryFilter) {
+  let l = db.selectFrom('stock_locations as l2').select('l2.id');
+  if (tenantId !== null) l = l.where('l2.tenant_id', '=', tenantId);
   if (f.location_kind) l = l.where('l2.kind', '=', f.location_kind);
   if (f.warehouse_id !== undefined) l = l.where('l2.warehouse_id', '=', f.warehouse_id);
   return l;
 }
 
 /** The page of 库存列表 (SKU id order, then location): the statement the benchmark also runs by hand. */
-export function inventoryPageQuery(db: Db, tenantId: number, f: InventoryFilter) {
+export function inventoryPageQuery(db: Db, tenantId: TenantScope, f: InventoryFilter) {
   return inventoryBase(db, tenantId, f)
     .select([
+      'b.tenant_id',
+      tenantName(sql.ref('b.tenant_id')).as('tenant_name'),
       'b.stock_id',
       'p.sku',
       'p.title',
@@ -72,8 +82,9 @@ export function inventoryPageQuery(db: Db, tenantId: number, f: InventoryFilter)
  * The total of 库存列表 under the same filters, joining only what a filter needs (an index-only
  * count of the tenant's balances when there is none).
  */
-export function inventoryCountQuery(db: Db, tenantId: number, f: InventoryFilter) {
-  let q = db.selectFrom('stock_balances as b').where('b.tenant_id', '=', tenantId);
+export function inventoryCountQuery(db: Db, tenantId: TenantScope, f: InventoryFilter) {
+  let q = db.selectFrom('stock_balances as b');
+  if (tenantId !== null) q = q.where('b.tenant_id', '=', tenantId);
   if (f.location_kind || f.warehouse_id !== undefined) q = q.where('b.location_id', 'in', placeIds(db, tenantId, f));
   if (f.keyword || f.low_stock) {
     q = q.where(({ exists, selectFrom }) => {
@@ -93,7 +104,7 @@ export function inventoryCountQuery(db: Db, tenantId: number, f: InventoryFilter
  * 库存列表: the tenant's balances per SKU and location with a total. Reads `stock_balances`
  * (one row per SKU and place), never sums movements.
  */
-export async function listInventory(db: Db, tenantId: number, f: InventoryFilter) {
+export async function listInventory(db: Db, tenantId: TenantScope, f: InventoryFilter) {
   const [rows, total] = await Promise.all([
     inventoryPageQuery(db, tenantId, f).execute(),
     inventoryCountQuery(db, tenantId, f).executeTakeFirstOrThrow(),
@@ -104,12 +115,12 @@ export async function listInventory(db: Db, tenantId: number, f: InventoryFilter
 export interface FlowFilter {
   pageSize: number;
   cursor?: number | undefined;
-  stock_id?: number | undefined;
+  stock_id?: number | number[] | undefined;
   location_id?: number | undefined;
   reason?: StockMovementReason | undefined;
   doc_type?: StockDocType | undefined;
-  doc_id?: number | undefined;
-  order_id?: number | undefined;
+  doc_id?: number | number[] | undefined;
+  order_id?: number | number[] | undefined;
   start_time?: number | undefined;
   end_time?: number | undefined;
 }
@@ -119,26 +130,28 @@ export interface FlowFilter {
  * the page before). Each filter has an index beginning with the tenant and ending with the id
  * (location, SKU, reason; the document's own index), so a page reads about `pageSize` rows.
  */
-export function flowQuery(db: Db, tenantId: number, f: FlowFilter) {
+export function flowQuery(db: Db, tenantId: TenantScope, f: FlowFilter) {
   let q = db
     .selectFrom('stock_movements as m')
     .innerJoin('stock_products as p', 'p.id', 'm.stock_id')
     .innerJoin('stock_locations as l', 'l.id', 'm.location_id')
     .leftJoin('overseas_warehouses as w', 'w.id', 'l.warehouse_id')
-    .leftJoin('users as u', 'u.id', 'm.created_by')
-    .where('m.tenant_id', '=', tenantId);
+    .leftJoin('users as u', 'u.id', 'm.created_by');
+  if (tenantId !== null) q = q.where('m.tenant_id', '=', tenantId);
   if (f.cursor !== undefined) q = q.where('m.id', '<', f.cursor);
-  if (f.stock_id !== undefined) q = q.where('m.stock_id', '=', f.stock_id);
+  if (f.stock_id !== undefined) q = q.where('m.stock_id', 'in', [f.stock_id].flat());
   if (f.location_id !== undefined) q = q.where('m.location_id', '=', f.location_id);
   if (f.reason !== undefined) q = q.where('m.reason', '=', f.reason);
   if (f.doc_type !== undefined) q = q.where('m.doc_type', '=', f.doc_type);
-  if (f.doc_id !== undefined) q = q.where('m.doc_id', '=', f.doc_id);
-  if (f.order_id !== undefined) q = q.where('m.order_id', '=', f.order_id);
+  if (f.doc_id !== undefined) q = q.where('m.doc_id', 'in', [f.doc_id].flat());
+  if (f.order_id !== undefined) q = q.where('m.order_id', 'in', [f.order_id].flat());
   if (f.start_time !== undefined) q = q.where('m.created_at', '>=', new Date(f.start_time * 1000));
   if (f.end_time !== undefined) q = q.where('m.created_at', '<', new Date(f.end_time * 1000));
   return q
     .select([
       'm.id',
+      'm.tenant_id',
+      tenantName(sql.ref('m.tenant_id')).as('tenant_name'),
       'm.stock_id',
       'p.sku',
       'p.title',
@@ -162,6 +175,7 @@ export function flowQuery(db: Db, tenantId: number, f: FlowFilter) {
       sql<string | null>`case m.doc_type
         when 'inbound' then (select i.number from overseas_inbounds i where i.id = m.doc_id and i.tenant_id = m.tenant_id)
         when 'order' then (select o.amazon_order_id from orders o where o.id = m.doc_id and o.tenant_id = m.tenant_id)
+        when 'count' then (select c.number from stock_counts c where c.id = m.doc_id and c.tenant_id = m.tenant_id)
         else null end`.as('doc_no'),
       sql<
         string | null
@@ -172,41 +186,41 @@ export function flowQuery(db: Db, tenantId: number, f: FlowFilter) {
 }
 
 /** A page of 库存流水 (one row more than the page: whether a next page exists). */
-export function listFlow(db: Db, tenantId: number, f: FlowFilter) {
+export function listFlow(db: Db, tenantId: TenantScope, f: FlowFilter) {
   return flowQuery(db, tenantId, f).execute();
 }
 
-/** The tenant's SKU by its exact SKU text. */
-export async function skuIdOf(db: Db, tenantId: number, sku: string) {
-  const r = await db
-    .selectFrom('stock_products')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('sku', '=', sku)
-    .executeTakeFirst();
-  return r ? Number(r.id) : undefined;
+/** The SKUs of that exact SKU text: the tenant's one, or every tenant's (at most 100) for the operator. */
+export async function skuIdsOf(db: Db, tenantId: TenantScope, sku: string) {
+  let q = db.selectFrom('stock_products').select('id').where('sku', '=', sku);
+  if (tenantId !== null) q = q.where('tenant_id', '=', tenantId);
+  const rows = await q.orderBy('id').limit(100).execute();
+  return rows.map((r) => Number(r.id));
 }
 
-/** A document number of the tenant: an inbound (IB…) or an Amazon order. */
+/**
+ * A document number: an inbound (IB…), a count (PD…) or an Amazon order, of the tenant (or of
+ * every tenant for the operator: numbers repeat across tenants, so at most 100 ids).
+ */
 export async function documentOf(
   db: Db,
-  tenantId: number,
+  tenantId: TenantScope,
   no: string,
-): Promise<{ type: 'inbound'; id: number } | { type: 'order'; id: number } | undefined> {
-  const ib = await db
-    .selectFrom('overseas_inbounds')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('number', '=', no)
-    .executeTakeFirst();
-  if (ib) return { type: 'inbound', id: Number(ib.id) };
-  const o = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('amazon_order_id', '=', no)
-    .executeTakeFirst();
-  return o ? { type: 'order', id: Number(o.id) } : undefined;
+): Promise<{ type: 'inbound' | 'count' | 'order'; ids: number[] } | undefined> {
+  const t = tenantId === null ? sql<boolean>`true` : sql<boolean>`tenant_id = ${tenantId}`;
+  const ids = (rows: { id: number }[]) => rows.map((r) => Number(r.id));
+  const ib = ids(
+    await db.selectFrom('overseas_inbounds').select('id').where('number', '=', no).where(t).limit(100).execute(),
+  );
+  if (ib.length) return { type: 'inbound', ids: ib };
+  const pd = ids(
+    await db.selectFrom('stock_counts').select('id').where('number', '=', no).where(t).limit(100).execute(),
+  );
+  if (pd.length) return { type: 'count', ids: pd };
+  const o = ids(
+    await db.selectFrom('orders').select('id').where('amazon_order_id', '=', no).where(t).limit(100).execute(),
+  );
+  return o.length ? { type: 'order', ids: o } : undefined;
 }
 
 /** The tenant's locations (the flow's filter). */

@@ -1,3 +1,4 @@
+import { can } from '@console/shared/permissions/can';
 import {
   DOC_TYPE_LABELS,
   type InventoryFlowBody,
@@ -7,15 +8,44 @@ import {
   MOVEMENT_REASON_LABELS,
 } from '@console/shared/schemas/overseas-inventory';
 import type { AppDeps } from '../../context.js';
-import { documentOf, listFlow, listInventory, skuIdOf, tenantLocations } from './overseas-inventory.repository.js';
+import type { UserRow } from '../../db/types.js';
+import { subjectOf } from '../account/account.presenter.js';
+import {
+  documentOf,
+  listFlow,
+  listInventory,
+  skuIdsOf,
+  type TenantScope,
+  tenantLocations,
+} from './overseas-inventory.repository.js';
 
 const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/** Whose stock a caller reads: the operator (`warehouse.operate`) every tenant's, a tenant its own. */
+export interface InventoryReach {
+  tenantId: number | null;
+}
+
+export function inventoryReach(deps: AppDeps, user: UserRow, tenantId: number): InventoryReach {
+  const operator = can(subjectOf(user), 'warehouse.operate', { internalIds: deps.config.internalIds });
+  return { tenantId: operator ? null : tenantId };
+}
+
+/** The tenants a read covers: a tenant always its own (a `tenant_id` it passes is ignored); the operator the chosen one or all. */
+const scopeOf = (reach: InventoryReach, tenantId: number | undefined): TenantScope =>
+  reach.tenantId ?? tenantId ?? null;
+
 /** 库存列表: on hand, reserved and available per SKU and location, low stock against the reorder point. */
-export async function inventoryList(deps: AppDeps, tenantId: number, f: InventoryListBody): Promise<InventoryListData> {
-  const r = await listInventory(deps.db, tenantId, f);
+export async function inventoryList(
+  deps: AppDeps,
+  reach: InventoryReach,
+  f: InventoryListBody,
+): Promise<InventoryListData> {
+  const r = await listInventory(deps.db, scopeOf(reach, f.tenant_id), f);
   return {
     list: r.rows.map((x) => ({
+      tenant_id: x.tenant_id,
+      tenant_name: x.tenant_name,
       stock_id: Number(x.stock_id),
       sku: x.sku,
       title: x.title,
@@ -43,24 +73,32 @@ const EMPTY = (pageSize: number): InventoryFlowData => ({ list: [], pageSize, ne
  * number and who; keyset-paged (`next_cursor`). A SKU or document number that is not the
  * tenant's finds nothing.
  */
-export async function inventoryFlow(deps: AppDeps, tenantId: number, f: InventoryFlowBody): Promise<InventoryFlowData> {
-  let stockId = f.stock_id;
+export async function inventoryFlow(
+  deps: AppDeps,
+  reach: InventoryReach,
+  f: InventoryFlowBody,
+): Promise<InventoryFlowData> {
+  const tenantId = scopeOf(reach, f.tenant_id);
+  let stockId: number | number[] | undefined = f.stock_id;
   if (f.sku) {
-    const id = await skuIdOf(deps.db, tenantId, f.sku);
-    if (id === undefined || (stockId !== undefined && stockId !== id)) return EMPTY(f.pageSize);
-    stockId = id;
+    let ids = await skuIdsOf(deps.db, tenantId, f.sku);
+    if (f.stock_id !== undefined) ids = ids.filter((id) => id === f.stock_id);
+    if (ids.length === 0) return EMPTY(f.pageSize);
+    stockId = ids;
   }
-  let doc: { doc_type?: 'inbound' | 'order'; doc_id?: number; order_id?: number } = {};
+  let doc: { doc_type?: 'inbound' | 'count'; doc_id?: number[]; order_id?: number[] } = {};
   if (f.doc_no) {
     const found = await documentOf(deps.db, tenantId, f.doc_no);
     if (!found) return EMPTY(f.pageSize);
-    doc = found.type === 'inbound' ? { doc_type: 'inbound', doc_id: found.id } : { order_id: found.id };
+    doc = found.type === 'order' ? { order_id: found.ids } : { doc_type: found.type, doc_id: found.ids };
   }
   const rows = await listFlow(deps.db, tenantId, { ...f, stock_id: stockId, ...doc });
   const page = rows.slice(0, f.pageSize);
   return {
     list: page.map((m) => ({
       id: Number(m.id),
+      tenant_id: m.tenant_id,
+      tenant_name: m.tenant_name,
       stock_id: Number(m.stock_id),
       sku: m.sku,
       title: m.title,
@@ -87,7 +125,7 @@ export async function inventoryFlow(deps: AppDeps, tenantId: number, f: Inventor
 }
 
 /** The tenant's stock locations (the flow's location filter). */
-export async function inventoryLocations(deps: AppDeps, tenantId: number) {
-  const rows = await tenantLocations(deps.db, tenantId);
+export async function inventoryLocations(deps: AppDeps, reach: InventoryReach, own: number, tenantId?: number) {
+  const rows = await tenantLocations(deps.db, reach.tenantId ?? tenantId ?? own);
   return { list: rows.map((r) => ({ id: Number(r.id), kind: r.kind, name: r.name, warehouse_id: r.warehouse_id })) };
 }

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../lib/server-module.js';
+import { overseasCountRoutes } from './overseas-count.routes.js';
 import { overseasHomeRoutes } from './overseas-home.routes.js';
 import { overseasInboundRoutes } from './overseas-inbound.routes.js';
 import { overseasInventoryRoutes } from './overseas-inventory.routes.js';
@@ -19,6 +20,7 @@ export const serverModule: ServerModule = {
     overseasSkuRoutes,
     overseasInboundRoutes,
     overseasInventoryRoutes,
+    overseasCountRoutes,
     overseasOutboundRoutes,
     overseasHomeRoutes,
     overseasSandboxRoutes,

@@ -128,19 +128,6 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { shop_id: id('shop_id'), count: 1 } }),
   },
   'GET /PDD/customs/hs-code/get': { fields: { id: 'hsCode' }, request: (id) => ({ query: { id: id('id') } }) },
-  'GET /PDD/gpsr/profile/get': { fields: { id: 'gpsrProfile' }, request: (id) => ({ query: { id: id('id') } }) },
-  'POST /PDD/gpsr/profile/update': {
-    fields: { id: 'gpsrProfile' },
-    request: (id) => ({ body: { name: 'x', id: id('id'), version: 1 } }),
-  },
-  'POST /PDD/gpsr/profile/delete': {
-    fields: { ids: 'gpsrProfile' },
-    request: (id) => ({ body: { ids: [id('ids')] } }),
-  },
-  'POST /PDD/gpsr/apply': {
-    fields: { profile_id: 'gpsrProfile', ids: 'goods', 'filter.category_id': 'category', 'filter.creator_id': 'user' },
-    request: (id) => ({ body: { profile_id: id('profile_id'), marketplaces: ['de'], ids: [id('ids')] } }),
-  },
   'POST /PDD/customs/hs-code/create': {
     fields: { category_ids: 'category', goods_ids: 'goods' },
     request: (id) => ({
@@ -218,22 +205,6 @@ const ID_ROUTES: Record<string, IdRoute> = {
   'POST /PDD/fba/shipment/labels': {
     fields: { id: 'fbaShipment' },
     request: (id) => ({ body: { id: id('id'), kind: 'fnsku' } }),
-  },
-  'POST /PDD/fba/shipment/placement/confirm': {
-    fields: { id: 'fbaShipment' },
-    request: (id) => ({ body: { id: id('id'), placement_option_id: 'pl-x' } }),
-  },
-  'POST /PDD/fba/shipment/transport/confirm': {
-    fields: { id: 'fbaShipment' },
-    request: (id) => ({ body: { id: id('id'), selections: [{ shipment_id: 'sh-x', transportation_option_id: 'to-x' }] } }),
-  },
-  'POST /PDD/fba/stock/sync': {
-    fields: { 'shop_ids.[]': 'shop' },
-    request: (id) => ({ body: { shop_ids: [id('shop_ids.[]')] } }),
-  },
-  'POST /PDD/fba/stock/items': {
-    fields: { 'stock_ids.[]': 'stock' },
-    request: (id) => ({ body: { stock_ids: [id('stock_ids.[]')] } }),
   },
   // 海外仓 SKUs are the SKU master's rows (stock); warehouses are the operator's, shared by every tenant.
   'POST /PDD/overseas/sku/save': {

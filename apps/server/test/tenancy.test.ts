@@ -347,7 +347,7 @@ const ID_ROUTES: Record<string, IdRoute> = {
   },
   'POST /PDD/overseas/inventory/count/create': {
     fields: {},
-    notRowIds: { tenant_id: COUNT_OP, 'stock_ids.[]': COUNT_OP, warehouse_id: OB_WAREHOUSE },
+    notRowIds: { tenant_id: COUNT_OP, stock_ids: COUNT_OP, warehouse_id: OB_WAREHOUSE },
     request: () => ({ body: { tenant_id: 999_999, warehouse_id: 1, stock_ids: [1] } }),
   },
   'POST /PDD/overseas/inventory/count/save': {

@@ -29,6 +29,7 @@ import { insertItems, insertQueue } from '../src/modules/upload/upload.repositor
 import { insertGlossaryEntry } from '../src/translation/glossary.repository.js';
 import { saveMemory, upsertCorrection } from '../src/translation/memory.repository.js';
 import { buildFbaShipmentRow } from './fba/fba-shipment-rows.js';
+import { buildGpsrRow } from './gpsr-rows.js';
 import { randomName } from './harness.js';
 import { buildCountRow } from './overseas/count-rows.js';
 import { buildInboundRows } from './overseas/inbound-rows.js';
@@ -339,6 +340,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     stock: await buildStockRows(db, tenant, marker),
     outbound: await buildOutboundRow(db, tenant, marker),
     fbaShipment: await buildFbaShipmentRow(db, tenant, marker),
+    gpsrProfile: await buildGpsrRow(db, tenant, marker),
     ...(await buildInboundRows(db, tenant, marker)),
     stockCount: await buildCountRow(db, tenant, marker),
     manualOrder: (

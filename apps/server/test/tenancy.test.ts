@@ -128,6 +128,19 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { shop_id: id('shop_id'), count: 1 } }),
   },
   'GET /PDD/customs/hs-code/get': { fields: { id: 'hsCode' }, request: (id) => ({ query: { id: id('id') } }) },
+  'GET /PDD/gpsr/profile/get': { fields: { id: 'gpsrProfile' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/gpsr/profile/update': {
+    fields: { id: 'gpsrProfile' },
+    request: (id) => ({ body: { name: 'x', id: id('id'), version: 1 } }),
+  },
+  'POST /PDD/gpsr/profile/delete': {
+    fields: { ids: 'gpsrProfile' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'POST /PDD/gpsr/apply': {
+    fields: { profile_id: 'gpsrProfile', ids: 'goods', 'filter.category_id': 'category', 'filter.creator_id': 'user' },
+    request: (id) => ({ body: { profile_id: id('profile_id'), marketplaces: ['de'], ids: [id('ids')] } }),
+  },
   'POST /PDD/customs/hs-code/create': {
     fields: { category_ids: 'category', goods_ids: 'goods' },
     request: (id) => ({

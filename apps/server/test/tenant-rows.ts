@@ -50,4 +50,6 @@ export interface TenantRows {
   stockCount: number;
   /** A first-leg shipment (头程发货) draft with one item (issue 30 §3). */
   fbaShipment: number;
+  /** A GPSR compliance profile (issue 31 §3). */
+  gpsrProfile: number;
 }

@@ -22,7 +22,8 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
-const IMAGE_KEY = /^t\d+\/\d{4}\/\d{2}\/[0-9a-f-]{36}(_w200)?\.(jpg|png|webp|gif)$/;
+/** Images and thumbnails; `pdf` is a GPSR document (modules/gpsr/gpsr-document.ts). */
+const IMAGE_KEY = /^t\d+\/\d{4}\/\d{2}\/[0-9a-f-]{36}(_w200)?\.(jpg|png|webp|gif|pdf)$/;
 const EXPORT_KEY = /^exports\/[0-9a-f-]{36}\.xlsx$/;
 
 /** Whether a key has the shape of an image key (no traversal, no surprises); only these are served by `/PDD/files/*`. */
@@ -44,6 +45,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   gif: 'image/gif',
+  pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 

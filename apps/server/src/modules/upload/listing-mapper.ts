@@ -5,6 +5,7 @@ import type { UploadType } from '@console/shared/schemas/upload';
 import type { SchemaNode } from '../../marketplace/product-type.catalog.js';
 import type { ListingAttributes, PatchOperation } from '../../marketplace/sp-api.types.js';
 import type { StoredDescs, StoredExtra, StoredImages, StoredParentage, StoredPrices } from '../goods/goods.tables.js';
+import { type GpsrListingProfile, gpsrAttributes } from '../gpsr/gpsr-attributes.js';
 import type { ItemPayload, StoredIssue } from './upload.tables.js';
 
 /** A product as the mapper reads it. */
@@ -53,6 +54,8 @@ export interface MapContext {
   sellerSkus: ReadonlyMap<string, string>;
   /** The URL a marketplace fetches an image of the product from (absolute, public). */
   imageUrl: (url: string) => string;
+  /** The product's GPSR profile in this marketplace (docs/gpsr.md): replaces the account's EU fields. */
+  gpsr?: GpsrListingProfile | undefined;
 }
 
 /** The payload of an item that cannot be built (it is never sent). */
@@ -211,6 +214,7 @@ function fullAttrs(
     a.gpsr_manufacturer_reference = [
       { gpsr_manufacturer_email_address: account.gpsr_manufacturer_email_address.trim() },
     ];
+  if (ctx.gpsr) Object.assign(a, gpsrAttributes(ctx.gpsr, ctx.marketplace, ctx.imageUrl));
   const images = [...(child?.images ?? []), ...goods.images.map((i) => i.url)];
   Object.assign(a, imageAttrs([...new Set(images)], ctx.imageUrl));
   Object.assign(a, relationAttrs(ctx, role, parentSku));

@@ -8,6 +8,7 @@ import { getProductTypeSchema } from '../../marketplace/product-type-definitions
 import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import { marketplaceImageUrl } from '../files/public-link.js';
+import { listingProfiles } from '../gpsr/gpsr-attributes.js';
 import { checkItem } from './listing-check.js';
 import { absoluteImageUrl, type MapAccount, type MapGoods, mapGoods } from './listing-mapper.js';
 import { loadPrecheck, precheckIssues } from './listing-precheck.js';
@@ -130,6 +131,15 @@ export async function build(
     ? await previewSellerSkus(trx, ctx.shopId, wants)
     : await assignSellerSkus(trx, ctx.tenantId, ctx.shopId, wants);
   const pre = await loadPrecheck(trx, ctx.tenantId, goods, ctx.marketplaces, ctx.type);
+  const gpsr =
+    ctx.type === 'good'
+      ? await listingProfiles(
+          trx,
+          ctx.tenantId,
+          goods.map((g) => g.id),
+          ctx.marketplaces,
+        )
+      : new Map();
   const out: Built[] = [];
   for (const g of goods) {
     const own = new Map(
@@ -148,6 +158,7 @@ export async function build(
         type: ctx.type,
         sellerSkus: own,
         imageUrl: ctx.imageUrl,
+        gpsr: gpsr.get(pairKey(g.id, code)),
       });
       for (const item of items) {
         const issues = checkItem(item, schema?.schema, schema?.key ?? '');

@@ -219,6 +219,16 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { id: 'fbaShipment' },
     request: (id) => ({ body: { id: id('id'), kind: 'fnsku' } }),
   },
+  'POST /PDD/fba/shipment/placement/confirm': {
+    fields: { id: 'fbaShipment' },
+    request: (id) => ({ body: { id: id('id'), placement_option_id: 'pl-x' } }),
+  },
+  'POST /PDD/fba/shipment/transport/confirm': {
+    fields: { id: 'fbaShipment' },
+    request: (id) => ({
+      body: { id: id('id'), selections: [{ shipment_id: 'sh-x', transportation_option_id: 'to-x' }] },
+    }),
+  },
   // 海外仓 SKUs are the SKU master's rows (stock); warehouses are the operator's, shared by every tenant.
   'POST /PDD/overseas/sku/save': {
     fields: { id: 'stock', goods_id: 'goods' },

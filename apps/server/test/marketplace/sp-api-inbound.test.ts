@@ -219,7 +219,7 @@ describe('Fulfillment Inbound 2024-03-20 against the simulator', () => {
     expect(final.find((i) => i.SellerSKU === b)).toMatchObject({ QuantityShipped: 10, QuantityReceived: 10 });
   });
 
-  it('sends a plan of one centre as one shipment with no placement fee', async () => {
+  it('offers a plan of one centre as one shipment with no placement fee, or to the other centre for a fee', async () => {
     const skus = skusByFc('ONE', 2, true);
     for (const s of skus) listSku(sim, seller, s);
     const { id, groups } = await planToPacking(skus.map((msku) => ({ msku, quantity: 6 })));
@@ -233,9 +233,17 @@ describe('Fulfillment Inbound 2024-03-20 against the simulator', () => {
     );
     await client.inbound.run(client.inbound.generatePlacementOptions(id));
     const { placementOptions } = await client.inbound.listPlacementOptions(id);
-    expect(placementOptions).toHaveLength(1);
+    // Amazon's centre at no fee, or the other centre for a placement fee (12 units x 0.30 USD).
+    expect(placementOptions).toHaveLength(2);
     expect(placementOptions[0]).toMatchObject({ fees: [], status: 'OFFERED' });
     expect(placementOptions[0]!.shipmentIds).toHaveLength(1);
+    expect(placementOptions[1]!.fees).toEqual([
+      expect.objectContaining({ type: 'FEE', value: { amount: 3.6, code: 'USD' } }),
+    ]);
+    const [here, there] = await Promise.all(
+      placementOptions.map((o) => client.inbound.getShipment(id, o.shipmentIds[0]!)),
+    );
+    expect(here!.destination.warehouseId).not.toBe(there!.destination.warehouseId);
   });
 
   it('fails plan creation for a dangerous-goods item and a SKU Amazon does not know, and the plan is ERRORED', async () => {

@@ -5,6 +5,7 @@ import type {
   FbaShipmentListData,
   FbaShipmentSaveBody,
   FbaShipmentShipBody,
+  FbaTransportConfirmBody,
 } from '@console/shared/schemas/fba-shipment';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { postForFile, saveBlob } from './goods-files';
@@ -71,6 +72,15 @@ export function useFbaShipmentMutations() {
     }),
     sync: useMutation({
       mutationFn: (id: number) => post<FbaShipmentDetail>('/fba/shipment/sync', { id }),
+      onSuccess: done,
+    }),
+    confirmPlacement: useMutation({
+      mutationFn: (b: { id: number; placement_option_id: string }) =>
+        post<{ job_id: string }>('/fba/shipment/placement/confirm', b),
+      onSuccess: done,
+    }),
+    confirmTransport: useMutation({
+      mutationFn: (b: FbaTransportConfirmBody) => post<{ job_id: string }>('/fba/shipment/transport/confirm', b),
       onSuccess: done,
     }),
   };

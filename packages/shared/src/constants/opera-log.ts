@@ -85,6 +85,8 @@ export const OPERA_LOG_ACTIONS = {
   'fba.shipment.create': '创建头程发货单',
   'fba.shipment.update': '修改头程发货单',
   'fba.shipment.start': '开始头程计划',
+  'fba.shipment.placement': '选择头程分仓方案',
+  'fba.shipment.transport': '选择头程运输方案',
   'fba.shipment.ship': '头程发货',
   'fba.shipment.sync': '同步头程接收',
   'goods.create': '创建商品',

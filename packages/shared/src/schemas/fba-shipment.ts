@@ -13,7 +13,9 @@ export const FBA_SHIPMENT_STATUSES = [
   'planning',
   'packing',
   'placement',
+  'placement_choice',
   'transport',
+  'transport_choice',
   'labels_ready',
   'shipped',
   'receiving',
@@ -26,7 +28,9 @@ export const FBA_SHIPMENT_STATUS_LABELS: Record<FbaShipmentStatus, string> = {
   planning: '创建计划中',
   packing: '装箱中',
   placement: '分仓中',
+  placement_choice: '待选择分仓',
   transport: '运输方案中',
+  transport_choice: '待选择承运',
   labels_ready: '待发货',
   shipped: '已发货',
   receiving: '亚马逊接收中',
@@ -99,19 +103,58 @@ export const fbaShipmentSaveBody = z.strictObject({
   source_address: fbaSourceAddress,
   items: z.array(itemInput).min(1, { error: '请添加SKU' }).max(200, { error: '最多200个SKU' }),
   boxes: z.array(boxInput).min(1, { error: '请添加箱子' }).max(200, { error: '最多200种箱子' }),
+  /** 自动选择推荐方案: the job confirms the recommended placement and carriers itself (false: the seller chooses). */
+  auto_choose: z.boolean({ error: '自动选择推荐方案应为是或否' }).default(true),
 });
 export type FbaShipmentSaveBody = z.infer<typeof fbaShipmentSaveBody>;
 
 export const fbaShipmentIdBody = z.strictObject({ id: shipmentId });
 
-/** `POST /fba/shipment/ship`: carrier, tracking and the first-leg cost (CNY fen, 0: none). */
+/**
+ * `POST /fba/shipment/ship`: carrier, tracking and the first-leg cost (CNY fen, 0: none; left
+ * out: the partnered carriers' quotes converted at the choice, `transport_cost_minor`).
+ */
 export const fbaShipmentShipBody = z.strictObject({
   id: shipmentId,
   carrier: required('承运商', 64),
   tracking_no: required('跟踪号', 64),
-  cost_minor: dbInt('头程费用', 0, 100_000_000).default(0),
+  cost_minor: dbInt('头程费用', 0, 100_000_000).optional(),
 });
 export type FbaShipmentShipBody = z.infer<typeof fbaShipmentShipBody>;
+
+const optionId = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .trim()
+    .min(1, { error: `请选择${label}` })
+    .max(100, { error: `${label}不存在` });
+
+/** `POST /fba/shipment/placement/confirm`: the placement option the seller chose (待选择分仓). */
+export const fbaPlacementConfirmBody = z.strictObject({
+  id: shipmentId,
+  placement_option_id: optionId('分仓方案'),
+});
+export type FbaPlacementConfirmBody = z.infer<typeof fbaPlacementConfirmBody>;
+
+/** `POST /fba/shipment/transport/confirm`: one transportation option per Amazon shipment (待选择承运). */
+export const fbaTransportConfirmBody = z.strictObject({
+  id: shipmentId,
+  selections: z
+    .array(
+      z.strictObject({
+        shipment_id: optionId('货件'),
+        transportation_option_id: optionId('运输方案'),
+        /** The seller's own carrier (required with 自有承运商). */
+        carrier_name: text('承运商名称', 64).default(''),
+      }),
+    )
+    .min(1, { error: '请为每个货件选择运输方案' })
+    .max(50, { error: '最多50个货件' }),
+});
+export type FbaTransportConfirmBody = z.infer<typeof fbaTransportConfirmBody>;
+
+const money = z.object({ amount_minor: z.number().int(), currency: z.string() });
+const incentive = z.object({ type: z.string(), target: z.string(), description: z.string(), money });
 
 /** `POST /fba/shipment/labels`: FNSKU labels of the items (a layout) or the carton labels of the boxes. */
 export const fbaShipmentLabelsBody = z.strictObject({
@@ -193,9 +236,47 @@ export const fbaShipmentDetail = fbaShipmentRow.extend({
       transport: z.string(),
       items: z.array(z.object({ msku: z.string(), quantity: z.number().int() })),
       box_ids: z.array(z.string()),
+      solution: z.string().optional(),
+      carrier: z.string().optional(),
+      quote: money.optional(),
     }),
   ),
   job_id: z.string().nullable(),
+  auto_choose: z.boolean(),
+  /** Amazon's placement options (待选择分仓 shows them; the chosen one is `placement_option_id`). */
+  placement_option_id: z.string(),
+  placement_options: z.array(
+    z.object({
+      placement_option_id: z.string(),
+      status: z.string(),
+      shipments: z.array(
+        z.object({
+          shipment_id: z.string(),
+          fc: z.string(),
+          items: z.array(z.object({ msku: z.string(), quantity: z.number().int() })),
+        }),
+      ),
+      fees: z.array(incentive),
+      discounts: z.array(incentive),
+      expires_at: z.number().int(),
+      total: money,
+    }),
+  ),
+  /** Amazon's transportation options per shipment (待选择承运), the chosen ones flagged. */
+  transport_options: z.array(
+    z.object({
+      transportation_option_id: z.string(),
+      shipment_id: z.string(),
+      shipping_mode: z.string(),
+      shipping_solution: z.string(),
+      carrier: z.string(),
+      quote: money.extend({ expires_at: z.number().int() }).optional(),
+      chosen: z.boolean().optional(),
+      carrier_name: z.string().optional(),
+    }),
+  ),
+  /** The partnered carriers' quotes in CNY fen (the default cost at 发货). */
+  transport_cost_minor: z.number().int(),
 });
 export type FbaShipmentDetail = z.infer<typeof fbaShipmentDetail>;
 

@@ -1,6 +1,6 @@
 import type { SpApiOperation } from '../rate-limits.js';
 import { handleInventorySummaries } from './sim-fba-inventory.js';
-import { failed, type SimPlan, simFcOf, simId, simInbound } from './sim-inbound.js';
+import { failed, fulfillmentCentres, type SimPlan, simFcOf, simId, simInbound } from './sim-inbound.js';
 import { handleCreatePlan } from './sim-inbound-create.js';
 import { handleSetPackingInformation } from './sim-inbound-packing.js';
 import {
@@ -180,7 +180,8 @@ function handleListGroupItems(sim: SpApiSimulator, req: SimReq): SimRes {
 /**
  * generatePlacementOptions: with more than one packing group, one option splitting the plan
  * into a shipment per group (its centre, no fee) and one sending everything to the first
- * group's centre for a "Placement Services" fee per unit; with one group, one shipment.
+ * group's centre for a "Placement Services" fee per unit; with one group, one shipment to its
+ * centre (no fee) and one to the marketplace's other centre for the same fee per unit.
  */
 function handleGeneratePlacement(sim: SpApiSimulator, req: SimReq): SimRes {
   const inb = simInbound(sim);
@@ -194,13 +195,23 @@ function handleGeneratePlacement(sim: SpApiSimulator, req: SimReq): SimRes {
   const op = inb.start(req.sellerId, 'generatePlacementOptions', [], () => {
     const groups = p.packingOptions.find((o) => o.status === 'ACCEPTED')!.groups;
     const units = p.items.reduce((n, i) => n + i.quantity, 0);
-    const options: { shipments: { fc: string; groups: string[] }[]; feeMinor: number }[] = [];
-    if (groups.length > 1)
+    const options: { shipments: { fc: string; groups: string[] }[]; feeMinor: number; what?: string }[] = [];
+    const all = groups.map((g) => g.packingGroupId);
+    const fee = units * placementFeePerUnit(p.marketplaceId);
+    if (groups.length > 1) {
       options.push({ shipments: groups.map((g) => ({ fc: g.fc, groups: [g.packingGroupId] })), feeMinor: 0 });
-    options.push({
-      shipments: [{ fc: groups[0]!.fc, groups: groups.map((g) => g.packingGroupId) }],
-      feeMinor: groups.length > 1 ? units * placementFeePerUnit(p.marketplaceId) : 0,
-    });
+      options.push({ shipments: [{ fc: groups[0]!.fc, groups: all }], feeMinor: fee });
+    } else {
+      // One centre: Amazon's centre at no fee, or the marketplace's other centre for a fee.
+      options.push({ shipments: [{ fc: groups[0]!.fc, groups: all }], feeMinor: 0 });
+      const other = fulfillmentCentres(p.marketplaceId).find((f) => f.id !== groups[0]!.fc);
+      if (other)
+        options.push({
+          shipments: [{ fc: other.id, groups: all }],
+          feeMinor: fee,
+          what: 'Preferred fulfillment center',
+        });
+    }
     p.shipments = p.shipments.filter((s) => s.confirmed);
     p.placementOptions = options.map((o) => {
       const placementOptionId = simId('pl');
@@ -222,7 +233,7 @@ function handleGeneratePlacement(sim: SpApiSimulator, req: SimReq): SimRes {
               {
                 type: 'FEE',
                 target: 'Placement Services',
-                description: 'Minimal shipment splits',
+                description: o.what ?? 'Minimal shipment splits',
                 value: currencyOf(p, o.feeMinor),
               },
             ]

@@ -35,12 +35,14 @@ export async function shipShipment(deps: AppDeps, actor: Actor, body: FbaShipmen
         note: `头程发货 ${row.number} → FBA ${row.marketplace.toUpperCase()}`,
         by: actor.userId,
       });
-    if (body.cost_minor > 0)
+    // Left out, the cost is the chosen partnered carriers' quotes (CNY at the choice); charged once either way.
+    const cost = body.cost_minor ?? Number(row.transport_cost_minor);
+    if (cost > 0)
       await ledger.charge(trx, {
         tenantId: actor.tenantId,
         idemKey: costKey(body.id),
         ref: { type: 'service', id: row.number },
-        amount: body.cost_minor,
+        amount: cost,
         fee: 'logisticsFee',
         note: `头程发货 ${row.number} 头程费用`,
         createdBy: actor.userId,
@@ -49,7 +51,7 @@ export async function shipShipment(deps: AppDeps, actor: Actor, body: FbaShipmen
       status: 'shipped',
       carrier: body.carrier,
       tracking_no: body.tracking_no,
-      cost_minor: body.cost_minor,
+      cost_minor: cost,
       shipped_at: new Date(),
     });
     await log(trx, actor, 'fba.shipment.ship', body.id, {
@@ -57,7 +59,7 @@ export async function shipShipment(deps: AppDeps, actor: Actor, body: FbaShipmen
       carrier: body.carrier,
       tracking_no: body.tracking_no,
       units: items.reduce((s, i) => s + i.quantity, 0),
-      cost_minor: body.cost_minor,
+      cost_minor: cost,
     });
     return row;
   });

@@ -11,6 +11,7 @@ import { failureSummary } from './fba-shipment.problems.js';
 import { findShipment, itemsOf, setShipment } from './fba-shipment.repository.js';
 import { WORKFLOW, type Workflow } from './fba-shipment.steps.js';
 import type { FbaStepState } from './fba-shipment.tables.js';
+import { AwaitChoice } from './fba-shipment-options.js';
 
 export const fbaShipmentPayload = z.object({ id: z.number().int().positive() });
 
@@ -26,7 +27,8 @@ const STATUS_OF: Record<FbaShipmentStep, FbaShipmentStatus> = {
 
 /**
  * 头程发货's workflow (docs/fba.md): create plan → packing options → packing information →
- * placement (the first option confirmed, its split recorded) → transportation → labels, each
+ * placement (the seller's or the recommended option confirmed, its split recorded) →
+ * transportation (likewise, per shipment) → labels, each
  * asynchronous operation followed with the client's follower. Steps already done are skipped,
  * so starting a failed shipment again resumes where it stopped. A failure ends in `failed`
  * with Amazon's problems and a Chinese summary; the job itself then ends done (no retry
@@ -76,6 +78,11 @@ export async function runWorkflow(deps: AppDeps, tenantId: number, id: number): 
     await save('labels_ready');
     return 'labels_ready';
   } catch (err) {
+    // The seller chooses (待选择分仓 / 待选择承运): the step stays running, the job ends; the choice enqueues it again.
+    if (err instanceof AwaitChoice) {
+      await save(err.status);
+      return err.status;
+    }
     const problems =
       err instanceof InboundOperationFailed
         ? err.problems.map((p) => ({

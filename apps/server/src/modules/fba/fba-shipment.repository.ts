@@ -106,6 +106,7 @@ export async function updateDraft(
     name: string;
     source_address: string;
     boxes: string;
+    auto_choose: boolean;
   },
 ): Promise<boolean> {
   const r = await trx
@@ -115,6 +116,9 @@ export async function updateDraft(
       status: 'draft',
       inbound_plan_id: '',
       placement_option_id: '',
+      placement_options: '[]',
+      transport_options: '[]',
+      transport_cost_minor: 0,
       failed_step: '',
       error: '',
       problems: '[]',

@@ -24,6 +24,13 @@ export const FBA_SHIPMENT_SENTENCES = {
         : '';
     return `${e.actor} 发出了头程发货单 ${s(a.number)}(${s(a.carrier)} ${s(a.tracking_no)},${s(a.units)} 件${cost})`;
   },
+  'fba.shipment.placement': (e: Entry) => {
+    const a = after(e);
+    const fee = s(a.fee) ? `,分仓费用 ${s(a.fee)}` : ',无分仓费用';
+    return `${e.actor} 为头程发货单 ${s(a.number)} 选择了分仓方案(${s(a.shipments)} 个货件:${s(a.fcs)}${fee})`;
+  },
+  'fba.shipment.transport': (e: Entry) =>
+    `${e.actor} 为头程发货单 ${s(after(e).number)} 选择了运输方案(${s(after(e).choices)})`,
   'fba.shipment.sync': (e: Entry) =>
     `${e.actor} 同步了头程发货单 ${s(after(e).number)} 的亚马逊接收(新收 ${s(after(e).received)} 件)`,
 };

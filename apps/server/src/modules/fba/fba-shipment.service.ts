@@ -112,6 +112,11 @@ export async function shipmentDetail(deps: AppDeps, tenantId: number, id: number
     box_list: row.boxes,
     fc_shipments: row.fc_shipments,
     job_id: row.job_id,
+    auto_choose: row.auto_choose,
+    placement_option_id: row.placement_option_id,
+    placement_options: row.placement_options,
+    transport_options: row.transport_options,
+    transport_cost_minor: Number(row.transport_cost_minor),
   };
 }
 
@@ -160,6 +165,7 @@ export async function saveShipment(
     name: body.name,
     source_address: JSON.stringify(body.source_address),
     boxes: JSON.stringify(body.boxes),
+    auto_choose: body.auto_choose,
   };
   const summary = { units: items.reduce((s, i) => s + i.quantity, 0), skus: items.length };
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -185,21 +191,30 @@ export async function saveShipment(
 export const log = (trx: Kysely<DB>, actor: Actor, action: string, id: number, after: Record<string, unknown>) =>
   audit(trx, actor, { action, targetType: 'fba_shipment', targetId: id, after });
 
+/** Where 开始计划 may start from: a draft, a failed shipment, or one waiting for a choice (new options). */
+const STARTABLE = new Set<FbaShipmentStatus>(['draft', 'failed', 'placement_choice', 'transport_choice']);
+
 /**
  * 开始计划: a draft (or a failed shipment, resuming at the step that failed) goes to planning
- * and the workflow job is enqueued in the same transaction.
+ * and the workflow job is enqueued in the same transaction. From 待选择分仓/待选择承运 (e.g.
+ * the options expired) it asks Amazon for new options: those of a step not done are dropped.
  */
 export async function startShipment(deps: AppDeps, jobs: JobClient, actor: Actor, id: number) {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockShipment(trx, actor.tenantId, id);
     if (!row) throw notFound(NOT_FOUND);
-    if (row.status !== 'draft' && row.status !== 'failed') throw illegal(row, '开始计划');
+    if (!STARTABLE.has(row.status)) throw illegal(row, '开始计划');
     const job = await jobs.enqueue(fbaShipmentJob, actor, { id }, { tx: trx });
     // Done steps are kept; a plan Amazon was still creating (no problems came back) is followed, not made twice.
     const keep = (k: string, v: { state: string; operation_id?: string }) =>
       v.state === 'done' || (k === 'plan' && !!v.operation_id && !!row.inbound_plan_id && row.problems.length === 0);
     const steps = Object.fromEntries(Object.entries(row.steps).filter(([k, v]) => keep(k, v)));
+    const fresh = {
+      ...(steps.placement ? {} : { placement_options: '[]', placement_option_id: '' }),
+      ...(steps.transport ? {} : { transport_options: '[]', transport_cost_minor: 0 }),
+    };
     await setShipment(trx, id, {
+      ...fresh,
       status: 'planning',
       job_id: job.id,
       error: '',

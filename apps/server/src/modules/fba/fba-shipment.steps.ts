@@ -10,6 +10,16 @@ import type {
 } from '../../marketplace/sp-api.inbound.types.js';
 import { type FbaItemDb, type FbaShipmentDb, setItemFnsku, type setShipment } from './fba-shipment.repository.js';
 import type { FbaBox, FbaFcShipment, FbaStepState } from './fba-shipment.tables.js';
+import {
+  AwaitChoice,
+  currencyOfMarketplace,
+  quotesInCny,
+  readPlacementOptions,
+  recommendedPlacement,
+  recommendedTransport,
+  transportLabel,
+  transportOptionOf,
+} from './fba-shipment-options.js';
 
 /** What the steps share: the shop's client, the shipment, its items and steps so far. */
 export interface Workflow {
@@ -113,79 +123,94 @@ async function packingInformation(w: Workflow) {
   return undefined;
 }
 
-/** 分仓方案: the first option confirmed; its shipments (one per fulfilment centre) recorded with their items. */
+/**
+ * 分仓方案: options generated and kept with their centres and fees (once); the seller's choice
+ * (or, with 自动选择推荐方案, the cheapest) confirmed; its shipments recorded. Without a
+ * choice the job stops in 待选择分仓 (`AwaitChoice`).
+ */
 async function placement(w: Workflow) {
   const ib = w.client.inbound;
-  await follow(w, 'placement', await ib.generatePlacementOptions(w.planId));
-  const options = await ib.all<{ placementOptionId: string; shipmentIds: string[]; status: string }>(
-    (page) => ib.listPlacementOptions(w.planId, page),
-    'placementOptions',
-  );
-  const option = options.find((o) => o.status === 'OFFERED') ?? options[0];
-  if (!option) throw new Error('亚马逊没有给出分仓方案');
-  await follow(w, 'placement', await ib.confirmPlacementOption(w.planId, option.placementOptionId));
+  if (!w.row.placement_options.length) {
+    await follow(w, 'placement', await ib.generatePlacementOptions(w.planId));
+    const options = await readPlacementOptions(ib, w.planId, currencyOfMarketplace(w.row.marketplace));
+    if (!options.length) throw new Error('亚马逊没有给出分仓方案');
+    await w.remember({ placement_options: JSON.stringify(options) });
+    w.row.placement_options = options;
+  }
+  let chosenId = w.row.placement_option_id;
+  if (!chosenId) {
+    if (!w.row.auto_choose) throw new AwaitChoice('placement_choice');
+    chosenId = recommendedPlacement(w.row.placement_options)!.placement_option_id;
+  }
+  const option = w.row.placement_options.find((o) => o.placement_option_id === chosenId);
+  if (!option) throw new Error('所选分仓方案不存在,请重新生成');
+  await follow(w, 'placement', await ib.confirmPlacementOption(w.planId, chosenId));
   const fcs: FbaFcShipment[] = [];
-  for (const shipmentId of option.shipmentIds) {
-    const s = await ib.getShipment(w.planId, shipmentId);
-    const items = await ib.all<InboundItem>((page) => ib.listShipmentItems(w.planId, shipmentId, page), 'items');
+  for (const s of option.shipments) {
+    const got = await ib.getShipment(w.planId, s.shipment_id);
     fcs.push({
-      shipment_id: shipmentId,
-      confirmation_id: s.shipmentConfirmationId ?? '',
-      fc: s.destination.warehouseId ?? '',
-      status: s.status ?? '',
-      items: items.map((i) => ({ msku: i.msku, quantity: i.quantity })),
+      shipment_id: s.shipment_id,
+      confirmation_id: got.shipmentConfirmationId ?? '',
+      fc: got.destination.warehouseId ?? s.fc,
+      status: got.status ?? '',
+      items: s.items,
       box_ids: [],
       transport: '',
     });
   }
-  await w.remember({ placement_option_id: option.placementOptionId, fc_shipments: JSON.stringify(fcs) });
-  w.row.placement_option_id = option.placementOptionId;
+  await w.remember({ placement_option_id: chosenId, fc_shipments: JSON.stringify(fcs) });
+  w.row.placement_option_id = chosenId;
   w.row.fc_shipments = fcs;
   return undefined;
 }
 
-/** The seller's own small-parcel carrier when offered (the tracking is entered at 发货), else the first option. */
-const pick = (options: TransportationOption[]) =>
-  options.find((o) => o.shippingSolution === 'USE_YOUR_OWN_CARRIER' && o.shippingMode === 'GROUND_SMALL_PARCEL') ??
-  options.find((o) => o.shippingSolution === 'USE_YOUR_OWN_CARRIER') ??
-  options[0];
-
-/** 运输方案: generate for every shipment, confirm one option each; the confirmation ids recorded. */
+/** 运输方案: generated and kept for every shipment (once); the chosen ones confirmed (or 待选择承运). */
 async function transport(w: Workflow) {
   const ib = w.client.inbound;
   const a = w.row.source_address;
   const placementOptionId = w.row.placement_option_id;
   const contact = { name: a.name ?? '', phoneNumber: a.phoneNumber ?? '' };
-  const start = new Date(Date.now() + 86_400_000).toISOString();
-  await follow(
-    w,
-    'transport',
-    await ib.generateTransportationOptions(w.planId, {
-      placementOptionId,
-      shipmentTransportationConfigurations: w.row.fc_shipments.map((s) => ({
-        shipmentId: s.shipment_id,
-        readyToShipWindow: { start },
-        contactInformation: contact,
-      })),
-    }),
-  );
-  const options = await ib.all<TransportationOption>(
-    (page) => ib.listTransportationOptions(w.planId, { placementOptionId, ...page }),
-    'transportationOptions',
-  );
-  const chosen = w.row.fc_shipments.map((s) => {
-    const o = pick(options.filter((x) => x.shipmentId === s.shipment_id));
-    if (!o) throw new Error(`亚马逊没有给出货件 ${s.shipment_id} 的运输方案`);
-    return o;
-  });
+  if (!w.row.transport_options.length) {
+    const start = new Date(Date.now() + 86_400_000).toISOString();
+    await follow(
+      w,
+      'transport',
+      await ib.generateTransportationOptions(w.planId, {
+        placementOptionId,
+        shipmentTransportationConfigurations: w.row.fc_shipments.map((s) => ({
+          shipmentId: s.shipment_id,
+          readyToShipWindow: { start },
+          contactInformation: contact,
+        })),
+      }),
+    );
+    const listed = await ib.all<TransportationOption>(
+      (page) => ib.listTransportationOptions(w.planId, { placementOptionId, ...page }),
+      'transportationOptions',
+    );
+    const currency = currencyOfMarketplace(w.row.marketplace);
+    w.row.transport_options = listed.map((o) => transportOptionOf(o, currency));
+    await w.remember({ transport_options: JSON.stringify(w.row.transport_options) });
+  }
+  const options = w.row.transport_options;
+  for (const s of w.row.fc_shipments)
+    if (!options.some((x) => x.shipment_id === s.shipment_id))
+      throw new Error(`亚马逊没有给出货件 ${s.shipment_id} 的运输方案`);
+  if (!options.some((o) => o.chosen)) {
+    if (!w.row.auto_choose) throw new AwaitChoice('transport_choice');
+    for (const s of w.row.fc_shipments)
+      recommendedTransport(options.filter((x) => x.shipment_id === s.shipment_id))!.chosen = true;
+    await w.remember({ transport_options: JSON.stringify(options) });
+  }
+  const chosen = w.row.fc_shipments.map((s) => options.find((x) => x.shipment_id === s.shipment_id && x.chosen)!);
   await follow(
     w,
     'transport',
     await ib.confirmTransportationOptions(
       w.planId,
       chosen.map((o) => ({
-        shipmentId: o.shipmentId,
-        transportationOptionId: o.transportationOptionId,
+        shipmentId: o.shipment_id,
+        transportationOptionId: o.transportation_option_id,
         contactInformation: contact,
       })),
     ),
@@ -193,15 +218,19 @@ async function transport(w: Workflow) {
   const fcs: FbaFcShipment[] = [];
   for (const s of w.row.fc_shipments) {
     const got = await ib.getShipment(w.planId, s.shipment_id);
-    const o = chosen.find((x) => x.shipmentId === s.shipment_id)!;
+    const o = chosen.find((x) => x.shipment_id === s.shipment_id)!;
     fcs.push({
       ...s,
       confirmation_id: got.shipmentConfirmationId ?? '',
       status: got.status ?? s.status,
-      transport: [o.carrier?.name, o.shippingMode].filter(Boolean).join(' '),
+      transport: transportLabel(o),
+      solution: o.shipping_solution,
+      carrier: o.carrier_name || o.carrier,
+      ...(o.quote ? { quote: { amount_minor: o.quote.amount_minor, currency: o.quote.currency } } : {}),
     });
   }
-  await w.remember({ fc_shipments: JSON.stringify(fcs) });
+  const cost = await quotesInCny(w.deps, w.row.tenant_id, chosen);
+  await w.remember({ fc_shipments: JSON.stringify(fcs), transport_cost_minor: cost });
   w.row.fc_shipments = fcs;
   return undefined;
 }

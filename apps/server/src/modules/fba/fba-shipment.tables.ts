@@ -25,6 +25,42 @@ export interface FbaFcShipment {
   box_ids: string[];
   /** The transport option confirmed (carrier name, mode). */
   transport: string;
+  /** The chosen option's solution (`AMAZON_PARTNERED_CARRIER` / `USE_YOUR_OWN_CARRIER`), its carrier and quote. */
+  solution?: string;
+  carrier?: string;
+  quote?: FbaMoney;
+}
+
+/** An amount in minor units of a currency, as Amazon quoted it. */
+export interface FbaMoney {
+  amount_minor: number;
+  currency: string;
+}
+
+/** A placement option as Amazon listed it: its shipments (centre, units), fees, discounts, expiry. */
+export interface FbaPlacementOption {
+  placement_option_id: string;
+  status: string;
+  shipments: { shipment_id: string; fc: string; items: { msku: string; quantity: number }[] }[];
+  fees: { type: string; target: string; description: string; money: FbaMoney }[];
+  discounts: { type: string; target: string; description: string; money: FbaMoney }[];
+  /** Unix seconds (0: none given). */
+  expires_at: number;
+  /** Fees minus discounts (for the recommended option and the screen). */
+  total: FbaMoney;
+}
+
+/** A transportation option of one shipment; `chosen` once the seller (or the automatic choice) picked it. */
+export interface FbaTransportOption {
+  transportation_option_id: string;
+  shipment_id: string;
+  shipping_mode: string;
+  shipping_solution: string;
+  carrier: string;
+  quote?: FbaMoney & { expires_at: number };
+  chosen?: boolean;
+  /** The seller's own carrier's name entered at the choice. */
+  carrier_name?: string;
 }
 
 /** A step of the workflow: its state, the operation followed, when it ended. */
@@ -62,6 +98,10 @@ export interface FbaShipmentsTable {
   boxes: Json<FbaBox[]>;
   placement_option_id: Generated<string>;
   fc_shipments: Json<FbaFcShipment[]>;
+  auto_choose: Generated<boolean>;
+  placement_options: ColumnType<FbaPlacementOption[], string | undefined, string>;
+  transport_options: ColumnType<FbaTransportOption[], string | undefined, string>;
+  transport_cost_minor: ColumnType<number, number | undefined, number>;
   carrier: Generated<string>;
   tracking_no: Generated<string>;
   cost_minor: ColumnType<number, number | undefined, number>;

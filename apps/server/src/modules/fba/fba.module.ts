@@ -3,10 +3,11 @@ import { fbaLabelRoutes } from './fba-labels.routes.js';
 import { fbaSandboxRoutes } from './fba-sandbox.routes.js';
 import { fbaShipmentJob } from './fba-shipment.job.js';
 import { fbaShipmentRoutes } from './fba-shipment.routes.js';
+import { fbaShipmentChoiceRoutes } from './fba-shipment-choice.routes.js';
 
 /** FBA first leg 头程发货 (issue 30 §3): labels (docs/labels.md), shipments (docs/fba.md). */
 export const serverModule: ServerModule = {
   name: 'fba',
-  routes: [fbaLabelRoutes, fbaShipmentRoutes, fbaSandboxRoutes],
+  routes: [fbaLabelRoutes, fbaShipmentRoutes, fbaShipmentChoiceRoutes, fbaSandboxRoutes],
   jobs: [fbaShipmentJob],
 };

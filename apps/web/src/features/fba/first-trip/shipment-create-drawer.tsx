@@ -1,6 +1,19 @@
 import { countryName } from '@console/shared/constants/marketplaces';
 import type { FbaShipmentSaveBody } from '@console/shared/schemas/fba-shipment';
-import { Alert, Button, Card, Drawer, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import { useMemo, useState } from 'react';
 import { useFbaShipmentMutations, useFbaSkuOptions } from '../../../api/fba-shipment';
 import { useShopOptions } from '../../../api/shop';
@@ -51,6 +64,7 @@ export function ShipmentCreateDrawer(p: { open: boolean; onClose: () => void; on
   const [keyword, setKeyword] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const [address, setAddress] = useState<Record<string, string>>({ countryCode: 'CN' });
+  const [autoChoose, setAutoChoose] = useState(false);
   const skus = useFbaSkuOptions(keyword);
   const { save } = useFbaShipmentMutations();
   const shop = shops.data?.list.find((s) => s.id === shopId);
@@ -81,8 +95,9 @@ export function ShipmentCreateDrawer(p: { open: boolean; onClose: () => void; on
           ...(rest > 0 ? [{ ...dims, quantity: 1, items: [{ stock_id: l.stock_id, quantity: rest }] }] : []),
         ];
       }),
+      auto_choose: autoChoose,
     };
-  }, [shopId, marketplace, name, lines, address]);
+  }, [shopId, marketplace, name, lines, address, autoChoose]);
   return (
     <Drawer
       title="创建头程发货"
@@ -132,6 +147,15 @@ export function ShipmentCreateDrawer(p: { open: boolean; onClose: () => void; on
           </Form.Item>
           <Form.Item label="名称">
             <Input style={{ width: 220 }} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+          </Form.Item>
+          <Form.Item label="分仓与承运" tooltip="不勾选时,亚马逊给出方案后由您选择分仓方案和每个货件的承运方式">
+            <Checkbox
+              checked={autoChoose}
+              data-testid="fba-shipment-auto"
+              onChange={(e) => setAutoChoose(e.target.checked)}
+            >
+              自动选择推荐方案
+            </Checkbox>
           </Form.Item>
         </Space>
         <Card size="small" title="发货地址" style={{ marginBottom: 12 }}>

@@ -1,5 +1,5 @@
 import { countryName } from '@console/shared/constants/marketplaces';
-import { minor, moneyFromNumber, toDecimalString } from '@console/shared/money';
+import { minor, moneyFromNumber, moneyToNumber, toDecimalString } from '@console/shared/money';
 import {
   FNSKU_LABEL_LAYOUT_NAMES,
   FNSKU_LABEL_LAYOUTS,
@@ -33,6 +33,7 @@ import {
   WORKING,
 } from '../../../api/fba-shipment';
 import { STATUS_COLORS } from './first-trip-page';
+import { PlacementChoice, TransportChoice } from './shipment-choice';
 
 const STEP_STATUS = { done: 'finish', running: 'process', failed: 'error' } as const;
 
@@ -54,9 +55,12 @@ function WorkflowSteps({ d }: { d: FbaShipmentDetail }) {
 /** 发货: carrier, tracking and the first-leg cost (元, converted to fen by the money module). */
 function ShipModal(p: { d: FbaShipmentDetail; open: boolean; onClose: () => void }) {
   const { ship } = useFbaShipmentMutations();
-  const [carrier, setCarrier] = useState('');
+  const chosen = [...new Set(p.d.fc_shipments.map((f) => f.carrier ?? '').filter(Boolean))];
+  const [carrier, setCarrier] = useState(chosen.join(' / '));
   const [tracking, setTracking] = useState('');
-  const [cost, setCost] = useState<number | null>(null);
+  // The partnered carriers' quotes in CNY (at the choice) are the default cost; the seller may change it.
+  const quoted = p.d.transport_cost_minor;
+  const [cost, setCost] = useState<number | null>(quoted > 0 ? moneyToNumber(minor(quoted), 'CNY') : null);
   return (
     <Modal
       title="发货"
@@ -94,6 +98,7 @@ function ShipModal(p: { d: FbaShipmentDetail; open: boolean; onClose: () => void
         />
         <InputNumber
           addonBefore="头程费用(元)"
+          data-testid="fba-ship-cost"
           min={0}
           precision={2}
           style={{ width: '100%' }}
@@ -129,7 +134,13 @@ export function ShipmentDetailDrawer(p: { id: number | null; onClose: () => void
               {d.tracking_no ? `${d.carrier} ${d.tracking_no}` : '-'}
             </Descriptions.Item>
             <Descriptions.Item label="头程费用">
-              {d.cost_minor > 0 ? `${toDecimalString(minor(d.cost_minor), 'CNY')} 元` : '-'}
+              <span data-testid="fba-detail-cost">
+                {d.cost_minor > 0
+                  ? `${toDecimalString(minor(d.cost_minor), 'CNY')} 元`
+                  : d.transport_cost_minor > 0 && !d.shipped_at
+                    ? `预估 ${toDecimalString(minor(d.transport_cost_minor), 'CNY')} 元(合作承运商报价)`
+                    : '-'}
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label="发货 / 已收">{`${d.units} / ${d.units_received}`}</Descriptions.Item>
           </Descriptions>
@@ -151,6 +162,8 @@ export function ShipmentDetailDrawer(p: { id: number | null; onClose: () => void
               }
             />
           )}
+          {d.status === 'placement_choice' && <PlacementChoice key={`p-${d.version}`} d={d} />}
+          {d.status === 'transport_choice' && <TransportChoice key={`t-${d.version}`} d={d} />}
           <Space wrap style={{ marginBottom: 16 }}>
             {(d.status === 'draft' || d.status === 'failed') && (
               <Button
@@ -208,6 +221,14 @@ export function ShipmentDetailDrawer(p: { id: number | null; onClose: () => void
               { title: '货件编号', width: 140, render: (_, f) => f.confirmation_id || f.shipment_id },
               { title: '状态', dataIndex: 'status', width: 120 },
               { title: '运输', dataIndex: 'transport', width: 160 },
+              {
+                title: '报价',
+                width: 100,
+                render: (_, f) =>
+                  f.quote
+                    ? `${toDecimalString(minor(f.quote.amount_minor), f.quote.currency)} ${f.quote.currency}`
+                    : '-',
+              },
               { title: '商品', render: (_, f) => f.items.map((i) => `${i.msku} × ${i.quantity}`).join(',') },
               { title: '箱数', width: 60, render: (_, f) => f.box_ids.length || '-' },
             ]}

@@ -218,6 +218,15 @@ describe('getNewReport: the figures of 首页', () => {
           : await buildUser(t.db, a.owner, { auth });
       expect(present(await report(await as(user))), `role ${auth}`).toEqual(expected[auth]);
     }
+    // The platform operator's admin (internal company) gets no checklist on its own tenant.
+    const operator = await buildTenant(t.db);
+    const ids = t.deps.config.internalIds as number[];
+    ids.push(operator.id);
+    try {
+      expect(present(await report(await as(operator)))).toEqual(groups.filter((g) => g !== 'checklist'));
+    } finally {
+      ids.pop();
+    }
   });
 });
 

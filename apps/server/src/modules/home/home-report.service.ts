@@ -35,10 +35,11 @@ export const checklistDismissedSetting: UserSettingDefinition<boolean> = {
 
 /**
  * The roles that get the checklist: the main account of a seller tenant (company or personal
- * admin), who binds shops, tops up and ships. Child accounts and traders do not set a tenant up.
+ * admin), who binds shops, tops up and ships. Child accounts, traders and the platform operator
+ * (internal company) do not set a seller tenant up.
  */
-function hasChecklist(user: UserRow): boolean {
-  return user.parent_id === 0 && (user.auth === 0 || user.auth === 4);
+function hasChecklist(user: UserRow, internal: boolean): boolean {
+  return user.parent_id === 0 && (user.auth === 0 || user.auth === 4) && !internal;
 }
 
 /** The start of today in the tenant's time zone. */
@@ -74,7 +75,7 @@ export async function homeReport(deps: AppDeps, user: UserRow): Promise<HomeRepo
       const expiringBefore = new Date(now.getTime() - (SHOP_AUTH_VALID_DAYS - SHOP_AUTH_EXPIRING_DAYS) * DAY_MS);
       return shopFigures(deps.db, tenantId, has('shop.manage') ? undefined : user.id, expiringBefore);
     }),
-    when(hasChecklist(user), () => checklistOf(deps, user)),
+    when(hasChecklist(user, has('platform.internal')), () => checklistOf(deps, user)),
   ]);
   return {
     generated_at: Math.floor(now.getTime() / 1000),

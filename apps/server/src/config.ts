@@ -26,6 +26,8 @@ export interface Config {
    * jobs of a process silent for 4.5 heartbeats are taken back (docs/architecture.md "Jobs").
    */
   jobHeartbeatSeconds: number;
+  /** Minutes between scheduled FBA stock syncs of a shop x marketplace (FBA_STOCK_SYNC_MINUTES, default 30; docs/fba.md). */
+  fbaStockSyncMinutes: number;
   /**
    * Keep live sessions in memory, invalidated by PostgreSQL LISTEN/NOTIFY (off behind a
    * transaction-pooling proxy such as PgBouncer, where LISTEN does not work).
@@ -314,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY, false),
     workers: bool(env.WORKERS, true),
     jobHeartbeatSeconds: positiveNumber(env.JOB_HEARTBEAT_SECONDS, 10, 'JOB_HEARTBEAT_SECONDS'),
+    fbaStockSyncMinutes: positiveNumber(env.FBA_STOCK_SYNC_MINUTES, 30, 'FBA_STOCK_SYNC_MINUTES'),
     sessionCache: bool(env.SESSION_CACHE, true),
     testHooks: bool(env.TEST_HOOKS, false),
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 10, 'MAX_UPLOAD_MB') * 1024 * 1024,

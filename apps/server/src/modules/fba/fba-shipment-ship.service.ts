@@ -6,6 +6,7 @@ import * as ledger from '../finance/ledger.service.js';
 import { openShop } from '../shop/shop-client.js';
 import { findShipment, itemsOf, lockShipment, setItemReceived, setShipment } from './fba-shipment.repository.js';
 import { illegal, log, NOT_FOUND, shipmentDetail } from './fba-shipment.service.js';
+import { postFbaReceipt } from './fba-stock.service.js';
 import type { FbaFcShipment } from './fba-shipment.tables.js';
 
 /** The ledger key of a shipment's first-leg cost: posted once, whatever repeats. */
@@ -117,14 +118,13 @@ export async function syncShipment(deps: AppDeps, actor: Actor, id: number) {
     for (const i of await itemsOf(trx, [id])) {
       const now = received.get(i.msku) ?? 0;
       if (now <= i.quantity_received) continue;
-      await postMovement(trx, {
+      // Units an FBA stock sync already added are not added again (docs/fba.md "FBA stock").
+      await postFbaReceipt(trx, {
         tenantId: actor.tenantId,
         stockId: Number(i.stock_id),
-        at: { kind: 'fba', marketplaceId: row.marketplace_id },
-        op: 'in',
+        marketplaceId: row.marketplace_id,
         quantity: now - i.quantity_received,
-        reason: 'receipt',
-        doc: { type: 'fba_shipment', id },
+        shipmentId: id,
         note: `头程发货 ${row.number} 亚马逊接收`,
         by: actor.userId,
       });

@@ -10,6 +10,7 @@ import { CASE_STATUSES, type CaseStatus } from '@console/shared/schemas/monitor'
 import { EXPRESS_STATUS_LABELS, type ExpressStatus } from '@console/shared/schemas/order';
 import { OVERSEAS_FIELD_NAMES } from '@console/shared/schemas/overseas-sku';
 import { FBA_SHIPMENT_SENTENCES } from '../fba/fba-shipment.sentences.js';
+import { FBA_STOCK_SENTENCES } from '../fba/fba-stock.sentences.js';
 import { GPSR_SENTENCES } from '../gpsr/gpsr.sentences.js';
 import { COUNT_SENTENCES } from '../overseas/overseas-count.sentences.js';
 import { INBOUND_SENTENCES } from '../overseas/overseas-inbound.sentences.js';
@@ -379,6 +380,7 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   ...INBOUND_SENTENCES,
   ...COUNT_SENTENCES,
   ...FBA_SHIPMENT_SENTENCES,
+  ...FBA_STOCK_SENTENCES,
   ...GPSR_SENTENCES,
   'order.stock.unfill': (e) => {
     const a = obj(e.summary.after);

@@ -11,6 +11,8 @@ import { useNavigate } from 'react-router';
 import { useInboundWarehouses, useInventoryList } from '../../../api/overseas-inbound';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
+import { FbaBreakdown, fbaMarketplaceOf, fbaPlaceName } from './fba-breakdown';
+import { FbaStockBar } from './fba-stock-bar';
 
 type Filters = Partial<InventoryListBody> & { page: number; pageSize: number };
 
@@ -22,6 +24,7 @@ export function InventoryListPage() {
   const warehouses = useInboundWarehouses();
   return (
     <PageContainer title="库存列表">
+      <FbaStockBar />
       <Space style={{ marginBottom: 12 }} wrap>
         <Select
           allowClear
@@ -58,6 +61,12 @@ export function InventoryListPage() {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         data-testid="inventory-list"
+        expandable={{
+          rowExpandable: (r) => r.location_kind === 'fba',
+          expandedRowRender: (r) => (
+            <FbaBreakdown stockId={r.stock_id} marketplaceId={fbaMarketplaceOf(r.location_name)} />
+          ),
+        }}
         pagination={{
           current: filters.page,
           pageSize: filters.pageSize,
@@ -72,7 +81,9 @@ export function InventoryListPage() {
             title: '库存位置',
             width: 170,
             render: (_, r) =>
-              `${LOCATION_KIND_LABELS[r.location_kind]}${r.location_kind === 'china' ? '' : ` · ${r.location_name}`}`,
+              r.location_kind === 'fba'
+                ? fbaPlaceName(r.location_name)
+                : `${LOCATION_KIND_LABELS[r.location_kind]}${r.location_kind === 'china' ? '' : ` · ${r.location_name}`}`,
           },
           { title: '在库', dataIndex: 'on_hand', width: 80 },
           { title: '预留', dataIndex: 'reserved', width: 80 },

@@ -15,7 +15,6 @@ import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { orderListBody } from '@console/shared/schemas/order';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -26,6 +25,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seed } from '../apps/server/src/db/seed.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
 import { orderPageQuery, statusCountsQuery } from '../apps/server/src/modules/order/order.repository.js';
+import { fmt as fmtDurations, httpLoadClient, load as loadAll, pct } from './load-clients.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const ROWS = Number(arg('scale') ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -41,31 +41,13 @@ const TARGET_RATIO = 1.5;
 /** The filter of the measured page: a status tab, a marketplace and a purchase-date range (the last 90 days). */
 const FILTER = { status: 'Unshipped', marketplace: 'de', page: 1, pageSize: 20 };
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 /** CPU per request of a load: the main thread's and PostgreSQL's. */
 const cpu = (r: { mainMs: number; postgresMs: number }) =>
   `${r.mainMs.toFixed(2)} ms + PostgreSQL ${r.postgresMs.toFixed(2)} ms`;
-const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (n=${xs.length})`;
+const fmt = (xs: number[]) => fmtDurations(xs, true);
 
-/** Runs `n` calls of `one(i)` with `concurrency` in flight; answers each duration in ms. */
-async function load(n: number, one: (i: number) => Promise<void>): Promise<number[]> {
-  const out: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < n) {
-        const i = next++;
-        const t0 = performance.now();
-        await one(i);
-        out.push(performance.now() - t0);
-      }
-    }),
-  );
-  return out;
-}
+/** Runs `n` calls of `one(i)` with CONCURRENCY in flight. */
+const load = (n: number, one: (i: number) => Promise<void>) => loadAll(n, CONCURRENCY, one);
 
 /** utime + stime of a /proc stat line, in ms (USER_HZ is 100). */
 function statCpuMs(stat: string): number {
@@ -191,12 +173,8 @@ async function main() {
     }
     const since = Math.floor(Date.now() / 1000) - 90 * 86_400;
     const body = JSON.stringify({ ...FILTER, startTime: since });
-    const client = new Worker(new URL('./order-load-worker.mjs', import.meta.url), { execArgv: [] });
-    const apiLoad = (n: number) =>
-      new Promise<{ durations: number[]; failure: string; cpuMs: number }>((resolve) => {
-        client.once('message', resolve);
-        client.postMessage({ origin, path: '/PDD/order/list', body, tokens, n, concurrency: CONCURRENCY });
-      });
+    const client = httpLoadClient(origin, CONCURRENCY);
+    const apiLoad = (n: number) => client.run('/PDD/order/list', body, tokens, n);
     // The API's statements (the page with its first item, the tabs' counts, which give the total),
     // compiled from the repository's own builders so the hand side sends exactly the same SQL, with
     // the same parameters, over a plain pg pool of the same size.
@@ -265,7 +243,7 @@ async function main() {
     console.log(
       `  API / hand (as the API) p95: ${ratio.toFixed(2)}x  target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}`,
     );
-    await client.terminate();
+    await client.close();
     await pool.end();
     await app.close();
   } finally {

@@ -12,7 +12,6 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { inventoryFlowBody, inventoryListBody } from '@console/shared/schemas/overseas-inventory';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -30,11 +29,8 @@ import {
   inventoryCountQuery,
   inventoryPageQuery,
 } from '../apps/server/src/modules/overseas/overseas-inventory.repository.js';
-import {
-  insertRaceSkus,
-  negativeBalances,
-  seedBenchMovements,
-} from '../apps/server/src/modules/overseas/overseas-inventory-seed.repository.js';
+import { fmt, httpLoadClient, load as loadAll, pct } from './load-clients.js';
+import { insertRaceSkus, negativeBalances, seedBenchMovements } from './warehouse-seed.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const SKUS = 2500;
@@ -47,29 +43,10 @@ const RACE_UNITS = 5;
 const PASSWORD = 'bench-pass';
 const TARGET_MS = 50;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 /** Seconds since a `performance.now()` mark, one decimal. */
 const secondsSince = (mark: number) => ((performance.now() - mark) / 1000).toFixed(1);
-const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms`;
 
-async function load(n: number, one: (i: number) => Promise<void>): Promise<number[]> {
-  const out: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < n) {
-        const i = next++;
-        const t0 = performance.now();
-        await one(i);
-        out.push(performance.now() - t0);
-      }
-    }),
-  );
-  return out;
-}
+const load = (n: number, one: (i: number) => Promise<void>) => loadAll(n, CONCURRENCY, one);
 
 async function main() {
   const dataDir = path.resolve(import.meta.dirname, '../.bench-data/warehouse');
@@ -132,19 +109,8 @@ async function main() {
       body: JSON.stringify({ account: 'wh-bench', password: PASSWORD }),
     });
     const token = ((await login.json()) as { data: { token: { token: string } } }).data.token.token;
-    const client = new Worker(new URL('./order-load-worker.mjs', import.meta.url), { execArgv: [] });
-    const apiLoad = (route: string, body: object, n: number) =>
-      new Promise<{ durations: number[]; failure: string }>((resolve) => {
-        client.once('message', resolve);
-        client.postMessage({
-          origin,
-          path: route,
-          body: JSON.stringify(body),
-          tokens: [token],
-          n,
-          concurrency: CONCURRENCY,
-        });
-      });
+    const client = httpLoadClient(origin, CONCURRENCY);
+    const apiLoad = (route: string, body: object, n: number) => client.run(route, JSON.stringify(body), [token], n);
     const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY, idleTimeoutMillis: 0 });
     const hand = (compiled: { sql: string; parameters: readonly unknown[] }[], n: number) => async () => {
       await Promise.all(
@@ -201,7 +167,7 @@ async function main() {
       console.log(`  ${c.name.padEnd(34)} API ${fmt(api.durations)} | same SQL by hand ${fmt(byHand)}`);
     }
     console.log(`  target p95 < ${TARGET_MS} ms: ${met ? 'met' : 'NOT met'}`);
-    await client.terminate();
+    await client.close();
     await pool.end();
     await app.close();
 

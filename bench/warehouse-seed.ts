@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../apps/server/src/db/types.js';
 
 /**
- * Benchmark data (`bench/warehouse.ts`, not called by the server): `skus` SKUs of a tenant at
+ * Benchmark data of `bench/warehouse.ts` (benchmark-only code, outside the server's src): `skus` SKUs of a tenant at
  * four locations (China, two overseas warehouses, FBA US), `perPair` movements each, written by
  * `generate_series` in one statement per table. Movement g of a SKU and location is `in` 5
  * (receipt) unless g is a multiple of 3, then `out` 3 (pick), so on hand after it is

@@ -79,6 +79,11 @@ describe('route table', () => {
         '/redirect/*',
         '/system/admin/member',
         '/system/admin/opera-log',
+        // 系统 statistics (docs/statistics.md, issue 31 §1).
+        '/system/index',
+        '/system/admin/accountStatistical',
+        '/system/admin/orderStatistical',
+        '/system/admin/performanceStatistical',
         // Product home, list, editor and preview (docs/web.md "Goods screens").
         '/goods/index',
         '/goods/admin/list',

@@ -108,6 +108,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({ body: { id: id('id'), version: 1, staff_ids: [id('staff_ids')] } }),
   },
   [`POST ${G}/syncShop`]: { fields: { id: 'shop' }, request: (id) => ({ body: { id: id('id') } }) },
+  [`POST ${G}/messageNotice`]: {
+    fields: { tenant_id: 'user' },
+    request: (id) => ({ body: { title: 'x', tenant_id: id('tenant_id') } }),
+  },
   [`POST ${G}/delShop`]: { fields: { id: 'shop' }, request: (id) => ({ body: { id: id('id') } }) },
   [`POST ${G}/updateAllowSites`]: {
     fields: { uid: 'user' },

@@ -139,6 +139,7 @@ export const OPERA_LOG_ACTIONS = {
   'finance.deposit.return': '退还保证金',
   'finance.reverse': '冲正记录',
   'finance.warning': '设置余额预警',
+  'message.notice': '发送通知',
   'home.checklist': '关闭或显示新手引导',
   'finance.payee.save': '保存收款账户',
   'finance.payee.delete': '删除收款账户',

@@ -79,6 +79,9 @@ export function can(
         (user.auth === 5 && Boolean(user.is_use_trader_express)) ||
         (isInternal(user, ctx) && (user.auth === 0 || user.auth === 4))
       );
+    case 'message.notice':
+      // The operator's admins speak to the tenants (issue 31 §2); a tenant cannot send.
+      return isInternal(user, ctx) && (user.auth === 0 || user.auth === 4);
     case 'warehouse.operate':
       // The operator runs the overseas warehouses for every tenant (issue 30 §2), as it runs the channels.
       return isInternal(user, ctx) && (user.auth === 0 || user.auth === 4);

@@ -43,6 +43,8 @@ export const PERMISSIONS = [
   'monitor.use',
   /** Internal company (platform operator) membership. */
   'platform.internal',
+  /** Send a notice to every tenant or one (消息记录): the operator's company and personal admins. */
+  'message.notice',
   /** Change the tenant's product categories (create, rename, move, delete). */
   'library.category',
   /** Change the tenant's EAN pool (import, delete codes). */

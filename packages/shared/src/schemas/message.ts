@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dbIdList, flag01, paged, pageQuery } from './common.js';
+import { ALL_AUTHS } from '../constants/roles.js';
+import { dbId, dbIdList, flag01, paged, pageQuery, requiredString } from './common.js';
 
 /**
  * The shared message table (issue 15 §3, docs/messages.md): news for one account or for a
@@ -23,8 +24,40 @@ export const messageListQuery = z.strictObject({
   ...pageQuery,
   /** 1: unread only. */
   unread: z.coerce.number().pipe(flag01).optional(),
+  /** 1: read only. */
+  read: z.coerce.number().pipe(flag01).optional(),
   source: z.string().max(40).optional(),
 });
+
+/** The areas that post messages (the source filter of 消息记录), with their Chinese names. */
+export const MESSAGE_SOURCES = {
+  monitor: '监控',
+  upload: '上传',
+  finance: '财务',
+  logistics: '物流',
+  order: '订单',
+  shop: '店铺',
+  account: '账号',
+  notice: '系统公告',
+} as const;
+export type MessageSource = keyof typeof MESSAGE_SOURCES;
+
+/**
+ * `POST /amazon-user/messageNotice`: the platform operator's notice (title, body) to every
+ * tenant or one (`tenant_id`, its main account's id), to all its accounts or to one role.
+ */
+export const messageNoticeBody = z.strictObject({
+  title: requiredString(100),
+  body: z.string().trim().max(4000, { error: '内容不能超过4000个字符' }).optional().default(''),
+  tenant_id: dbId('租户ID', 'integer').optional(),
+  role: z.coerce
+    .number({ error: '角色不合法' })
+    .refine((r) => (ALL_AUTHS as readonly number[]).includes(r), { error: '角色不合法' })
+    .optional(),
+});
+
+/** How many tenants the notice reached. */
+export const messageNoticeData = z.object({ tenants: z.number().int() });
 
 /** A page of messages and the caller's unread count. */
 export const messageListData = paged(messageView).extend({ unread: z.number().int() });

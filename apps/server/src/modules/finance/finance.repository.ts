@@ -177,7 +177,7 @@ export function reviewTopup(
     .where('book_id', '=', bookId)
     .where('id', '=', id)
     .where('status', '=', 0)
-    .returning(['id', 'tenant_id', 'amount', 'currency'])
+    .returning(['id', 'tenant_id', 'amount', 'currency', 'created_by'])
     .executeTakeFirst();
 }
 

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { FileStorage } from '../files/file-storage.js';
 import { storeImage } from '../files/images.service.js';
 import { audit } from '../system/audit.js';
+import { topupReviewed } from '../system/message-sources.service.js';
 import {
   findBookTopup,
   findTenantTopup,
@@ -101,6 +102,7 @@ export async function approveTopup(deps: AppDeps, actor: Actor, user: UserRow, i
       targetId: row.id,
       after: { uid: row.tenant_id, amount: row.amount, entry_id: entry.id },
     });
+    await topupReviewed(trx, row);
     const saved = await findBookTopup(trx, bookId, id);
     if (!saved) throw notFound(NOT_FOUND);
     return saved;
@@ -119,6 +121,7 @@ export async function refuseTopup(deps: AppDeps, actor: Actor, user: UserRow, id
       targetId: row.id,
       after: { uid: row.tenant_id, amount: row.amount, reason },
     });
+    await topupReviewed(trx, row, reason);
     const saved = await findBookTopup(trx, bookId, id);
     if (!saved) throw notFound(NOT_FOUND);
     return saved;

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound, staleSave } from '../../lib/app-error.j
 import * as ledger from '../finance/ledger.service.js';
 import { orderDetail } from '../order/order.service.js';
 import { audit } from '../system/audit.js';
+import { parcelHeld } from '../system/message-sources.service.js';
 import { tariffOf, tenantChannel } from './channel.service.js';
 import {
   findParcelOfOrder,
@@ -224,6 +225,7 @@ export async function submitParcel(
         hold_reasons: reasons,
       },
     });
+    if (reasons.length) await parcelHeld(trx, tenantId, { id: saved.id, amazon_order_id: o.amazon_order_id, reasons });
     await orderEvent(
       trx,
       tenantId,

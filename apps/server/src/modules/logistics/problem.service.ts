@@ -17,6 +17,7 @@ import { carrierOf } from '../../logistics/carrier-sandbox.js';
 import { subjectOf } from '../account/account.presenter.js';
 import * as ledger from '../finance/ledger.service.js';
 import { audit } from '../system/audit.js';
+import { problemParcel } from '../system/message-sources.service.js';
 import { managedBook } from './channel.service.js';
 import { orderEvent } from './logistics.repository.js';
 import {
@@ -198,6 +199,9 @@ export async function reportProblem(
       `运单 ${w.waybill_no} 登记问题件:${PROBLEM_TYPE_LABELS[body.type]}`,
       actor.userId,
     );
+    const label = `运单 ${w.waybill_no} 登记为${PROBLEM_TYPE_LABELS[body.type]}`;
+    const problem = { id: row.id, tenant_id: c.tenantId, book_id: w.book_id, created_by: actor.userId };
+    await problemParcel(trx, deps.config.internalIds, problem, sides.includes('user'), label);
     return { id: row.id, newWaybill };
   });
   const warning = await finishFollowUp(deps, asTenant(actor, c.tenantId), created.newWaybill);
@@ -284,6 +288,9 @@ export async function stepProblem(
       `问题件 #${p.id}:${PROBLEM_TYPE_LABELS[type]} → ${PROBLEM_TYPE_LABELS[body.to]}`,
       actor.userId,
     );
+    const label = `${PROBLEM_TYPE_LABELS[type]} → ${PROBLEM_TYPE_LABELS[body.to]}`;
+    const bySeller = sides.includes('user') && refuseStep({ type, closed }, body.to, 'user') === null;
+    await problemParcel(trx, deps.config.internalIds, p, bySeller, label);
     return { tenantId: p.tenant_id, newWaybill };
   });
   const warning = await finishFollowUp(deps, asTenant(actor, done.tenantId), done.newWaybill);

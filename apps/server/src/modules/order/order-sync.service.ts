@@ -8,6 +8,7 @@ import { liveSpApiDeps } from '../../marketplace/sp-api.deps.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import type { Order } from '../../marketplace/sp-api.orders.js';
 import { shopAuthorizationLost, shopCredentials } from '../shop/shop.service.js';
+import { orderSyncOutcome } from '../system/message-sources.service.js';
 import { markOversold } from './order-oversold.repository.js';
 import { surplusToStock } from './order-surplus.service.js';
 import { syncedOrder } from './order-sync.mapping.js';
@@ -456,6 +457,8 @@ export async function syncShopsOrders(
         } catch (err) {
           r = { orders: 0, items: 0, deferred: false, errors: [`${shop.name}: ${messageOf(err)}`] };
         }
+        // A failure streak tells the shop managers once; a clean run ends it (docs/messages.md).
+        if (r.errors.length || !r.deferred) await orderSyncOutcome(deps.db, shop, r.errors);
         await onShop(r);
       }
     }),

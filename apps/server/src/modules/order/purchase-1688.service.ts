@@ -9,6 +9,7 @@ import { subjectOf } from '../account/account.presenter.js';
 import { findTenantUser } from '../account/user.repository.js';
 import * as ledger from '../finance/ledger.service.js';
 import { hasPurchaseHold, holdPurchase, releasePurchaseHold } from '../finance/purchase-hold.service.js';
+import { systemActor } from '../system/audit.js';
 import { findOrder } from './order.repository.js';
 import { moveExpress, purchasable, purchaseItem } from './order.service.js';
 import { AMAZON_FULFILLED, warehouseReader } from './order-distribution.service.js';
@@ -212,13 +213,9 @@ export async function follow1688Logistics(deps: AppDeps, max = LOGISTICS_CHECK_M
         const l = await c.logistics(row.external_order_id ?? '');
         run.checked++;
         if (!l.trackingNo) continue;
-        const actor = {
-          userId: buyer.id,
-          tenantId: row.tenant_id,
-          account: buyer.account,
-          ip: '',
-          requestId: 'job:order-1688-logistics',
-        };
+        // The job acts as 系统 (its audit row and order event name no person); the buyer's
+        // rights still decide whether the step is allowed.
+        const actor = systemActor(row.tenant_id, 'order-1688-logistics');
         await moveExpress(deps, actor, subjectOf(buyer), {
           item_id: row.id,
           version: row.version,

@@ -11,6 +11,7 @@ import type { Actor, AppDeps } from '../../context.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound, staleSave } from '../../lib/app-error.js';
 import { secretBox } from '../../lib/secret-box.js';
 import { audit, diff } from '../system/audit.js';
+import { shopAuthLost } from '../system/message-sources.service.js';
 import {
   authorizeShop,
   deleteShop,
@@ -272,7 +273,7 @@ export async function syncShop(
   try {
     ids = await authorizer.participations({ ...creds, sellerId: creds.sellerId });
   } catch (err) {
-    if (err instanceof AuthorizationLost) await markShopExpired(deps.db, actor.tenantId, id, err.message);
+    if (err instanceof AuthorizationLost) await shopAuthorizationLost(deps, actor.tenantId, id, err.message);
     throw err;
   }
   const marketplaces = [...new Set(ids.map((m) => marketplaceById(m)?.code).filter((c) => c !== undefined))];
@@ -292,5 +293,6 @@ export async function syncShop(
 
 /** Records that Amazon refused the shop's refresh token (`invalid_grant`: revoked or expired). */
 export function shopAuthorizationLost(deps: AppDeps, tenantId: number, id: number, message: string) {
-  return markShopExpired(deps.db, tenantId, id, message);
+  // The shop managers read it once, when a working authorization fails (docs/messages.md).
+  return shopAuthLost(deps.db, tenantId, id, message, (db) => markShopExpired(db, tenantId, id, message));
 }

@@ -11,6 +11,17 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** The account name of the system actor (user id 0; the CLI's is `cli`). */
+export const SYSTEM_ACCOUNT = 'system';
+
+/**
+ * The named actor of a scheduled job (docs/messages.md "System actor"): what a job changes on
+ * its own is logged as 系统 (user id 0, account `system`), never as a person of the tenant.
+ */
+export function systemActor(tenantId: number, job: string): Actor {
+  return { userId: 0, tenantId, account: SYSTEM_ACCOUNT, ip: '', requestId: `job:${job}` };
+}
+
 /** Writes one operation-log row; call it inside the transaction that makes the change. */
 export function audit(trx: Kysely<DB>, actor: Actor, entry: AuditEntry): Promise<void> {
   return insertOperaLog(trx, {

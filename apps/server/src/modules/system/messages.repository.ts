@@ -10,20 +10,25 @@ export interface MessageReader {
   auth: number;
 }
 
-/** A new message (to `userId`, or to every account of `role` in the tenant). */
+/** A new message (to `userId`, to every account of `role`, or with `everyone` to every account of the tenant). */
 export interface NewMessage {
   userId?: number | null;
   role?: number | null;
+  everyone?: boolean;
   source: string;
   category?: string;
   title: string;
   body?: string;
   link?: string;
+  /** A repeated condition posts once while a message of the tenant holds this key. */
+  dedupeKey?: string;
 }
 
 /** Inserts messages of one tenant; answers their ids. */
 export async function insertMessages(db: Db, tenantId: number, rows: NewMessage[]): Promise<number[]> {
   if (rows.length === 0) return [];
+  for (const m of rows)
+    if (!m.userId && m.role == null && !m.everyone) throw new Error('a message needs userId, role or everyone');
   const r = await db
     .insertInto('messages')
     .values(
@@ -36,38 +41,61 @@ export async function insertMessages(db: Db, tenantId: number, rows: NewMessage[
         title: m.title.slice(0, 500),
         body: (m.body ?? '').slice(0, 4000),
         link: (m.link ?? '').slice(0, 500),
+        dedupe_key: m.dedupeKey ?? null,
       })),
     )
+    .onConflict((oc) => oc.columns(['tenant_id', 'dedupe_key']).doNothing())
     .returning('id')
     .execute();
   return r.map((x) => Number(x.id));
 }
 
-/** The reader's messages (to the account, or to its role), narrowed by the filters. */
-function readerMessages(
-  db: Db,
-  r: MessageReader,
-  f: { unread?: boolean; source?: string; excludeCategory?: string | null },
-) {
+/** Ends a repeated condition: the next occurrence of these keys (and of their `key#role` copies) posts again. */
+export async function clearDedupeKeys(db: Db, tenantId: number, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .updateTable('messages')
+    .set({ dedupe_key: null })
+    .where('tenant_id', '=', tenantId)
+    .where('dedupe_key', 'is not', null)
+    .where((eb) =>
+      eb.or(
+        keys.flatMap((k) => [eb('dedupe_key', '=', k), eb(sql`starts_with(dedupe_key, ${`${k}#`})`, '=', sql`true`)]),
+      ),
+    )
+    .execute();
+}
+
+/** The read-state filter of a list: unread only, read only, or both. */
+export interface MessageFilter {
+  unread?: boolean;
+  read?: boolean;
+  source?: string;
+  excludeCategory?: string | null;
+}
+
+/** The reader's messages (to the account, its role or the whole tenant), narrowed by the filters. */
+function readerMessages(db: Db, r: MessageReader, f: MessageFilter) {
   let q = db
     .selectFrom('messages as m')
     .leftJoin('message_reads as mr', (j) => j.onRef('mr.message_id', '=', 'm.id').on('mr.user_id', '=', r.userId))
     .where('m.tenant_id', '=', r.tenantId)
     .where((eb) =>
-      eb.or([eb('m.user_id', '=', r.userId), eb.and([eb('m.user_id', 'is', null), eb('m.role', '=', r.auth)])]),
+      eb.or([
+        eb('m.user_id', '=', r.userId),
+        eb.and([eb('m.user_id', 'is', null), eb('m.role', '=', r.auth)]),
+        eb.and([eb('m.user_id', 'is', null), eb('m.role', 'is', null)]),
+      ]),
     );
   if (f.unread) q = q.where('mr.message_id', 'is', null);
+  if (f.read) q = q.where('mr.message_id', 'is not', null);
   if (f.source) q = q.where('m.source', '=', f.source);
   if (f.excludeCategory) q = q.where('m.category', '<>', f.excludeCategory);
   return q;
 }
 
 /** A page of the reader's messages, newest first, with the read mark. */
-export async function listMessages(
-  db: Db,
-  r: MessageReader,
-  f: { unread?: boolean; source?: string; excludeCategory?: string | null; limit: number; offset: number },
-) {
+export async function listMessages(db: Db, r: MessageReader, f: MessageFilter & { limit: number; offset: number }) {
   return readerMessages(db, r, f)
     .select([
       'm.id',
@@ -86,11 +114,7 @@ export async function listMessages(
 }
 
 /** How many of the reader's messages match (all or unread). */
-export async function countMessages(
-  db: Db,
-  r: MessageReader,
-  f: { unread?: boolean; source?: string; excludeCategory?: string | null },
-): Promise<number> {
+export async function countMessages(db: Db, r: MessageReader, f: MessageFilter): Promise<number> {
   const row = await readerMessages(db, r, f)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();

@@ -1,6 +1,8 @@
 import {
   messageListData,
   messageListQuery,
+  messageNoticeBody,
+  messageNoticeData,
   messageReadBody,
   messageReadData,
   messageUnreadData,
@@ -9,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { replies, zodApp } from '../../lib/route.js';
-import { authOf } from '../../plugins/auth.js';
-import { headerUnread, messagePage, readMessages } from './messages.service.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import { headerUnread, messagePage, readMessages, sendNotice } from './messages.service.js';
 
 /** The signed-in account's messages (issue 15 §3, docs/messages.md): every account reads its own. */
 export async function messageRoutes(fastify: FastifyInstance) {
@@ -36,5 +38,10 @@ export async function messageRoutes(fastify: FastifyInstance) {
       if (!ids && all !== 1) throw badRequest('请选择消息');
       return ok(await readMessages(deps, authOf(req).user, all === 1 ? 'all' : (ids ?? [])));
     },
+  );
+  app.post(
+    '/amazon-user/messageNotice',
+    { schema: { body: messageNoticeBody, response: replies(messageNoticeData) }, config: { access: 'message.notice' } },
+    async (req) => ok(await sendNotice(deps, actorOf(req, authOf(req)), req.body), '发送成功'),
   );
 }

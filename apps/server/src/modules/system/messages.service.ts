@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../context.js';
+import type { Actor, AppDeps } from '../../context.js';
 import type { DB, UserRow } from '../../db/types.js';
+import { notFound } from '../../lib/app-error.js';
+import { audit } from './audit.js';
+import { insertNoticeForAll, tenantExists } from './message-sources.repository.js';
 import {
   countMessages,
   insertMessages,
@@ -46,10 +49,10 @@ const view = (m: Awaited<ReturnType<typeof listMessages>>[number]) => ({
 export async function messagePage(
   deps: AppDeps,
   user: UserRow,
-  q: { page: number; pageSize: number; unread?: 0 | 1; source?: string },
+  q: { page: number; pageSize: number; unread?: 0 | 1; read?: 0 | 1; source?: string },
 ) {
   const r = readerOf(user);
-  const f = { unread: q.unread === 1, source: q.source };
+  const f = { unread: q.unread === 1, read: q.read === 1, source: q.source };
   const [rows, total, unread] = await Promise.all([
     listMessages(deps.db, r, { ...f, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
     countMessages(deps.db, r, f),
@@ -76,4 +79,34 @@ export async function headerUnread(deps: AppDeps, user: UserRow) {
 /** Marks the account's messages read (ids, or all of them). */
 export async function readMessages(deps: AppDeps, user: UserRow, ids: number[] | 'all') {
   return { marked: await markMessagesRead(deps.db, readerOf(user), ids) };
+}
+
+/**
+ * The operator's notice (source and category `notice`): to one tenant (`tenant_id`) or every
+ * tenant, to all of its accounts or to one role; audited in the operator's own tenant.
+ */
+export async function sendNotice(
+  deps: AppDeps,
+  actor: Actor,
+  n: { title: string; body: string; tenant_id?: number | undefined; role?: number | undefined },
+) {
+  const notice = { role: n.role ?? null, title: n.title, body: n.body };
+  return deps.db.transaction().execute(async (trx) => {
+    let tenants = 1;
+    if (n.tenant_id === undefined) tenants = await insertNoticeForAll(trx, notice);
+    else {
+      if (!(await tenantExists(trx, n.tenant_id))) throw notFound('租户不存在');
+      const to = notice.role === null ? { everyone: true } : { role: notice.role };
+      await postMessages(trx, n.tenant_id, [
+        { ...to, source: 'notice', category: 'notice', title: n.title, body: n.body },
+      ]);
+    }
+    await audit(trx, actor, {
+      action: 'message.notice',
+      targetType: 'tenant',
+      targetId: n.tenant_id ?? 'all',
+      after: { title: n.title, role: notice.role, tenants },
+    });
+    return { tenants };
+  });
 }

@@ -5,9 +5,9 @@ import type { Timestamp } from '../../db/types.js';
 export interface MessagesTable {
   id: Generated<number>;
   tenant_id: number;
-  /** The reader, or null for a message to every account of `role` in the tenant. */
+  /** The reader, or null for a message to every account of `role` (or of the tenant) in the tenant. */
   user_id: number | null;
-  /** The role (auth number) addressed when `user_id` is null. */
+  /** The role (auth number) addressed when `user_id` is null; both null: every account of the tenant. */
   role: number | null;
   /** The area that posted it (`monitor`, ...). */
   source: string;
@@ -18,6 +18,8 @@ export interface MessagesTable {
   /** Console route (with query) of what the message concerns. */
   link: Generated<string>;
   created_at: Generated<Date>;
+  /** A repeated condition's key: one message per key and tenant while set (docs/messages.md "Dedupe"). */
+  dedupe_key: Generated<string | null>;
 }
 
 /** Who has read which message (one row per reader). */

@@ -230,6 +230,8 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   'finance.reverse': (e) =>
     `${e.actor} 冲正了账户 ${str(obj(e.summary.after).uid)} 的记录 ${str(obj(e.summary.after).entry_id)}(原因:${str(obj(e.summary.after).reason)})`,
   'finance.warning': (e) => `${e.actor} 将余额预警设为 ${yuan(obj(e.summary.after).warning)}`,
+  'message.notice': (e) =>
+    `${e.actor} 向${e.target_id === 'all' ? '全部租户' : `租户 ${e.target_id} `}发送了通知「${str(obj(e.summary.after).title)}」`,
   'home.checklist': (e) => `${e.actor} ${obj(e.summary.after).dismissed ? '关闭' : '重新显示'}了首页的新手引导`,
   'finance.payee.save': (e) => {
     const a = obj(e.summary.after);

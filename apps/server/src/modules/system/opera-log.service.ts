@@ -1,6 +1,7 @@
 import { operaActionLabel } from '@console/shared/constants/opera-log';
 import type { OperaLogView } from '@console/shared/schemas/system';
 import type { AppDeps } from '../../context.js';
+import { SYSTEM_ACCOUNT } from './audit.js';
 import { accountNames, goodsLabels, listOperaLog, type OperaLogFilter } from './opera-log.repository.js';
 import { describeOperaLog } from './opera-log.sentences.js';
 
@@ -48,7 +49,8 @@ export async function operaLogPage(deps: AppDeps, tenantId: number | null, f: Op
   ]);
   const list: OperaLogView[] = rows.map((r) => {
     const summary = (r.summary ?? {}) as OperaLogView['summary'];
-    const actorName = r.user_id === 0 ? '管理员(命令行)' : (names.get(`${r.tenant_id}:${r.user_id}`) ?? r.account);
+    const byNobody = r.account === SYSTEM_ACCOUNT ? '系统' : '管理员(命令行)';
+    const actorName = r.user_id === 0 ? byNobody : (names.get(`${r.tenant_id}:${r.user_id}`) ?? r.account);
     const entry = {
       ...r,
       // bigint key: pg parses int8 as a number (db/database.ts); system.tables.ts still says string.

@@ -8,9 +8,10 @@ import type { SpApiClient } from '../../marketplace/sp-api.client.js';
 import { SpApiError } from '../../marketplace/sp-api.errors.js';
 import type { ListingsItem, ListingsItemSubmissionResponse } from '../../marketplace/sp-api.types.js';
 import { recomputeOversold } from '../order/order-oversold.service.js';
-import { markShopExpired } from '../shop/shop.repository.js';
+import { shopAuthorizationLost } from '../shop/shop.service.js';
 import { AuthorizationLost } from '../shop/shop-authorizer.js';
 import { openShop } from '../shop/shop-client.js';
+import { uploadEnded } from '../system/message-sources.service.js';
 import { setLedgerFromItems, uploaderAccount } from './upload.repository.js';
 import type { ItemPayload, StoredIssue } from './upload.tables.js';
 import { clientSchemas, expandGoods, uploadImageUrl } from './upload-expand.js';
@@ -163,13 +164,12 @@ export class QueuePass implements PassSteps {
       );
       const open = await countIn(this.db, this.queueId, OPEN_ITEM_STATUSES);
       const expanded = (await queueForRun(this.db, this.queueId)).expand_cursor >= q.goods_ids.length;
-      if (open === 0 && expanded)
-        await releaseQueue(this.db, this.queueId, this.owner, { nextRunInMs: 0, status: 'done' });
+      if (open === 0 && expanded) await this.finish();
       else await releaseQueue(this.db, this.queueId, this.owner, { nextRunInMs: this.nextInMs, error: null });
     } catch (err) {
       const lost = err instanceof AuthorizationLost || (err instanceof SpApiError && err.kind === 'invalid_grant');
       if (lost || err instanceof QueueStopped) {
-        if (err instanceof SpApiError) await markShopExpired(this.db, q.tenant_id, q.shop_id, err.message);
+        if (err instanceof SpApiError) await shopAuthorizationLost(this.deps, q.tenant_id, q.shop_id, err.message);
         await this.stop(err instanceof Error ? err.message : String(err));
         return;
       }
@@ -191,12 +191,21 @@ export class QueuePass implements PassSteps {
     }
   }
 
+  /** Finishes the queue; its creator reads about failed items (docs/messages.md). */
+  private async finish() {
+    await this.db.transaction().execute(async (trx) => {
+      const r = await releaseQueue(trx, this.queueId, this.owner, { nextRunInMs: 0, status: 'done' });
+      if (Number(r[0]?.numUpdatedRows ?? 0) > 0) await uploadEnded(trx, this.queueId);
+    });
+  }
+
   /** Stops the queue with the reason; every item still open ends with it (a stopped queue has no runner). */
   private async stop(reason: string) {
     await this.db.transaction().execute(async (trx) => {
       const r = await releaseQueue(trx, this.queueId, this.owner, { nextRunInMs: 0, status: 'failed', error: reason });
       if (Number(r[0]?.numUpdatedRows ?? 0) === 0) return;
       await setLedgerFromItems(trx, await endOpenItems(trx, this.queueId, reason));
+      await uploadEnded(trx, this.queueId, reason);
     });
   }
 

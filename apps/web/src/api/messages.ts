@@ -14,8 +14,16 @@ export type MessageUnread = Answer<typeof messageUnreadData>;
 export const messageKeys = {
   all: ['messages'] as const,
   unread: () => [...messageKeys.all, 'unread'] as const,
-  list: (f: { page: number; pageSize: number; unread?: 0 | 1; source?: string }) =>
-    [...messageKeys.all, 'list', f] as const,
+  list: (f: MessageFilters) => [...messageKeys.all, 'list', f] as const,
+};
+
+/** The filters of 消息记录: a page, a source, unread only or read only. */
+export type MessageFilters = {
+  page: number;
+  pageSize: number;
+  unread?: 0 | 1;
+  read?: 0 | 1;
+  source?: string;
 };
 
 /** The header badge, refreshed every 30 seconds. */
@@ -29,7 +37,7 @@ export function useUnreadMessages(enabled = true) {
 }
 
 /** A page of the account's messages (every category). */
-export function useMessageList(f: { page: number; pageSize: number; unread?: 0 | 1; source?: string }) {
+export function useMessageList(f: MessageFilters) {
   return useQuery({
     queryKey: messageKeys.list(f),
     queryFn: () => get<MessageList>('/amazon-user/messageList', f),
@@ -42,6 +50,23 @@ export function useMessageRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { ids?: number[]; all?: 1 }) => post<{ marked: number }>('/amazon-user/messageRead', body),
+    onSettled: () => qc.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}
+
+/** The operator's notice (title, body) to every tenant or one, all accounts or a role. */
+export interface NoticeInput {
+  title: string;
+  body?: string;
+  tenant_id?: number;
+  role?: number;
+}
+
+/** Sends an operator's notice (`message.notice`); refreshes the lists (the sender may be a reader too). */
+export function useSendNotice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NoticeInput) => post<{ tenants: number }>('/amazon-user/messageNotice', body),
     onSettled: () => qc.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

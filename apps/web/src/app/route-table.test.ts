@@ -74,6 +74,8 @@ describe('route table', () => {
     expect(built.sort()).toEqual(
       [
         '/index',
+        // 消息记录 (docs/messages.md, issue 31 §2).
+        '/index/message-send',
         '/log',
         '/refresh',
         '/redirect/*',

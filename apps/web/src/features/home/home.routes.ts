@@ -13,7 +13,17 @@ export const routes = defineSection('', [
       name: 'index',
     },
   ],
-  ['index/message-send', '消息记录', { name: 'system-message-user' }],
+  [
+    'index/message-send',
+    '消息记录',
+    {
+      load: screen(
+        () => import('./message-send/message-send-page'),
+        (m) => m.MessageSendPage,
+      ),
+      name: 'system-message-user',
+    },
+  ],
   ['index/down-gather', '采集插件下载'],
   [
     'index/problem_package',

@@ -56,11 +56,18 @@ export function MessageBell() {
               </button>
             ))
           )}
-          {count > 0 && (
-            <Button type="link" size="small" onClick={() => read.mutate({ all: 1 })}>
-              全部标为已读
+          <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+            {count > 0 ? (
+              <Button type="link" size="small" onClick={() => read.mutate({ all: 1 })}>
+                全部标为已读
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button type="link" size="small" onClick={() => navigate('/index/message-send')} data-testid="message-all">
+              查看全部消息
             </Button>
-          )}
+          </div>
         </div>
       )}
     >

@@ -104,13 +104,14 @@ export function useInventoryFlow(filters: Partial<InventoryFlowBody>) {
   });
 }
 
-export function useInventoryLocations() {
+/** The flow's places: the caller's own, or (the operator) those of the chosen tenant. */
+export function useInventoryLocations(tenantId?: number) {
   return useQuery({
-    queryKey: inboundKeys.locations(),
+    queryKey: [...inboundKeys.locations(), tenantId ?? 0],
     queryFn: () =>
       post<{ list: { id: number; kind: string; name: string; warehouse_id: number | null }[] }>(
         '/overseas/inventory/locations',
-        {},
+        tenantId ? { tenant_id: tenantId } : {},
       ),
   });
 }

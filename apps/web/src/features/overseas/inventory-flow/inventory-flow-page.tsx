@@ -7,10 +7,11 @@ import {
   MOVEMENT_REASONS,
   type MovementReason,
 } from '@console/shared/schemas/overseas-inventory';
-import { Button, Input, Select, Space, Table } from 'antd';
+import { Button, Input, InputNumber, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useInventoryFlow, useInventoryLocations } from '../../../api/overseas-inbound';
+import { useHas } from '../../../components/permission';
 import { usePageSearchParams } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
@@ -27,10 +28,12 @@ const dayStart = (d: string) => (d ? Math.floor(new Date(`${d}T00:00:00`).getTim
 
 /**
  * 库存流水 (`/overseas/inventory/flow`): every movement of the tenant's stock, newest first, with
- * the reason, the balance after, the document and who; pages by cursor (上一页 / 下一页).
+ * the reason, the balance after, the document and who; pages by cursor (上一页 / 下一页). The
+ * operator (`warehouse.operate`) reads every tenant's (客户 column, 客户ID filter).
  */
 export function InventoryFlowPage() {
   const navigate = useNavigate();
+  const operate = useHas()('warehouse.operate');
   const query = usePageSearchParams();
   const [filters, setFilters] = useState<Filters>({ pageSize: 20 });
   const [cursors, setCursors] = useState<number[]>([]);
@@ -41,12 +44,13 @@ export function InventoryFlowPage() {
       ...f,
       stock_id: positive(query.get('stock_id')),
       location_id: positive(query.get('location_id')),
+      tenant_id: positive(query.get('tenant_id')),
     }));
     setCursors([]);
   }, [query]);
   const cursor = cursors[cursors.length - 1];
   const flow = useInventoryFlow({ ...filters, ...(cursor ? { cursor } : {}) });
-  const locations = useInventoryLocations();
+  const locations = useInventoryLocations(filters.tenant_id);
   const apply = (f: Filters) => {
     setFilters(f);
     setCursors([]);
@@ -55,6 +59,17 @@ export function InventoryFlowPage() {
   return (
     <PageContainer title="库存流水">
       <Space style={{ marginBottom: 12 }} wrap>
+        {operate && (
+          <InputNumber
+            placeholder="客户ID(全部客户)"
+            min={1}
+            precision={0}
+            style={{ width: 160 }}
+            value={filters.tenant_id ?? null}
+            data-testid="flow-tenant"
+            onChange={(v) => apply({ ...filters, tenant_id: v ?? undefined, location_id: undefined })}
+          />
+        )}
         <Input.Search
           placeholder="SKU"
           allowClear
@@ -79,7 +94,7 @@ export function InventoryFlowPage() {
           onChange={(v?: MovementReason) => apply({ ...filters, reason: v })}
         />
         <Input.Search
-          placeholder="单据号(入库单号 / 订单号)"
+          placeholder="单据号(入库单 / 盘点单 / 订单号)"
           allowClear
           style={{ width: 240 }}
           data-testid="flow-doc"
@@ -106,6 +121,15 @@ export function InventoryFlowPage() {
         scroll={{ x: 1300 }}
         columns={[
           { title: '时间', dataIndex: 'created_at', width: 170, render: formatSeconds },
+          ...(operate
+            ? [
+                {
+                  title: '客户',
+                  width: 130,
+                  render: (_: unknown, m: InventoryMovement) => `${m.tenant_name} (${m.tenant_id})`,
+                },
+              ]
+            : []),
           { title: 'SKU', dataIndex: 'sku', width: 160 },
           { title: '名称', dataIndex: 'title', width: 160 },
           { title: '库存位置', dataIndex: 'location_name', width: 140 },

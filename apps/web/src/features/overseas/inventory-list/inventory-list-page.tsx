@@ -5,20 +5,30 @@ import {
   LOCATION_KINDS,
   type LocationKind,
 } from '@console/shared/schemas/overseas-inventory';
-import { Button, Checkbox, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Checkbox, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useInboundWarehouses, useInventoryList } from '../../../api/overseas-inbound';
+import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
 import { FbaBreakdown, fbaMarketplaceOf, fbaPlaceName } from './fba-breakdown';
 import { FbaStockBar } from './fba-stock-bar';
+import { InventoryAdjustModal } from './inventory-adjust-modal';
+import { StockCountDrawer } from './stock-count-drawer';
 
 type Filters = Partial<InventoryListBody> & { page: number; pageSize: number };
 
-/** 库存列表 (`/overseas/inventory/list`): on hand, reserved and available per SKU and place (China, warehouses, FBA). */
+/**
+ * 库存列表 (`/overseas/inventory/list`): on hand, reserved and available per SKU and place (China,
+ * warehouses, FBA); 盘点 opens the counts. The operator (`warehouse.operate`) sees every tenant's
+ * stock (客户 column, 客户ID filter) and adjusts a row's units (调整, not at FBA).
+ */
 export function InventoryListPage() {
   const navigate = useNavigate();
+  const operate = useHas()('warehouse.operate');
+  const [adjusting, setAdjusting] = useState<InventoryRow | null>(null);
+  const [counting, setCounting] = useState(false);
   const [filters, setFilters] = useState<Filters>({ page: 1, pageSize: 20 });
   const list = useInventoryList(filters);
   const warehouses = useInboundWarehouses();
@@ -54,7 +64,22 @@ export function InventoryListPage() {
         >
           仅看低库存(可用 ≤ 补货点)
         </Checkbox>
+        {operate && (
+          <InputNumber
+            placeholder="客户ID(全部客户)"
+            min={1}
+            precision={0}
+            style={{ width: 160 }}
+            data-testid="inventory-tenant"
+            onChange={(v) => setFilters({ ...filters, page: 1, tenant_id: v ?? undefined })}
+          />
+        )}
+        <Button data-testid="inventory-counts" onClick={() => setCounting(true)}>
+          盘点
+        </Button>
       </Space>
+      <InventoryAdjustModal row={adjusting} onClose={() => setAdjusting(null)} />
+      <StockCountDrawer open={counting} onClose={() => setCounting(false)} operate={operate} />
       <Table<InventoryRow>
         rowKey={(r) => `${r.stock_id}-${r.location_id}`}
         size="middle"
@@ -75,6 +100,15 @@ export function InventoryListPage() {
           onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
         }}
         columns={[
+          ...(operate
+            ? [
+                {
+                  title: '客户',
+                  width: 130,
+                  render: (_: unknown, r: InventoryRow) => `${r.tenant_name} (${r.tenant_id})`,
+                },
+              ]
+            : []),
           { title: 'SKU', dataIndex: 'sku', width: 170 },
           { title: '名称', dataIndex: 'title' },
           {
@@ -101,16 +135,33 @@ export function InventoryListPage() {
           { title: '更新时间', dataIndex: 'updated_at', width: 170, render: formatSeconds },
           {
             title: '操作',
-            width: 90,
+            width: operate ? 110 : 90,
             render: (_, r) => (
-              <Button
-                type="link"
-                size="small"
-                style={{ padding: 0 }}
-                onClick={() => navigate(`/overseas/inventory/flow?stock_id=${r.stock_id}&location_id=${r.location_id}`)}
-              >
-                流水
-              </Button>
+              <Space size={8}>
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ padding: 0 }}
+                  onClick={() =>
+                    navigate(
+                      `/overseas/inventory/flow?stock_id=${r.stock_id}&location_id=${r.location_id}${operate ? `&tenant_id=${r.tenant_id}` : ''}`,
+                    )
+                  }
+                >
+                  流水
+                </Button>
+                {operate && r.location_kind !== 'fba' && (
+                  <Button
+                    type="link"
+                    size="small"
+                    style={{ padding: 0 }}
+                    data-testid="inventory-adjust"
+                    onClick={() => setAdjusting(r)}
+                  >
+                    调整
+                  </Button>
+                )}
+              </Space>
             ),
           },
         ]}

@@ -223,14 +223,6 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { id: 'fbaShipment' },
     request: (id) => ({ body: { id: id('id'), kind: 'fnsku' } }),
   },
-  'POST /PDD/fba/stock/sync': {
-    fields: { 'shop_ids.[]': 'shop' },
-    request: (id) => ({ body: { shop_ids: [id('shop_ids.[]')] } }),
-  },
-  'POST /PDD/fba/stock/items': {
-    fields: { 'stock_ids.[]': 'stock' },
-    request: (id) => ({ body: { stock_ids: [id('stock_ids.[]')] } }),
-  },
   'POST /PDD/fba/shipment/placement/confirm': {
     fields: { id: 'fbaShipment' },
     request: (id) => ({ body: { id: id('id'), placement_option_id: 'pl-x' } }),
@@ -240,6 +232,14 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: (id) => ({
       body: { id: id('id'), selections: [{ shipment_id: 'sh-x', transportation_option_id: 'to-x' }] },
     }),
+  },
+  'POST /PDD/fba/stock/sync': {
+    fields: { shop_ids: 'shop' },
+    request: (id) => ({ body: { shop_ids: [id('shop_ids')] } }),
+  },
+  'POST /PDD/fba/stock/items': {
+    fields: { stock_ids: 'stock' },
+    request: (id) => ({ body: { stock_ids: [id('stock_ids')] } }),
   },
   // 海外仓 SKUs are the SKU master's rows (stock); warehouses are the operator's, shared by every tenant.
   'POST /PDD/overseas/sku/save': {

@@ -125,6 +125,8 @@ describe('route table', () => {
         '/order/intercept',
         '/order/consume-list',
         '/index/problem_package',
+        // GPSR helper (docs/gpsr.md, issue 31 §3).
+        '/index/gpsr',
         // Follow-selling (docs/follow.md).
         '/follow/index',
         '/follow/follow-sale/push',

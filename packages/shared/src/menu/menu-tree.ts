@@ -29,7 +29,7 @@ const SECTIONS: Section[] = [
       ['消息记录', '/index/message-send'],
       ['采集插件下载', '/index/down-gather'],
       ['问题件', '/index/problem_package', 'logistics.problem'],
-      ['GPSR提交助手', '/index/gpsr'],
+      ['GPSR提交助手', '/index/gpsr', 'goods.operate'],
     ],
   },
   {

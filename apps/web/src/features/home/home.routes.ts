@@ -36,7 +36,17 @@ export const routes = defineSection('', [
       ),
     },
   ],
-  ['index/gpsr', 'GPSR提交助手'],
+  [
+    'index/gpsr',
+    'GPSR提交助手',
+    {
+      permission: 'goods.operate',
+      load: screen(
+        () => import('./gpsr/gpsr-page'),
+        (m) => m.GpsrPage,
+      ),
+    },
+  ],
   [
     'log',
     '前端日志',

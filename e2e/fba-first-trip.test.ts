@@ -43,6 +43,27 @@ async function downloaded(p: Page, testId: string): Promise<Buffer> {
   return fs.readFileSync((await d.path())!);
 }
 
+/**
+ * 待选择分仓: the second (not the recommended first) placement option confirmed in its dialog;
+ * 待选择承运: Amazon's partnered carrier. Answers the centre chosen.
+ */
+async function choosePlacementAndCarrier(p: Page): Promise<string> {
+  await p.getByTestId('fba-detail-status').getByText('待选择分仓').waitFor({ timeout: 60_000 });
+  const rows = p.getByTestId('fba-placement-choice').locator('tbody tr.ant-table-row');
+  expect(await rows.count()).toBe(2);
+  const second = rows.nth(1);
+  expect(await second.textContent()).toContain('EUR');
+  const fc = (await second.locator('td').nth(2).textContent())!.split(':')[0]!.trim();
+  await second.locator('.ant-radio-input').check();
+  await p.getByTestId('fba-placement-confirm').click();
+  await clickInPopup(p.locator('.ant-modal-confirm').getByRole('button', { name: '确认分仓' }));
+  await p.getByTestId('fba-detail-status').getByText('待选择承运').waitFor({ timeout: 60_000 });
+  await p.getByTestId('fba-transport-option-partnered').click();
+  await p.getByTestId('fba-transport-confirm').click();
+  await clickInPopup(p.locator('.ant-modal-confirm').getByRole('button', { name: '确认运输方案' }));
+  return fc;
+}
+
 describe('FBA first leg', () => {
   it('plans a shipment, prints FNSKU labels that scan and carton labels, and ships it from China stock', async () => {
     const tag = Date.now().toString(36).toUpperCase();
@@ -94,8 +115,13 @@ describe('FBA first leg', () => {
     // The detail drawer opens on the draft: 开始计划, then the job walks to 待发货.
     await p.getByTestId('fba-detail-status').getByText('草稿').waitFor();
     await p.getByTestId('fba-start').click();
+    const fc = await choosePlacementAndCarrier(p);
     await p.getByTestId('fba-detail-status').getByText('待发货').waitFor({ timeout: 60_000 });
-    expect(await p.getByTestId('fba-detail-fcs').locator('tbody tr.ant-table-row').count()).toBe(1);
+    const fcRows = p.getByTestId('fba-detail-fcs').locator('tbody tr.ant-table-row');
+    expect(await fcRows.count()).toBe(1);
+    expect(await fcRows.first().textContent()).toContain(fc);
+    expect(await fcRows.first().textContent()).toContain('亚马逊合作承运商');
+    await p.getByTestId('fba-detail-cost').getByText('合作承运商报价').waitFor();
     const fnsku = (await p
       .getByTestId('fba-detail-items')
       .locator('tbody tr.ant-table-row td')
@@ -116,6 +142,9 @@ describe('FBA first leg', () => {
     await p.getByTestId('fba-ship').click();
     await p.getByTestId('fba-ship-carrier').fill('DHL');
     await p.getByTestId('fba-ship-tracking').fill(`TRK${tag}`);
+    // The partnered quote (CNY) is the default cost; this seller has no balance, so none is charged here.
+    expect(Number(await p.getByTestId('fba-ship-cost').inputValue())).toBeGreaterThan(0);
+    await p.getByTestId('fba-ship-cost').fill('');
     await clickInPopup(p.getByTestId('fba-ship-ok'));
     await p.getByTestId('fba-detail-status').getByText('已发货').waitFor();
     const list = ok(

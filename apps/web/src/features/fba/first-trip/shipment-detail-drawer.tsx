@@ -258,7 +258,7 @@ export function ShipmentDetailDrawer(p: { id: number | null; onClose: () => void
               },
             ]}
           />
-          <ShipModal d={d} open={shipping} onClose={() => setShipping(false)} />
+          <ShipModal key={`ship-${d.version}`} d={d} open={shipping} onClose={() => setShipping(false)} />
         </>
       )}
     </Drawer>

@@ -1,10 +1,10 @@
 import type { Auth } from '@console/shared/constants/roles';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderFnskuLabels } from '../src/labels/fnsku-labels.js';
+import { forgetLabelFonts } from '../src/labels/fonts.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
-import { withEventLoopDelay } from './support/event-loop.js';
 import { decodeCode128, openPdf, renderPage } from './support/label-pdf-check.js';
+import { probeEventLoop } from './support/loop-probe.js';
 
 /** `POST /fba/labels/fnsku` (issue 30 §3, docs/labels.md): roles, bad input, a 5,000-label PDF. */
 const t = useTestApp();
@@ -93,28 +93,40 @@ describe('POST /fba/labels/fnsku', () => {
   });
 
   it('5,000 labels of 200 products with Chinese titles: one PDF, the event loop never held long', async () => {
-    await renderFnskuLabels([item], 'a4-44'); // fonts read once
     const items = Array.from({ length: 200 }, (_, i) => ({
       fnsku: `X00${String(1_000_000 + i)}`,
       title: `${'收纳盒大容量桌面整理'.slice(i % 5)} 型号${i} Storage box ąłőřž ${i}`,
       quantity: 25,
     }));
-    const run = await withEventLoopDelay(() =>
+    const labels = (body: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
         url: URL,
         headers: sessions[0].headers,
         cookies: sessions[0].cookies,
-        payload: { layout: 'a4-44', items },
-      }),
-    );
+        payload: body,
+      });
+    // A process's first label PDF reads the fonts (1.5 MB of Chinese font): off the loop too.
+    forgetLabelFonts();
+    const cold = await probeEventLoop(() => labels({ layout: 'a4-44', items: [item] }));
+    expect(cold.result.statusCode).toBe(200);
+    const run = await probeEventLoop(() => labels({ layout: 'a4-44', items }));
     expect(run.result.statusCode).toBe(200);
     const doc = await openPdf(run.result.rawPayload);
     expect(doc.numPages).toBe(Math.ceil(5000 / 44));
-    // Drawn in slices of 8 ms: on a quiet machine the worst delay is about the slice (npm run
-    // bench:labels prints it); the bound here leaves room for a machine shared with other tests,
-    // as the other event-loop tests do.
-    expect(run.maxDelayMs, `worst event-loop delay (the request took ${run.ms.toFixed(0)} ms)`).toBeLessThan(300);
+    // The work between two turns of the loop in CPU time: how long it would hold a core of its
+    // own (slices of 8 ms; the largest single steps, a font's first layout or subset, 15-35 ms).
+    // Wall time is no measure here: on the shared 2-core machine it mostly counts the waiting for
+    // a core (worst turns of 300-670 ms at load 18-20 with the same code). The CPU figure errs
+    // high (GC helper threads, the fonts inflating on libuv's threads and a loaded machine's
+    // slower cores count), so 99 % of the turns are held to the ~50 ms the issue allows and the
+    // worst to 150 ms, which the old synchronous font reading (200-300 ms of CPU in one turn)
+    // and any step of a whole document's size would break (docs/labels.md).
+    for (const r of [cold, run]) {
+      const seen = `${r.ticks} turns in ${r.ms.toFixed(0)} ms: cpu max ${r.maxCpuMs.toFixed(0)}, p99 ${r.p99CpuMs.toFixed(0)}; wall max ${r.maxWallMs.toFixed(0)}, p99 ${r.p99WallMs.toFixed(0)} ms`;
+      expect(r.p99CpuMs, seen).toBeLessThan(50);
+      expect(r.maxCpuMs, seen).toBeLessThan(150);
+    }
   });
 });
 

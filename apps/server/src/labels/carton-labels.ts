@@ -1,5 +1,6 @@
 import { TimeSlicer } from '../lib/time-slice.js';
 import { drawCode128 } from './barcode.js';
+import { prepareLabelFonts } from './fonts.js';
 import { closeLabelDoc, MM, openLabelDoc } from './pdf-doc.js';
 import { drawText, fitLine, textWidth } from './text.js';
 
@@ -81,6 +82,7 @@ export async function renderCartonLabels(labels: CartonLabel[]): Promise<Buffer>
     throw new RangeError(`1..${MAX_CARTON_LABELS} carton labels, not ${labels.length}`);
   for (const l of labels)
     if (!/^[\x21-\x7e]{1,40}$/.test(l.box_id)) throw new RangeError(`box id not printable as Code 128: ${l.box_id}`);
+  await prepareLabelFonts();
   const ld = openLabelDoc(labels.length === 1 ? `Carton ${labels[0]!.box_id}` : `Cartons (${labels.length})`);
   const { doc } = ld;
   const m = 4 * MM;

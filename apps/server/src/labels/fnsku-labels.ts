@@ -1,6 +1,7 @@
 import type { FnskuLabelLayout } from '@console/shared/schemas/fba-labels';
 import { TimeSlicer } from '../lib/time-slice.js';
 import { drawCode128 } from './barcode.js';
+import { prepareLabelFonts } from './fonts.js';
 import { closeLabelDoc, MM, openLabelDoc } from './pdf-doc.js';
 import { drawText, fitLines } from './text.js';
 
@@ -135,6 +136,7 @@ export async function renderFnskuLabels(
   }
   const perPage = labelsPerPage(layout);
   const skip = clamp(Math.trunc(opts.skip ?? 0), 0, perPage - 1);
+  await prepareLabelFonts();
   const ld = openLabelDoc(`FNSKU labels (${total}, ${layoutName})`);
   const { doc } = ld;
   const m = metrics(layout);

@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as fontkit from 'fontkit';
+import { TimeSlicer } from '../lib/time-slice.js';
+
+const inflate = promisify(zlib.inflate);
 
 /**
  * The one font fallback chain of every label PDF (logistics labels, FNSKU and carton labels;
@@ -17,25 +21,35 @@ import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
-/**
- * WOFF 1.0 -> the plain TrueType/OpenType font inside (tables inflated with node's zlib).
- * fontkit reads WOFF itself but inflates with a JavaScript inflater on every document (about
- * 6 s for the 1.5 MB CJK font); done once here, a document costs milliseconds.
- */
-export function woffToSfnt(woff: Buffer): Buffer {
+/** A WOFF table: its tag and checksum, the bytes as stored and the length once inflated. */
+interface WoffTable {
+  tag: number;
+  checksum: number;
+  raw: Buffer;
+  origLength: number;
+}
+
+function woffTables(woff: Buffer): { flavor: number; tables: WoffTable[] } {
   if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error('not a WOFF font');
-  const flavor = woff.readUInt32BE(4);
   const numTables = woff.readUInt16BE(12);
-  const tables: { tag: number; checksum: number; data: Buffer }[] = [];
+  const tables: WoffTable[] = [];
   for (let i = 0; i < numTables; i++) {
     const e = 44 + i * 20;
     const offset = woff.readUInt32BE(e + 4);
     const compLength = woff.readUInt32BE(e + 8);
-    const origLength = woff.readUInt32BE(e + 12);
-    const raw = woff.subarray(offset, offset + compLength);
-    const data = compLength < origLength ? zlib.inflateSync(raw) : Buffer.from(raw);
-    tables.push({ tag: woff.readUInt32BE(e), checksum: woff.readUInt32BE(e + 16), data });
+    tables.push({
+      tag: woff.readUInt32BE(e),
+      checksum: woff.readUInt32BE(e + 16),
+      raw: woff.subarray(offset, offset + compLength),
+      origLength: woff.readUInt32BE(e + 12),
+    });
   }
+  return { flavor: woff.readUInt32BE(4), tables };
+}
+
+/** The TrueType/OpenType file of a WOFF's tables, each given inflated (`data`). */
+function sfnt(flavor: number, tables: (WoffTable & { data: Buffer })[]): Buffer {
+  const numTables = tables.length;
   let pow = 1;
   let log = 0;
   while (pow * 2 <= numTables) {
@@ -62,6 +76,31 @@ export function woffToSfnt(woff: Buffer): Buffer {
     offset += padded.length;
   });
   return Buffer.concat(parts);
+}
+
+/**
+ * WOFF 1.0 -> the plain TrueType/OpenType font inside (tables inflated with node's zlib).
+ * fontkit reads WOFF itself but inflates with a JavaScript inflater on every document (about
+ * 6 s for the 1.5 MB CJK font); done once here, a document costs milliseconds.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  const { flavor, tables } = woffTables(woff);
+  return sfnt(
+    flavor,
+    tables.map((t) => ({ ...t, data: t.raw.length < t.origLength ? zlib.inflateSync(t.raw) : Buffer.from(t.raw) })),
+  );
+}
+
+/** The same, the tables inflated on libuv's thread pool (the event loop stays free). */
+async function woffToSfntAsync(woff: Buffer): Promise<Buffer> {
+  const { flavor, tables } = woffTables(woff);
+  const data = await Promise.all(
+    tables.map((t) => (t.raw.length < t.origLength ? inflate(t.raw) : Promise.resolve(Buffer.from(t.raw)))),
+  );
+  return sfnt(
+    flavor,
+    tables.map((t, i) => ({ ...t, data: data[i]! })),
+  );
 }
 
 /** A font unpacked once, with the code points it has (non-empty) glyphs for. */
@@ -158,6 +197,57 @@ export function chainFont(name: FontName): LoadedFont {
     loaded.set(name, f);
   }
   return f;
+}
+
+const preparing = new Map<ChainName, Promise<void>>();
+
+/** The code points a font draws, scanned in slices (Noto Sans SC has 8,000). */
+async function drawableSliced(font: fontkit.Font, slicer: TimeSlicer): Promise<Set<number>> {
+  const has = new Set<number>();
+  let n = 0;
+  for (const cp of font.characterSet) {
+    if (font.glyphForCodePoint(cp).id !== 0) has.add(cp);
+    if (++n % 256 === 0) await slicer.pause();
+  }
+  return has;
+}
+
+async function prepareFont(name: ChainName): Promise<void> {
+  const slicer = new TimeSlicer();
+  const bytes = await woffToSfntAsync(await fs.promises.readFile(require.resolve(FONT_CHAIN[name])));
+  await slicer.pause();
+  const font = fontkit.create(bytes) as fontkit.Font;
+  await slicer.pause();
+  const has = await drawableSliced(fontkit.create(bytes) as fontkit.Font, slicer);
+  await slicer.pause();
+  // fontkit reads the layout tables on the first layout (20-30 ms of CPU for some fonts): once
+  // here, in a turn of its own, rather than inside the first label.
+  font.layout(String.fromCodePoint(...[...has].slice(0, 24)));
+  if (!loaded.has(name)) loaded.set(name, { bytes, font, has, ascent: font.ascent / font.unitsPerEm });
+}
+
+/**
+ * Reads every font of the chain without holding the event loop: the files read and inflated
+ * off the loop, the cmap scanned in slices, a turn between fonts. The renderers await it before
+ * a document, so even a process's first label PDF leaves the loop free (the synchronous
+ * `chainFont` then finds them read; docs/labels.md "Not blocking the server").
+ */
+export async function prepareLabelFonts(): Promise<void> {
+  for (const name of CHAIN) {
+    if (loaded.has(name)) continue;
+    let p = preparing.get(name);
+    if (!p) {
+      p = prepareFont(name).finally(() => preparing.delete(name));
+      preparing.set(name, p);
+    }
+    await p;
+    await new Promise<void>((r) => setImmediate(r));
+  }
+}
+
+/** Forgets the fonts read (tests measuring a process's first label PDF). */
+export function forgetLabelFonts(): void {
+  loaded.clear();
 }
 
 /** Ascent of the first font (the line's baseline for mixed runs). */

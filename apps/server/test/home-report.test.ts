@@ -270,6 +270,7 @@ describe('the getting-started checklist', () => {
         goods_id: goods.id,
         role: 'single',
         status: 'draft',
+        issues: '[]',
       })
       .execute();
     expect((await steps()).live).toBe(false);

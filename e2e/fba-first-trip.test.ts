@@ -3,37 +3,16 @@
 // labels (a barcode decoded from the PDF) and carton labels, and ships it out of the China stock.
 
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { decodeCode128, openPdf, renderPage } from '../apps/server/test/support/label-pdf-check';
 import { createMainAccount } from './support/api-client';
-import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { env, signedInPage } from './support/browser';
 import { clickInPopup } from './support/popup';
 import { bindSandboxShop } from './support/sandbox-shop';
+import { browserSuite, ok, pickByTestId as pick } from './support/suite';
 
-let browser: Browser;
-let page: Page | undefined;
-screenshotOnFailure(() => page);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const ok = <T>(r: { status: number; msg: string; data: T }) => {
-  expect(r.status, r.msg).toBe(200);
-  return r.data;
-};
-
-/** Picks an option of the select with `testId` by its text. */
-async function pick(p: Page, testId: string, text: string) {
-  await p.getByTestId(testId).click();
-  await clickInPopup(
-    p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }),
-  );
-}
+const suite = browserSuite();
 
 /** Clicks a button that downloads a file; answers the file's bytes. */
 async function downloaded(p: Page, testId: string): Promise<Buffer> {
@@ -74,8 +53,8 @@ describe('FBA first leg', () => {
     });
     expect(res.status).toBe(200);
     const seller = createMainAccount(env().dataDir, 0);
-    const s = await signedInPage(browser, seller.account, seller.password, '#/fba/first_trip');
-    page = s.page;
+    const s = await signedInPage(suite.browser, seller.account, seller.password, '#/fba/first_trip');
+    suite.page = s.page;
     const p = s.page;
     await bindSandboxShop(s.api, `头程店${tag}`);
     const sku = `FT-${tag}`;

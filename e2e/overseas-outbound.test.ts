@@ -2,51 +2,31 @@
 // 创建出库单; the operator picks, packs and ships it at 出库单列表 (仓库作业); the seller sees the
 // outbound shipped and its fee in 财务管理.
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { createMainAccount } from './support/api-client';
-import { adminClient, env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { adminClient, env, signedInPage } from './support/browser';
 import { pane } from './support/goods-library';
+import { germanWarehouse } from './support/overseas';
 import { clickInPopup, pickOption } from './support/popup';
+import { browserSuite, ok } from './support/suite';
 
-let browser: Browser;
-let page: Page | undefined;
-screenshotOnFailure(() => page);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const ok = <T>(r: { status: number; msg: string; data: T }) => {
-  expect(r.status, r.msg).toBe(200);
-  return r.data;
-};
+const suite = browserSuite();
 
 describe('overseas outbound', () => {
   it('a seller creates an outbound at the screen, the warehouse ships it, the fee is in 财务管理', async () => {
     const tag = Date.now().toString(36).toUpperCase();
     const op = await adminClient();
     // The operator's warehouse: handling 3.00, 0.50 a unit, delivery 8.00 (fen in the API).
-    const wh = ok(
-      await op.call<{ id: number }>('POST', '/overseas/warehouse/save', {
-        code: `OB-${tag}`,
-        name: `出库仓${tag}`,
-        country: 'DE',
-        carriers: ['DHL'],
-        handling_fee_minor: 300,
-        unit_fee_minor: 50,
-        delivery_fee_minor: 800,
-        storage_fee_cbm_day_minor: 0,
-      }),
-    );
+    const wh = await germanWarehouse(op, `OB-${tag}`, `出库仓${tag}`, {
+      handling_fee_minor: 300,
+      unit_fee_minor: 50,
+      delivery_fee_minor: 800,
+    });
 
     // The seller: a SKU, 5 units received at the warehouse through an inbound order, money to pay.
     const seller = createMainAccount(env().dataDir, 0);
-    const s = await signedInPage(browser, seller.account, seller.password, '#/overseas/outbound/add');
-    page = s.page;
+    const s = await signedInPage(suite.browser, seller.account, seller.password, '#/overseas/outbound/add');
+    suite.page = s.page;
     const sku = ok(
       await s.api.call<{ id: number }>('POST', '/overseas/sku/save', { sku: `OBS-${tag}`, title: `出库杯子${tag}` }),
     );
@@ -104,8 +84,13 @@ describe('overseas outbound', () => {
     const number = (await row.textContent())!.match(/OB\d{12}/)![0];
 
     // The warehouse (the operator) picks, packs and ships it.
-    const w = await signedInPage(browser, 'admin', env().adminPassword, '#/overseas/outbound/list?scope=warehouse');
-    page = w.page;
+    const w = await signedInPage(
+      suite.browser,
+      'admin',
+      env().adminPassword,
+      '#/overseas/outbound/list?scope=warehouse',
+    );
+    suite.page = w.page;
     const queue = pane(w.page, '/overseas/outbound/list?scope=warehouse');
     const job = queue.locator('tr', { hasText: number });
     await job.getByTestId('outbound-pick').click();
@@ -118,7 +103,7 @@ describe('overseas outbound', () => {
     await w.context.close();
 
     // The seller sees it shipped, and the fees in 财务管理.
-    page = s.page;
+    suite.page = s.page;
     await s.page.goto(`${env().baseUrl}/#/member/user/spend`);
     const spend = pane(s.page, '/member/user/spend');
     await spend.getByText(`海外仓出库单 ${number} 操作费`).waitFor();

@@ -23,7 +23,29 @@ const HEADER = [
   '带电',
   '补货点',
   '图片',
-];
+] as const;
+type Column = (typeof HEADER)[number];
+
+/** A sheet row in the columns of `HEADER`; a column not given is an empty cell. */
+const sheetRow = (cells: Partial<Record<Column, string | number>>) => HEADER.map((c) => cells[c] ?? '');
+
+/** The import's full row: every column filled (currency in lower case, size in cm). */
+const CUP = {
+  SKU: 'IMP-1',
+  中文名称: '杯子',
+  英文名称: 'Cup',
+  商品库SKU: 'SHIRT-RED',
+  条码: '123',
+  '重量(g)': 300,
+  '长(cm)': 10.5,
+  '宽(cm)': 8,
+  '高(cm)': 12,
+  申报价值: '9.99',
+  申报币种: 'usd',
+  海关编码: '6109100000',
+  带电: '否',
+  补货点: 5,
+} satisfies Partial<Record<Column, string | number>>;
 
 async function world() {
   const op = await buildTenant(t.db); // uid 1: the operator
@@ -238,29 +260,13 @@ describe('warehouse SKUs', () => {
       file: { name, content: await xlsxBase64(rows) },
     });
     const badFile = await file([
-      HEADER,
-      [
-        'IMP-1',
-        '杯子',
-        'Cup',
-        'SHIRT-RED',
-        '123',
-        300,
-        10.5,
-        8,
-        12,
-        '9.99',
-        'usd',
-        '6109100000',
-        '否',
-        5,
-        'https://img.example.com/c.jpg',
-      ],
-      ['IMP-2', '', '', '', '', '', '', '', '', '', '', '', '', '', ''],
-      ['IMP-3', '盘子', '', 'NO-SUCH', '', '', '', '', '', '', '', '', '', '', ''],
-      ['IMP-4', '碗', '', '', '', 'heavy', '', '', '', '', '', '', '', '', ''],
-      ['IMP-1', '重复', '', '', '', '', '', '', '', '', '', '', '', '', ''],
-      ['IMP-5', '刀', '', '', '', '', '', '', '', '1.234', 'EUR', '', '也许', '', ''],
+      [...HEADER],
+      sheetRow({ ...CUP, 图片: 'https://img.example.com/c.jpg' }),
+      sheetRow({ SKU: 'IMP-2' }),
+      sheetRow({ SKU: 'IMP-3', 中文名称: '盘子', 商品库SKU: 'NO-SUCH' }),
+      sheetRow({ SKU: 'IMP-4', 中文名称: '碗', '重量(g)': 'heavy' }),
+      sheetRow({ SKU: 'IMP-1', 中文名称: '重复' }),
+      sheetRow({ SKU: 'IMP-5', 中文名称: '刀', 申报价值: '1.234', 申报币种: 'EUR', 带电: '也许' }),
     ]);
     const refused = await call(t.app, w.admin, 'POST', `${S}import`, badFile);
     expect(refused.http).toBe(400);
@@ -284,31 +290,15 @@ describe('warehouse SKUs', () => {
       http: 400,
       msg: '表头缺少列: SKU、中文名称',
     });
-    expect(await call(t.app, w.admin, 'POST', `${S}import`, await file([HEADER], 'a.csv'))).toMatchObject({
+    expect(await call(t.app, w.admin, 'POST', `${S}import`, await file([[...HEADER]], 'a.csv'))).toMatchObject({
       http: 400,
       msg: '只支持 .xlsx 文件',
     });
 
     const good = await file([
-      HEADER,
-      [
-        'IMP-1',
-        '杯子',
-        'Cup',
-        'SHIRT-RED',
-        '123',
-        300,
-        10.5,
-        8,
-        12,
-        '9.99',
-        'usd',
-        '6109100000',
-        '否',
-        5,
-        'https://img.example.com/c.jpg\nhttps://img.example.com/d.jpg',
-      ],
-      ['TEN-1', '改名', '', '', '', '', '', '', '', '', '', '', '是', '', ''],
+      [...HEADER],
+      sheetRow({ ...CUP, 图片: 'https://img.example.com/c.jpg\nhttps://img.example.com/d.jpg' }),
+      sheetRow({ SKU: 'TEN-1', 中文名称: '改名', 带电: '是' }),
     ]);
     const ok = await call(t.app, w.admin, 'POST', `${S}import`, good);
     expect(ok, ok.msg).toMatchObject({ http: 200, data: { created: 1, updated: 1 } });
@@ -340,21 +330,9 @@ describe('warehouse SKUs', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const rows = await readXlsx(res.rawPayload);
     expect(rows[0]?.slice(0, HEADER.length)).toEqual(HEADER);
-    expect(rows[1]?.slice(0, 13)).toEqual([
-      'IMP-1',
-      '杯子',
-      'Cup',
-      'SHIRT-RED',
-      '123',
-      '300',
-      '10.5',
-      '8',
-      '12',
-      '9.99',
-      'USD',
-      '6109100000',
-      '否',
-    ]);
+    // As imported; the currency upper-cased, numbers as text.
+    const exported = { ...CUP, 申报币种: 'USD', '重量(g)': '300', '长(cm)': '10.5', '宽(cm)': '8', '高(cm)': '12' };
+    expect(rows[1]?.slice(0, 13)).toEqual(sheetRow(exported).slice(0, 13));
     // The export imports again unchanged (it updates the SKU it came from).
     const again = await call(t.app, w.admin, 'POST', `${S}import`, {
       file: { name: 'export.xlsx', content: res.rawPayload.toString('base64') },

@@ -6,7 +6,7 @@ import {
   type InboundStatus,
   SHIPPING_METHOD_LABELS,
 } from '@console/shared/schemas/overseas-inbound';
-import { Button, Input, InputNumber, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useInboundList, useInboundWarehouses } from '../../../api/overseas-inbound';
@@ -14,6 +14,7 @@ import { useHas } from '../../../components/permission';
 import { usePageSearchParams } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
+import { pagedTable, StatusTabs } from '../components/status-list';
 import { InboundDrawer } from './inbound-drawer';
 
 type Filters = Partial<InboundListBody> & { page: number; pageSize: number };
@@ -46,7 +47,6 @@ export function InboundListPage() {
   const list = useInboundList(filters);
   const warehouses = useInboundWarehouses();
   const counts = list.data?.counts ?? {};
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
   return (
     <PageContainer title="入库单列表">
       <Space style={{ marginBottom: 12 }} wrap>
@@ -77,33 +77,21 @@ export function InboundListPage() {
           创建入库单
         </Button>
       </Space>
-      <Tabs
-        activeKey={filters.status ?? 'all'}
-        data-testid="inbound-tabs"
-        onChange={(k) => {
-          const { status: _s, ...rest } = filters;
-          setFilters({ ...rest, page: 1, ...(k === 'all' ? {} : { status: k as InboundStatus }) });
-        }}
-        items={[
-          { key: 'all', label: `全部 (${total})` },
-          ...INBOUND_STATUSES.map((s) => ({ key: s, label: `${INBOUND_STATUS_LABELS[s]} (${counts[s] ?? 0})` })),
-        ]}
+      <StatusTabs
+        filters={filters}
+        setFilters={setFilters}
+        statuses={INBOUND_STATUSES}
+        labels={INBOUND_STATUS_LABELS}
+        counts={counts}
+        testId="inbound-tabs"
       />
       <Table<InboundRow>
         rowKey="id"
         size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
+        {...pagedTable(list, filters, setFilters)}
         data-testid="inbound-list"
         scroll={{ x: 1100 }}
         onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
-        }}
         columns={[
           { title: '入库单号', dataIndex: 'number', width: 170 },
           ...(operate

@@ -8,7 +8,7 @@ import {
   type OutboundRow,
   type OutboundStatusCode,
 } from '@console/shared/schemas/overseas-outbound';
-import { Button, Descriptions, Drawer, Input, Segmented, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Input, Segmented, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useOutboundList } from '../../../api/overseas-outbound';
@@ -16,6 +16,7 @@ import { useHas } from '../../../components/permission';
 import { usePageSearchParams } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
+import { pagedTable, StatusTabs } from '../components/status-list';
 import { OutboundActions } from './outbound-actions';
 
 type Filters = Partial<OutboundListBody> & { page: number; pageSize: number };
@@ -51,7 +52,6 @@ export function OutboundListPage() {
   const [open, setOpen] = useState<OutboundRow | null>(null);
   const warehouse = filters.scope === 'warehouse';
   const counts = list.data?.counts ?? {};
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const shown = open ? (list.data?.list.find((r) => r.id === open.id) ?? open) : null;
   return (
     <PageContainer title="出库单列表">
@@ -79,33 +79,21 @@ export function OutboundListPage() {
           </Button>
         )}
       </Space>
-      <Tabs
-        activeKey={filters.status ?? 'all'}
-        data-testid="outbound-tabs"
-        onChange={(k) => {
-          const { status: _s, ...rest } = filters;
-          setFilters({ ...rest, page: 1, ...(k === 'all' ? {} : { status: k as OutboundStatusCode }) });
-        }}
-        items={[
-          { key: 'all', label: `全部 (${total})` },
-          ...OUTBOUND_STATUSES.map((s) => ({ key: s, label: `${OUTBOUND_STATUS_LABELS[s]} (${counts[s] ?? 0})` })),
-        ]}
+      <StatusTabs
+        filters={filters}
+        setFilters={setFilters}
+        statuses={OUTBOUND_STATUSES}
+        labels={OUTBOUND_STATUS_LABELS}
+        counts={counts}
+        testId="outbound-tabs"
       />
       <Table<OutboundRow>
         rowKey="id"
         size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
+        {...pagedTable(list, filters, setFilters)}
         data-testid="outbound-list"
         scroll={{ x: 1500 }}
         onRow={(r) => ({ onClick: () => setOpen(r), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
-        }}
         columns={[
           { title: '出库单号', dataIndex: 'number', width: 170 },
           { title: '仓库', width: 120, render: (_, r) => r.warehouse_code },

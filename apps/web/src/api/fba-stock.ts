@@ -5,6 +5,7 @@ import type {
   FbaStockSyncResult,
 } from '@console/shared/schemas/fba-stock';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { post } from './http';
 import { useJobProgress } from './jobs';
 import { inboundKeys } from './overseas-inbound';
@@ -44,12 +45,14 @@ export function useStartFbaStockSync() {
 /** The progress of a 同步FBA库存 job; when it ends, the stock screens read again. */
 export function useFbaStockSyncJob(jobId: string | null) {
   const qc = useQueryClient();
-  return {
-    job: useJobProgress<FbaStockSyncResult>(jobId),
-    refresh: () =>
+  // Stable, so a screen may refresh once when the job ends (an effect on it runs once).
+  const refresh = useCallback(
+    () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: fbaStockKeys.all }),
         qc.invalidateQueries({ queryKey: inboundKeys.all }),
       ]),
-  };
+    [qc],
+  );
+  return { job: useJobProgress<FbaStockSyncResult>(jobId), refresh };
 }

@@ -8,27 +8,15 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client';
-import { createMainAccount } from './support/api-client';
 import { adminClient, env, signedInPage } from './support/browser';
 import { routeUrl } from './support/frame';
 import { pane } from './support/goods-library';
-import { germanWarehouse } from './support/overseas';
+import { germanWarehouse, OUTBOUND_FEES } from './support/overseas';
 import { clickInPopup, pickOption } from './support/popup';
 import { bindSandboxShop, syncOrdersNow } from './support/sandbox-shop';
-import { browserSuite, ok, pickByTestId } from './support/suite';
+import { browserSuite, ok, pickByTestId, sellerPage, until } from './support/suite';
 
 const suite = browserSuite();
-
-/** Waits until `f` answers something truthy (polling the API), failing after `ms`. */
-async function until<T>(what: string, f: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** The seller's available balance (fen). */
 async function available(api: ApiClient): Promise<number> {
@@ -40,18 +28,12 @@ describe('overseas inbound', () => {
     const tag = Date.now().toString(36).toUpperCase();
     const op = await adminClient();
     // Handling 3.00, 0.50 a unit, local delivery 8.00 (charged when an outbound ships).
-    await germanWarehouse(op, `IB-${tag}`, `入库仓${tag}`, {
-      handling_fee_minor: 300,
-      unit_fee_minor: 50,
-      delivery_fee_minor: 800,
-    });
+    await germanWarehouse(op, `IB-${tag}`, `入库仓${tag}`, OUTBOUND_FEES);
 
     // The seller: a sandbox shop (its orders sell the listing `SANDBOX-<marketplace>`), SKU A
     // named as that listing so the shop's orders map to it, SKU B; then 创建入库单 with box 1
     // (10 of A) and box 2 (6 of B).
-    const seller = createMainAccount(env().dataDir, 0);
-    const s = await signedInPage(suite.browser, seller.account, seller.password, '#/overseas/inbound/add');
-    suite.page = s.page;
+    const { seller, ...s } = await sellerPage(suite, '#/overseas/inbound/add');
     const shopId = await bindSandboxShop(s.api, `海外仓店${tag}`);
     const shops = ok(
       await s.api.call<{ list: { id: number; marketplaces: string[] }[] }>('POST', '/amazon-user/shopOptions', {}),
@@ -96,6 +78,20 @@ describe('overseas inbound', () => {
     await clickInPopup(w.page.getByTestId('inbound-receive-ok'));
     await w.page.getByTestId('inbound-detail-status').getByText('已关闭(有差异)').waitFor();
 
+    // 库存调整 at 库存列表: the warehouse sees the seller's row (客户) and writes off 1 damaged unit of B.
+    await w.page.goto(routeUrl('/overseas/inventory/list'));
+    const stock = pane(w.page, '/overseas/inventory/list');
+    await stock.getByTestId('inventory-search').locator('input').fill(skuB);
+    await stock.getByTestId('inventory-search').locator('input').press('Enter');
+    const stockRow = stock.getByTestId('inventory-list').locator('tr', { hasText: skuB });
+    await stockRow.getByText(seller.account).waitFor();
+    await stockRow.getByTestId('inventory-adjust').click();
+    await w.page.getByTestId('inventory-adjust-quantity').fill('-1');
+    await pickByTestId(w.page, 'inventory-adjust-reason', '破损');
+    await w.page.getByTestId('inventory-adjust-note').fill('e2e');
+    await clickInPopup(w.page.getByTestId('inventory-adjust-ok'));
+    await w.page.locator('.ant-message').getByText('库存已调整,当前在库 3 件').waitFor();
+
     // The seller sees the short box and acknowledges the difference.
     suite.page = s.page;
     await s.page.goto(routeUrl('/overseas/inbound/list'));
@@ -110,7 +106,7 @@ describe('overseas inbound', () => {
     await clickInPopup(s.page.locator('.ant-popconfirm .ant-btn-primary'));
     await s.page.getByText('差异已确认').waitFor();
 
-    // 库存流水 shows both receipts of the inbound (10 of A, 4 of B).
+    // 库存流水 shows both receipts of the inbound (10 of A, 4 of B) and the warehouse's adjustment of B.
     await s.page.goto(routeUrl('/overseas/inventory/flow'));
     await s.page.reload();
     const flow = pane(s.page, '/overseas/inventory/flow').getByTestId('inventory-flow');
@@ -118,6 +114,9 @@ describe('overseas inbound', () => {
     const receipt = flow.locator('tr', { hasText: skuA });
     await receipt.getByText('入库单收货').waitFor();
     expect(await receipt.textContent()).toContain(`入库单 ${number}`);
+    const adjusted = flow.locator('tr', { hasText: '破损:e2e' });
+    await adjusted.getByText('调整', { exact: true }).waitFor();
+    expect(await adjusted.textContent()).toContain(skuB);
 
     // An Amazon order of the shop (one unit of A), synced; money to pay the warehouse's fees.
     ok(await s.api.call('POST', '/__test__/sandbox-orders', { shop_id: shopId, count: 1 }));

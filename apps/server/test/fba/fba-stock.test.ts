@@ -163,7 +163,12 @@ describe('FBA stock sync', () => {
     expect(foreign.http).toBe(404);
     expect((await call(t.app, b.s, 'POST', `${S}/items`, { stock_ids: [ida] })).data.list).toEqual([]);
 
-    // The schedule: B was never synced (due), A just was (not due).
+    // The schedule: B was never synced and bound an hour ago (due), A was just synced (not due).
+    await t.db
+      .updateTable('shops')
+      .set({ authorized_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', b.shopId)
+      .execute();
     const aRuns = async () =>
       (await t.db.selectFrom('fba_stock_runs').select('id').where('tenant_id', '=', a.admin.id).execute()).length;
     const aBefore = await aRuns();

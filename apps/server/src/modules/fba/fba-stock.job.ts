@@ -8,8 +8,8 @@ import { shopMarketplaceIds, syncShopStock } from './fba-stock.service.js';
 const ON_DEMAND_LEASE_WAIT_MS = 120_000;
 
 /**
- * Every 5 minutes: the shop x marketplace pairs whose last sync is older than
- * `config.fbaStockSyncMinutes` (default 30) are synced, one after the other (each waits for its
+ * Every 5 minutes: the shop x marketplace pairs whose last sync (or, never synced, the shop's
+ * authorization) is older than `config.fbaStockSyncMinutes` (default 30) are synced, one after the other (each waits for its
  * own rate-limit slots; a pair another run holds is left to that run).
  */
 export const fbaStockScheduled = defineJob({
@@ -25,8 +25,10 @@ export const fbaStockScheduled = defineJob({
     for (const shop of await syncableShops(deps.db)) {
       for (const mp of shopMarketplaceIds(shop.marketplaces)) {
         if (ctx.signal?.aborted) return;
-        const last = known.get(`${shop.id}|${mp}`);
-        if (last && last >= before) continue;
+        // A pair never synced is due once its shop has been authorized for an interval (the
+        // user may press 同步FBA库存 before): a shop bound minutes ago is not read by both at once.
+        const last = known.get(`${shop.id}|${mp}`) ?? shop.authorized_at ?? shop.created_at;
+        if (last >= before) continue;
         await syncShopStock(deps, shop, mp);
       }
     }

@@ -8,7 +8,7 @@ type Db = Kysely<DB>;
 export function syncableShops(db: Db, only?: { tenantId: number; shopIds?: number[] | undefined }) {
   let q = db
     .selectFrom('shops')
-    .select(['id', 'tenant_id', 'name', 'marketplaces'])
+    .select(['id', 'tenant_id', 'name', 'marketplaces', 'authorized_at', 'created_at'])
     .where('auth_status', '=', 'authorized')
     .where('seller_id', 'is not', null);
   if (only) q = q.where('tenant_id', '=', only.tenantId);
@@ -283,4 +283,15 @@ export function stockItemsOf(db: Db, tenantId: number, stockIds?: number[]) {
     .where('i.tenant_id', '=', tenantId);
   if (stockIds) q = q.where('i.stock_id', 'in', stockIds.length ? stockIds : [0]);
   return q.orderBy('i.stock_id').orderBy('i.marketplace_id').orderBy('i.shop_id').limit(1000).execute();
+}
+
+/** The seller id of a sandbox shop (the test hook sets the sandbox Amazon's stock of it). */
+export async function sandboxSellerOf(db: Db, shopId: number): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('shops')
+    .select('seller_id')
+    .where('id', '=', shopId)
+    .where('sandbox', '=', true)
+    .executeTakeFirst();
+  return r?.seller_id ?? undefined;
 }

@@ -3,12 +3,11 @@
 // outbound shipped and its fee in 财务管理.
 
 import { describe, it } from 'vitest';
-import { createMainAccount } from './support/api-client';
 import { adminClient, env, signedInPage } from './support/browser';
 import { pane } from './support/goods-library';
-import { germanWarehouse } from './support/overseas';
+import { germanWarehouse, OUTBOUND_FEES } from './support/overseas';
 import { clickInPopup, pickOption } from './support/popup';
-import { browserSuite, ok } from './support/suite';
+import { browserSuite, ok, sellerPage } from './support/suite';
 
 const suite = browserSuite();
 
@@ -17,16 +16,10 @@ describe('overseas outbound', () => {
     const tag = Date.now().toString(36).toUpperCase();
     const op = await adminClient();
     // The operator's warehouse: handling 3.00, 0.50 a unit, delivery 8.00 (fen in the API).
-    const wh = await germanWarehouse(op, `OB-${tag}`, `出库仓${tag}`, {
-      handling_fee_minor: 300,
-      unit_fee_minor: 50,
-      delivery_fee_minor: 800,
-    });
+    const wh = await germanWarehouse(op, `OB-${tag}`, `出库仓${tag}`, OUTBOUND_FEES);
 
     // The seller: a SKU, 5 units received at the warehouse through an inbound order, money to pay.
-    const seller = createMainAccount(env().dataDir, 0);
-    const s = await signedInPage(suite.browser, seller.account, seller.password, '#/overseas/outbound/add');
-    suite.page = s.page;
+    const s = await sellerPage(suite, '#/overseas/outbound/add');
     const sku = ok(
       await s.api.call<{ id: number }>('POST', '/overseas/sku/save', { sku: `OBS-${tag}`, title: `出库杯子${tag}` }),
     );

@@ -10,6 +10,9 @@ export interface WarehouseFees {
   storage_fee_cbm_day_minor?: number;
 }
 
+/** Fees that show in an outbound's total: 3.00 an outbound, 0.50 a unit, 8.00 local delivery. */
+export const OUTBOUND_FEES: WarehouseFees = { handling_fee_minor: 300, unit_fee_minor: 50, delivery_fee_minor: 800 };
+
 /** The operator (`op`) creates a warehouse in Germany shipping with DHL; answers its id. */
 export async function germanWarehouse(op: ApiClient, code: string, name: string, fees: WarehouseFees = {}) {
   return ok(

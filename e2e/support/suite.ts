@@ -3,7 +3,8 @@
 // API set-up calls and the pick of a select's option by test id.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { launchBrowser, screenshotOnFailure } from './browser';
+import { createMainAccount } from './api-client';
+import { env, launchBrowser, screenshotOnFailure, signedInPage } from './browser';
 import { clickInPopup } from './popup';
 
 /** The file's browser (launched before its tests, closed after) and the page a failure shoots. */
@@ -44,4 +45,23 @@ export async function pickByTestId(p: Page, testId: string, text: string): Promi
   await clickInPopup(
     p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }),
   );
+}
+
+/** A new main account (a seller) signed in at `hash`; the page becomes the one a failure shoots. */
+export async function sellerPage(suite: BrowserSuite, hash: string) {
+  const seller = createMainAccount(env().dataDir, 0);
+  const s = await signedInPage(suite.browser, seller.account, seller.password, hash);
+  suite.page = s.page;
+  return { seller, ...s };
+}
+
+/** Waits until `f` answers something truthy (polling every 200 ms), failing after `ms`. */
+export async function until<T>(what: string, f: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -225,10 +225,15 @@ const ID_ROUTES: Record<string, IdRoute> = {
   },
   'POST /PDD/fba/shipment/placement/confirm': {
     fields: { id: 'fbaShipment' },
+    notRowIds: { placement_option_id: "Amazon's option id, checked against the shipment's own options" },
     request: (id) => ({ body: { id: id('id'), placement_option_id: 'pl-x' } }),
   },
   'POST /PDD/fba/shipment/transport/confirm': {
     fields: { id: 'fbaShipment' },
+    notRowIds: {
+      'selections.[].shipment_id': "Amazon's shipment id, checked against the shipment's own",
+      'selections.[].transportation_option_id': "Amazon's option id, checked against the shipment's own options",
+    },
     request: (id) => ({
       body: { id: id('id'), selections: [{ shipment_id: 'sh-x', transportation_option_id: 'to-x' }] },
     }),

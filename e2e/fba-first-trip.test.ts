@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeCode128, openPdf, renderPage } from '../apps/server/test/support/label-pdf-check';
 import { createMainAccount } from './support/api-client';
 import { env, signedInPage } from './support/browser';
+import { pane } from './support/goods-library';
 import { clickInPopup } from './support/popup';
 import { bindSandboxShop } from './support/sandbox-shop';
 import { browserSuite, ok, pickByTestId as pick } from './support/suite';
@@ -131,4 +132,41 @@ describe('FBA first leg', () => {
     );
     expect(list.list.find((r) => r.sku === sku)?.quantity).toBe(18);
   }, 180_000);
+});
+
+describe('FBA stock', () => {
+  it('同步FBA库存 at 库存列表 brings the stock Amazon holds (亚马逊FBA · 德国) with its breakdown', async () => {
+    const tag = Date.now().toString(36).toUpperCase();
+    const seller = createMainAccount(env().dataDir, 0);
+    const s = await signedInPage(suite.browser, seller.account, seller.password, '#/overseas/inventory/list');
+    suite.page = s.page;
+    const shopId = await bindSandboxShop(s.api, `FBA库存店${tag}`);
+    const msku = `FS-${tag}`;
+    // The sandbox Amazon holds 7 sellable and 1 unsellable unit of an MSKU the console has never seen.
+    const res = await fetch(`${env().baseUrl}/PDD/__test__/sandbox-fba`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fba_stock: { shop_id: shopId, marketplace: 'de', msku, fulfillable: 7, unfulfillable: 1 },
+      }),
+    });
+    expect(res.status).toBe(200);
+    await s.page.reload();
+    const stock = pane(s.page, '/overseas/inventory/list');
+    await stock.getByTestId('fba-stock-sync').click();
+    const result = stock.getByTestId('fba-stock-result');
+    await result.waitFor({ timeout: 60_000 });
+    expect(await result.textContent()).toContain('新建 1 个SKU');
+    await stock.getByTestId('inventory-search').locator('input').fill(msku);
+    await stock.getByTestId('inventory-search').locator('input').press('Enter');
+    const row = stock.getByTestId('inventory-list').locator('tr.ant-table-row', { hasText: msku });
+    await row.getByText('亚马逊FBA · 德国').waitFor();
+    expect(await row.locator('td').allTextContents()).toContain('8');
+    await row.locator('.ant-table-row-expand-icon').click();
+    const breakdown = stock.getByTestId('fba-breakdown').locator('tr.ant-table-row', { hasText: msku });
+    await breakdown.waitFor();
+    const cells = await breakdown.locator('td').allTextContents();
+    // 店铺, MSKU, FNSKU, 可售 7, 预留 0, 不可售 1, 在库合计 8.
+    expect(cells.slice(3, 7)).toEqual(['7', '0', '1', '8']);
+  }, 90_000);
 });

@@ -64,6 +64,16 @@ describe('a new seller on a default install', () => {
     page = s.page;
     const p = s.page;
 
+    // 首页: the getting-started checklist of a new tenant (the sample channel is there from the
+    // start); its first step opens 店铺管理.
+    await p.getByTestId('home-checklist').waitFor();
+    const step = (key: string) => p.getByTestId(`home-step-${key}`).getAttribute('data-done');
+    expect(await step('shop')).toBe('no');
+    expect(await step('channel')).toBe('yes');
+    expect(await step('live')).toBe('no');
+    await p.getByTestId('home-step-shop').locator('a').click();
+    await p.waitForURL(/#\/order\/shop/);
+
     // 店铺管理: bind the sandbox shop (Europe) through the simulator's consent page.
     const shop = `首店${RUN}`;
     await p.goto(route('/order/shop'));
@@ -73,6 +83,10 @@ describe('a new seller on a default install', () => {
     await p.waitForURL(/\/PDD\/amazon-sandbox\/consent\?/);
     await p.locator('#authorize').click();
     await p.getByText(`店铺「${shop}」授权成功`).waitFor();
+    // The checklist ticks the shop from the shop's row.
+    await p.goto(route('/index'));
+    await p.getByTestId('home-refresh').click();
+    await expect.poll(() => step('shop'), NAV).toBe('yes');
 
     // EAN表: three codes into the pool.
     await p.goto(route('/goods/ean-table'));
@@ -362,6 +376,23 @@ describe('a new seller on a default install', () => {
       .getByRole('row', { name: new RegExp(order.amazon_order_id) })
       .getByTestId('order-id')
       .waitFor();
+
+    // 首页: every step done (shop, channel, top-up, live listing, shipped waybill): no checklist;
+    // 今日订单 counts the test order and opens 订单处理 on today's orders.
+    await p.goto(route('/index'));
+    await p.getByTestId('home-refresh').click();
+    await p.getByTestId('home-figures').waitFor();
+    await expect.poll(() => p.getByTestId('home-checklist').count(), NAV).toBe(0);
+    const today = p.getByTestId('home-orders-today');
+    expect(await today.getAttribute('data-link')).toBe('yes');
+    const todayCount = Number((await today.locator('.ant-statistic-content-value').textContent())?.replace(/\D/g, ''));
+    expect(todayCount).toBeGreaterThanOrEqual(1);
+    await today.click();
+    await p.waitForURL(/#\/order\/list\?since=\d+/);
+    // Its own tab (pane) of 订单处理, the date filter set to today's start.
+    const listPane = pane(p, new URL(p.url()).hash.slice(1));
+    const since = listPane.getByTestId('order-filter').locator('.ant-picker-input input').first();
+    await expect.poll(() => since.inputValue(), NAV).toMatch(/\d{4}-\d{2}-\d{2}/);
     await s.context.close();
   }, 300_000);
 });

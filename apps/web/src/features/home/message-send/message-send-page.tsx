@@ -95,7 +95,7 @@ export function MessageSendPage() {
           value={source}
           onChange={(v?: string) => filter({ source: v })}
           options={Object.entries(MESSAGE_SOURCES).map(([value, label]) => ({ value, label }))}
-          data-testid="message-source"
+          aria-label="消息来源"
         />
         <Select<ReadState>
           style={{ width: 120 }}
@@ -106,7 +106,7 @@ export function MessageSendPage() {
             { value: 'unread', label: '未读' },
             { value: 'read', label: '已读' },
           ]}
-          data-testid="message-state"
+          aria-label="阅读状态"
         />
         <Button
           disabled={selected.length === 0}

@@ -49,6 +49,7 @@ export function NoticeButton() {
       >
         <Form<NoticeValues>
           form={form}
+          name="notice"
           layout="vertical"
           initialValues={{ scope: 'all', role: 'all' }}
           onFinish={(v) => void submit(v).catch(() => undefined)}

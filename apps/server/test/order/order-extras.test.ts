@@ -470,7 +470,7 @@ describe('1688 purchase adapter', () => {
     expect((await call(t.app, await other.as(3), 'POST', `${O}purchase1688`, body)).http).toBe(404);
   });
 
-  it('every 10 minutes the shipped 1688 orders move to 待收货 as their buyer; a disabled buyer leaves the item for a person', async () => {
+  it('every 10 minutes the shipped 1688 orders move to 待收货 as 系统 with their buyer's rights; a disabled buyer leaves the item for a person', async () => {
     const sim = await startAli1688Simulator({ shipAfterMs: 60_000 });
     const setting = t.deps.config.ali1688;
     t.deps.config.ali1688 = { ...setting, baseUrl: sim.url, appKey: 'k' };
@@ -513,7 +513,7 @@ describe('1688 purchase adapter', () => {
       expect(moved.express_status).toBe('2');
       expect(moved.tracking_no).toMatch(/^YT/);
       expect((await express(b.itemId)).express_status).toBe('1');
-      // The history names the buyer who placed the purchase.
+      // The job acts as 系统 (issue 31 §2): its history and audit rows name no person.
       const events = await t.db
         .selectFrom('order_events')
         .select(['text', 'user_id'])
@@ -521,7 +521,15 @@ describe('1688 purchase adapter', () => {
         .where('kind', '=', 'express')
         .orderBy('id', 'desc')
         .execute();
-      expect(events[0]).toMatchObject({ user_id: moved.created_by });
+      expect(events[0]).toMatchObject({ user_id: 0 });
+      const logged = await t.db
+        .selectFrom('opera_log')
+        .select(['user_id', 'account'])
+        .where('target_type', '=', 'order_item')
+        .where('target_id', '=', String(a.itemId))
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(logged).toEqual({ user_id: 0, account: 'system' });
       expect(events[0]!.text).toContain(moved.tracking_no);
 
       // Nothing to do twice: a's item is no longer waiting.

@@ -131,6 +131,12 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { shop_id: 'shop' },
     request: (id) => ({ body: { shop_id: id('shop_id'), count: 1 } }),
   },
+  'POST /PDD/__test__/sandbox-fba': {
+    fields: { 'fba_stock.shop_id': 'shop' },
+    request: (id) => ({
+      body: { fba_stock: { shop_id: id('fba_stock.shop_id'), marketplace: 'de', msku: 'x', fulfillable: 1 } },
+    }),
+  },
   'GET /PDD/customs/hs-code/get': { fields: { id: 'hsCode' }, request: (id) => ({ query: { id: id('id') } }) },
   'GET /PDD/gpsr/profile/get': { fields: { id: 'gpsrProfile' }, request: (id) => ({ query: { id: id('id') } }) },
   'POST /PDD/gpsr/profile/update': {

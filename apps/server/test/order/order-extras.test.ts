@@ -470,7 +470,7 @@ describe('1688 purchase adapter', () => {
     expect((await call(t.app, await other.as(3), 'POST', `${O}purchase1688`, body)).http).toBe(404);
   });
 
-  it('every 10 minutes the shipped 1688 orders move to 待收货 as 系统 with their buyer's rights; a disabled buyer leaves the item for a person', async () => {
+  it('every 10 minutes the shipped 1688 orders move to 待收货 as 系统 with the rights of their buyer; a disabled buyer leaves the item for a person', async () => {
     const sim = await startAli1688Simulator({ shipAfterMs: 60_000 });
     const setting = t.deps.config.ali1688;
     t.deps.config.ali1688 = { ...setting, baseUrl: sim.url, appKey: 'k' };

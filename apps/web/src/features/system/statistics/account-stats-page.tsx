@@ -39,7 +39,11 @@ export function AccountTotals({ data }: { data: AccountStatsData | undefined }) 
       <Statistic title="禁用" value={t?.disabled ?? 0} />
       <Statistic title="已到期" value={t?.expired ?? 0} />
       <Statistic title="30天内到期" value={t?.expiring ?? 0} />
-      <Statistic title="期间新增" value={t?.created_in_range ?? 0} />
+      <Statistic
+        title="期间新增"
+        value={t?.created_in_range ?? 0}
+        valueRender={(n) => <span data-testid="account-stats-created">{n}</span>}
+      />
     </Space>
   );
 }

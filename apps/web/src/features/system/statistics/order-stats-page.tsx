@@ -40,7 +40,11 @@ function chartOf(rows: OrderStatsRow[], dim: Dim): EChartsOption {
 export function OrderTotals({ data }: { data: OrderStatsData | undefined }) {
   return (
     <Space size="large" wrap data-testid="order-stats-totals">
-      <Statistic title="订单数" value={data?.total.orders ?? 0} />
+      <Statistic
+        title="订单数"
+        value={data?.total.orders ?? 0}
+        valueRender={(n) => <span data-testid="order-stats-orders">{n}</span>}
+      />
       <Statistic title="件数" value={data?.total.units ?? 0} />
       <Statistic title="销售额(CNY)" value={cny(data?.total.sales_cny)} />
       <Statistic title="毛利(CNY,估算)" value={cny(data?.total.margin_cny)} />

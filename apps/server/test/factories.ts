@@ -448,6 +448,13 @@ async function buildUploadRows(db: Database, tenant: UserRow, shop: number, good
     },
   ]);
   const item = await db.selectFrom('upload_items').select('id').where('queue_id', '=', id).executeTakeFirstOrThrow();
+  // An ended queue: a pending one would be taken by the upload runner of the test app in the
+  // background, and its rows (and the "upload ended" message) would change during the calls.
+  await db
+    .updateTable('upload_queues')
+    .set({ status: 'done', expand_cursor: 1, c_invalid: 1, finished_at: new Date() })
+    .where('id', '=', id)
+    .execute();
   return { uploadQueue: id, uploadItem: Number(item.id) };
 }
 

@@ -137,6 +137,11 @@ const ID_ROUTES: Record<string, IdRoute> = {
       body: { fba_stock: { shop_id: id('fba_stock.shop_id'), marketplace: 'de', msku: 'x', fulfillable: 1 } },
     }),
   },
+  'POST /PDD/__test__/sandbox-packages': {
+    fields: {},
+    notRowIds: { amazon_order_id: "Amazon's order id text, read from the sandbox Amazon (a test hook)" },
+    request: () => ({ body: { amazon_order_id: '171-0000000-0000000' } }),
+  },
   'GET /PDD/customs/hs-code/get': { fields: { id: 'hsCode' }, request: (id) => ({ query: { id: id('id') } }) },
   'GET /PDD/gpsr/profile/get': { fields: { id: 'gpsrProfile' }, request: (id) => ({ query: { id: id('id') } }) },
   'POST /PDD/gpsr/profile/update': {

@@ -6,8 +6,8 @@ import * as ledger from '../finance/ledger.service.js';
 import { openShop } from '../shop/shop-client.js';
 import { findShipment, itemsOf, lockShipment, setItemReceived, setShipment } from './fba-shipment.repository.js';
 import { illegal, log, NOT_FOUND, shipmentDetail } from './fba-shipment.service.js';
-import { postFbaReceipt } from './fba-stock.service.js';
 import type { FbaFcShipment } from './fba-shipment.tables.js';
+import { postFbaReceipt } from './fba-stock.service.js';
 
 /** The ledger key of a shipment's first-leg cost: posted once, whatever repeats. */
 export const costKey = (id: number) => `fba-shipment-cost:${id}`;

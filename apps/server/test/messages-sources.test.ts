@@ -109,6 +109,9 @@ describe('messages every area posts', () => {
       name: '坏店',
       region: 'EU',
       sandbox: true,
+      seller_id: '',
+      refresh_token_enc: '',
+      marketplaces: ['de'],
       created_by: u.id,
     });
     const one = { id: shop.id, tenant_id: u.id, name: '坏店', marketplaces: ['de'] };
@@ -128,6 +131,9 @@ describe('messages every area posts', () => {
       name: '授权店',
       region: 'EU',
       sandbox: true,
+      seller_id: '',
+      refresh_token_enc: '',
+      marketplaces: ['de'],
       created_by: u.id,
     });
     await t.db.updateTable('shops').set({ auth_status: 'authorized' }).where('id', '=', shop.id).execute();
@@ -148,6 +154,9 @@ describe('messages every area posts', () => {
       name: '老店',
       region: 'EU',
       sandbox: true,
+      seller_id: '',
+      refresh_token_enc: '',
+      marketplaces: ['de'],
       created_by: u.id,
     });
     await t.db
@@ -174,6 +183,9 @@ describe('messages every area posts', () => {
       name: '上传店',
       region: 'EU',
       sandbox: true,
+      seller_id: '',
+      refresh_token_enc: '',
+      marketplaces: ['de'],
       created_by: u.id,
     });
     const q = await t.db

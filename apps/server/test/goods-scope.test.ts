@@ -33,6 +33,8 @@ const GOODS_ID_ROUTES: Record<string, GoodsCall> = {
   'POST /PDD/goods/getOneBaseInfoLinkUrl': (id) => ({ body: { id } }),
   'POST /PDD/claim/publish': (id, own) => ({ body: { ids: [own, id], claimable: true } }),
   'POST /PDD/transfer/translateGoods': (id, own) => ({ body: { ids: [own, id], from: 'en', to: ['de'] } }),
+  // The products are checked against the scope before the profile is looked up.
+  'POST /PDD/gpsr/apply': (id, own) => ({ body: { profile_id: 1, marketplaces: ['de'], ids: [own, id] } }),
 };
 
 /** Goods-library routes with id fields that name no product of the caller's library, and why. */
@@ -55,6 +57,9 @@ const NOT_PRODUCT_IDS: Record<string, string> = {
   'POST /PDD/goods/category/delete': 'a category',
   'POST /PDD/goods/ean/delete': 'EAN codes of the pool',
   'POST /PDD/goods/sensitive/delete': 'sensitive words',
+  'GET /PDD/gpsr/profile/get': 'a GPSR compliance profile (tenant library data)',
+  'POST /PDD/gpsr/profile/update': 'a GPSR compliance profile',
+  'POST /PDD/gpsr/profile/delete': 'GPSR compliance profiles',
 };
 
 const GOODS_ACCESS = new Set(['goods.operate', 'goods.audit', 'goods.batchCopy', 'platform.internal']);

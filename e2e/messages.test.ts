@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
-import { routeUrl } from './support/frame';
+import { activePane, routeUrl } from './support/frame';
 import { pickOption } from './support/popup';
 
 let browser: Browser;
@@ -66,6 +66,12 @@ describe('消息记录', () => {
     await p.goto(routeUrl('/index'));
     await p.getByTestId('message-bell').waitFor();
     await count.waitFor({ state: 'detached' });
+    // A link with ?source= (首页's cards) opens the records filtered: 系统公告 holds the notice.
+    await p.goto(routeUrl('/index/message-send?source=notice'));
+    await activePane(p).locator('.ant-table').getByText(title).waitFor();
+    await activePane(p).getByText('系统公告', { exact: true }).first().waitFor();
+    await p.goto(routeUrl('/index/message-send?source=finance'));
+    await activePane(p).locator('.ant-table .ant-empty-description', { hasText: '暂无数据' }).waitFor();
     // About 30 s alone; a machine shared by several test runs needs far more (as e2e/monitor.test.ts).
   }, 180_000);
 });

@@ -23,7 +23,7 @@ describe('首页 links follow the route permissions (docs/home.md)', () => {
     const paths = [
       ...Object.values(FIGURE_LINKS).map((l) => (typeof l === 'function' ? l(0) : l)),
       ...Object.values(STEP_LINKS),
-    ].filter((p) => !p.startsWith('/index/message-send'));
+    ];
     for (const p of paths) expect(canOpenPath(admin, p), p).toBe(true);
   });
 });

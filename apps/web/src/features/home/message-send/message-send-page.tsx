@@ -1,10 +1,11 @@
 import { MESSAGE_SOURCES } from '@console/shared/schemas/message';
 import { Badge, Button, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Message, type MessageFilters, useMessageList, useMessageRead } from '../../../api/messages';
 import { useHas } from '../../../components/permission';
+import { usePageSearchParams } from '../../../layout/keep-alive/keep-alive-outlet';
 import { PageContainer } from '../../../layout/page/page-container';
 import { NoticeButton } from './notice-form';
 
@@ -29,10 +30,22 @@ function query(page: number, pageSize: number, source: string | undefined, state
  * also send notices from here.
  */
 export function MessageSendPage() {
+  // `?source=` and `?unread=1`: links such as 首页's monitor card open the list filtered.
+  const params = usePageSearchParams();
+  const sourceLink = Object.hasOwn(MESSAGE_SOURCES, params.get('source') ?? '') ? params.get('source')! : undefined;
+  const unreadLink = params.get('unread') === '1';
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const [source, setSource] = useState<string | undefined>();
-  const [state, setState] = useState<ReadState>('all');
+  const [source, setSource] = useState<string | undefined>(sourceLink);
+  const [state, setState] = useState<ReadState>(unreadLink ? 'unread' : 'all');
   const [selected, setSelected] = useState<number[]>([]);
+  useEffect(() => {
+    // A kept-alive tab opened again by another link takes that link's filters.
+    if (sourceLink || unreadLink) {
+      setSource(sourceLink);
+      setState(unreadLink ? 'unread' : 'all');
+      setPage((p) => ({ ...p, page: 1 }));
+    }
+  }, [sourceLink, unreadLink]);
   const list = useMessageList(query(page.page, page.pageSize, source, state));
   const read = useMessageRead();
   const navigate = useNavigate();

@@ -175,6 +175,11 @@ describe('overseas outbound', () => {
       `海外仓出库单 ${ob.number} 仓储费`,
     ]);
     expect(rows.every((r) => r.ref_type === 'service' && r.ref_id === ob.number)).toBe(true);
+    // 库存流水 names the outbound by its number (not an order id or a bare id).
+    const flow = await call(t.app, s, 'POST', '/PDD/overseas/inventory/flow', { reason: 'pick' });
+    expect(flow.data.list.map((m: { doc_type: string; doc_no: string }) => [m.doc_type, m.doc_no])).toEqual([
+      ['outbound', ob.number],
+    ]);
     const bal = await t.db
       .selectFrom('ledger_accounts')
       .select('balance')

@@ -186,6 +186,7 @@ export function flowQuery(db: Db, tenantId: TenantScope, f: FlowFilter) {
         when 'inbound' then (select i.number from overseas_inbounds i where i.id = m.doc_id and i.tenant_id = m.tenant_id)
         when 'order' then (select o.amazon_order_id from orders o where o.id = m.doc_id and o.tenant_id = m.tenant_id)
         when 'count' then (select c.number from stock_counts c where c.id = m.doc_id and c.tenant_id = m.tenant_id)
+        when 'outbound' then (select ob.number from overseas_outbounds ob where ob.id = m.doc_id and ob.tenant_id = m.tenant_id)
         else null end`.as('doc_no'),
       sql<
         string | null

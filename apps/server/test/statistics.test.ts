@@ -377,3 +377,16 @@ describe('统计导出', () => {
     expect((await get(w.admin, 'statisticalExport', { kind: 'nope' })).http).toBe(400);
   });
 });
+
+describe('统计 date range', () => {
+  it('counts a row written within the end second (the end is inclusive to the second)', async () => {
+    const { statsRange } = await import('../src/modules/statistics/stats-range.js');
+    const now = Date.UTC(2026, 10, 29, 9, 20, 5, 800);
+    const r = statsRange({ startTime: 0, endTime: 0 } as never, now);
+    expect(r.endTime).toBe(Math.floor(now / 1000));
+    // A row created 300 ms before the request but in the same second as it is inside [from, to).
+    const row = new Date(now - 300);
+    expect(row >= r.from && row < r.to).toBe(true);
+    expect(new Date((r.endTime + 1) * 1000) < r.to).toBe(false);
+  });
+});

@@ -67,7 +67,7 @@ export function orderStatsQuery(tenantId: number, range: { from: Date; to: Date 
       left join order_purchases p on p.item_id = i.id and p.tenant_id = ${tenantId}
       left join goods g on g.id = i.goods_id and g.tenant_id = ${tenantId}
       where o.tenant_id = ${tenantId} and o.status in (${sql.join([...SOLD_STATUSES])})
-        and o.purchase_date >= ${range.from} and o.purchase_date <= ${range.to}
+        and o.purchase_date >= ${range.from} and o.purchase_date < ${range.to}
       group by o.id
     ),
     pf as (select *, coalesce(actual, quote) as freight from po)

@@ -17,7 +17,7 @@ export async function accountsByRole(db: Db, tenantId: number | null, now: Date,
   }>`
     select u.auth, count(*) as total, count(*) filter (where u.status = 1) as enabled,
       count(*) filter (where u.end_time < ${now}) as expired,
-      count(*) filter (where u.created_at >= ${range.from} and u.created_at <= ${range.to}) as created
+      count(*) filter (where u.created_at >= ${range.from} and u.created_at < ${range.to}) as created
     from users u
     where u.deleted_at is null and ${tenantWhere(tenantId)}
     group by u.auth order by u.auth
@@ -95,22 +95,22 @@ export async function performanceCounts(db: Db, tenantId: number, range: { from:
   const { from, to } = range;
   const r = await sql<{ user_id: number; kind: string; n: string }>`
     select creator_id as user_id, 'created' as kind, count(*) as n from goods
-      where tenant_id = ${tenantId} and created_at >= ${from} and created_at <= ${to} group by creator_id
+      where tenant_id = ${tenantId} and created_at >= ${from} and created_at < ${to} group by creator_id
     union all
     select q.created_by, 'uploaded', count(distinct i.goods_id) from upload_queues q
       join upload_items i on i.queue_id = q.id
-      where q.tenant_id = ${tenantId} and q.created_at >= ${from} and q.created_at <= ${to} group by q.created_by
+      where q.tenant_id = ${tenantId} and q.created_at >= ${from} and q.created_at < ${to} group by q.created_by
     union all
     select q.created_by, 'live', count(distinct i.goods_id) from upload_queues q
       join upload_items i on i.queue_id = q.id and i.status = 'live'
-      where q.tenant_id = ${tenantId} and q.created_at >= ${from} and q.created_at <= ${to} group by q.created_by
+      where q.tenant_id = ${tenantId} and q.created_at >= ${from} and q.created_at < ${to} group by q.created_by
     union all
     select created_by, 'purchased', count(distinct order_id) from order_purchases
-      where tenant_id = ${tenantId} and created_at >= ${from} and created_at <= ${to} group by created_by
+      where tenant_id = ${tenantId} and created_at >= ${from} and created_at < ${to} group by created_by
     union all
     select shipped_by, 'shipped', count(distinct order_id) from logistics_waybills
       where tenant_id = ${tenantId} and cancelled_at is null and shipped_at is not null
-        and shipped_at >= ${from} and shipped_at <= ${to} group by shipped_by
+        and shipped_at >= ${from} and shipped_at < ${to} group by shipped_by
   `.execute(db);
   return r.rows.map((x) => ({ user_id: Number(x.user_id), kind: x.kind, n: Number(x.n) }));
 }

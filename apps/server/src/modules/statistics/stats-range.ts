@@ -5,6 +5,7 @@ export interface StatsRange {
   startTime: number;
   endTime: number;
   from: Date;
+  /** Exclusive: the start of the second after `endTime`, so a row written within that second counts. */
   to: Date;
 }
 
@@ -15,5 +16,5 @@ export interface StatsRange {
 export function statsRange(q: StatsQuery, nowMs = Date.now()): StatsRange {
   const endTime = q.endTime || Math.floor(nowMs / 1000);
   const startTime = q.startTime || endTime - STATS_DEFAULT_DAYS * 86_400;
-  return { startTime, endTime, from: new Date(startTime * 1000), to: new Date(endTime * 1000) };
+  return { startTime, endTime, from: new Date(startTime * 1000), to: new Date((endTime + 1) * 1000) };
 }

@@ -1,4 +1,5 @@
 import { drawCode128 } from '../labels/barcode.js';
+import { prepareLabelFonts } from '../labels/fonts.js';
 import { closeLabelDoc, openLabelDoc } from '../labels/pdf-doc.js';
 import { drawText } from '../labels/text.js';
 import { TimeSlicer } from '../lib/time-slice.js';
@@ -14,7 +15,9 @@ export { type FontRun, fontRuns, woffToSfnt } from '../labels/fonts.js';
  * European ő, ł, ř ..., Cyrillic, Greek, Vietnamese, then Arabic, Hebrew, Thai, then slices of
  * the whole Noto Sans SC for symbols), embedded as subsets of the glyphs used, so no system font
  * is needed; Arabic and Hebrew lines are put in visual order (`visualRuns`). A batch is one PDF,
- * a page a label.
+ * a page a label. The chain is read before the document, awaited (`prepareLabelFonts`, as the
+ * FBA labels do), so a process's first label neither holds the event loop reading fonts nor
+ * depends on which font happened to be read first.
  */
 
 /** What one label prints. */
@@ -53,6 +56,7 @@ const MM = 72 / 25.4;
 
 /** Renders labels as one PDF. */
 export async function renderLabels(labels: LabelData[], size: LabelSizeMm): Promise<Buffer> {
+  await prepareLabelFonts();
   const width = 100 * MM;
   const height = (size === '100x150' ? 150 : 100) * MM;
   const tall = size === '100x150';

@@ -1,3 +1,4 @@
+import { locationLabel } from '@console/shared/inventory/location-label';
 import {
   DOC_TYPE_LABELS,
   type InventoryFlowBody,
@@ -82,7 +83,7 @@ export function InventoryFlowPage() {
           placeholder="库存位置"
           style={{ width: 180 }}
           value={filters.location_id}
-          options={(locations.data?.list ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          options={(locations.data?.list ?? []).map((l) => ({ value: l.id, label: locationLabel(l.kind, l.name) }))}
           onChange={(v?: number) => apply({ ...filters, location_id: v })}
         />
         <Select
@@ -132,7 +133,11 @@ export function InventoryFlowPage() {
             : []),
           { title: 'SKU', dataIndex: 'sku', width: 160 },
           { title: '名称', dataIndex: 'title', width: 160 },
-          { title: '库存位置', dataIndex: 'location_name', width: 140 },
+          {
+            title: '库存位置',
+            width: 150,
+            render: (_, m) => locationLabel(m.location_kind, m.location_name),
+          },
           { title: '类型', width: 70, render: (_, m) => MOVEMENT_KIND_LABELS[m.kind] },
           { title: '原因', dataIndex: 'reason_label', width: 120 },
           { title: '数量', width: 80, render: (_, m) => (m.kind === 'out' ? `-${m.quantity}` : `${m.quantity}`) },

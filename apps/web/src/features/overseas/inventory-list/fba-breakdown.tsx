@@ -1,17 +1,7 @@
-import { marketplaceById } from '@console/shared/constants/marketplaces';
 import type { FbaStockItem } from '@console/shared/schemas/fba-stock';
 import { Table } from 'antd';
 import { useFbaStockItems } from '../../../api/fba-stock';
 import { formatSeconds } from '../../../lib/format';
-
-/** The marketplace id of an FBA location as 库存列表 names it (`FBA <marketplace id>`). */
-export const fbaMarketplaceOf = (locationName: string) => locationName.replace(/^FBA\s*/, '');
-
-/** An FBA location in Chinese from the one marketplace table: `亚马逊FBA · 美国`. */
-export function fbaPlaceName(locationName: string): string {
-  const id = fbaMarketplaceOf(locationName);
-  return `亚马逊FBA · ${marketplaceById(id)?.name ?? id}`;
-}
 
 /**
  * Amazon's breakdown of one SKU in one marketplace (an expanded FBA row of 库存列表): 在库 follows

@@ -1,3 +1,4 @@
+import { locationLabel } from '@console/shared/inventory/location-label';
 import { ADJUST_REASON_LABELS, ADJUST_REASONS, type AdjustReason } from '@console/shared/schemas/overseas-count';
 import type { InventoryRow } from '@console/shared/schemas/overseas-inventory';
 import { type ButtonProps, Descriptions, Form, Input, InputNumber, Modal, Select } from 'antd';
@@ -46,7 +47,7 @@ export function InventoryAdjustModal({ row, onClose }: { row: InventoryRow | nul
         <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
           <Descriptions.Item label="SKU">{row.sku}</Descriptions.Item>
           <Descriptions.Item label="客户">{row.tenant_name}</Descriptions.Item>
-          <Descriptions.Item label="库存位置">{row.location_name}</Descriptions.Item>
+          <Descriptions.Item label="库存位置">{locationLabel(row.location_kind, row.location_name)}</Descriptions.Item>
           <Descriptions.Item label="在库 / 预留">
             {row.on_hand} / {row.reserved}
           </Descriptions.Item>

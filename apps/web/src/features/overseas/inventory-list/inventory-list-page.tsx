@@ -1,3 +1,4 @@
+import { fbaMarketplaceOf, locationLabel } from '@console/shared/inventory/location-label';
 import {
   type InventoryListBody,
   type InventoryRow,
@@ -12,7 +13,7 @@ import { useInboundWarehouses, useInventoryList } from '../../../api/overseas-in
 import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
-import { FbaBreakdown, fbaMarketplaceOf, fbaPlaceName } from './fba-breakdown';
+import { FbaBreakdown } from './fba-breakdown';
 import { FbaStockBar } from './fba-stock-bar';
 import { InventoryAdjustModal } from './inventory-adjust-modal';
 import { StockCountDrawer } from './stock-count-drawer';
@@ -114,10 +115,7 @@ export function InventoryListPage() {
           {
             title: '库存位置',
             width: 170,
-            render: (_, r) =>
-              r.location_kind === 'fba'
-                ? fbaPlaceName(r.location_name)
-                : `${LOCATION_KIND_LABELS[r.location_kind]}${r.location_kind === 'china' ? '' : ` · ${r.location_name}`}`,
+            render: (_, r) => locationLabel(r.location_kind, r.location_name),
           },
           { title: '在库', dataIndex: 'on_hand', width: 80 },
           { title: '预留', dataIndex: 'reserved', width: 80 },

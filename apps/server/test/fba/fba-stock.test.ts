@@ -114,6 +114,42 @@ describe('FBA stock sync', () => {
     expect(await inventoryMismatches(t.db, s.admin.id)).toEqual([]);
   });
 
+  it('an AFN order takes its units at Amazon: reserved while unshipped, gone once shipped; the sync posts the sale', async () => {
+    const s = await w.seller();
+    const [id] = await w.skus(s.admin, s.sellerId, skuNames(1), 0);
+    const sku = (await t.db.selectFrom('stock_products').select('sku').where('id', '=', id!).executeTakeFirstOrThrow())
+      .sku;
+    s.inbound.setStock(s.sellerId, US, sku, { fulfillable: 6 });
+    expect(await syncByApi(s.s)).toMatchObject({ movements: 1, units_in: 6 });
+    // The buyer pays at once; Amazon has not shipped yet: 2 units reserved, still on hand.
+    const book = s.inbound.sim.orders;
+    const [order] = book.generate({
+      sellerId: s.sellerId,
+      marketplaceId: US,
+      items: [{ sku, quantity: 2 }],
+      channel: 'AFN',
+      outcome: 'normal',
+      pendingSeconds: 0,
+    });
+    expect(await syncByApi(s.s)).toMatchObject({ movements: 0 });
+    const items = await call(t.app, s.s, 'POST', `${S}/items`, { stock_ids: [id] });
+    expect(items.data.list).toMatchObject([{ fulfillable: 4, reserved: 2, on_hand: 6 }]);
+    // Shipped: the units leave Amazon's stock, and the next sync posts them out of the ledger.
+    book.ship(order!);
+    expect(await syncByApi(s.s)).toMatchObject({ movements: 1, units_in: 0, units_out: 2 });
+    expect((await w.stock(s.admin.id, id!)).fba).toBe(4);
+    expect((await fbaMoves(s.admin.id, id!)).at(-1)).toMatchObject({
+      kind: 'out',
+      quantity: 2,
+      reason: 'fba_sync',
+      balance_after: 4,
+    });
+    // An MFN order of the same SKU leaves the FBA stock alone.
+    book.generate({ sellerId: s.sellerId, marketplaceId: US, items: [{ sku }], channel: 'MFN', pendingSeconds: 0 });
+    expect(await syncByApi(s.s)).toMatchObject({ movements: 0 });
+    expect(await inventoryMismatches(t.db, s.admin.id)).toEqual([]);
+  });
+
   it('reads every page (60 MSKUs, 50 a page) and rides out 429s within the rate limit', async () => {
     const s = await w.seller();
     const prefix = skuNames(1)[0]!;

@@ -9,7 +9,9 @@ import { amazonError, type SimReq, type SimRes, type SpApiSimulator } from './si
  * units of confirmed shipments not yet sent are inbound working, sent ones inbound shipped,
  * a shipment being received shows the rest as inbound receiving, and received units are
  * reserved (`fcProcessingQuantity`) for `timing.fcProcessing` before they are fulfillable.
- * Units Amazon found short never appear.
+ * Units Amazon found short never appear. Amazon's own orders of the seller (AFN, `sim-orders.ts`)
+ * take their units: paid and not yet shipped they are reserved (`pendingCustomerOrderQuantity`),
+ * shipped they are gone; never below zero (`afnSales`).
  */
 
 interface Tally {
@@ -103,7 +105,43 @@ export function fbaTallies(
       }
     }
   }
+  afnSales(inb, sellerId, marketplaceId, now, out);
   return out;
+}
+
+/**
+ * Takes the units of the seller's AFN orders in the marketplace from the tallies: an order paid
+ * and unshipped reserves its units for the customer, a shipped one removes them. Only orders
+ * after the MSKU's stock was last set count (`setStock` is the stock as of then); an order for
+ * more than is fulfillable takes what there is (the tally never goes negative); an MSKU Amazon
+ * holds nothing of is left out.
+ */
+function afnSales(
+  inb: SimInbound,
+  sellerId: string,
+  marketplaceId: string,
+  now: number,
+  tallies: Map<string, Tally>,
+): void {
+  const book = inb.sim.orders;
+  const orders = [...book.orders.values()]
+    .filter((o) => o.channel === 'AFN' && o.sellerId === sellerId && o.marketplaceId === marketplaceId)
+    .sort((a, b) => a.createdAt - b.createdAt);
+  for (const o of orders) {
+    const status = book.statusAt(o, now);
+    if (status !== 'Unshipped' && status !== 'PartiallyShipped' && status !== 'Shipped') continue;
+    const at = o.timeline.filter((e) => e.at <= now).at(-1)!.at;
+    for (const item of o.items) {
+      const since = inb.stock.get(`${sellerId}|${marketplaceId}|${item.sku}`)?.at ?? 0;
+      if (o.createdAt < since) continue;
+      const t = tallies.get(item.sku);
+      if (!t) continue; // nothing at Amazon: nothing to take
+      const units = Math.min(item.quantity, t.fulfillable);
+      t.fulfillable -= units;
+      if (status !== 'Shipped') t.pendingCustomerOrder += units;
+      t.updated = Math.max(t.updated, at);
+    }
+  }
 }
 
 function summary(

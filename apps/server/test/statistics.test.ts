@@ -258,8 +258,14 @@ describe('员工绩效 (performanceStatistical)', () => {
 
 describe('账号统计', () => {
   it('counts the company’s accounts by role and state, child use against max_child, and who expires soon', async () => {
-    await sql`update users set end_time = now() + interval '10 days' where id = ${w.a.leader.id}`.execute(t.db);
-    await sql`update users set end_time = now() - interval '2 days', status = 0 where id = ${w.a.monitor.id}`.execute(
+    // Times from this process's clock, as the server computes its range with it (the database's
+    // clock may differ from it: CI's did, and rows stamped by now() fell outside the range).
+    const at = nowSec();
+    await sql`update users set created_at = to_timestamp(${at - DAY}) where tenant_id = ${w.a.tenant.id}`.execute(t.db);
+    await sql`update users set end_time = to_timestamp(${at + 10 * DAY - 60}) where id = ${w.a.leader.id}`.execute(
+      t.db,
+    );
+    await sql`update users set end_time = to_timestamp(${at - 2 * DAY}), status = 0 where id = ${w.a.monitor.id}`.execute(
       t.db,
     );
     const r = await get(w.admin, 'accountStatistical');

@@ -34,7 +34,7 @@ export async function salesByGroup(
     .where('i.tenant_id', '=', tenantId)
     .where('o.status', 'in', SOLD_STATUSES)
     .where('o.purchase_date', '>=', f.from)
-    .where('o.purchase_date', '<=', f.to);
+    .where('o.purchase_date', '<', f.to);
   if (f.shop_id !== undefined) q = q.where('o.shop_id', '=', f.shop_id);
   if (f.marketplace) q = q.where('o.marketplace', '=', f.marketplace);
   if (f.keyword) {

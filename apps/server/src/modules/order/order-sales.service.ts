@@ -39,7 +39,7 @@ export async function salesStats(
   const endTime = body.endTime || nowSec;
   const startTime = body.startTime || endTime - DEFAULT_DAYS * 86_400;
   const [tz, rates] = await Promise.all([tenantTimeZone(deps.db, tenantId), tenantRates(deps, tenantId)]);
-  const f = { ...body, from: new Date(startTime * 1000), to: new Date(endTime * 1000) };
+  const f = { ...body, from: new Date(startTime * 1000), to: new Date((endTime + 1) * 1000) }; // exclusive: the whole end second counts
   const reader = readerOf(subject);
   const [grouped, daily, shops] = await Promise.all([
     salesByGroup(deps.db, tenantId, f, body.group_by, tz, reader),

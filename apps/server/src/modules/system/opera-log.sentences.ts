@@ -11,6 +11,7 @@ import { EXPRESS_STATUS_LABELS, type ExpressStatus } from '@console/shared/schem
 import { OVERSEAS_FIELD_NAMES } from '@console/shared/schemas/overseas-sku';
 import { FBA_SHIPMENT_SENTENCES } from '../fba/fba-shipment.sentences.js';
 import { FBA_STOCK_SENTENCES } from '../fba/fba-stock.sentences.js';
+import { GATHER_SENTENCES } from '../gather/gather.sentences.js';
 import { GPSR_SENTENCES } from '../gpsr/gpsr.sentences.js';
 import { COUNT_SENTENCES } from '../overseas/overseas-count.sentences.js';
 import { INBOUND_SENTENCES } from '../overseas/overseas-inbound.sentences.js';
@@ -384,6 +385,7 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   ...FBA_SHIPMENT_SENTENCES,
   ...FBA_STOCK_SENTENCES,
   ...GPSR_SENTENCES,
+  ...GATHER_SENTENCES,
   'order.stock.unfill': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 撤销了订单 ${str(a.amazon_order_id)} 从备货商品 SKU ${str(a.sku)} 的出库,${str(a.quantity)} 件退回库存`;

@@ -4,7 +4,8 @@ import type { OrderStatsData, OrderStatsRow } from '@console/shared/schemas/stat
 import type { AppDeps } from '../../context.js';
 import { tenantTimeZone } from '../account/tenant-time-zone.repository.js';
 import { getPriceInfo } from '../goods/price-settings.service.js';
-import { type OrderDim, type OrderStatsSum, orderStatsLabels, orderStatsSums } from './order-stats.repository.js';
+import { type OrderDim, type OrderStatsSum, orderStatsLabels } from './order-stats.repository.js';
+import { orderStatsSums } from './order-stats-rollup.repository.js';
 import type { StatsRange } from './stats-range.js';
 
 /** Estimated Amazon referral fee of the margin estimate: 15% of the price (as order.service.ts). */

@@ -29,6 +29,7 @@ const NOTIFICATIONS = 'models/notifications-api-model/notifications.json';
 const INBOUND = 'models/fulfillment-inbound-api-model/fulfillmentInbound_2024-03-20.json';
 const INBOUND_V0 = 'models/fulfillment-inbound-api-model/fulfillmentInboundV0.json';
 const FBA_INVENTORY = 'models/fba-inventory-api-model/fbaInventory.json';
+const REPORTS = 'models/reports-api-model/reports_2021-06-30.json';
 
 /** Usage plans by operation id. */
 export const USAGE_PLANS = {
@@ -99,6 +100,10 @@ export const USAGE_PLANS = {
   getLabels: { rate: 2, burst: 30, model: INBOUND_V0 },
   getShipmentItemsByShipmentId: { rate: 2, burst: 30, model: INBOUND_V0 },
   getInventorySummaries: { rate: 2, burst: 2, model: FBA_INVENTORY },
+  // Reports API 2021-06-30 (seller performance and feedback, `sp-api.reports.ts`).
+  createReport: { rate: 0.0167, burst: 15, model: REPORTS },
+  getReport: { rate: 2, burst: 15, model: REPORTS },
+  getReportDocument: { rate: 0.0167, burst: 15, model: REPORTS },
 } as const satisfies Record<string, UsagePlan>;
 
 /** An operation the client can call (the key of its usage plan). */

@@ -7,6 +7,7 @@ import { FbaInventoryApi } from './sp-api.fba-inventory.js';
 import { type SpApiDeps, SpApiHttp, type SpApiShop } from './sp-api.http.js';
 import { FulfillmentInboundApi } from './sp-api.inbound.js';
 import { FinancesApi, OrdersApi, TokensApi } from './sp-api.orders.js';
+import { ReportsApi } from './sp-api.reports.js';
 import type {
   CatalogIncludedData,
   CatalogItem,
@@ -467,6 +468,8 @@ export class SpApiClient {
   readonly inbound: FulfillmentInboundApi;
   /** FBA Inventory v1 (`sp-api.fba-inventory.ts`). */
   readonly fbaInventory: FbaInventoryApi;
+  /** Reports API 2021-06-30 (`sp-api.reports.ts`). */
+  readonly reports: ReportsApi;
 
   constructor(
     shop: SpApiShop,
@@ -487,6 +490,7 @@ export class SpApiClient {
     this.notifications = new NotificationsApi(this.http);
     this.inbound = new FulfillmentInboundApi(this.http, deps.scheduler.scale);
     this.fbaInventory = new FbaInventoryApi(this.http);
+    this.reports = new ReportsApi(this.http, transfer, deps.scheduler.scale);
   }
 
   /** The shop this client speaks for. */

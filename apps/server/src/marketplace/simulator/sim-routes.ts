@@ -22,6 +22,7 @@ import { handleConfirm, handleConsent, handleToken } from './sim-lwa.js';
 import { notificationRoutes } from './sim-notifications-api.js';
 import { ORDER_ROUTES } from './sim-order-routes.js';
 import { pricingRoutes } from './sim-pricing.js';
+import { reportRoutes } from './sim-reports.js';
 import type { SimReq, SimRes, SpApiSimulator } from './sim-server.js';
 
 /**
@@ -141,4 +142,5 @@ export const ROUTES: SimRoute[] = [
   ...pricingRoutes(),
   ...notificationRoutes(),
   ...INBOUND_ROUTES,
+  ...reportRoutes(),
 ];

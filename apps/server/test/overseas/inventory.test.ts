@@ -82,6 +82,15 @@ describe('overseas inventory', () => {
     expect((await call(t.app, w.admin, 'POST', `${V}list`, { warehouse_id: w.wh })).data.list[0].stock_id).toBe(w.a);
     expect((await call(t.app, w.admin, 'POST', `${V}list`, { location_kind: 'fba' })).data.total).toBe(0);
     expect((await call(t.app, w.admin, 'POST', `${V}list`, { keyword: '收纳盒2' })).data.list[0].stock_id).toBe(w.b);
+    // The keyword ignores case in the SKU; `%` and `_` are letters, not wildcards.
+    const sku = (await t.db.selectFrom('stock_products').select('sku').where('id', '=', w.a).executeTakeFirstOrThrow())
+      .sku;
+    const lower = await call(t.app, w.admin, 'POST', `${V}list`, { keyword: sku.toLowerCase() });
+    expect(lower.data.list.map((r: { stock_id: number }) => r.stock_id)).toEqual([w.a]);
+    expect((await call(t.app, w.admin, 'POST', `${V}list`, { keyword: '收纳%' })).data.total).toBe(0);
+    // A page past the last keeps the total.
+    const past = await call(t.app, w.admin, 'POST', `${V}list`, { page: 5, pageSize: 20 });
+    expect([past.data.list, past.data.total]).toEqual([[], 2]);
     expect((await call(t.app, w.admin, 'POST', `${V}list`, { location_kind: 'moon' })).http).toBe(400);
   });
 

@@ -10,16 +10,8 @@ import {
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
 import { subjectOf } from '../account/account.presenter.js';
-import {
-  documentOf,
-  listFlow,
-  listInventory,
-  skuIdsOf,
-  type TenantScope,
-  tenantLocations,
-} from './overseas-inventory.repository.js';
-
-const secs = (d: Date) => Math.floor(d.getTime() / 1000);
+import { documentOf, skuIdsOf, tenantLocations } from './overseas-inventory.repository.js';
+import { flowQuery, inventoryListQuery, type TenantScope } from './overseas-inventory-pages.repository.js';
 
 /** Whose stock a caller reads: the operator (`warehouse.operate`) every tenant's, a tenant its own. */
 export interface InventoryReach {
@@ -41,26 +33,33 @@ export async function inventoryList(
   reach: InventoryReach,
   f: InventoryListBody,
 ): Promise<InventoryListData> {
-  const r = await listInventory(deps.db, scopeOf(reach, f.tenant_id), f);
+  const rows = (await deps.db.executeQuery(inventoryListQuery(deps.db, scopeOf(reach, f.tenant_id), f))).rows;
   return {
-    list: r.rows.map((x) => ({
-      tenant_id: x.tenant_id,
-      tenant_name: x.tenant_name,
-      stock_id: Number(x.stock_id),
-      sku: x.sku,
-      title: x.title,
-      location_id: Number(x.location_id),
-      location_kind: x.location_kind,
-      location_name: x.location_name,
-      warehouse_id: x.warehouse_id,
-      on_hand: x.on_hand,
-      reserved: x.reserved,
-      available: x.on_hand - x.reserved,
-      reorder_point: x.reorder_point,
-      low_stock: x.on_hand - x.reserved <= x.reorder_point,
-      updated_at: secs(x.updated_at),
-    })),
-    total: r.total,
+    // One row with the total and nulls when the page is empty (past the last page, or no stock).
+    list: rows.flatMap((x) =>
+      x.stock_id === null
+        ? []
+        : [
+            {
+              tenant_id: x.tenant_id!,
+              tenant_name: x.tenant_name!,
+              stock_id: Number(x.stock_id),
+              sku: x.sku!,
+              title: x.title!,
+              location_id: Number(x.location_id),
+              location_kind: x.location_kind!,
+              location_name: x.location_name!,
+              warehouse_id: x.warehouse_id,
+              on_hand: x.on_hand!,
+              reserved: x.reserved!,
+              available: x.on_hand! - x.reserved!,
+              reorder_point: x.reorder_point!,
+              low_stock: x.on_hand! - x.reserved! <= x.reorder_point!,
+              updated_at: Number(x.updated_s),
+            },
+          ],
+    ),
+    total: rows[0]?.total ?? 0,
     page: f.page,
     pageSize: f.pageSize,
   };
@@ -92,7 +91,7 @@ export async function inventoryFlow(
     if (!found) return EMPTY(f.pageSize);
     doc = found.type === 'order' ? { order_id: found.ids } : { doc_type: found.type, doc_id: found.ids };
   }
-  const rows = await listFlow(deps.db, tenantId, { ...f, stock_id: stockId, ...doc });
+  const rows = (await deps.db.executeQuery(flowQuery(deps.db, tenantId, { ...f, stock_id: stockId, ...doc }))).rows;
   const page = rows.slice(0, f.pageSize);
   return {
     list: page.map((m) => ({
@@ -117,7 +116,7 @@ export async function inventoryFlow(
         m.doc_no ?? m.order_no ?? (m.doc_id !== null && m.doc_type ? `${DOC_TYPE_LABELS[m.doc_type]}#${m.doc_id}` : ''),
       note: m.note,
       user_name: m.user_name,
-      created_at: secs(m.created_at),
+      created_at: Number(m.created_s),
     })),
     pageSize: f.pageSize,
     next_cursor: rows.length > f.pageSize ? Number(page[page.length - 1]!.id) : null,

@@ -1,0 +1,239 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { openArchive } from '../src/cli/backup-archive.js';
+import { RefusedError, restoreBackup } from '../src/cli/restore.js';
+import { connect, listTables, tableSums } from '../src/db/backup-db.js';
+import { createDatabase } from '../src/db/database.js';
+import { ensureJwtSecret } from '../src/db/seed.js';
+import type { UserRow } from '../src/db/types.js';
+import { buildTenant, buildTenantRows, TEST_PASSWORD } from './factories.js';
+import { call, signIn, useTestApp } from './harness.js';
+
+// The backup drill (issue 32 §1): every table holds rows, `npm run backup` writes one archive,
+// a restore into a fresh database matches every table's count and checksum, and the app
+// starts on the restored database and signs in.
+const t = useTestApp();
+const run = promisify(execFile);
+const CLI = (name: string) => path.resolve(import.meta.dirname, `../src/cli/${name}-cli.ts`);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-backup-test-'));
+const archive = path.join(tmp, 'drill.zip');
+const adminUrl = inject('pgAdminUrl');
+const restoredName = `console_t_${inject('templateDb').slice(-8)}_r${randomBytes(4).toString('hex')}`;
+const withDb = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
+const restoredUrl = withDb(adminUrl, restoredName);
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+async function cli(name: string, args: string[], env: Record<string, string>) {
+  try {
+    const r = await run(process.execPath, ['--import', 'tsx', CLI(name), ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/**
+ * Tables the factories (buildTenantRows) leave empty as of 2026-11-29: the drill restores them
+ * (empty) but cannot compare their rows. Backlog: give each factory data and remove it here; the
+ * test fails for a table on this list that has rows (remove it) and for any other empty table,
+ * so a new table needs factory data from the start.
+ */
+const NOT_FILLED_YET = new Set(
+  [
+    'account_links',
+    'ali1688_auth_states',
+    'ali1688_connections',
+    'captchas',
+    'customs_hs_links',
+    'customs_ioss_settings',
+    'fba_stock_credits',
+    'fba_stock_items',
+    'fba_stock_runs',
+    'fba_stock_syncs',
+    'follow_price_rules',
+    'gather_sources',
+    'gather_tokens',
+    'goods_claims',
+    'goods_skus',
+    'gpsr_links',
+    'jobs',
+    'ledger_freezes',
+    'listings',
+    'logistics_confirmations',
+    'logistics_problem_events',
+    'logistics_review_rules',
+    'logistics_seed_marks',
+    'manual_order_events',
+    'message_reads',
+    'monitor_check_days',
+    'monitor_notification_receipts',
+    'monitor_settings',
+    'monitor_snapshots',
+    'notification_destinations',
+    'notification_rejects',
+    'notification_subscriptions',
+    'order_events',
+    'order_purchases',
+    'order_purchases_1688',
+    'order_stats_daily',
+    'order_stats_days',
+    'order_sync_states',
+    'overseas_outbound_lines',
+    'price_settings',
+    'qr_logins',
+    'sandbox_state',
+    'seller_feedback',
+    'seller_report_runs',
+    'seller_report_syncs',
+    'seller_skus',
+    'shop_auth_states',
+    'spapi_product_type_searches',
+    'spapi_product_types',
+    'spapi_rate_buckets',
+    'stock_adjustments',
+    'trader_settings',
+    'translation_outputs',
+    'translation_usage',
+    'upload_feeds',
+    'user_settings',
+  ].map((t) => `public.${t}`),
+);
+
+let tenant: UserRow;
+const image = `files/t1/2026/11/${randomUUID()}.jpg`;
+beforeAll(async () => {
+  tenant = await buildTenant(t.db);
+  await buildTenantRows(t.db, tenant, 'bk');
+  // Rows written through the API: a session, an opera-log line.
+  const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
+  await call(t.app, s, 'POST', '/PDD/goods/category/create', { parent_id: 0, name: '备份分类' });
+  const dataDir = t.deps.config.dataDir;
+  fs.mkdirSync(path.dirname(path.join(dataDir, image)), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, image), randomBytes(3000));
+  // pg-boss's own tables: a message in every queue's partition, one archived, one subscription.
+  const c = await connect(t.url);
+  await c.query(`insert into pgboss.job (name, data) select name, '{"drill":1}' from pgboss.queue`);
+  await c.query(`insert into pgboss.archive select j.*, now() from pgboss.job j limit 1`);
+  await c.query(`insert into pgboss.subscription (event, name) select 'drill', name from pgboss.queue limit 1`);
+  await c.end();
+  await admin(`create database ${restoredName}`);
+});
+afterAll(async () => {
+  await admin(`drop database if exists ${restoredName} with (force)`);
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('backup and restore drill', () => {
+  it('every table holds rows before the backup (a new table needs factory data here)', async () => {
+    const c = await connect(t.url);
+    const sums = await tableSums(c, await listTables(c));
+    await c.end();
+    expect(sums.length).toBeGreaterThan(50);
+    const empty = sums.filter((s) => s.rows === 0).map((s) => s.table);
+    expect(
+      empty.filter((x) => !NOT_FILLED_YET.has(x)),
+      'tables without factory data',
+    ).toEqual([]);
+    expect(
+      [...NOT_FILLED_YET].filter((x) => !empty.includes(x)),
+      'filled now: remove from NOT_FILLED_YET',
+    ).toEqual([]);
+  });
+
+  it('npm run backup writes one archive with a manifest of every table and file', async () => {
+    const r = await cli('backup', ['--out', archive], { DATABASE_URL: t.url, DATA_DIR: t.deps.config.dataDir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/wrote .*drill\.zip/);
+    const a = await openArchive(archive);
+    a.close();
+    expect(a.manifest.tables.length).toBeGreaterThan(50);
+    expect(a.manifest.migrations.length).toBeGreaterThan(50);
+    expect(a.manifest.storage).toMatchObject({
+      kind: 'local',
+      files: [expect.objectContaining({ key: image, size: 3000 })],
+    });
+  });
+
+  it('restores into a fresh database and file store: every count and checksum matches, the app signs in', async () => {
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+    const lines: string[] = [];
+    const r = await restoreBackup({
+      archive,
+      url: restoredUrl,
+      dataDir,
+      storage: { kind: 'local' },
+      log: (l) => lines.push(l),
+    });
+    expect(r.mismatches).toEqual([]);
+    expect(r.fileMismatches).toEqual([]);
+    expect(lines.filter((l) => l.includes('OK ')).length).toBe(r.manifest.tables.length);
+    expect(fs.readFileSync(path.join(dataDir, image))).toEqual(
+      fs.readFileSync(path.join(t.deps.config.dataDir, image)),
+    );
+    // Independently of the restore's own report: the restored sums are the manifest's (the source
+    // itself moves on: the running app's worker heartbeat rewrites job_workers).
+    const b = await connect(restoredUrl);
+    const after = await tableSums(b, await listTables(b));
+    await b.end();
+    expect(after).toEqual(r.manifest.tables);
+
+    const db = createDatabase(restoredUrl, { max: 4 });
+    const app = await buildApp({ db, config: { ...t.deps.config, dataDir }, jwtSecret: await ensureJwtSecret(db) });
+    try {
+      const s = await signIn(app, tenant.account, TEST_PASSWORD);
+      const list = await call(app, s, 'GET', '/PDD/goods/category/tree');
+      expect(JSON.stringify(list.data)).toContain('备份分类');
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+  });
+
+  it('refuses a non-empty database or file store without --force (nothing changed); --force restores', async () => {
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+    const opts = { archive, url: restoredUrl, dataDir, storage: { kind: 'local' as const } };
+    await expect(restoreBackup(opts)).rejects.toThrow(
+      /the target database is not empty: restore only into an empty database, or pass --force/,
+    );
+    fs.mkdirSync(path.join(dataDir, 'exports'));
+    fs.writeFileSync(path.join(dataDir, 'exports', 'old.xlsx'), 'x');
+    await expect(restoreBackup(opts)).rejects.toThrow(RefusedError);
+    await expect(restoreBackup(opts)).rejects.toThrow(/holds 1 files: restore into an empty one, or pass --force/);
+    const lines: string[] = [];
+    const again = await restoreBackup({ ...opts, force: true, log: (l) => lines.push(l) });
+    expect(again.mismatches).toEqual([]);
+    expect(again.fileMismatches).toEqual([]);
+    expect(lines.join('\n')).toMatch(/--force: dropped schemas pgboss, public of the target database/);
+  });
+
+  it('a damaged archive is refused with a clear message', async () => {
+    const bad = path.join(tmp, 'bad.zip');
+    fs.writeFileSync(bad, fs.readFileSync(archive).subarray(0, 2000));
+    await expect(
+      restoreBackup({ archive: bad, url: restoredUrl, dataDir: tmp, storage: { kind: 'local' } }),
+    ).rejects.toThrow(/bad\.zip is not a usable backup archive: not a zip file or damaged/);
+    await expect(
+      restoreBackup({
+        archive: path.join(tmp, 'none.zip'),
+        url: restoredUrl,
+        dataDir: tmp,
+        storage: { kind: 'local' },
+      }),
+    ).rejects.toThrow(/none\.zip does not exist/);
+  });
+});

@@ -33,6 +33,10 @@ export interface Config {
    * transaction-pooling proxy such as PgBouncer, where LISTEN does not work).
    */
   sessionCache: boolean;
+  /** Prometheus metrics at `GET /PDD/metrics` (METRICS; off: 404). docs/operations.md "Health and metrics". */
+  metrics: boolean;
+  /** METRICS_TOKEN: when set, the metrics answer only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** Test-only endpoints (captcha answers) — never set in production. */
   testHooks: boolean;
   /** Largest accepted upload in bytes. */
@@ -318,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobHeartbeatSeconds: positiveNumber(env.JOB_HEARTBEAT_SECONDS, 10, 'JOB_HEARTBEAT_SECONDS'),
     fbaStockSyncMinutes: positiveNumber(env.FBA_STOCK_SYNC_MINUTES, 30, 'FBA_STOCK_SYNC_MINUTES'),
     sessionCache: bool(env.SESSION_CACHE, true),
+    metrics: strictBool(env.METRICS, false, 'METRICS'),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     testHooks: bool(env.TEST_HOOKS, false),
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 10, 'MAX_UPLOAD_MB') * 1024 * 1024,
     uploadFeedThreshold: int(env.UPLOAD_FEED_THRESHOLD, 50, 'UPLOAD_FEED_THRESHOLD'),

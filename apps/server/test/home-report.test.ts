@@ -182,6 +182,24 @@ describe('getNewReport: the figures of 首页', () => {
     expect(over.data.counts.all).toBe(d.orders.oversold);
     const failed = await call(t.app, owner, 'GET', '/PDD/upload/queueList?page=1&pageSize=20&status=failed');
     expect(failed.data.total).toBe(d.uploads.failed);
+    // 店铺管理 filtered by authorization (the shop card's links) lists what each figure counts.
+    for (const [auth, n] of [
+      ['attention', d.shops.expired + d.shops.never + d.shops.expiring],
+      ['expired', d.shops.expired],
+      ['never', d.shops.never],
+      ['expiring', d.shops.expiring],
+    ] as const) {
+      const shops = await call(t.app, owner, 'POST', '/PDD/amazon-user/authShopList', { page: 1, pageSize: 20, auth });
+      expect(shops.data.total, auth).toBe(n);
+    }
+    const worker = await as(a.worker);
+    const mine = await call(t.app, worker, 'POST', '/PDD/amazon-user/authShopList', {
+      page: 1,
+      pageSize: 20,
+      auth: 'attention',
+    });
+    const wr = await report(worker);
+    expect(mine.data.total).toBe(wr.shops.expired + wr.shops.never + wr.shops.expiring);
     // Above the warning: not below any more.
     await call(t.app, owner, 'POST', '/PDD/finance/warning', { warning: 5000 });
     expect((await report(owner)).finance.below_warning).toBe(false);

@@ -117,9 +117,21 @@ export const shopView = z.object({
 export type ShopView = z.infer<typeof shopView>;
 
 /** `POST /amazon-user/authShopList`. */
+/**
+ * Authorization filters of the shop list (首页's 店铺授权待处理 card, docs/home.md): lapsed, never
+ * authorized, authorized but ending within SHOP_AUTH_EXPIRING_DAYS, or any of the three.
+ */
+export const SHOP_AUTH_FILTERS = [
+  { value: 'attention', label: '授权待处理' },
+  { value: 'expired', label: '授权失效' },
+  { value: 'never', label: '未授权' },
+  { value: 'expiring', label: '授权即将到期' },
+] as const;
+
 export const shopListBody = z.strictObject({
   ...pageQuery,
   keyword: z.string().trim().max(64).optional(),
+  auth: z.enum(['attention', 'expired', 'never', 'expiring']).optional(),
 });
 export type ShopListBody = z.infer<typeof shopListBody>;
 

@@ -24,9 +24,27 @@ const COLUMNS = [
 export function listShops(
   db: Db,
   tenantId: number,
-  f: { page: number; pageSize: number; keyword?: string | undefined; userId?: number | undefined },
+  f: {
+    page: number;
+    pageSize: number;
+    keyword?: string | undefined;
+    userId?: number | undefined;
+    auth?: 'attention' | 'expired' | 'never' | 'expiring' | undefined;
+  },
+  expiringBefore?: Date,
 ) {
   let q = db.selectFrom('shops').where('tenant_id', '=', tenantId);
+  if (f.auth) {
+    // As 首页 counts them (home-report.repository.ts shopFigures).
+    const before = expiringBefore ?? new Date();
+    const auth = f.auth;
+    q = q.where((eb) => {
+      const expiring = eb.and([eb('auth_status', '=', 'authorized'), eb('authorized_at', '<', before)]);
+      if (auth === 'expiring') return expiring;
+      if (auth !== 'attention') return eb('auth_status', '=', auth);
+      return eb.or([eb('auth_status', 'in', ['expired', 'never']), expiring]);
+    });
+  }
   if (f.keyword) {
     const like = containsPattern(f.keyword);
     q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('seller_id', 'ilike', like)]));

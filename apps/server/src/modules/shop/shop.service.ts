@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { marketplaceById } from '@console/shared/constants/marketplaces';
+import { SHOP_AUTH_EXPIRING_DAYS, SHOP_AUTH_VALID_DAYS } from '@console/shared/schemas/home-report';
 import type {
   BindShopBody,
   ShopAuthCompleteBody,
@@ -47,7 +48,9 @@ export function hasSpApiApp(deps: AppDeps): boolean {
 
 /** One page of the shops the caller may see: admins all of the tenant's, others those given to them. */
 export function listShopsFor(deps: AppDeps, tenantId: number, userId: number | undefined, f: ShopListBody) {
-  return listShops(deps.db, tenantId, { ...f, userId });
+  // 授权即将到期: authorized more than SHOP_AUTH_VALID_DAYS - SHOP_AUTH_EXPIRING_DAYS ago (as 首页 counts).
+  const expiringBefore = new Date(Date.now() - (SHOP_AUTH_VALID_DAYS - SHOP_AUTH_EXPIRING_DAYS) * 86_400_000);
+  return listShops(deps.db, tenantId, { ...f, userId }, expiringBefore);
 }
 
 /**

@@ -18,7 +18,10 @@ export const FIGURE_LINKS = {
   monitor: '/index/message-send?source=monitor&unread=1',
   balance: '/member/index',
   goods: '/goods/admin/list',
-  shops: '/order/shop',
+  shops: '/order/shop?auth=attention',
+  shopsExpired: '/order/shop?auth=expired',
+  shopsNever: '/order/shop?auth=never',
+  shopsExpiring: '/order/shop?auth=expiring',
 } as const;
 
 const span = { xs: 12, md: 8, xl: 6 } as const;
@@ -126,7 +129,34 @@ export function HomeFigures({ report: r }: { report: HomeReport }) {
         suffix={`/ ${s.total}`}
         tone={attention > 0 ? 'warning' : undefined}
         onOpen={to(FIGURE_LINKS.shops)}
-        extra={`失效 ${s.expired} · 未授权 ${s.never} · 即将到期 ${s.expiring}`}
+        extra={
+          <>
+            {(
+              [
+                ['expired', '失效', s.expired, FIGURE_LINKS.shopsExpired],
+                ['never', '未授权', s.never, FIGURE_LINKS.shopsNever],
+                ['expiring', '即将到期', s.expiring, FIGURE_LINKS.shopsExpiring],
+              ] as const
+            ).map(([k, label, n, path], i) => (
+              <span key={k}>
+                {i > 0 && ' · '}
+                {canOpen(path) ? (
+                  <Typography.Link
+                    data-testid={`home-shops-${k}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      open(path);
+                    }}
+                  >
+                    {label} {n}
+                  </Typography.Link>
+                ) : (
+                  `${label} ${n}`
+                )}
+              </span>
+            ))}
+          </>
+        }
       />,
     );
   }

@@ -30,6 +30,8 @@ export default defineConfig({
       {
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
       },
+      // The collection plugin's extractors (the files pick happy-dom themselves).
+      { test: { name: 'extension', include: ['apps/extension/test/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'e2e',

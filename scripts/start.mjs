@@ -3,11 +3,14 @@
 // unless DATABASE_URL is set). Signals are passed on so PostgreSQL stops cleanly.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildExtensionIfStale } from './extension-build.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 try {
   buildWebIfStale();
+  // The collection plugin's zip that 采集插件下载 serves (docs/plugin.md).
+  await buildExtensionIfStale();
 } catch (err) {
   console.error(err.message);
   process.exit(1);

@@ -76,6 +76,8 @@ describe('route table', () => {
         '/index',
         // 消息记录 (docs/messages.md, issue 31 §2).
         '/index/message-send',
+        // 采集插件下载 (docs/plugin.md, issue 31 §5).
+        '/index/down-gather',
         '/log',
         '/refresh',
         '/redirect/*',

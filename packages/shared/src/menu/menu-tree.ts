@@ -27,7 +27,7 @@ const SECTIONS: Section[] = [
     children: [
       ['工作台', '/index'],
       ['消息记录', '/index/message-send'],
-      ['采集插件下载', '/index/down-gather'],
+      ['采集插件下载', '/index/down-gather', 'goods.operate'],
       ['问题件', '/index/problem_package', 'logistics.problem'],
       ['GPSR提交助手', '/index/gpsr', 'goods.operate'],
     ],

@@ -72,14 +72,15 @@ export async function gatherRoutes(fastify: FastifyInstance) {
     return ok(r, r.revoked ? '已撤销采集令牌' : '没有可撤销的令牌');
   });
 
-  // The extension's call: no session, only the collection token (checked before the body is read).
+  // The extension's call: no session, only the collection token. The token is checked once the
+  // body is validated (a malformed request is a 400 like on every route; the body is bounded).
   app.post(
     '/gather/collect',
     {
       bodyLimit: GATHER_MAX_BODY,
       schema: { body: gatherCollectBody, response: replies(gatherCollectData) },
       config: { access: 'public' as const },
-      onRequest: async (req) => {
+      preHandler: async (req) => {
         const user = await tokenHolder(deps, req.headers.authorization);
         takeRate(user.id);
         req.gatherUser = user;

@@ -24,7 +24,17 @@ export const routes = defineSection('', [
       name: 'system-message-user',
     },
   ],
-  ['index/down-gather', '采集插件下载'],
+  [
+    'index/down-gather',
+    '采集插件下载',
+    {
+      permission: 'goods.operate',
+      load: screen(
+        () => import('./down-gather/down-gather-page'),
+        (m) => m.DownGatherPage,
+      ),
+    },
+  ],
   [
     'index/problem_package',
     '问题件',

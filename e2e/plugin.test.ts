@@ -1,0 +1,182 @@
+// The collection plugin end to end (issue 31 §5, docs/plugin.md): the built extension loaded in
+// Chromium, saved 1688 and Amazon product pages served from loopback under their real host names
+// (Chromium's host resolver maps detail.1688.com and www.amazon.com to the fixture server, so
+// the extension's own content-script matches apply; www.amazon.com is HSTS-preloaded, so it is
+// served over TLS with a certificate made for the run), the token made on 采集插件下载, and the
+// collected products in 商品列表 with type 采集 and their pictures in the console's file store.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error the build script is plain ESM JavaScript
+import { buildExtensionIfStale } from '../scripts/extension-build.mjs';
+import { ApiClient, createMainAccount } from './support/api-client';
+import { env, screenshotOnFailure } from './support/browser';
+import { PNG_64 } from './support/image-host';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../apps/extension/test/fixtures');
+const UNPACKED = path.resolve(import.meta.dirname, '../apps/extension/dist/unpacked');
+const PAGES: Record<string, string> = {
+  'detail.1688.com': '1688-offer.html',
+  'www.amazon.com': 'amazon-dp.html',
+};
+const NAV = { timeout: 20_000 };
+
+let fixtures: Server;
+let tlsFixtures: Server;
+let cdn = '';
+let context: BrowserContext;
+let page: Page | undefined;
+/** The console's tab, loaded once (the other tab holds the popup and the product pages). */
+let consoleTab: Page;
+let extensionId = '';
+let seller: { account: string; password: string };
+const ids: number[] = [];
+
+screenshotOnFailure(() => page);
+
+beforeAll(async () => {
+  await buildExtensionIfStale();
+  // Product pages by Host header; their picture addresses point at this server's /cdn/ (the
+  // console downloads them over loopback, which the shared e2e server allows).
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/cdn/')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_64);
+    const file = PAGES[(req.headers.host ?? '').split(':')[0] ?? ''];
+    if (!file) return void res.writeHead(404).end();
+    const html = fs
+      .readFileSync(path.join(FIXTURES, file), 'utf8')
+      .replace(/https:\/\/(cbu01\.alicdn\.com|m\.media-amazon\.com)\//g, `${cdn}/cdn/$1/`);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-tls-'));
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=www.amazon.com'],
+      ...['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
+    ],
+    { stdio: 'ignore' },
+  );
+  fixtures = createServer(serve);
+  tlsFixtures = createTlsServer(
+    { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) },
+    serve,
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+  await new Promise<void>((ok) => fixtures.listen(0, '127.0.0.1', ok));
+  await new Promise<void>((ok) => tlsFixtures.listen(0, '127.0.0.1', ok));
+  const port = (fixtures.address() as AddressInfo).port;
+  const tlsPort = (tlsFixtures.address() as AddressInfo).port;
+  cdn = `http://127.0.0.1:${port}`;
+  context = await chromium.launchPersistentContext('', {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    args: [
+      '--headless=new',
+      `--disable-extensions-except=${UNPACKED}`,
+      `--load-extension=${UNPACKED}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable',
+      '--ignore-certificate-errors',
+      `--host-resolver-rules=MAP detail.1688.com 127.0.0.1:${port}, MAP www.amazon.com 127.0.0.1:${tlsPort}`,
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', NAV));
+  extensionId = new URL(worker.url()).host;
+  seller = createMainAccount(env().dataDir, 0);
+  const api = new ApiClient(env().baseUrl);
+  await api.login(seller.account, seller.password);
+  await api.toBrowser(context);
+});
+
+afterAll(async () => {
+  await context?.close();
+  for (const srv of [fixtures, tlsFixtures]) await new Promise<void>((ok) => (srv ? srv.close(() => ok()) : ok()));
+});
+
+describe('collection plugin', () => {
+  it('采集插件下载 serves the zip, makes a token shown once, and the popup keeps it', async () => {
+    const { baseUrl } = env();
+    consoleTab = await context.newPage();
+    page = consoleTab;
+    await consoleTab.goto(`${baseUrl}/#/index/down-gather`);
+    const root = consoleTab.locator('[data-page="/index/down-gather"]');
+    await expect.poll(() => root.getByTestId('gather-facts').textContent(), NAV).toContain('1.0.1');
+    const href = await root.getByTestId('gather-download').getAttribute('href');
+    const zip = await consoleTab.request.get(`${baseUrl}${href}`);
+    expect(zip.status()).toBe(200);
+    expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
+    expect(await root.getByTestId('gather-token-state').textContent()).toContain('尚未生成');
+    await root.getByTestId('gather-token-create').click();
+    const token = (await root.getByTestId('gather-token-full').textContent())?.trim() ?? '';
+    expect(token).toMatch(/^sgcg_/);
+    expect(await root.getByTestId('gather-console-url').textContent()).toContain(baseUrl);
+
+    page = await context.newPage();
+    const p = page;
+    await p.goto(`chrome-extension://${extensionId}/popup.html`);
+    await p.locator('#console-url').fill(`${baseUrl}/#/index/down-gather`);
+    await p.locator('#token').fill('wrong');
+    await p.locator('#save').click();
+    expect(await p.locator('#msg').textContent()).toContain('采集令牌格式不正确');
+    await p.locator('#token').fill(token);
+    await p.locator('#save').click();
+    await expect.poll(() => p.locator('#msg').textContent(), NAV).toBe('已保存');
+    expect(await p.locator('#console-url').inputValue()).toBe(baseUrl);
+    // A second popup load shows the saved state by the token's last four characters.
+    await p.reload();
+    await expect.poll(() => p.locator('#state').textContent(), NAV).toBe(`已设置,令牌尾号 ${token.slice(-4)}`);
+  });
+
+  it('collects a 1688 and an Amazon page with the 采集 button; again says 已采集', async () => {
+    const p = page!;
+    for (const url of [
+      'http://detail.1688.com/offer/681234567890.html?spm=a26',
+      'https://www.amazon.com/HydroPeak/dp/B0TESTBLK1',
+    ]) {
+      await p.goto(url);
+      await p.locator('[data-sgc="collect"]').click();
+      const result = p.locator('[data-sgc="result"]');
+      await expect.poll(() => result.getAttribute('data-kind'), NAV).toBe('ok');
+      expect(await result.textContent()).toContain('采集成功');
+      const link = (await result.locator('[data-sgc="link"]').getAttribute('href')) ?? '';
+      expect(link).toMatch(new RegExp(`^${env().baseUrl}/#/goods/admin/update/\\d+$`));
+      ids.push(Number(link.split('/').pop()));
+    }
+    await p.goto('http://detail.1688.com/offer/681234567890.html#again');
+    await p.locator('[data-sgc="collect"]').click();
+    await expect.poll(() => p.locator('[data-sgc="result"]').textContent(), NAV).toContain('已采集过该商品');
+  });
+
+  it('商品列表 shows the collected products as 采集 with their stored pictures', async () => {
+    const p = consoleTab;
+    page = p;
+    // The console's tab moves within the app (no reload): the list loads its rows now.
+    await p.evaluate(() => {
+      window.location.hash = '#/goods/admin/list';
+    });
+    const table = p.locator('[data-page="/goods/admin/list"]').getByTestId('goods-table');
+    for (const [id, title] of [
+      [ids[0], '加厚304不锈钢保温杯'],
+      [ids[1], 'Insulated Water Bottle 32 oz'],
+    ] as const) {
+      const row = table.locator('tr.ant-table-row', { has: p.getByTestId(`goods-edit-${id}`) });
+      await row.waitFor(NAV);
+      expect(await row.textContent()).toContain(title);
+      expect(await row.textContent()).toContain('采集');
+      const thumb = row.locator('img.goods-thumb');
+      expect(await thumb.getAttribute('src')).toMatch(/^\/PDD\/files\//);
+      await expect.poll(() => thumb.evaluate((i) => (i as HTMLImageElement).naturalWidth), NAV).toBeGreaterThan(0);
+    }
+  });
+});

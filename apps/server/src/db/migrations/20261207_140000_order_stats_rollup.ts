@@ -35,10 +35,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       freight_missing integer not null
     )`.execute(db);
   await sql`create index order_stats_daily_tenant_day_idx on order_stats_daily (tenant_id, day)`.execute(db);
-  // The margin's freight: an order's newest waybill not cancelled (the active-waybill index is also
-  // partial on problem_id, so the statement cannot use it and scanned the tenant's waybills per order).
-  await sql`create index logistics_waybills_order_stats_idx on logistics_waybills (order_id, id desc)
-    where cancelled_at is null`.execute(db);
   // A product's cost price feeds the margin of the orders whose items link it.
   await sql`create index order_items_goods_idx on order_items (goods_id) where goods_id is not null`.execute(db);
 
@@ -176,6 +172,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql`drop function if exists order_stats_mark_orders(bigint[])`.execute(db);
   await sql`drop index if exists order_items_goods_idx`.execute(db);
-  await sql`drop index if exists logistics_waybills_order_stats_idx`.execute(db);
   await sql`drop table if exists order_stats_daily, order_stats_days, order_stats_dirty`.execute(db);
 }

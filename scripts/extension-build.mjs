@@ -21,9 +21,24 @@ const PRODUCT_PAGES = [
   '*://detail.tmall.com/*',
   '*://*.aliexpress.com/item/*',
   '*://*.aliexpress.us/item/*',
-  ...['com', 'co.uk', 'de', 'fr', 'it', 'es', 'nl', 'se', 'pl', 'ca', 'co.jp', 'com.mx', 'com.au', 'ae', 'sa', 'com.br'].map(
-    (tld) => `*://*.amazon.${tld}/*`,
-  ),
+  ...[
+    'com',
+    'co.uk',
+    'de',
+    'fr',
+    'it',
+    'es',
+    'nl',
+    'se',
+    'pl',
+    'ca',
+    'co.jp',
+    'com.mx',
+    'com.au',
+    'ae',
+    'sa',
+    'com.br',
+  ].map((tld) => `*://*.amazon.${tld}/*`),
 ];
 
 function manifest(version) {
@@ -75,13 +90,20 @@ export async function buildExtension() {
   await new Promise((resolve, reject) => {
     zip.outputStream.pipe(fs.createWriteStream(zipPath)).on('close', resolve).on('error', reject);
   });
-  fs.writeFileSync(path.join(dist, 'build.json'), `${JSON.stringify({ version, built_at: Math.floor(Date.now() / 1000) })}\n`);
+  fs.writeFileSync(
+    path.join(dist, 'build.json'),
+    `${JSON.stringify({ version, built_at: Math.floor(Date.now() / 1000) })}\n`,
+  );
   return zipPath;
 }
 
 /** Builds when the zip is missing or older than the extension's sources (`npm start`, browser tests). */
 export async function buildExtensionIfStale() {
-  const sources = Math.max(newest(path.join(ext, 'src')), newest(path.join(ext, 'popup.html')), newest(import.meta.filename));
+  const sources = Math.max(
+    newest(path.join(ext, 'src')),
+    newest(path.join(ext, 'popup.html')),
+    newest(import.meta.filename),
+  );
   if (newest(path.join(dist, ZIP)) > sources && fs.existsSync(path.join(dist, 'build.json'))) return false;
   await buildExtension();
   return true;
@@ -89,5 +111,7 @@ export async function buildExtensionIfStale() {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const zipPath = await buildExtension();
-  console.log(`Built ${path.relative(root, zipPath)} (${fs.statSync(zipPath).size} bytes) and ${path.relative(root, unpacked)}/`);
+  console.log(
+    `Built ${path.relative(root, zipPath)} (${fs.statSync(zipPath).size} bytes) and ${path.relative(root, unpacked)}/`,
+  );
 }

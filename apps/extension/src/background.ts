@@ -19,7 +19,11 @@ async function collect(item: CollectedItem): Promise<CollectReply> {
   } catch {
     return { ok: false, msg: `无法连接控制台 ${consoleUrl},请检查地址` };
   }
-  const body = (await res.json().catch(() => null)) as { status?: number; msg?: string; data?: { path?: string; created?: boolean } } | null;
+  const body = (await res.json().catch(() => null)) as {
+    status?: number;
+    msg?: string;
+    data?: { path?: string; created?: boolean };
+  } | null;
   if (!res.ok || !body || body.status !== 200) return { ok: false, msg: body?.msg || `采集失败 (HTTP ${res.status})` };
   return {
     ok: true,

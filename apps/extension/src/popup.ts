@@ -13,8 +13,15 @@ async function init() {
     const origin = consoleOrigin($<HTMLInputElement>('console-url').value);
     const token = $<HTMLInputElement>('token').value.trim();
     const msg = $('msg');
-    if (!origin) return void (msg.textContent = '控制台地址必须是 http:// 或 https:// 开头的网址');
-    if (!/^sgcg_[A-Za-z0-9_-]{43}$/.test(token)) return void (msg.textContent = '采集令牌格式不正确,请从采集插件下载页复制');
+    const problem = !origin
+      ? '控制台地址必须是 http:// 或 https:// 开头的网址'
+      : /^sgcg_[A-Za-z0-9_-]{43}$/.test(token)
+        ? null
+        : '采集令牌格式不正确,请从采集插件下载页复制';
+    if (problem || !origin) {
+      msg.textContent = problem;
+      return;
+    }
     await chrome.storage.local.set({ consoleUrl: origin, token });
     $<HTMLInputElement>('console-url').value = origin;
     $('state').textContent = `已设置,令牌尾号 ${token.slice(-4)}`;

@@ -16,7 +16,10 @@ export function consoleOrigin(text: string): string | null {
 
 export async function loadSettings(): Promise<Settings> {
   const s = await chrome.storage.local.get(['consoleUrl', 'token']);
-  return { consoleUrl: typeof s.consoleUrl === 'string' ? s.consoleUrl : '', token: typeof s.token === 'string' ? s.token : '' };
+  return {
+    consoleUrl: typeof s.consoleUrl === 'string' ? s.consoleUrl : '',
+    token: typeof s.token === 'string' ? s.token : '',
+  };
 }
 
 /** What the background answers a collect message with. */

@@ -40,7 +40,10 @@ describe('extractors against saved pages', () => {
     expect(item).toMatchObject({
       title: '儿童卡通书包 小学生',
       price: '1,299.00',
-      pictures: ['https://cbu01.alicdn.com/img/ibank/O1CN01bag1.jpg', 'https://cbu01.alicdn.com/img/ibank/O1CN01bag2.jpg'],
+      pictures: [
+        'https://cbu01.alicdn.com/img/ibank/O1CN01bag1.jpg',
+        'https://cbu01.alicdn.com/img/ibank/O1CN01bag2.jpg',
+      ],
       attributes: [
         { name: '适用年龄', value: '6-12岁' },
         { name: '面料', value: '牛津布' },
@@ -52,7 +55,12 @@ describe('extractors against saved pages', () => {
   it('Taobao: hashed class names, original pictures, SKU selector', () => {
     const item = extractPage(load('taobao-item.html'), 'https://item.taobao.com/item.htm?id=7001&spm=x');
     if ('error' in item) throw new Error(item.error);
-    expect(item).toMatchObject({ site: 'taobao', title: '北欧陶瓷马克杯带盖勺 情侣水杯', price: '39.90', currency: 'CNY' });
+    expect(item).toMatchObject({
+      site: 'taobao',
+      title: '北欧陶瓷马克杯带盖勺 情侣水杯',
+      price: '39.90',
+      currency: 'CNY',
+    });
     expect(item.pictures).toEqual([
       'https://img.alicdn.com/imgextra/i1/2200/O1CN01mug1_!!2200.jpg',
       'https://img.alicdn.com/imgextra/i2/2200/O1CN01mug2_!!2200.jpg',
@@ -84,8 +92,16 @@ describe('extractors against saved pages', () => {
     expect(item.pictures).toHaveLength(2);
     expect(item.attributes).toContainEqual({ name: 'Bluetooth Version', value: '5.3' });
     expect(item.variations).toEqual([
-      { values: { Color: 'Black', 'Ships From': 'CHINA' }, price: '12.99', picture: 'https://ae01.alicdn.com/kf/Sblack.jpg' },
-      { values: { Color: 'White', 'Ships From': 'CHINA' }, price: '15.49', picture: 'https://ae01.alicdn.com/kf/Swhite.jpg' },
+      {
+        values: { Color: 'Black', 'Ships From': 'CHINA' },
+        price: '12.99',
+        picture: 'https://ae01.alicdn.com/kf/Sblack.jpg',
+      },
+      {
+        values: { Color: 'White', 'Ships From': 'CHINA' },
+        price: '15.49',
+        picture: 'https://ae01.alicdn.com/kf/Swhite.jpg',
+      },
     ]);
   });
 
@@ -120,7 +136,9 @@ describe('extractors against saved pages', () => {
 
   it('says what is wrong on a page that is not a product or not a supported site', () => {
     const empty = new DOMParser().parseFromString('<html><body><p>首页</p></body></html>', 'text/html');
-    expect(extractPage(empty, 'https://detail.1688.com/offer/1.html')).toEqual({ error: '未识别到商品标题,请在商品详情页采集' });
+    expect(extractPage(empty, 'https://detail.1688.com/offer/1.html')).toEqual({
+      error: '未识别到商品标题,请在商品详情页采集',
+    });
     expect(extractPage(empty, 'https://www.ebay.com/itm/1')).toEqual({ error: '当前网站不支持采集' });
   });
 });

@@ -87,10 +87,16 @@ export interface CarrierSetting {
 /**
  * ALI1688_*: `baseUrl` + `appKey` the real 1688 API (or a compatible endpoint); `demo`
  * (`ALI1688=demo`) the built-in simulator shipping after `demoShipMs`; neither: no channel.
+ * `appSecret` and `authorizeUrl` serve a tenant's connection of its own 1688 buyer account
+ * (OAuth, docs/ali1688.md).
  */
 export interface Ali1688Setting {
   baseUrl: string | undefined;
   appKey: string;
+  /** ALI1688_APP_SECRET: the app's secret for the OAuth token exchange. */
+  appSecret: string;
+  /** ALI1688_AUTHORIZE_URL: 1688's authorize page (default `https://auth.1688.com/oauth/authorize`). */
+  authorizeUrl: string;
   demo: boolean;
   demoShipMs: number;
 }
@@ -346,6 +352,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ali1688: {
       baseUrl: httpUrl(env.ALI1688_BASE_URL, 'ALI1688_BASE_URL'),
       appKey: env.ALI1688_APP_KEY?.trim() ?? '',
+      appSecret: env.ALI1688_APP_SECRET?.trim() ?? '',
+      authorizeUrl:
+        httpUrl(env.ALI1688_AUTHORIZE_URL, 'ALI1688_AUTHORIZE_URL') ?? 'https://auth.1688.com/oauth/authorize',
       demo: env.ALI1688 === 'demo',
       demoShipMs: positiveNumber(env.ALI1688_DEMO_SHIP_MS, 60_000, 'ALI1688_DEMO_SHIP_MS'),
     },

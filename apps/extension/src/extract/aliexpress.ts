@@ -20,10 +20,16 @@ export function extractAliexpress(doc: Document, url: string): CollectedItem {
   if (!pictures.length)
     for (const img of Array.from(doc.querySelectorAll('.slider--img--D7MJNPZ img, [class*="slider--img"] img')))
       pictures.push(absUrl(img.getAttribute('src'), url).replace(/_\d+x\d+\.(jpg|png)_?\.?(webp|avif)?$/i, ''));
-  const attributes = arr(rec(d.specsModule).props).map((p) => ({ name: str(rec(p).attrName), value: str(rec(p).attrValue) }));
+  const attributes = arr(rec(d.specsModule).props).map((p) => ({
+    name: str(rec(p).attrName),
+    value: str(rec(p).attrValue),
+  }));
   if (!attributes.length)
     for (const row of Array.from(doc.querySelectorAll('[class*="specification--prop"]')))
-      attributes.push({ name: textOf(row, '[class*="specification--title"]'), value: textOf(row, '[class*="specification--desc"]') });
+      attributes.push({
+        name: textOf(row, '[class*="specification--title"]'),
+        value: textOf(row, '[class*="specification--desc"]'),
+      });
   const sku = rec(d.skuModule);
   const props = arr(sku.productSKUPropertyList).map((p) => ({
     id: str(rec(p).skuPropertyId),

@@ -52,7 +52,13 @@ export function extractAmazon(doc: Document, url: string): CollectedItem {
   const currency = CURRENCY_BY_DOMAIN.find(([re]) => re.test(host))?.[1] ?? 'USD';
   const title = textOf(doc, '#productTitle', '#title');
   const price = amazonPrice(
-    textOf(doc, '#corePrice_feature_div .a-price .a-offscreen', '#corePriceDisplay_desktop_feature_div .a-offscreen', '.a-price .a-offscreen', '#priceblock_ourprice'),
+    textOf(
+      doc,
+      '#corePrice_feature_div .a-price .a-offscreen',
+      '#corePriceDisplay_desktop_feature_div .a-offscreen',
+      '.a-price .a-offscreen',
+      '#priceblock_ourprice',
+    ),
     currency,
   );
   const pictures: string[] = [];
@@ -63,7 +69,9 @@ export function extractAmazon(doc: Document, url: string): CollectedItem {
   const attributes: CollectedItem['attributes'] = [];
   for (const row of Array.from(doc.querySelectorAll('#productOverview_feature_div tr')))
     attributes.push({ name: textOf(row, 'td.a-span3'), value: textOf(row, 'td.a-span9') });
-  for (const row of Array.from(doc.querySelectorAll('#productDetails_techSpec_section_1 tr, #productDetails_detailBullets_sections1 tr')))
+  for (const row of Array.from(
+    doc.querySelectorAll('#productDetails_techSpec_section_1 tr, #productDetails_detailBullets_sections1 tr'),
+  ))
     attributes.push({ name: textOf(row, 'th'), value: textOf(row, 'td') });
   Array.from(doc.querySelectorAll('#feature-bullets li span.a-list-item')).forEach((li, i) => {
     const t = li.textContent?.replace(/\s+/g, ' ').trim();
@@ -88,7 +96,11 @@ export function extractAmazon(doc: Document, url: string): CollectedItem {
       const values: Record<string, string> = {};
       if (c?.name) values[colourName] = c.name;
       if (s) values[sizeName] = s;
-      variations.push({ values, ...(c?.price ? { price: c.price } : {}), ...(c?.picture ? { picture: c.picture } : {}) });
+      variations.push({
+        values,
+        ...(c?.price ? { price: c.price } : {}),
+        ...(c?.picture ? { picture: c.picture } : {}),
+      });
     }
   return finish({ url, site: 'amazon', title, price, currency, pictures, attributes, variations });
 }

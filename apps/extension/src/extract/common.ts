@@ -71,7 +71,13 @@ export function finish(item: CollectedItem): CollectedItem {
   const pictures = [...new Set(item.pictures.filter(Boolean))].slice(0, LIMITS.pictures);
   const seen = new Set<string>();
   const attributes = item.attributes
-    .map((a) => ({ name: a.name.replace(/[:：]\s*$/, '').trim().slice(0, 100), value: a.value.trim().slice(0, 500) }))
+    .map((a) => ({
+      name: a.name
+        .replace(/[:：]\s*$/, '')
+        .trim()
+        .slice(0, 100),
+      value: a.value.trim().slice(0, 500),
+    }))
     .filter((a) => a.name && a.value && !seen.has(a.name) && seen.add(a.name))
     .slice(0, LIMITS.attributes);
   const variations = item.variations

@@ -29,7 +29,10 @@ export function extract1688(doc: Document, url: string): CollectedItem {
       attributes.push({ name: textOf(row, '.offer-attr-item-name'), value: textOf(row, '.offer-attr-item-value') });
   const props = arr(sku.skuProps).map((p) => ({
     name: str(rec(p).prop),
-    values: arr(rec(p).value).map((v) => ({ name: str(rec(v).name), picture: absUrl(str(rec(v).imageUrl), url) || undefined })),
+    values: arr(rec(p).value).map((v) => ({
+      name: str(rec(v).name),
+      picture: absUrl(str(rec(v).imageUrl), url) || undefined,
+    })),
   }));
   const infoMap = rec(sku.skuInfoMap);
   const variations = combinations(props).map((c) => {

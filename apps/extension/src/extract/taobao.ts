@@ -2,7 +2,8 @@ import { absUrl, finish, priceOf, textOf } from './common.js';
 import type { CollectedItem } from './types.js';
 
 /** Picture addresses of Taobao thumbnails name a size (`..._60x60q50.jpg`): the original is without it. */
-const original = (src: string) => src.replace(/_\d+x\d+(q\d+)?\.(jpg|png|webp)(_\.webp)?$/i, '').replace(/_\.webp$/i, '');
+const original = (src: string) =>
+  src.replace(/_\d+x\d+(q\d+)?\.(jpg|png|webp)(_\.webp)?$/i, '').replace(/_\.webp$/i, '');
 
 /**
  * Taobao (item.taobao.com) and Tmall (detail.tmall.com) item pages as they render today: React

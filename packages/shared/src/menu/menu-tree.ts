@@ -153,7 +153,8 @@ const SECTIONS: Section[] = [
       ['使用说明', '/platform/howUse'],
       // Shop authorization: the roles that use shops (its first read is the shop list).
       ['授权中心', '/platform/family', 'shop.use'],
-      ['1688采购', '/platform/ali1688'],
+      // The tenant's own 1688 buyer account: its admins connect it (docs/ali1688.md).
+      ['1688采购', '/platform/ali1688', 'ali1688.manage'],
       ['卖家绩效', '/platform/reports/sellerPerformance/list'],
       ['卖家反馈', '/platform/reports/sellerFeedback/list'],
     ],

@@ -9,6 +9,7 @@ import { MANUAL_STATUS_LABELS, type ManualStatus } from '@console/shared/schemas
 import { CASE_STATUSES, type CaseStatus } from '@console/shared/schemas/monitor';
 import { EXPRESS_STATUS_LABELS, type ExpressStatus } from '@console/shared/schemas/order';
 import { OVERSEAS_FIELD_NAMES } from '@console/shared/schemas/overseas-sku';
+import { ALI1688_SENTENCES } from '../ali1688/ali1688.sentences.js';
 import { FBA_SHIPMENT_SENTENCES } from '../fba/fba-shipment.sentences.js';
 import { FBA_STOCK_SENTENCES } from '../fba/fba-stock.sentences.js';
 import { GATHER_SENTENCES } from '../gather/gather.sentences.js';
@@ -385,6 +386,7 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   ...FBA_SHIPMENT_SENTENCES,
   ...FBA_STOCK_SENTENCES,
   ...GPSR_SENTENCES,
+  ...ALI1688_SENTENCES,
   ...GATHER_SENTENCES,
   'order.stock.unfill': (e) => {
     const a = obj(e.summary.after);

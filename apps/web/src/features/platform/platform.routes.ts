@@ -15,7 +15,17 @@ export const routes = defineSection('/platform', [
       ),
     },
   ],
-  ['ali1688', '1688采购'],
+  [
+    'ali1688',
+    '1688采购',
+    {
+      permission: 'ali1688.manage',
+      load: screen(
+        () => import('./ali1688/ali1688-page'),
+        (m) => m.Ali1688Page,
+      ),
+    },
+  ],
   ['reports/sellerPerformance/list', '卖家绩效'],
   ['reports/sellerFeedback/list', '卖家反馈'],
 ]);

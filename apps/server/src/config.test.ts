@@ -5,17 +5,33 @@ describe('config: carrier and 1688 settings', () => {
   it('reads CARRIER_API_* and ALI1688_* like every other setting', () => {
     const none = loadConfig({});
     expect(none.carrier).toEqual({ apiUrl: undefined, apiKey: '' });
-    expect(none.ali1688).toEqual({ baseUrl: undefined, appKey: '', demo: false, demoShipMs: 60_000 });
+    expect(none.ali1688).toEqual({
+      baseUrl: undefined,
+      appKey: '',
+      appSecret: '',
+      authorizeUrl: 'https://auth.1688.com/oauth/authorize',
+      demo: false,
+      demoShipMs: 60_000,
+    });
     const set = loadConfig({
       CARRIER_API_URL: 'https://carrier.example/api/',
       CARRIER_API_KEY: ' k1 ',
       ALI1688: 'demo',
       ALI1688_BASE_URL: 'http://127.0.0.1:9000',
       ALI1688_APP_KEY: 'a',
+      ALI1688_APP_SECRET: ' s ',
+      ALI1688_AUTHORIZE_URL: 'http://127.0.0.1:9000/oauth/authorize',
       ALI1688_DEMO_SHIP_MS: '500',
     });
     expect(set.carrier).toEqual({ apiUrl: 'https://carrier.example/api', apiKey: 'k1' });
-    expect(set.ali1688).toEqual({ baseUrl: 'http://127.0.0.1:9000', appKey: 'a', demo: true, demoShipMs: 500 });
+    expect(set.ali1688).toEqual({
+      baseUrl: 'http://127.0.0.1:9000',
+      appKey: 'a',
+      appSecret: 's',
+      authorizeUrl: 'http://127.0.0.1:9000/oauth/authorize',
+      demo: true,
+      demoShipMs: 500,
+    });
     expect(() => loadConfig({ CARRIER_API_URL: 'carrier.example' })).toThrow('CARRIER_API_URL must be an http(s) URL');
     expect(() => loadConfig({ ALI1688_DEMO_SHIP_MS: '-1' })).toThrow('ALI1688_DEMO_SHIP_MS');
   });

@@ -12,10 +12,12 @@ import {
  * The 1688 open platform over HTTP (the buyer-side trade and logistics APIs:
  * `alibaba.createOrder.preview`, `alibaba.trade.fastCreateOrder`,
  * `alibaba.trade.getLogisticsInfos.buyerView`), addressed by
- * a base URL and an app key. The simulator answers the same shapes.
+ * a base URL and an app key. With `accessToken` (a tenant's connected 1688 buyer account,
+ * docs/ali1688.md) every call carries `access_token` and acts for that buyer; without it, for
+ * the app's own account. The simulator answers the same shapes.
  */
 export class Ali1688Client implements Ali1688Channel {
-  constructor(private readonly o: { baseUrl: string; appKey: string; timeoutMs?: number }) {}
+  constructor(private readonly o: { baseUrl: string; appKey: string; accessToken?: string; timeoutMs?: number }) {}
 
   private async call<T>(api: string, body: Record<string, unknown>): Promise<T> {
     let res: Response;
@@ -25,7 +27,7 @@ export class Ali1688Client implements Ali1688Channel {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body: JSON.stringify(this.o.accessToken ? { ...body, access_token: this.o.accessToken } : body),
           signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
         },
       );
@@ -38,6 +40,7 @@ export class Ali1688Client implements Ali1688Channel {
       result?: T;
     } | null;
     if (!res.ok || !data?.success) {
+      if (res.status === 401) throw new Ali1688Error('1688账号授权已失效,请在「1688采购」重新授权', 401);
       const msg = data?.errorMessage ? `1688: ${data.errorMessage}` : `1688 返回错误 (HTTP ${res.status})`;
       throw new Ali1688Error(msg, res.status === 429 ? 429 : 400);
     }

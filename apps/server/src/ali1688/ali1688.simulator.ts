@@ -1,4 +1,5 @@
 import { type SimOptions, type Simulator, startSimServer } from '../translation/simulators/sim-server.js';
+import { SimOAuth } from './ali1688.sim-oauth.js';
 
 /** One order the simulator placed. */
 interface SimOrder {
@@ -7,6 +8,8 @@ interface SimOrder {
   quantity: number;
   createdAt: number;
   outOrderId: string;
+  /** The member whose access token placed it; `platform` without a token (the app's own account). */
+  buyer: string;
 }
 
 /** The 1688 simulator: its server, its orders, and when orders ship (ms after placing, scaled by the caller). */
@@ -18,6 +21,8 @@ export interface Ali1688Simulator extends Simulator {
   priceOf(offerId: string): number;
   /** How many previews (`createOrder.preview`) were asked. */
   readonly previews: number;
+  /** The OAuth side: authorize page, codes and tokens (`ali1688.sim-oauth.ts`). */
+  oauth: SimOAuth;
 }
 
 /**
@@ -25,6 +30,8 @@ export interface Ali1688Simulator extends Simulator {
  * `fastCreateOrder` places an order (the same `outOrderId` answers the same
  * order), `getLogisticsInfos.buyerView` says it is waiting for the seller until `shipAfterMs`,
  * then shipped with a tracking number (`YT` + the order id), then signed for after twice that.
+ * A call with `access_token` acts for the member that token belongs to (an unknown or expired
+ * token is refused); without one, for the app's own account. OAuth: `ali1688.sim-oauth.ts`.
  */
 export async function startAli1688Simulator(
   opts: SimOptions & { shipAfterMs?: number } = {},
@@ -34,9 +41,17 @@ export async function startAli1688Simulator(
   let next = 3_100_000_000_000_000;
   const priceOf = (offerId: string) => 1000 + (Number(offerId.slice(-3)) || 0);
   const state = { shipAfterMs: opts.shipAfterMs ?? 0, previews: 0 };
+  const oauth = new SimOAuth();
   const sim = await startSimServer((req) => {
+    const auth = oauth.handle(req);
+    if (auth) return auth;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const fail = (errorMessage: string) => ({ status: 200, body: { success: false, errorMessage } });
+    const token = typeof body.access_token === 'string' ? body.access_token : undefined;
+    const member = token === undefined ? undefined : oauth.memberOf(token);
+    if (token !== undefined && !member)
+      return { status: 401, body: { success: false, errorMessage: 'access_token无效或已过期' } };
+    const buyer = member?.memberId ?? 'platform';
     if (req.path.includes('/alibaba.createOrder.preview/')) {
       const cargo = (body.cargoParamList as { offerId?: string; quantity?: number }[] | undefined)?.[0];
       if (!cargo?.offerId || !cargo.quantity || cargo.quantity < 1) return fail('商品或数量不正确');
@@ -58,6 +73,7 @@ export async function startAli1688Simulator(
         quantity: cargo.quantity,
         createdAt: Date.now(),
         outOrderId,
+        buyer,
       };
       orders.set(o.orderId, o);
       if (outOrderId) byOut.set(outOrderId, o.orderId);
@@ -75,7 +91,7 @@ export async function startAli1688Simulator(
     }
     if (req.path.includes('/alibaba.trade.getLogisticsInfos.buyerView/')) {
       const o = orders.get(String(body.orderId ?? ''));
-      if (!o) return fail('订单不存在');
+      if (!o || o.buyer !== buyer) return fail('订单不存在');
       const age = Date.now() - o.createdAt;
       if (age < state.shipAfterMs)
         return { status: 200, body: { success: true, result: { status: 'waitsellersend' } } };
@@ -102,5 +118,5 @@ export async function startAli1688Simulator(
     enumerable: true,
   });
   Object.defineProperty(sim, 'previews', { get: () => state.previews, enumerable: true });
-  return Object.assign(sim, { orders, priceOf }) as Ali1688Simulator;
+  return Object.assign(sim, { orders, priceOf, oauth }) as Ali1688Simulator;
 }

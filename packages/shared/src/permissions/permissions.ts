@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'shop.manage',
   /** See and use the shops given to one's account (upload to them): goods operators. */
   'shop.use',
+  /** Connect, re-authorize and disconnect the tenant's own 1688 buyer account (1688采购; company or personal admin). */
+  'ali1688.manage',
   /** Follow-selling: candidate pool, follow queue and follow offers (issue 15; goods operators with shops). */
   'follow.use',
   /** ASIN monitor and follow-sale removal (issue 15 §3-§4; the monitor user auth 6 too, not traders or buyers). */
@@ -152,6 +154,7 @@ export const ROLE_PERMISSIONS = {
     'customs.manage',
     'shop.manage',
     'shop.use',
+    'ali1688.manage',
     'order.read',
     'order.manual',
     'order.manualHandle',
@@ -233,6 +236,7 @@ export const ROLE_PERMISSIONS = {
     'customs.manage',
     'shop.manage',
     'shop.use',
+    'ali1688.manage',
     'order.read',
     'order.manual',
     'order.manualHandle',

@@ -103,6 +103,8 @@ export interface OrderPurchases1688Table {
   supplier: Generated<string>;
   paid_minor: number | null;
   last_error: Generated<string>;
+  /** Placed with the tenant's own connected 1688 account (docs/ali1688.md), else the app's. */
+  tenant_account: Generated<boolean>;
   created_by: number;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -1,7 +1,19 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
+
+/**
+ * Whether the 1688 order of purchase `p` was placed with the tenant's own 1688 account (its
+ * outbox row says so; docs/ali1688.md): the account that reads its logistics.
+ */
+function tenantAccountOf<QB extends SelectQueryBuilder<DB & { q: DB['order_purchases_1688'] }, 'q', object>>(qb: QB) {
+  return qb
+    .select('q.tenant_account')
+    .whereRef('q.tenant_id', '=', 'p.tenant_id' as never)
+    .whereRef('q.external_order_id', '=', 'p.external_order_id' as never)
+    .limit(1);
+}
 
 /** An item of the tenant with its product's supplier link and its purchase's channel. */
 export function itemForPurchase(db: Db, tenantId: number, itemId: number) {
@@ -19,6 +31,7 @@ export function itemForPurchase(db: Db, tenantId: number, itemId: number) {
       'g.link_url',
       'p.channel',
       'p.external_order_id',
+      (eb) => tenantAccountOf(eb.selectFrom('order_purchases_1688 as q')).as('tenant_account'),
     ])
     .where('i.tenant_id', '=', tenantId)
     .where('i.id', '=', itemId)
@@ -50,7 +63,14 @@ export function pendingPurchase1688(db: Db, tenantId: number, itemId: number) {
 /** Writes down, before 1688 is called, that the console is placing an order (its reference). */
 export function beginPurchase1688(
   db: Db,
-  row: { tenant_id: number; item_id: number; out_order_id: string; quantity: number; created_by: number },
+  row: {
+    tenant_id: number;
+    item_id: number;
+    out_order_id: string;
+    quantity: number;
+    created_by: number;
+    tenant_account: boolean;
+  },
 ) {
   return db
     .insertInto('order_purchases_1688')
@@ -109,7 +129,14 @@ export function awaiting1688Shipment(db: Db, limit: number, after = 0) {
     .innerJoin('order_purchases as p', (j) =>
       j.onRef('p.item_id', '=', 'i.id').onRef('p.tenant_id', '=', 'i.tenant_id'),
     )
-    .select(['i.tenant_id', 'i.id', 'i.version', 'p.external_order_id', 'p.created_by'])
+    .select([
+      'i.tenant_id',
+      'i.id',
+      'i.version',
+      'p.external_order_id',
+      'p.created_by',
+      (eb) => tenantAccountOf(eb.selectFrom('order_purchases_1688 as q')).as('tenant_account'),
+    ])
     .where('p.channel', '=', '1688')
     .where('p.external_order_id', 'is not', null)
     .where('i.express_status', '=', '1')

@@ -7,6 +7,7 @@ import type { Actor, AppDeps } from '../../context.js';
 import { AppError, badRequest, notFound, staleSave } from '../../lib/app-error.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { findTenantUser } from '../account/user.repository.js';
+import { channelFor, purchaseChannel } from '../ali1688/ali1688-token.service.js';
 import * as ledger from '../finance/ledger.service.js';
 import { hasPurchaseHold, holdPurchase, releasePurchaseHold } from '../finance/purchase-hold.service.js';
 import { systemActor } from '../system/audit.js';
@@ -27,8 +28,9 @@ import {
 
 const ITEM_NOT_FOUND = '订单商品不存在';
 
-function channel(deps: AppDeps) {
-  const c = ali1688Channel(deps.config.ali1688);
+/** The tenant's own connected 1688 account, else the platform's (docs/ali1688.md "Which account buys"). */
+async function channel(deps: AppDeps, tenantId: number) {
+  const c = await purchaseChannel(deps, tenantId);
   if (!c) throw badRequest('未配置1688采购接口(ALI1688_BASE_URL、ALI1688_APP_KEY),请手动填写采购信息');
   return c;
 }
@@ -59,7 +61,10 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
   let kept = await pendingPurchase1688(deps.db, actor.tenantId, item.id);
   if (!kept && !item.link_url) throw badRequest('该商品没有供应商链接,请手动填写采购信息');
   if (!kept || kept.state === 'placing') {
-    const c = channel(deps);
+    // A `placing` row is asked again through the account that began placing it.
+    const { channel: c, tenantAccount } = kept
+      ? { channel: await channelFor(deps, actor.tenantId, kept.tenant_account), tenantAccount: kept.tenant_account }
+      : await channel(deps, actor.tenantId);
     if (!kept && !purchasable(item.status)) throw badRequest('订单已取消或已退款,不能继续采购');
     const outOrderId = kept?.out_order_id ?? `item-${item.id}-v${item.version}`;
     const quantity = kept?.quantity ?? body.quantity;
@@ -69,13 +74,15 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
       out_order_id: outOrderId,
       quantity,
       created_by: actor.userId,
+      tenant_account: tenantAccount,
     });
     const release = () =>
       releasePurchaseHold(deps.db, { tenantId: actor.tenantId, rowId: id, createdBy: actor.userId });
     // The platform pays 1688 for the tenant: 1688's quoted price is held on the balance before the
     // order is placed (docs/finance.md "Purchases"). A balance that cannot pay is refused here,
-    // with nothing placed; a `placing` row asked again keeps the hold it has.
-    if (!(await hasPurchaseHold(deps.db, actor.tenantId, id))) {
+    // with nothing placed; a `placing` row asked again keeps the hold it has. The tenant's own
+    // 1688 account pays 1688 itself: nothing is held or charged (docs/ali1688.md).
+    if (!tenantAccount && !(await hasPurchaseHold(deps.db, actor.tenantId, id))) {
       try {
         const preview = await c.previewOrder({ offer: item.link_url ?? '', quantity }).catch(fromAli);
         await holdPurchase(deps.db, {
@@ -133,7 +140,7 @@ export async function purchase1688(deps: AppDeps, actor: Actor, subject: Permiss
         // 余额不足 (1688 charged more than it quoted), nothing is recorded, the hold stays and the
         // placed order stays kept for the next 1688下单 of the item.
         await releasePurchaseHold(trx, { tenantId: actor.tenantId, rowId: Number(order.id), createdBy: actor.userId });
-        if (order.paid_minor && order.external_order_id)
+        if (!order.tenant_account && order.paid_minor && order.external_order_id)
           await ledger.charge(trx, {
             tenantId: actor.tenantId,
             idemKey: ledger.purchaseChargeKey(order.external_order_id),
@@ -158,7 +165,8 @@ export async function logistics1688(deps: AppDeps, actor: Actor, subject: Permis
   if (!item || !(await findOrder(deps.db, actor.tenantId, item.order_id, warehouseReader(subject))))
     throw notFound(ITEM_NOT_FOUND);
   if (item.channel !== '1688' || !item.external_order_id) throw badRequest('该商品不是通过1688采购的');
-  const l = await channel(deps).logistics(item.external_order_id).catch(fromAli);
+  const c = await channelFor(deps, actor.tenantId, item.tenant_account ?? false);
+  const l = await c.logistics(item.external_order_id).catch(fromAli);
   let express = item.express_status;
   let version = item.version;
   if (l.trackingNo && express === '1') {
@@ -196,8 +204,7 @@ export interface Logistics1688Run {
  */
 export async function follow1688Logistics(deps: AppDeps, max = LOGISTICS_CHECK_MAX): Promise<Logistics1688Run> {
   const run: Logistics1688Run = { checked: 0, shipped: 0, skipped: 0 };
-  const c = ali1688Channel(deps.config.ali1688);
-  if (!c) return run;
+  if (!ali1688Channel(deps.config.ali1688)) return run;
   let after = 0;
   while (run.checked + run.skipped < max) {
     const rows = await awaiting1688Shipment(deps.db, Math.min(100, max - run.checked - run.skipped), after);
@@ -210,6 +217,8 @@ export async function follow1688Logistics(deps: AppDeps, max = LOGISTICS_CHECK_M
         continue;
       }
       try {
+        // The account that placed the order reads it: the tenant's own (its token) or the platform's.
+        const c = await channelFor(deps, row.tenant_id, row.tenant_account ?? false);
         const l = await c.logistics(row.external_order_id ?? '');
         run.checked++;
         if (!l.trackingNo) continue;

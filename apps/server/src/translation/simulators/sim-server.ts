@@ -23,6 +23,8 @@ export interface SimAnswer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Sent as is instead of `body` as JSON (an HTML page; set its content-type in `headers`). */
+  text?: string;
 }
 
 /** Simulator knobs: latency per answer and a rate limit. */
@@ -94,10 +96,12 @@ export async function startSimServer(
         ? { status: 429, body: { error: 'rate limited' }, headers: { 'retry-after': '1' } }
         : sim.faults.shift();
       if (fault?.status === 429 && sim.rateLimitPerSecond) sim.throttled++;
-      const answer = fault ? { status: fault.status, body: fault.body ?? {}, headers: fault.headers } : handle(r);
+      const answer: SimAnswer = fault
+        ? { status: fault.status, body: fault.body ?? {}, headers: fault.headers }
+        : handle(r);
       setTimeout(() => {
         res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...(answer.headers ?? {}) });
-        res.end(JSON.stringify(answer.body));
+        res.end(answer.text ?? JSON.stringify(answer.body));
       }, sim.latencyMs);
     });
   });

@@ -28,6 +28,8 @@ export interface Config {
   jobHeartbeatSeconds: number;
   /** Minutes between scheduled FBA stock syncs of a shop x marketplace (FBA_STOCK_SYNC_MINUTES, default 30; docs/fba.md). */
   fbaStockSyncMinutes: number;
+  /** Hours between scheduled fetches of each shop's seller performance and feedback reports (SELLER_REPORT_HOURS, default 24; docs/reports.md). */
+  sellerReportHours: number;
   /**
    * Keep live sessions in memory, invalidated by PostgreSQL LISTEN/NOTIFY (off behind a
    * transaction-pooling proxy such as PgBouncer, where LISTEN does not work).
@@ -327,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: bool(env.WORKERS, true),
     jobHeartbeatSeconds: positiveNumber(env.JOB_HEARTBEAT_SECONDS, 10, 'JOB_HEARTBEAT_SECONDS'),
     fbaStockSyncMinutes: positiveNumber(env.FBA_STOCK_SYNC_MINUTES, 30, 'FBA_STOCK_SYNC_MINUTES'),
+    sellerReportHours: positiveNumber(env.SELLER_REPORT_HOURS, 24, 'SELLER_REPORT_HOURS'),
     sessionCache: bool(env.SESSION_CACHE, true),
     metrics: strictBool(env.METRICS, false, 'METRICS'),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,

@@ -16,6 +16,7 @@ import { GATHER_SENTENCES } from '../gather/gather.sentences.js';
 import { GPSR_SENTENCES } from '../gpsr/gpsr.sentences.js';
 import { COUNT_SENTENCES } from '../overseas/overseas-count.sentences.js';
 import { INBOUND_SENTENCES } from '../overseas/overseas-inbound.sentences.js';
+import { REPORTS_SENTENCES } from '../reports/reports.sentences.js';
 import {
   BATCH_FIELD_NAMES,
   FIELD_NAMES,
@@ -385,6 +386,7 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   ...COUNT_SENTENCES,
   ...FBA_SHIPMENT_SENTENCES,
   ...FBA_STOCK_SENTENCES,
+  ...REPORTS_SENTENCES,
   ...GPSR_SENTENCES,
   ...ALI1688_SENTENCES,
   ...GATHER_SENTENCES,

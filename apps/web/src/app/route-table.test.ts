@@ -113,6 +113,8 @@ describe('route table', () => {
         // Shops and their authorization (docs/shops.md).
         '/order/shop',
         '/platform/family',
+        // 1688采购 (docs/ali1688.md, issue 31 §4).
+        '/platform/ali1688',
         // Orders (docs/orders.md).
         '/order/index',
         '/order/list',

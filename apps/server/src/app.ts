@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { API_PREFIX, APP_VERSION, PRODUCT_NAME } from '@console/shared/constants/app';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -14,7 +13,10 @@ import { loadServerModules } from './lib/server-module.js';
 import { startAuthListener } from './modules/account/auth-listener.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js';
+import { healthRoutes } from './plugins/health.js';
+import { metricsRoutes, registerMetrics } from './plugins/metrics.js';
 import { registerRequestHygiene } from './plugins/request-hygiene.js';
+import { LOG_REDACT_PATHS, registerRequestId, requestIdOf } from './plugins/request-id.js';
 import { registerRequestLog } from './plugins/request-log.js';
 import { type PageFallback, redirectToAppRoute, registerWebApp } from './plugins/web-app.js';
 
@@ -27,11 +29,16 @@ export interface BuildAppOptions {
 
 /** Builds the HTTP application (no listening): API under /PDD, the built web app at /. */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logger = opts.logger ?? false;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // JSON lines (pino) without secrets (plugins/request-id.ts).
+    logger:
+      typeof logger === 'object' ? { redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, ...logger } : logger,
     // One line per request instead of two (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
+    // The caller's X-Request-Id when sane, else a new UUID (plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Refusals made before a route runs answer the envelope too (plugins/errors.ts).
@@ -48,6 +55,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       workers: deps.config.workers,
       deps,
       onError: (err) => app.log.error({ err }, 'job queue error'),
+      log: app.log,
     },
   );
   app.decorate('jobs', jobs);
@@ -62,6 +70,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   const pageFallback: PageFallback = {};
   registerErrorHandling(app, pageFallback);
   registerRequestLog(app);
+  registerRequestId(app);
+  registerMetrics(app);
   // JSON depth and poisoned keys, NUL characters: for every route (docs/api.md "Request limits").
   registerRequestHygiene(app);
   await app.register(cookie);
@@ -98,6 +108,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   await app.register(
     async (api) => {
       for (const mod of modules) for (const routes of mod.routes) await api.register(routes);
+      await api.register(healthRoutes);
+      await api.register(metricsRoutes);
       api.get(
         '/openapi.json',
         { schema: { hide: true, response: { 200: openApiDocument } }, config: { access: 'public' } },

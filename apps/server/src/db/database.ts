@@ -46,6 +46,12 @@ export function connectionConfigOf(db: Database): pg.ClientConfig | undefined {
   return pool ? (pool.options as pg.ClientConfig) : undefined;
 }
 
+/** Connections of a database's pool: open, idle, and clients waiting for one (metrics). */
+export function poolStatsOf(db: Database): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 /** The write watch of a database: listeners called after UPDATE/DELETE statements on a table. */
 export function writeWatchOf(db: Database): WriteWatchPlugin | undefined {
   return writeWatches.get(db);

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../context.js';
 import type { DB } from '../db/types.js';
 import { badRequest } from '../lib/app-error.js';
+import { jobRuns } from '../lib/metrics.js';
 import type { JobDefinition } from '../lib/server-module.js';
+import { currentRequestId, withRequestId } from '../plugins/request-id.js';
 import { runScheduled, runTracked, type TrackedMessage } from './job-runner.js';
 import { HEARTBEAT_SECONDS, leaseJob, startWorkerWatch, type TakenBack } from './job-workers.js';
 import { insertJob } from './jobs.repository.js';
@@ -46,7 +48,17 @@ export interface JobClient {
 export interface JobQueue extends JobClient {
   /** Every job definition of the app, by kind. */
   definitions: ReadonlyMap<string, JobDefinition>;
+  /** Whether this process runs jobs and its worker heartbeat is current (always true on a web-only node). */
+  workersAlive(): boolean;
   stop(): Promise<void>;
+}
+
+/** The log calls a worker makes (the app's pino logger; a child per run carries the request id). */
+export interface JobLog {
+  child(bindings: Record<string, unknown>): JobLog;
+  info(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 /**
@@ -59,7 +71,7 @@ const SEND_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInHours: 23 } as cons
 /** Time zone of schedules that name none: the users work on Beijing time. */
 const DEFAULT_TZ = 'Asia/Shanghai';
 
-const trackedMessage = z.object({ id: z.uuid(), tenant_id: z.number().int() });
+const trackedMessage = z.object({ id: z.uuid(), tenant_id: z.number().int(), request_id: z.string().optional() });
 /** A scheduled run's message (`{schedule: data}`), told apart from a tracked one by its key. */
 const isScheduled = (data: unknown): data is { schedule: unknown } =>
   typeof data === 'object' && data !== null && 'schedule' in data;
@@ -88,6 +100,8 @@ export async function startJobQueue(
     workers: boolean;
     deps?: AppDeps;
     onError?: (err: Error) => void;
+    /** Where runs are logged: one line per run, bound to the enqueuing request's id. */
+    log?: JobLog;
     /** Seconds between heartbeats of this worker process (default `deps.config.jobHeartbeatSeconds`). */
     heartbeatSeconds?: number;
     /** Told about jobs taken back from dead worker processes. */
@@ -108,7 +122,7 @@ export async function startJobQueue(
   const stopping = new AbortController();
   await boss.start();
   for (const def of definitions) await boss.createQueue(def.kind, { name: def.kind, policy: def.policy ?? 'standard' });
-  let watch: { stop(): Promise<void> } | undefined;
+  let watch: { stop(): Promise<void>; alive(): boolean } | undefined;
   if (opts.workers) {
     const deps = opts.deps;
     if (!deps) throw new Error('job workers need the app dependencies');
@@ -132,9 +146,24 @@ export async function startJobQueue(
             if (!job) return;
             // This process runs it now: the worker watch takes it back if the process dies.
             await leaseJob(db, job.id, def.kind);
-            if (isScheduled(job.data)) return runScheduled(deps, def, byKind, job.data.schedule, stopping.signal);
-            const msg: TrackedMessage = trackedMessage.parse(job.data);
-            await runTracked(deps, def, byKind, msg, job.retryCount >= job.retryLimit);
+            const scheduled = isScheduled(job.data);
+            const msg: TrackedMessage | null = scheduled ? null : trackedMessage.parse(job.data);
+            const log = opts.log?.child({ reqId: msg?.request_id, job: msg?.id ?? job.id, kind: def.kind });
+            const started = Date.now();
+            try {
+              // Jobs this run enqueues carry the same request id on.
+              await withRequestId(msg?.request_id, async () => {
+                if (isScheduled(job.data)) await runScheduled(deps, def, byKind, job.data.schedule, stopping.signal);
+                else if (msg) await runTracked(deps, def, byKind, msg, job.retryCount >= job.retryLimit);
+              });
+            } catch (err) {
+              jobRuns.inc({ queue: def.kind, outcome: 'error' });
+              log?.warn({ err, attempt: job.retryCount, ms: Date.now() - started }, 'job failed');
+              throw err;
+            }
+            jobRuns.inc({ queue: def.kind, outcome: 'done' });
+            // Scheduled runs (pumps, syncs) are frequent: their lines only at debug.
+            log?.[scheduled ? 'debug' : 'info']({ ms: Date.now() - started }, 'job done');
           },
         );
     }
@@ -149,6 +178,7 @@ export async function startJobQueue(
   }
   return {
     definitions: byKind,
+    workersAlive: () => !opts.workers || (watch?.alive() ?? false),
     async enqueue(def, owner, payload, o = {}) {
       if (!byKind.has(def.kind)) throw new Error(`job kind ${def.kind} is not registered`);
       const parsed = def.payload.safeParse(payload);
@@ -165,7 +195,8 @@ export async function startJobQueue(
           payload: parsed.data,
           total: o.total ?? 0,
         });
-        const message: TrackedMessage = { id, tenant_id: owner.tenantId };
+        const requestId = currentRequestId();
+        const message: TrackedMessage = { id, tenant_id: owner.tenantId, ...(requestId && { request_id: requestId }) };
         await boss.send(def.kind, message, { ...SEND_OPTIONS, db: executorOf(tx) });
       };
       if (o.tx) await write(o.tx);
@@ -179,6 +210,8 @@ export async function startJobQueue(
       await boss.send(def.kind, { schedule: data }, { ...SEND_OPTIONS, ...(after ? { startAfter: after } : {}) });
     },
     stop: async () => {
+      // Once: the app's onClose after a manual stop must not stop the worker watch twice.
+      if (stopping.signal.aborted) return;
       stopping.abort();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await watch?.stop().catch((err: unknown) => opts.onError?.(err instanceof Error ? err : new Error(String(err))));

@@ -11,6 +11,8 @@ export const BAD_PAYLOAD_MESSAGE = '任务参数不合法,请重新提交';
 export interface TrackedMessage {
   id: string;
   tenant_id: number;
+  /** The id of the request that enqueued it (its log lines carry it: plugins/request-id.ts). */
+  request_id?: string;
 }
 
 /** Reports of a job with a row: every call writes the row (a final row is never changed again). */

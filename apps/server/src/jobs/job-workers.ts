@@ -102,10 +102,15 @@ export async function startWorkerWatch(
     onError?: (err: Error) => void;
     onTakenBack?: (jobs: TakenBack[]) => void;
   },
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ stop(): Promise<void>; alive(): boolean }> {
   const beatMs = opts.heartbeatSeconds * 1000;
   const deadMs = Math.round(beatMs * DEAD_AFTER_BEATS);
-  const beat = () => beatWorker(db, { id: WORKER_ID, host: HOST, pid: process.pid, pid_ns: PID_NS });
+  let lastBeat = 0;
+  let stopped = false;
+  const beat = async () => {
+    await beatWorker(db, { id: WORKER_ID, host: HOST, pid: process.pid, pid_ns: PID_NS });
+    lastBeat = Date.now();
+  };
   await beat();
   watches++;
   let running: Promise<void> = Promise.resolve();
@@ -125,7 +130,10 @@ export async function startWorkerWatch(
   const timer = setInterval(run, beatMs);
   timer.unref();
   return {
+    // Running and beating: other processes would take this one's jobs back after `deadMs` of silence.
+    alive: () => !stopped && Date.now() - lastBeat < deadMs,
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
       // Jobs still running after the graceful stop are taken back by the next live process.

@@ -1,4 +1,5 @@
 import { SP_API_ENDPOINTS, type SpApiRegion } from '@console/shared/constants/marketplaces';
+import { spApiCalls, spApiOutcome, spApiThrottles } from '../lib/metrics.js';
 import { backoffMs, DEFAULT_RETRY, parseJson, type RetryPolicy, sendOnce, sleep } from './http-retry.js';
 import type { AccessTokenCache, LwaClient } from './lwa.client.js';
 import type { RateLimitScheduler } from './rate-limit.scheduler.js';
@@ -143,6 +144,7 @@ export class SpApiHttp {
         this.deps.timeoutMs ?? 30_000,
       );
       tried++;
+      spApiCalls.inc({ operation: req.operation, outcome: spApiOutcome(a) });
       const attempts = tried;
       if (typeof a === 'string') {
         last = { kind: a };
@@ -169,6 +171,7 @@ export class SpApiHttp {
         return { body: checked.value, status: a.status, requestId: a.headers.get('x-amzn-requestid') };
       }
       if (a.status === 429) {
+        spApiThrottles.inc({ operation: req.operation });
         await scheduler.throttled(seller, bucket);
         last = { kind: 'throttled', status: 429, errors };
         continue;

@@ -13,6 +13,7 @@ import { isCurrencyCode, minor, toDecimalString } from '@console/shared/money';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { ledgerPostings } from '../../lib/metrics.js';
 import { balanceMoved } from '../system/message-sources.service.js';
 import type { LedgerEntriesTable } from './finance.tables.js';
 import {
@@ -233,6 +234,7 @@ async function post(db: Db, base: PostingBase, operation: Operation): Promise<Le
       return replay;
     }
     const posted = { ...entry, replayed: false };
+    ledgerPostings.inc({ op: operation.op });
     await operation.after?.(trx, posted, ctx);
     // A low-balance warning crossed downwards is posted once (docs/messages.md).
     if (currency === 'CNY')

@@ -53,5 +53,23 @@ describe('shops', () => {
     await p.goto(routeUrl('/platform/family'));
     const family = p.getByTestId('shop-table').locator('tr', { hasText: '欧洲沙箱店' });
     await family.getByText('已授权').waitFor();
+
+    // 平台首页: the shop's line reads 已连接 (sandbox, its marketplace) and opens 店铺管理.
+    await p.goto(routeUrl('/platform/index'));
+    const line = p.getByTestId('platform-card-shops').getByTestId('platform-shop').filter({ hasText: '欧洲沙箱店' });
+    await line.getByText('已连接', { exact: true }).waitFor();
+    await line.getByText('沙箱店铺', { exact: true }).waitFor();
+    await line.getByTestId('platform-action').click();
+    await p.waitForURL(/#\/order\/shop$/);
+
+    // 使用说明: the table of contents scrolls to a chapter (the address stays), whose screenshot loads.
+    await p.goto(routeUrl('/platform/howUse'));
+    await p.getByTestId('guide-toc').getByText('绑定沙箱店铺', { exact: true }).click();
+    const chapter = p.locator('[data-chapter="guide-shop"]');
+    const img = chapter.locator('figure img').first();
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0)), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(p.url()).toMatch(/#\/platform\/howUse$/);
   });
 });

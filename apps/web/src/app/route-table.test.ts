@@ -115,6 +115,9 @@ describe('route table', () => {
         '/platform/family',
         // 1688采购 (docs/ali1688.md, issue 31 §4).
         '/platform/ali1688',
+        // 平台首页 and 使用说明 (docs/platform.md, issue 31 §4).
+        '/platform/index',
+        '/platform/howUse',
         // Orders (docs/orders.md).
         '/order/index',
         '/order/list',

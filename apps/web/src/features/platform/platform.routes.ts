@@ -2,8 +2,26 @@ import { defineSection, screen } from '../../app/route-section';
 
 /** 平台 (spec section 2): 授权中心 is built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/platform', [
-  ['index', '平台首页'],
-  ['howUse', '使用说明'],
+  [
+    'index',
+    '平台首页',
+    {
+      load: screen(
+        () => import('./index/platform-index-page'),
+        (m) => m.PlatformIndexPage,
+      ),
+    },
+  ],
+  [
+    'howUse',
+    '使用说明',
+    {
+      load: screen(
+        () => import('./how-use/how-use-page'),
+        (m) => m.HowUsePage,
+      ),
+    },
+  ],
   [
     'family',
     '授权中心',

@@ -7,10 +7,14 @@ import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { createDatabase } from '../src/db/database.js';
 import { type JobQueue, startJobQueue } from '../src/jobs/job-queue.js';
+import { spApiCalls, spApiThrottles } from '../src/lib/metrics.js';
 import { defineJob } from '../src/lib/server-module.js';
+import { startSpApiSimulator } from '../src/marketplace/simulator/sim-server.js';
 import { topUp } from '../src/modules/finance/ledger.service.js';
 import { buildTenant } from './factories.js';
 import { useTestApp } from './harness.js';
+import { US } from './marketplace/listing-fixtures.js';
+import { SCALE, sandboxClient } from './marketplace/sp-api-support.js';
 
 /** Issue 32 §2: health, readiness, metrics, JSON logs with request ids (docs/operations.md "Health and metrics"). */
 const t = useTestApp();
@@ -209,5 +213,39 @@ describe('metrics and request ids', () => {
       'amz-secret-5',
     ])
       expect(written).not.toContain(secret);
+  });
+});
+
+describe('SP-API metrics', () => {
+  /** A counter's value for the labels given (0 when never counted). */
+  async function count(counter: typeof spApiCalls | typeof spApiThrottles, labels: Record<string, string>) {
+    const { values } = await counter.get();
+    const hit = values.find((v) =>
+      Object.entries(labels).every(([k, x]) => (v.labels as Record<string, string>)[k] === x),
+    );
+    return hit?.value ?? 0;
+  }
+
+  it('attempts are counted per operation and outcome, 429s also as throttles', async () => {
+    const sim = await startSpApiSimulator({ timeScale: SCALE });
+    try {
+      const { client } = await sandboxClient(sim, t.db);
+      const op = { operation: 'getListingsItem' };
+      const before = [
+        await count(spApiThrottles, op),
+        await count(spApiCalls, { ...op, outcome: '429' }),
+        await count(spApiCalls, { ...op, outcome: '4xx' }),
+      ];
+      sim.inject({ kind: 'throttle', count: 2, operation: 'getListingsItem' });
+      // An SKU the shop does not have: two 429s, then Amazon's 404.
+      await expect(client.listings.get('P8-NONE', [US])).rejects.toMatchObject({ kind: 'not_found' });
+      expect([
+        await count(spApiThrottles, op),
+        await count(spApiCalls, { ...op, outcome: '429' }),
+        await count(spApiCalls, { ...op, outcome: '4xx' }),
+      ]).toEqual([before[0]! + 2, before[1]! + 2, before[2]! + 1]);
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -35,6 +35,7 @@ const GOODS_ID_ROUTES: Record<string, GoodsCall> = {
   'POST /PDD/transfer/translateGoods': (id, own) => ({ body: { ids: [own, id], from: 'en', to: ['de'] } }),
   // The products are checked against the scope before the profile is looked up.
   'POST /PDD/gpsr/apply': (id, own) => ({ body: { profile_id: 1, marketplaces: ['de'], ids: [own, id] } }),
+  'POST /PDD/gpsr/remove': (id, own) => ({ body: { marketplaces: ['de'], ids: [own, id] } }),
 };
 
 /** Goods-library routes with id fields that name no product of the caller's library, and why. */

@@ -246,4 +246,31 @@ describe('profiles', () => {
     expect(r).toMatchObject({ status: 200, data: { goods: 3 } });
     expect((await get(admin, 'check?marketplace=pl')).data.total).toBe(0);
   });
+
+  it('移除资料: takes the profile away from products in the chosen marketplaces only; the check lists them again', async () => {
+    const applied = await post(admin, 'apply', { profile_id: id, marketplaces: ['se', 'be'], ids: [goods.a, goods.b] });
+    expect(applied).toMatchObject({ status: 200, data: { goods: 2, pairs: 4 } });
+    const removed = await post(admin, 'remove', { marketplaces: ['se'], ids: [goods.a] });
+    expect(removed).toMatchObject({ status: 200, msg: '移除成功', data: { goods: 1, pairs: 1 } });
+    const se = (await get(admin, 'check?marketplace=se&pageSize=50')).data.list.map(
+      (r: { goods_id: number }) => r.goods_id,
+    );
+    expect(se).toContain(goods.a);
+    expect(se).not.toContain(goods.b);
+    const be = (await get(admin, 'check?marketplace=be&pageSize=50')).data.list.map(
+      (r: { goods_id: number }) => r.goods_id,
+    );
+    expect(be).not.toContain(goods.a);
+    // Another tenant's product: 404 and nothing removed; no marketplace or no selection: 400.
+    expect((await post(admin, 'remove', { marketplaces: ['be'], ids: [goods.a, goods.other] })).http).toBe(404);
+    expect((await post(admin, 'remove', { marketplaces: [], ids: [goods.a] })).msg).toBe('请选择站点');
+    expect((await post(admin, 'remove', { marketplaces: ['be'] })).msg).toBe('请选择商品或筛选条件');
+    const beAfter = (await get(admin, 'check?marketplace=be&pageSize=50')).data.list.map(
+      (r: { goods_id: number }) => r.goods_id,
+    );
+    expect(beAfter).not.toContain(goods.a);
+    // A product-list filter: every product of it.
+    const all = await post(admin, 'remove', { marketplaces: ['be'], filter: { is_delete: 0 } });
+    expect(all).toMatchObject({ status: 200, data: { goods: 3, pairs: 2 } });
+  });
 });

@@ -156,6 +156,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { profile_id: 'gpsrProfile', ids: 'goods', 'filter.category_id': 'category', 'filter.creator_id': 'user' },
     request: (id) => ({ body: { profile_id: id('profile_id'), marketplaces: ['de'], ids: [id('ids')] } }),
   },
+  'POST /PDD/gpsr/remove': {
+    fields: { ids: 'goods', 'filter.category_id': 'category', 'filter.creator_id': 'user' },
+    request: (id) => ({ body: { marketplaces: ['de'], ids: [id('ids')] } }),
+  },
   'POST /PDD/customs/hs-code/create': {
     fields: { category_ids: 'category', goods_ids: 'goods' },
     request: (id) => ({

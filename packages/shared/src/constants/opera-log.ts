@@ -154,6 +154,7 @@ export const OPERA_LOG_ACTIONS = {
   'gpsr.profile.update': '修改GPSR合规档案',
   'gpsr.profile.delete': '删除GPSR合规档案',
   'gpsr.apply': '应用GPSR合规档案',
+  'gpsr.remove': '移除GPSR合规档案',
   'gpsr.document': '上传GPSR文件',
   'ali1688.connect': '连接1688账号',
   'ali1688.reauthorize': '重新授权1688账号',

@@ -173,6 +173,21 @@ export const gpsrApplyBody = z
 export type GpsrApplyBody = z.infer<typeof gpsrApplyBody>;
 export const gpsrApplyResult = z.object({ goods: z.number().int(), pairs: z.number().int() });
 
+/** `POST /gpsr/remove` (移除资料): the products keep no profile in the chosen EU marketplaces. */
+export const gpsrRemoveBody = z
+  .strictObject({
+    marketplaces: z
+      .array(gpsrMarketplace, { error: '请选择站点' })
+      .min(1, { error: '请选择站点' })
+      .max(GPSR_MARKETPLACES.length),
+    ids: dbIdList({ label: '商品ID', empty: '请选择商品', invalid: '商品ID列表不合法' }).optional(),
+    filter: goodsFilterSchema.optional(),
+  })
+  .refine((b) => (b.ids ? 1 : 0) + (b.filter ? 1 : 0) === 1, { error: '请选择商品或筛选条件' });
+export type GpsrRemoveBody = z.infer<typeof gpsrRemoveBody>;
+/** How many products were chosen and how many product x marketplace links were removed. */
+export const gpsrRemoveResult = z.object({ goods: z.number().int(), pairs: z.number().int() });
+
 /** `GET /gpsr/check`: the products one EU marketplace would refuse for missing GPSR data. */
 export const gpsrCheckQuery = z.strictObject({
   ...pageQuery,

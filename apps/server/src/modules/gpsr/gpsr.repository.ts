@@ -162,6 +162,20 @@ export async function upsertLinks(
   return Number(r.numAffectedRows ?? 0);
 }
 
+/** Removes the links of `goodsIds` in each marketplace (移除资料); answers how many were removed. */
+export async function deleteLinks(
+  db: Db,
+  f: { tenantId: number; marketplaces: string[]; goodsIds: number[] },
+): Promise<number> {
+  const r = await db
+    .deleteFrom('gpsr_links')
+    .where('tenant_id', '=', f.tenantId)
+    .where('goods_id', 'in', f.goodsIds)
+    .where('marketplace', 'in', f.marketplaces)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** The products of the check: the tenant's, in the caller's scope, not in the recycle bin. */
 function checkedGoods(db: Db, tenantId: number, creators: readonly number[] | null, keyword?: string) {
   return db

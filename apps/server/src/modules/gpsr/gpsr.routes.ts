@@ -13,6 +13,8 @@ import {
   gpsrProfilePage,
   gpsrProfileRow,
   gpsrProfileUpdateBody,
+  gpsrRemoveBody,
+  gpsrRemoveResult,
   gpsrUploadedDocument,
 } from '@console/shared/schemas/gpsr';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +32,7 @@ import {
   gpsrCheck,
   listProfilePage,
   profileDefaults,
+  removeProfileLinks,
   updateProfile,
 } from './gpsr.service.js';
 import { storeGpsrDocument } from './gpsr-document.js';
@@ -98,6 +101,16 @@ export async function gpsrRoutes(fastify: FastifyInstance) {
       const reach = await goodsReachOf(deps.db, auth.user);
       await requireGoodsInReach(deps.db, reach, req.body.ids ?? []);
       return ok(await applyProfile(deps, actorOf(req, auth), reach, req.body), '应用成功');
+    },
+  );
+  app.post(
+    '/gpsr/remove',
+    { schema: { body: gpsrRemoveBody, response: replies(gpsrRemoveResult) }, config: use },
+    async (req) => {
+      const auth = authOf(req);
+      const reach = await goodsReachOf(deps.db, auth.user);
+      await requireGoodsInReach(deps.db, reach, req.body.ids ?? []);
+      return ok(await removeProfileLinks(deps, actorOf(req, auth), reach, req.body), '移除成功');
     },
   );
   app.get(

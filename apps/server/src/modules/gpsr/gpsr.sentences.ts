@@ -19,5 +19,10 @@ export const GPSR_SENTENCES = {
     const sites = Array.isArray(a.marketplaces) ? a.marketplaces.map((m) => countryName(s(m))).join('、') : '';
     return `${e.actor} 把GPSR合规档案「${s(a.profile)}」应用到 ${s(a.goods)} 个商品(${sites})`;
   },
+  'gpsr.remove': (e: Entry) => {
+    const a = obj(e.summary.after);
+    const sites = Array.isArray(a.marketplaces) ? a.marketplaces.map((m) => countryName(s(m))).join('、') : '';
+    return `${e.actor} 移除了 ${s(a.goods)} 个商品的GPSR合规档案(${sites})`;
+  },
   'gpsr.document': (e: Entry) => `${e.actor} 上传了GPSR文件「${s(obj(e.summary.after).name)}」`,
 };

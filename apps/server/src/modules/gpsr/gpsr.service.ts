@@ -5,6 +5,7 @@ import {
   type GpsrProfileCreateBody,
   type GpsrProfileRow,
   type GpsrProfileUpdateBody,
+  type GpsrRemoveBody,
   gpsrMissing,
 } from '@console/shared/schemas/gpsr';
 import type { Actor, AppDeps } from '../../context.js';
@@ -13,6 +14,7 @@ import type { TenantGoodsReach } from '../goods/goods-reach.js';
 import { audit } from '../system/audit.js';
 import { uploaderAccount } from '../upload/upload.repository.js';
 import {
+  deleteLinks,
   deleteProfiles,
   findProfile,
   insertProfile,
@@ -201,6 +203,30 @@ export async function applyProfile(deps: AppDeps, actor: Actor, reach: TenantGoo
       targetType: 'gpsr_profile',
       targetId: body.profile_id,
       after: { profile: profile.name, goods: ids.length, marketplaces, ids: ids.slice(0, 50) },
+    });
+    return { goods: ids.length, pairs };
+  });
+}
+
+/**
+ * 移除资料: the chosen products keep no profile in the chosen marketplaces (the check lists them
+ * again there), in one transaction; the selection rules are `applyProfile`'s.
+ */
+export async function removeProfileLinks(deps: AppDeps, actor: Actor, reach: TenantGoodsReach, body: GpsrRemoveBody) {
+  return deps.db.transaction().execute(async (trx) => {
+    if (body.ids && (await tenantGoodsIds(trx, actor.tenantId, body.ids)).length !== body.ids.length)
+      throw notFound('商品不存在');
+    const sel = { ...(body.ids ? { ids: body.ids } : {}), ...(body.filter ? { filter: body.filter } : {}) };
+    const ids = await selectionIds(trx, actor.tenantId, { ...sel, creators: reach.creators }, GPSR_MAX_APPLY + 1);
+    if (ids.length === 0) throw badRequest('没有可移除资料的商品(回收站中的商品除外)');
+    if (ids.length > GPSR_MAX_APPLY) throw badRequest(`一次最多处理${GPSR_MAX_APPLY}个商品,请缩小筛选范围`);
+    const marketplaces = [...new Set(body.marketplaces)];
+    const pairs = await deleteLinks(trx, { tenantId: actor.tenantId, marketplaces, goodsIds: ids });
+    await audit(trx, actor, {
+      action: 'gpsr.remove',
+      targetType: 'goods',
+      targetId: ids[0]!,
+      after: { goods: ids.length, pairs, marketplaces, ids: ids.slice(0, 50) },
     });
     return { goods: ids.length, pairs };
   });

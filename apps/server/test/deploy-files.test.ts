@@ -42,7 +42,11 @@ describe('deployment files', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     expect(stages.every((s) => s.startsWith('node:20-bookworm-slim'))).toBe(true);
     expect(docker.some(([k, v]) => k === 'RUN' && v.includes('npm run build:web'))).toBe(true);
-    expect(JSON.parse(read('package.json')).scripts['build:web']).toBeTruthy();
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; workspaces: string[] };
+    expect(pkg.scripts['build:web']).toBeTruthy();
+    // `npm ci` runs before the sources are copied: it needs every workspace's package.json.
+    for (const ws of pkg.workspaces)
+      expect(docker.some(([k, v]) => k === 'COPY' && v.startsWith(`${ws}/package.json `))).toBe(true);
     const users = runtime.filter(([k]) => k === 'USER').map(([, v]) => v.split(':')[0]);
     expect(users.length).toBeGreaterThan(0);
     expect(['root', '0']).not.toContain(users.at(-1));

@@ -7,6 +7,8 @@ import { routeUrl } from './support/frame';
 
 let browser: Browser;
 let page: Page | undefined;
+/** The seller whose sandbox shop the first test bound. */
+let bound: { account: string; password: string } | undefined;
 screenshotOnFailure(() => page);
 
 beforeAll(async () => {
@@ -54,8 +56,15 @@ describe('shops', () => {
     const family = p.getByTestId('shop-table').locator('tr', { hasText: '欧洲沙箱店' });
     await family.getByText('已授权').waitFor();
 
+    bound = seller;
+  });
+
+  it('shows the bound shop as connected on 平台首页, and a chapter of 使用说明 with its screenshot', async () => {
+    expect(bound, 'the shop of the first test').toBeDefined();
+    const s = await signedInPage(browser, bound!.account, bound!.password, '#/platform/index');
+    page = s.page;
+    const p = s.page;
     // 平台首页: the shop's line reads 已连接 (sandbox, its marketplace) and opens 店铺管理.
-    await p.goto(routeUrl('/platform/index'));
     const line = p.getByTestId('platform-card-shops').getByTestId('platform-shop').filter({ hasText: '欧洲沙箱店' });
     await line.getByText('已连接', { exact: true }).waitFor();
     await line.getByText('沙箱店铺', { exact: true }).waitFor();

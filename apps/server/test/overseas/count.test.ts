@@ -192,6 +192,49 @@ describe('stock counts', () => {
     expect(await inventoryMismatches(t.db, w.tenant.id)).toEqual([]);
   });
 
+  it("picks SKUs for a count by SKU, name or barcode, the warehouse's or those in stock; the operator only", async () => {
+    const w = await stocked();
+    await t.db.updateTable('stock_products').set({ barcode: 'EAN-4006381' }).where('id', '=', w.c).execute();
+    // SKU a: 10 on hand, b: 5, c: none (with a zero balance at the warehouse after a receipt and a pick).
+    await t.db.transaction().execute(async (trx) => {
+      const base = { tenantId: w.tenant.id, at: { kind: 'overseas' as const, warehouseId: w.wh }, stockId: w.c };
+      await postMovement(trx, { ...base, op: 'in', quantity: 1, reason: 'receipt', by: null });
+      await postMovement(trx, { ...base, op: 'out', quantity: 1, reason: 'adjust', by: null });
+    });
+    const pick = (body: object, s = operator) =>
+      call(t.app, s, 'POST', `${C}skus`, { tenant_id: w.tenant.id, warehouse_id: w.wh, ...body });
+    const ids = (r: { data: { list: { stock_id: number }[] } }) => r.data.list.map((x) => x.stock_id);
+    const sku = (await t.db.selectFrom('stock_products').select('sku').where('id', '=', w.a).executeTakeFirstOrThrow())
+      .sku;
+    const bySku = await pick({ keyword: sku.toLowerCase() });
+    expect(bySku.status, bySku.msg).toBe(200);
+    expect(bySku.data).toMatchObject({ list: [{ stock_id: w.a, sku, on_hand: 10 }], more: false });
+    expect(ids(await pick({ keyword: '收纳盒2' }))).toEqual([w.b]);
+    expect(ids(await pick({ keyword: 'ean-4006' }))).toEqual([w.c]);
+    expect(ids(await pick({ scope: 'warehouse' }))).toEqual([w.a, w.b, w.c]);
+    expect(ids(await pick({ scope: 'stocked' }))).toEqual([w.a, w.b]);
+    // Another warehouse holds none of them; an empty keyword is refused in Chinese.
+    const other = await insertWarehouse(t, '美东仓');
+    expect(ids(await pick({ scope: 'warehouse', warehouse_id: other }))).toEqual([]);
+    expect((await pick({ keyword: sku, warehouse_id: other })).data.list[0].on_hand).toBe(0);
+    expect((await pick({ keyword: ' ' })).msg).toBe('请输入SKU、名称或条码');
+    expect((await pick({ scope: 'stocked', tenant_id: 99_999_999 })).http).toBe(404);
+    expect((await pick({ scope: 'stocked' }, w.admin)).http).toBe(403);
+    // The picked SKUs make the count.
+    const made = await call(t.app, operator, 'POST', `${C}create`, {
+      tenant_id: w.tenant.id,
+      warehouse_id: w.wh,
+      stock_ids: ids(await pick({ scope: 'warehouse' })),
+      note: '',
+    });
+    expect(made.status, made.msg).toBe(200);
+    expect(made.data.line_list.map((l: { stock_id: number; expected: number }) => [l.stock_id, l.expected])).toEqual([
+      [w.a, 10],
+      [w.b, 5],
+      [w.c, 0],
+    ]);
+  });
+
   it('writes nothing when a line fails halfway (counted below reserved), and cancels', async () => {
     const w = await stocked();
     const created = await call(t.app, operator, 'POST', `${C}create`, {

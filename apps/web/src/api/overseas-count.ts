@@ -4,6 +4,8 @@ import type {
   CountListBody,
   CountListData,
   CountSaveBody,
+  CountSkusBody,
+  CountSkusData,
   InventoryAdjustBody,
 } from '@console/shared/schemas/overseas-count';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -54,6 +56,10 @@ export function useCountMutations() {
     save: useMutation({
       mutationFn: (b: CountSaveBody) => post<CountDetail>('/overseas/inventory/count/save', b),
       onSuccess,
+    }),
+    /** 盘点单's SKU picker: a tenant's SKUs by keyword, the warehouse's, or those in stock there. */
+    pick: useMutation({
+      mutationFn: (b: CountSkusBody) => post<CountSkusData>('/overseas/inventory/count/skus', b),
     }),
     post: step('post'),
     cancel: step('cancel'),

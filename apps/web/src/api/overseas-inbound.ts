@@ -10,6 +10,7 @@ import type {
   InventoryFlowData,
   InventoryListBody,
   InventoryListData,
+  LocationKind,
 } from '@console/shared/schemas/overseas-inventory';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from './http';
@@ -109,7 +110,7 @@ export function useInventoryLocations(tenantId?: number) {
   return useQuery({
     queryKey: [...inboundKeys.locations(), tenantId ?? 0],
     queryFn: () =>
-      post<{ list: { id: number; kind: string; name: string; warehouse_id: number | null }[] }>(
+      post<{ list: { id: number; kind: LocationKind; name: string; warehouse_id: number | null }[] }>(
         '/overseas/inventory/locations',
         tenantId ? { tenant_id: tenantId } : {},
       ),

@@ -129,3 +129,36 @@ export const countLine = z.object({
 export type CountLine = z.infer<typeof countLine>;
 export const countDetail = countRow.extend({ line_list: z.array(countLine) });
 export type CountDetail = z.infer<typeof countDetail>;
+
+/**
+ * `POST /overseas/inventory/count/skus` (the operator): SKUs of a tenant to add to a new count at
+ * a warehouse: `match` those whose SKU, name or barcode contains the keyword (50 at most),
+ * `warehouse` every SKU with a balance at the warehouse, `stocked` those with units on hand there
+ * (5,000 at most, a count's bound); each with its on hand there.
+ */
+export const COUNT_PICK_SCOPES = ['match', 'warehouse', 'stocked'] as const;
+export const countSkusBody = z
+  .strictObject({
+    tenant_id: tenantId,
+    warehouse_id: dbId('仓库ID', 'integer'),
+    scope: z.enum(COUNT_PICK_SCOPES, { error: '范围不存在' }).default('match'),
+    keyword: z.string().trim().max(100, { error: '关键词不能超过100个字符' }).default(''),
+  })
+  .refine((b) => b.scope !== 'match' || b.keyword !== '', { error: '请输入SKU、名称或条码', path: ['keyword'] });
+export type CountSkusBody = z.input<typeof countSkusBody>;
+export type CountSkusFilter = z.output<typeof countSkusBody>;
+
+export const countSkuOption = z.object({
+  stock_id: z.number().int(),
+  sku: z.string(),
+  title: z.string(),
+  barcode: z.string(),
+  on_hand: z.number().int(),
+});
+export type CountSkuOption = z.infer<typeof countSkuOption>;
+export const countSkusData = z.object({
+  list: z.array(countSkuOption),
+  /** More SKUs matched than were answered (narrow the keyword). */
+  more: z.boolean(),
+});
+export type CountSkusData = z.infer<typeof countSkusData>;

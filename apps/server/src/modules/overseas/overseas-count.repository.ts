@@ -243,3 +243,39 @@ export async function listCounts(
   ]);
   return { rows, total: total.n };
 }
+
+/**
+ * A count's SKU picker: the tenant's SKUs (SKU order) with their on hand at the warehouse (0
+ * without a balance there): matching a keyword in the SKU, name (`search_text`, lowercased) or
+ * barcode; or with a balance at the warehouse; or with units there. `limit + 1` rows (whether
+ * there are more).
+ */
+export function countCandidates(
+  db: Db,
+  tenantId: number,
+  warehouseId: number,
+  f: { scope: 'match' | 'warehouse' | 'stocked'; keyword: string },
+  limit: number,
+) {
+  const place = db
+    .selectFrom('stock_locations as l')
+    .select('l.id')
+    .where('l.tenant_id', '=', tenantId)
+    .where('l.kind', '=', 'overseas')
+    .where('l.warehouse_id', '=', warehouseId);
+  let q = db
+    .selectFrom('stock_products as p')
+    .leftJoin('stock_balances as b', (j) => j.onRef('b.stock_id', '=', 'p.id').on('b.location_id', '=', place))
+    .select(['p.id', 'p.sku', 'p.title', 'p.barcode', sql<number>`coalesce(b.on_hand, 0)`.as('on_hand')])
+    .where('p.tenant_id', '=', tenantId);
+  if (f.scope === 'match') {
+    const k = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(sql<boolean>`(p.search_text like lower(${k}) or p.barcode ilike ${k})`);
+  }
+  if (f.scope === 'warehouse') q = q.where('b.stock_id', 'is not', null);
+  if (f.scope === 'stocked') q = q.where('b.on_hand', '>', 0);
+  return q
+    .orderBy('p.sku')
+    .limit(limit + 1)
+    .execute();
+}

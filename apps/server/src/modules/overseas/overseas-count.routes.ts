@@ -5,6 +5,8 @@ import {
   countListBody,
   countListData,
   countSaveBody,
+  countSkusBody,
+  countSkusData,
   inventoryAdjustBody,
   inventoryAdjustData,
 } from '@console/shared/schemas/overseas-count';
@@ -17,6 +19,7 @@ import {
   cancelCount,
   countDetail,
   countList,
+  countSkus,
   createCount,
   postCount,
   saveCount,
@@ -48,6 +51,12 @@ export async function overseasCountRoutes(fastify: FastifyInstance) {
     '/overseas/inventory/count/create',
     { schema: { body: countCreateBody, response: replies(countDetailData) }, config: operate },
     async (req) => ok(await createCount(deps, actor(req), req.body), '盘点单已创建'),
+  );
+
+  app.post(
+    '/overseas/inventory/count/skus',
+    { schema: { body: countSkusBody, response: replies(countSkusData) }, config: operate },
+    async (req) => ok(await countSkus(deps, req.body)),
   );
 
   app.post(

@@ -7,6 +7,8 @@ import {
   type CountListData,
   type CountRow,
   type CountSaveBody,
+  type CountSkusData,
+  type CountSkusFilter,
   type InventoryAdjustBody,
 } from '@console/shared/schemas/overseas-count';
 import type { Kysely } from 'kysely';
@@ -19,6 +21,7 @@ import { audit } from '../system/audit.js';
 import {
   type CountReach,
   type CountRowDb,
+  countCandidates,
   countLines,
   findCount,
   insertAdjustment,
@@ -104,6 +107,28 @@ export async function adjustStock(deps: AppDeps, actor: Actor, b: InventoryAdjus
     const { movementId, ...rest } = posted;
     return { id, movement_id: movementId, ...rest };
   });
+}
+
+/**
+ * 盘点单's SKU picker (the operator): a tenant's SKUs to add to a new count at a warehouse, with
+ * their on hand there (`countSkusBody`: by keyword 50 at most, the warehouse's or those in stock
+ * 5,000, a count's bound); `more` when more matched.
+ */
+export async function countSkus(deps: AppDeps, b: CountSkusFilter): Promise<CountSkusData> {
+  if (!(await tenantExists(deps.db, b.tenant_id))) throw notFound('客户不存在');
+  if (!(await warehouseById(deps.db, b.warehouse_id))) throw notFound('仓库不存在');
+  const limit = b.scope === 'match' ? 50 : 5000;
+  const rows = await countCandidates(deps.db, b.tenant_id, b.warehouse_id, b, limit);
+  return {
+    list: rows.slice(0, limit).map((r) => ({
+      stock_id: Number(r.id),
+      sku: r.sku,
+      title: r.title,
+      barcode: r.barcode,
+      on_hand: r.on_hand,
+    })),
+    more: rows.length > limit,
+  };
 }
 
 /**

@@ -5,12 +5,12 @@ import {
   type CountRow,
   type CountStatus,
 } from '@console/shared/schemas/overseas-count';
-import { Button, Drawer, InputNumber, Select, Space, Table, Tag } from 'antd';
+import { Drawer, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useCountList, useCountMutations } from '../../../api/overseas-count';
+import { useCountList } from '../../../api/overseas-count';
 import { useInboundWarehouses } from '../../../api/overseas-inbound';
-import { useFeedback } from '../../../app/ui-bridge';
 import { formatSeconds } from '../../../lib/format';
+import { StockCountCreate } from './stock-count-create';
 import { StockCountDetail } from './stock-count-detail';
 
 type Filters = Partial<CountListBody> & { page: number; pageSize: number };
@@ -18,17 +18,13 @@ type Filters = Partial<CountListBody> & { page: number; pageSize: number };
 /**
  * 盘点 (from 库存列表): the counts of the caller's stock (the operator: every tenant's, narrowed by
  * 客户ID), one opened below the list. The operator creates a count of a tenant's SKUs at a
- * warehouse (every SKU it holds there, snapshotted).
+ * warehouse (the SKUs picked in `StockCountCreate`, or every SKU it holds there; snapshotted).
  */
 export function StockCountDrawer({ open, onClose, operate }: { open: boolean; onClose: () => void; operate: boolean }) {
   const [filters, setFilters] = useState<Filters>({ page: 1, pageSize: 10 });
   const [current, setCurrent] = useState<number | null>(null);
-  const [tenant, setTenant] = useState<number | null>(null);
-  const [warehouse, setWarehouse] = useState<number | null>(null);
   const list = useCountList(filters, open);
   const warehouses = useInboundWarehouses();
-  const { create } = useCountMutations();
-  const { message } = useFeedback();
   const warehouseOptions = (warehouses.data?.list ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }));
   return (
     <Drawer title="盘点" open={open} onClose={onClose} size={960} destroyOnHidden>
@@ -57,39 +53,7 @@ export function StockCountDrawer({ open, onClose, operate }: { open: boolean; on
           />
         )}
       </Space>
-      {operate && (
-        <Space style={{ marginBottom: 12 }} wrap data-testid="count-create">
-          <span>新建盘点:</span>
-          <InputNumber
-            placeholder="客户ID"
-            min={1}
-            precision={0}
-            style={{ width: 120 }}
-            data-testid="count-create-tenant"
-            onChange={(v) => setTenant(v ?? null)}
-          />
-          <Select
-            placeholder="仓库"
-            style={{ width: 200 }}
-            options={warehouseOptions}
-            data-testid="count-create-warehouse"
-            onChange={(v: number) => setWarehouse(v)}
-          />
-          <Button
-            type="primary"
-            disabled={tenant === null || warehouse === null}
-            loading={create.isPending}
-            data-testid="count-create-ok"
-            onClick={async () => {
-              const d = await create.mutateAsync({ tenant_id: tenant!, warehouse_id: warehouse!, note: '' });
-              message.success(`盘点单 ${d.number} 已创建(${d.lines} 个SKU)`);
-              setCurrent(d.id);
-            }}
-          >
-            创建盘点单(该仓全部SKU)
-          </Button>
-        </Space>
-      )}
+      {operate && <StockCountCreate warehouseOptions={warehouseOptions} onCreated={setCurrent} />}
       <Table<CountRow>
         rowKey="id"
         size="small"

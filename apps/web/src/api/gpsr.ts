@@ -79,6 +79,12 @@ export function useGpsrMutations() {
         post<Answer<typeof gpsrApplyResult>>('/gpsr/apply', b),
       onSuccess,
     }),
+    /** 移除资料: the products keep no profile in the marketplaces. */
+    unlink: useMutation({
+      mutationFn: (b: { marketplaces: string[]; ids?: number[]; filter?: Partial<GoodsFilter> }) =>
+        post<Answer<typeof gpsrApplyResult>>('/gpsr/remove', b),
+      onSuccess,
+    }),
   };
 }
 

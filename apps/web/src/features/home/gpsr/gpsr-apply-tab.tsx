@@ -1,7 +1,7 @@
 import { countryName } from '@console/shared/constants/marketplaces';
 import type { GoodsListRow } from '@console/shared/schemas/goods';
 import { GPSR_MARKETPLACES } from '@console/shared/schemas/gpsr';
-import { Alert, Button, Card, Checkbox, Form, Input, Radio, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, Popconfirm, Radio, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { type GoodsListFilters, useGoodsList } from '../../../api/goods';
 import { useGpsrMutations, useGpsrProfiles } from '../../../api/gpsr';
@@ -19,7 +19,7 @@ export function GpsrApplyTab({ presetIds, presetMarket }: { presetIds: number[];
   const [filters, setFilters] = useState<GoodsListFilters>({ page: 1, pageSize: 10 });
   const goods = useGoodsList(filters);
   const profiles = useGpsrProfiles({ page: 1, pageSize: 100 });
-  const { apply } = useGpsrMutations();
+  const { apply, unlink } = useGpsrMutations();
   const [selected, setSelected] = useState<number[]>(presetIds);
   const [mode, setMode] = useState<'ids' | 'filter'>('ids');
   const [markets, setMarkets] = useState<string[]>(presetMarket ? [presetMarket] : [...GPSR_MARKETPLACES]);
@@ -39,6 +39,20 @@ export function GpsrApplyTab({ presetIds, presetMarket }: { presetIds: number[];
         mode === 'ids' ? { ids: selected } : { filter: filters.keyword ? { keyword: filters.keyword } : {} };
       const r = await apply.mutateAsync({ profile_id: profileId, marketplaces: markets, ...target });
       message.success(`已为 ${r.goods} 个商品应用档案(${r.pairs} 个商品站点)`);
+    } catch {
+      // Shown by the http client.
+    }
+  };
+
+  /** 移除资料: the chosen products keep no profile in the chosen marketplaces. */
+  const removeLinks = async () => {
+    if (markets.length === 0) return message.warning('请选择站点');
+    if (mode === 'ids' && selected.length === 0) return message.warning('请选择商品');
+    try {
+      const target =
+        mode === 'ids' ? { ids: selected } : { filter: filters.keyword ? { keyword: filters.keyword } : {} };
+      const r = await unlink.mutateAsync({ marketplaces: markets, ...target });
+      message.success(`已移除 ${r.goods} 个商品的档案(${r.pairs} 个商品站点)`);
     } catch {
       // Shown by the http client.
     }
@@ -102,12 +116,17 @@ export function GpsrApplyTab({ presetIds, presetMarket }: { presetIds: number[];
           <Button type="primary" loading={apply.isPending} onClick={submit}>
             应用
           </Button>
+          <Popconfirm title="移除所选商品在所选站点的合规档案?" onConfirm={removeLinks}>
+            <Button danger loading={unlink.isPending} data-testid="gpsr-remove">
+              移除资料
+            </Button>
+          </Popconfirm>
         </Space>
         <Alert
           style={{ marginTop: 12 }}
           type="info"
           showIcon
-          message="商品在所选站点已有的档案会被替换;上传到这些站点时,listing 按商品类型的GPSR属性携带档案信息。"
+          message="商品在所选站点已有的档案会被替换;上传到这些站点时,listing 按商品类型的GPSR属性携带档案信息。移除资料:所选商品在所选站点不再使用档案,缺失检查会重新列出它们。"
         />
       </Card>
     </Space>

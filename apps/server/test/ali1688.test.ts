@@ -194,6 +194,10 @@ describe('1688采购: connecting a tenant 1688 buyer account', () => {
     const { w, itemId } = await tenantWithOrder('H');
     const admin = await w.as(0);
     await connect(admin, 'buyer-h');
+    const ok = (await call(t.app, admin, 'GET', '/PDD/amazon-user/platformStatus')).data.cards.find(
+      (c: { key: string }) => c.key === 'ali1688',
+    );
+    expect(ok).toMatchObject({ state: 'ok' });
     const due = () =>
       t.db
         .updateTable('ali1688_connections')
@@ -222,6 +226,17 @@ describe('1688采购: connecting a tenant 1688 buyer account', () => {
     sim.oauth.refuseRefresh = 1;
     await refreshDue(t.deps);
     sim.oauth.refuseRefresh = 0;
+    const card = async () =>
+      (
+        (await call(t.app, admin, 'GET', '/PDD/amazon-user/platformStatus')).data.cards as {
+          key: string;
+          state: string;
+          summary: string;
+        }[]
+      ).find((c) => c.key === 'ali1688')!;
+    // 平台首页's 1688 card follows the connection.
+    expect(await card()).toMatchObject({ state: 'error' });
+    expect((await card()).summary).toContain('buyer-h');
     const failed = await call(t.app, admin, 'POST', `${A}connection`);
     expect(failed.data).toMatchObject({ state: 'failed', last_refresh_ok: false });
     expect(failed.data.last_refresh_error).toContain('1688拒绝了授权');

@@ -240,7 +240,7 @@ async function main() {
     const churn = async () => {
       const out: number[] = [];
       for (let n = 0; n < REQUESTS; n++) {
-        await sql`update orders set assigned_to = case when assigned_to is null then ${tenant + 1} else null end
+        await sql`update orders set assigned_to = case when assigned_to is null then ${tenant + 1}::int else null end
           where id = (select id from orders where tenant_id = ${tenant} order by purchase_date desc limit 1)`.execute(
           db,
         );

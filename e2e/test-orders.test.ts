@@ -75,4 +75,41 @@ describe('test orders', () => {
     const first = p.locator('.keep-alive-pane[data-page="/order/list"]');
     expect(await first.getByTestId('order-tabs').getByText('全部 (4)').count()).toBe(1);
   });
+
+  it('卖家绩效 and 卖家反馈: 刷新 reads the sandbox shop reports (figures, then a feedback row)', async () => {
+    const seller = createMainAccount(env().dataDir, 0);
+    const api = new ApiClient(env().baseUrl);
+    await api.login(seller.account, seller.password);
+    const shopId = await bindSandboxShop(api, '绩效店');
+    const made = await api.call<{ ids: string[] }>('POST', '/__test__/sandbox-orders', { shop_id: shopId, count: 2 });
+    expect(made.status, made.msg).toBe(200);
+    // Amazon ships both orders; the first is refunded (its buyer leaves 1 star).
+    const shipped = await api.call<{ shipped: number }>('POST', '/__test__/sandbox-feedback', {
+      shop_id: shopId,
+      refund: 1,
+    });
+    expect(shipped.data.shipped).toBe(2);
+
+    const s = await signedInPage(browser, seller.account, seller.password, '#/platform/reports/sellerPerformance/list');
+    page = s.page;
+    const p = s.page;
+    await p.getByText('还没有绩效数据,点击刷新从亚马逊获取').waitFor();
+    await p.getByTestId('reports-refresh').click();
+    const metrics = p.getByTestId('performance-metrics');
+    await metrics.getByText('订单缺陷率(卖家自配送)').waitFor({ timeout: 30_000 });
+    await metrics.getByText('50.00%').waitFor();
+    await p.getByTestId('performance-card').getByText('有风险').first().waitFor();
+    expect(await p.getByTestId('reports-last-fetched').textContent()).not.toContain('尚未获取');
+
+    await p.goto(routeUrl('/platform/reports/sellerFeedback/list'));
+    const pane = activePane(p);
+    await pane.getByTestId('reports-refresh').click();
+    const table = pane.getByTestId('feedback-table');
+    await table.getByRole('link', { name: made.data.ids[0] }).waitFor({ timeout: 30_000 });
+    await table.getByRole('link', { name: made.data.ids[1] }).waitFor();
+    await pane
+      .getByTestId('feedback-counts')
+      .getByText(/1 星 1/)
+      .waitFor();
+  });
 });

@@ -186,6 +186,20 @@ const ID_ROUTES: Record<string, IdRoute> = {
   'POST /PDD/order/detail': { fields: { id: 'order' }, request: (id) => ({ body: { id: id('id') } }) },
   'POST /PDD/order/note': { fields: { id: 'order' }, request: (id) => ({ body: { id: id('id'), text: 'x' } }) },
   'POST /PDD/order/sync': { fields: { shop_id: 'shop' }, request: (id) => ({ body: { shop_id: id('shop_id') } }) },
+  // 卖家绩效 / 卖家反馈 (docs/reports.md).
+  'POST /PDD/reports/refresh': { fields: { shop_id: 'shop' }, request: (id) => ({ body: { shop_id: id('shop_id') } }) },
+  'POST /PDD/reports/performance': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ body: { shop_id: id('shop_id') } }),
+  },
+  'POST /PDD/reports/feedback/list': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ body: { shop_id: id('shop_id') } }),
+  },
+  'POST /PDD/__test__/sandbox-feedback': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ body: { shop_id: id('shop_id') } }),
+  },
   'POST /PDD/order/test/listings': {
     fields: { shop_id: 'shop' },
     request: (id) => ({ body: { shop_id: id('shop_id') } }),

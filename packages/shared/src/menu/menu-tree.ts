@@ -155,8 +155,9 @@ const SECTIONS: Section[] = [
       ['授权中心', '/platform/family', 'shop.use'],
       // The tenant's own 1688 buyer account: its admins connect it (docs/ali1688.md).
       ['1688采购', '/platform/ali1688', 'ali1688.manage'],
-      ['卖家绩效', '/platform/reports/sellerPerformance/list'],
-      ['卖家反馈', '/platform/reports/sellerFeedback/list'],
+      // Amazon's seller reports of the shops one uses (docs/reports.md).
+      ['卖家绩效', '/platform/reports/sellerPerformance/list', 'shop.use'],
+      ['卖家反馈', '/platform/reports/sellerFeedback/list', 'shop.use'],
     ],
   },
   {

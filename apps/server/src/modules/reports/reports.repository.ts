@@ -227,3 +227,15 @@ export function feedbackCounts(db: Db, tenantId: number, f: FeedbackFilter) {
     .groupBy('f.rating')
     .execute();
 }
+
+/** The seller id of a tenant's sandbox shop (undefined: not the tenant's, or not a sandbox shop). */
+export async function sandboxSeller(db: Db, tenantId: number, shopId: number) {
+  const r = await db
+    .selectFrom('shops')
+    .select('seller_id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', shopId)
+    .where('sandbox', '=', true)
+    .executeTakeFirst();
+  return r?.seller_id ?? undefined;
+}

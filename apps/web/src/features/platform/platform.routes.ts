@@ -44,6 +44,26 @@ export const routes = defineSection('/platform', [
       ),
     },
   ],
-  ['reports/sellerPerformance/list', '卖家绩效'],
-  ['reports/sellerFeedback/list', '卖家反馈'],
+  [
+    'reports/sellerPerformance/list',
+    '卖家绩效',
+    {
+      permission: 'shop.use',
+      load: screen(
+        () => import('./reports/seller-performance-page'),
+        (m) => m.SellerPerformancePage,
+      ),
+    },
+  ],
+  [
+    'reports/sellerFeedback/list',
+    '卖家反馈',
+    {
+      permission: 'shop.use',
+      load: screen(
+        () => import('./reports/seller-feedback-page'),
+        (m) => m.SellerFeedbackPage,
+      ),
+    },
+  ],
 ]);

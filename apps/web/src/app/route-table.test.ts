@@ -118,6 +118,9 @@ describe('route table', () => {
         // 平台首页 and 使用说明 (docs/platform.md, issue 31 §4).
         '/platform/index',
         '/platform/howUse',
+        // 卖家绩效 and 卖家反馈 (docs/reports.md, issue 31 §4).
+        '/platform/reports/sellerPerformance/list',
+        '/platform/reports/sellerFeedback/list',
         // Orders (docs/orders.md).
         '/order/index',
         '/order/list',

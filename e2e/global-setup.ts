@@ -92,6 +92,8 @@ export default async function setup(project: TestProject) {
       SANDBOX_ORDERS_PER_HOUR: '0',
       // The sandbox checks listing images by fetching them; e2e/upload.test.ts serves its image on 127.0.0.1.
       FETCH_ALLOW_LOOPBACK: '1',
+      // 1688采购 through the built-in 1688 simulator (its authorize page on loopback; e2e/orders.test.ts).
+      ALI1688: 'demo',
       NODE_ENV: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -156,6 +156,25 @@ describe('orders', () => {
     await p.getByTestId('order-syncs').getByText('订单沙箱店').first().waitFor();
   }, 120_000);
 
+  it('1688采购: connects the seller own 1688 buyer account on the simulator authorize page (docs/ali1688.md)', async () => {
+    const seller = createMainAccount(env().dataDir, 0);
+    const s = await signedInPage(browser, seller.account, seller.password, '#/platform/ali1688');
+    page = s.page;
+    const p = s.page;
+    await p.getByTestId('ali1688-state').getByText('未连接').waitFor();
+    await p.getByRole('button', { name: '连接1688账号' }).click();
+    // The simulator's authorize page (ALI1688=demo), then 1688's redirect back to the console.
+    await p.getByRole('button', { name: '同意授权' }).click();
+    await p.getByTestId('ali1688-state').getByText('已连接').waitFor();
+    await p
+      .getByTestId('ali1688-connection')
+      .getByText(/sim-buyer/)
+      .waitFor();
+    await p.getByRole('button', { name: '断开' }).click();
+    await p.locator('.ant-popconfirm').getByRole('button', { name: '断开' }).click();
+    await p.getByTestId('ali1688-state').getByText('未连接').waitFor();
+  }, 60_000);
+
   it("a manual order's typed amount is read by the shared money parser before anything is sent (issue 27 §5b)", async () => {
     const seller = createMainAccount(env().dataDir, 0);
     const s = await signedInPage(browser, seller.account, seller.password, '#/order/list');

@@ -419,6 +419,11 @@ const ID_ROUTES: Record<string, IdRoute> = {
     notRowIds: { tenant_id: COUNT_OP, stock_ids: COUNT_OP, warehouse_id: OB_WAREHOUSE },
     request: () => ({ body: { tenant_id: 999_999, warehouse_id: 1, stock_ids: [1] } }),
   },
+  'POST /PDD/overseas/inventory/count/skus': {
+    fields: {},
+    notRowIds: { tenant_id: COUNT_OP, warehouse_id: OB_WAREHOUSE },
+    request: () => ({ body: { tenant_id: 999_999, warehouse_id: 1, scope: 'stocked' } }),
+  },
   'POST /PDD/overseas/inventory/count/save': {
     fields: {},
     notRowIds: { id: COUNT_OP, 'lines.[].line_id': COUNT_OP },

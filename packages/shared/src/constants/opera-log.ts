@@ -90,6 +90,7 @@ export const OPERA_LOG_ACTIONS = {
   'fba.shipment.ship': '头程发货',
   'fba.shipment.sync': '同步头程接收',
   'fba.stock.sync': '同步FBA库存',
+  'reports.refresh': '刷新卖家报告',
   'goods.create': '创建商品',
   'goods.update': '修改商品',
   'goods.copy': '复制商品',

@@ -93,9 +93,10 @@ describe('test orders', () => {
     const s = await signedInPage(browser, seller.account, seller.password, '#/platform/reports/sellerPerformance/list');
     page = s.page;
     const p = s.page;
-    await p.getByText('还没有绩效数据,点击刷新从亚马逊获取').waitFor();
+    await p.getByText('还没有绩效数据,点击刷新从亚马逊获取').first().waitFor();
     await p.getByTestId('reports-refresh').click();
-    const metrics = p.getByTestId('performance-metrics');
+    // The first card is the shop's first marketplace, where the test orders were placed.
+    const metrics = p.getByTestId('performance-metrics').first();
     await metrics.getByText('订单缺陷率(卖家自配送)').waitFor({ timeout: 30_000 });
     await metrics.getByText('50.00%').waitFor();
     await p.getByTestId('performance-card').getByText('有风险').first().waitFor();

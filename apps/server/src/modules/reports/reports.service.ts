@@ -71,7 +71,9 @@ export async function fetchShopReport(
   const errors: string[] = [];
   try {
     const { client } = await openShop(deps, shop.tenant_id, shop.id);
-    for (const mp of shopMarketplaceIds(shop.marketplaces)) {
+    // The marketplaces side by side: each report mostly waits on Amazon preparing it, and
+    // createReport's burst (15) covers a unified account's marketplaces.
+    const one = async (mp: string) => {
       const mpName = marketplaceById(mp)?.name ?? mp;
       const now = new Date();
       const from = type === 'GET_SELLER_FEEDBACK_DATA' ? new Date(now.getTime() - FEEDBACK_DAYS * 86_400_000) : null;
@@ -101,13 +103,14 @@ export async function fetchShopReport(
           figures: null,
           rows: 0,
         });
-        continue;
+        return;
       }
       res.reports++;
       const stored = await storeReport(deps, shop, type, mp, fetched, from, now);
       if (stored.error) errors.push(`店铺「${shop.name}」${mpName}:${stored.error}`);
       else res.done++;
-    }
+    };
+    await Promise.all(shopMarketplaceIds(shop.marketplaces).map(one));
   } catch (err) {
     errors.push(`店铺「${shop.name}」:${messageOf(err)}`);
   } finally {

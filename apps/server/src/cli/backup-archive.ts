@@ -55,6 +55,9 @@ export async function writeArchive(
 /** A clear message when a file is not a readable backup archive. */
 export class ArchiveError extends Error {}
 
+/** A restore that must not go on (target not empty or in use, archive of a newer console ...): exit 2, nothing changed. */
+export class RefusedError extends Error {}
+
 export interface OpenArchive {
   manifest: BackupManifest;
   has(name: string): boolean;

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { connectionUrl, findRunningEmbedded, startEmbeddedPostgres } from '../db/embedded.js';
+import { RefusedError } from './backup-archive.js';
 
 export interface Target {
   url: string;
@@ -20,7 +21,7 @@ export async function resolveTarget(config: Config, purpose: 'backup' | 'restore
   const running = await findRunningEmbedded(config.dataDir);
   if (running) {
     if (purpose === 'restore')
-      throw new Error(
+      throw new RefusedError(
         `the console server of ${config.dataDir} is running (pid ${running.pid}): stop it before restoring into its database`,
       );
     return {

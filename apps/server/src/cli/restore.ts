@@ -25,7 +25,14 @@ import {
 import { createDatabase } from '../db/database.js';
 import { loadMigrations } from '../db/migrations.js';
 import { startJobQueue } from '../jobs/job-queue.js';
-import { type BackupManifest, type OpenArchive, openArchive, PG_DUMP_ENTRY, tableEntry } from './backup-archive.js';
+import {
+  type BackupManifest,
+  type OpenArchive,
+  openArchive,
+  PG_DUMP_ENTRY,
+  RefusedError,
+  tableEntry,
+} from './backup-archive.js';
 import { checkS3Objects, isLocalStoreKey, LOCAL_STORE_DIRS, listLocalFiles, sha256File } from './backup-files.js';
 import { findPgTool, libpqEnv, runTool } from './backup-pgdump.js';
 
@@ -47,8 +54,7 @@ export interface RestoreResult {
   fileMismatches: string[];
 }
 
-/** A restore that must not go on (target not empty, archive of a newer console ...): exit 2, nothing changed. */
-export class RefusedError extends Error {}
+export { RefusedError };
 
 /** Migrations of the archive's schema version only: later ones run when the server starts. */
 async function migrateTo(url: string, names: string[]): Promise<void> {
@@ -134,6 +140,31 @@ async function restorePgDump(opts: RestoreOptions, archive: OpenArchive, major: 
   }
 }
 
+/** Counts and checksums of the database's tables against the manifest: one line per table; answers the mismatched ones. */
+export async function compareWithManifest(
+  url: string,
+  m: Pick<BackupManifest, 'tables'>,
+  log: (l: string) => void = () => {},
+): Promise<string[]> {
+  const check = await connect(url);
+  const mismatches: string[] = [];
+  try {
+    const tables = (await listTables(check)).filter((t) => m.tables.some((x) => x.table === t.name));
+    const sums = new Map((await tableSums(check, tables)).map((s) => [s.table, s]));
+    for (const want of m.tables) {
+      const got = sums.get(want.table);
+      const ok = got && got.rows === want.rows && got.md5 === want.md5;
+      if (!ok) mismatches.push(want.table);
+      log(
+        `  ${ok ? 'OK      ' : 'MISMATCH'} ${want.table}: ${got?.rows ?? 'missing'} rows${ok ? '' : ` (archive: ${want.rows})`}`,
+      );
+    }
+  } finally {
+    await check.end().catch(() => {});
+  }
+  return mismatches;
+}
+
 /** Local files into DATA_DIR, each checked against its sha256. */
 async function restoreLocalFiles(opts: RestoreOptions, archive: OpenArchive, log: (l: string) => void) {
   const store = archive.manifest.storage;
@@ -184,22 +215,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
     if (m.method === 'pg_dump') await restorePgDump(opts, archive, major, log);
     else await restoreBuiltin(opts.url, archive, log);
 
-    const check = await connect(opts.url);
-    const mismatches: string[] = [];
-    try {
-      const tables = (await listTables(check)).filter((t) => m.tables.some((x) => x.table === t.name));
-      const sums = new Map((await tableSums(check, tables)).map((s) => [s.table, s]));
-      for (const want of m.tables) {
-        const got = sums.get(want.table);
-        const ok = got && got.rows === want.rows && got.md5 === want.md5;
-        if (!ok) mismatches.push(want.table);
-        log(
-          `  ${ok ? 'OK      ' : 'MISMATCH'} ${want.table}: ${got?.rows ?? 'missing'} rows${ok ? '' : ` (archive: ${want.rows})`}`,
-        );
-      }
-    } finally {
-      await check.end().catch(() => {});
-    }
+    const mismatches = await compareWithManifest(opts.url, m, log);
     log(`database: ${m.tables.length - mismatches.length} of ${m.tables.length} tables match the manifest`);
     const files = await restoreLocalFiles(opts, archive, log);
     if (m.storage.kind === 's3') {

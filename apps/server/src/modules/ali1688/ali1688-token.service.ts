@@ -23,7 +23,7 @@ export type RefreshOutcome = 'ok' | 'failed' | 'expired' | 'unreachable' | 'none
  */
 export async function refreshConnection(deps: AppDeps, tenantId: number): Promise<RefreshOutcome> {
   const row = await lockConnection(deps.db, tenantId);
-  if (!row || row.state !== 'connected') return 'none';
+  if (row?.state !== 'connected') return 'none';
   const box = secretBox(deps.config);
   let outcome: { ok: true; token: string; expires: Date } | { ok: false; state: 'failed' | 'expired'; error: string };
   if (row.refresh_expires_at && new Date(row.refresh_expires_at).getTime() <= Date.now())

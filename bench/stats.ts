@@ -160,7 +160,8 @@ async function main() {
           where u.account = 'bench-stats'`.execute(db)
       ).rows[0]!.n,
     );
-    const count = async () => Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(db)).rows[0]!.n);
+    const count = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(db)).rows[0]!.n);
     if (have !== ROWS || (await count()) !== ROWS + OTHERS * (ROWS / 4)) await generate(db);
     const all = await count();
     console.log(

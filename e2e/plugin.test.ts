@@ -4,12 +4,10 @@
 // the extension's own content-script matches apply; www.amazon.com is HSTS-preloaded, so it is
 // served over TLS with a certificate made for the run), the token made on 采集插件下载, and the
 // collected products in 商品列表 with type 采集 and their pictures in the console's file store.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,21 +51,13 @@ beforeAll(async () => {
       .replace(/https:\/\/(cbu01\.alicdn\.com|m\.media-amazon\.com)\//g, `${cdn}/cdn/$1/`);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-tls-'));
-  execFileSync(
-    'openssl',
-    [
-      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=www.amazon.com'],
-      ...['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
-    ],
-    { stdio: 'ignore' },
-  );
+  // A committed test-only certificate (e2e/fixtures/plugin-tls): no openssl needed on the machine.
+  const tls = path.join(import.meta.dirname, 'fixtures/plugin-tls');
   fixtures = createServer(serve);
   tlsFixtures = createTlsServer(
-    { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) },
+    { key: fs.readFileSync(path.join(tls, 'key.pem')), cert: fs.readFileSync(path.join(tls, 'cert.pem')) },
     serve,
   );
-  fs.rmSync(dir, { recursive: true, force: true });
   await new Promise<void>((ok) => fixtures.listen(0, '127.0.0.1', ok));
   await new Promise<void>((ok) => tlsFixtures.listen(0, '127.0.0.1', ok));
   const port = (fixtures.address() as AddressInfo).port;

@@ -13,7 +13,7 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const hasBrowser = fs.existsSync(chromium);
 const projects = [];
 if (!args.some((a) => a.startsWith('--project'))) {
-  projects.push('--project', 'shared', '--project', 'server', '--project', 'web');
+  projects.push('--project', 'shared', '--project', 'server', '--project', 'web', '--project', 'extension');
   if (hasBrowser) projects.push('--project', 'e2e');
   else if (process.env.CI) {
     console.error(`browser tests need Chromium at ${chromium}; CI must install it`);
@@ -59,7 +59,9 @@ if (fs.existsSync(report)) {
         ? 'server'
         : rel.startsWith('apps/web/')
           ? 'web'
-          : 'shared';
+          : rel.startsWith('apps/extension/')
+            ? 'extension'
+            : 'shared';
     for (const t of file.assertionResults ?? []) {
       perProject[project] ??= { passed: 0, failed: 0 };
       if (t.status === 'passed') {

@@ -120,7 +120,8 @@ describe('订单统计 daily rollup', () => {
 
     // Edits: a cancel, a refund, a price, a purchase, a waybill cancelled, a cost price, a move
     // across a day boundary, a new assignee, a deleted order and a new one.
-    const [o0, o1, o2, o3, o4, o5, o6] = [1, 2, 3, 6, 5, 8, 9].map((n) => orders[n]!);
+    const pick = (n: number) => orders[n] ?? expect.fail(`order ${n} missing`);
+    const [o0, o1, o2, o3, o4, o5, o6] = [pick(1), pick(2), pick(3), pick(6), pick(5), pick(8), pick(9)];
     await sql`update orders set status = 'Canceled' where id = ${o0.id}`.execute(t.db);
     await sql`update orders set status = 'refund' where id = ${o1.id}`.execute(t.db);
     await sql`update order_items set item_price_minor = item_price_minor + 555 where id = ${o2.itemIds[0]!}`.execute(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { migrationNames } from '../db/migrations.js';
+import { AppError } from '../lib/app-error.js';
 import { ok } from '../lib/envelope.js';
 import { replies, zodApp } from '../lib/route.js';
 import { appliedMigrationCount } from './health.repository.js';
@@ -37,15 +38,15 @@ export async function healthRoutes(fastify: FastifyInstance) {
   };
 
   app.get('/health', { schema: { hide: true, response: replies(healthData) }, config }, async () =>
-    ok({ status: 'ok' }),
+    ok({ status: 'ok' as const }),
   );
 
-  app.get('/ready', { schema: { hide: true, response: replies(healthData) }, config }, async (req, reply) => {
+  app.get('/ready', { schema: { hide: true, response: replies(healthData) }, config }, async (req) => {
     const now = Date.now();
     if (!cached || now - cached.at >= READY_CACHE_MS) cached = { at: now, failure: check() };
     const failure = await cached.failure;
-    if (!failure) return ok({ status: 'ok' });
+    if (!failure) return ok({ status: 'ok' as const });
     req.log.warn({ reason: failure }, 'not ready');
-    return reply.code(503).send({ status: 503, msg: '服务暂不可用', data: null });
+    throw new AppError(503, '服务暂不可用');
   });
 }

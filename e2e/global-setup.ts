@@ -94,6 +94,9 @@ export default async function setup(project: TestProject) {
       FETCH_ALLOW_LOOPBACK: '1',
       // 1688采购 through the built-in 1688 simulator (its authorize page on loopback; e2e/orders.test.ts).
       ALI1688: 'demo',
+      // No hourly seller-report fetch in the shared server: it would spend the sandbox shops'
+      // report quota and post messages in the middle of other files' tests (docs/reports.md).
+      SELLER_REPORT_HOURS: '0',
       NODE_ENV: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

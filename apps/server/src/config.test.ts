@@ -47,3 +47,12 @@ describe('config: sandbox orders', () => {
     expect(() => loadConfig({ SANDBOX_ORDERS_PER_HOUR: 'many' })).toThrow('SANDBOX_ORDERS_PER_HOUR');
   });
 });
+
+describe('config: seller reports', () => {
+  it('fetches every 24 hours by default; 0 switches the scheduled fetch off; other bad values are refused', () => {
+    expect(loadConfig({}).sellerReportHours).toBe(24);
+    expect(loadConfig({ SELLER_REPORT_HOURS: '6' }).sellerReportHours).toBe(6);
+    expect(loadConfig({ SELLER_REPORT_HOURS: '0' }).sellerReportHours).toBe(0);
+    expect(() => loadConfig({ SELLER_REPORT_HOURS: '-1' })).toThrow('SELLER_REPORT_HOURS');
+  });
+});

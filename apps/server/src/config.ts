@@ -28,7 +28,7 @@ export interface Config {
   jobHeartbeatSeconds: number;
   /** Minutes between scheduled FBA stock syncs of a shop x marketplace (FBA_STOCK_SYNC_MINUTES, default 30; docs/fba.md). */
   fbaStockSyncMinutes: number;
-  /** Hours between scheduled fetches of each shop's seller performance and feedback reports (SELLER_REPORT_HOURS, default 24; docs/reports.md). */
+  /** Hours between scheduled fetches of each shop's seller performance and feedback reports (SELLER_REPORT_HOURS, default 24, 0 none; docs/reports.md). */
   sellerReportHours: number;
   /**
    * Keep live sessions in memory, invalidated by PostgreSQL LISTEN/NOTIFY (off behind a
@@ -329,7 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: bool(env.WORKERS, true),
     jobHeartbeatSeconds: positiveNumber(env.JOB_HEARTBEAT_SECONDS, 10, 'JOB_HEARTBEAT_SECONDS'),
     fbaStockSyncMinutes: positiveNumber(env.FBA_STOCK_SYNC_MINUTES, 30, 'FBA_STOCK_SYNC_MINUTES'),
-    sellerReportHours: positiveNumber(env.SELLER_REPORT_HOURS, 24, 'SELLER_REPORT_HOURS'),
+    // 0: no scheduled fetch (刷新 only); the browser tests' shared server runs so.
+    sellerReportHours:
+      env.SELLER_REPORT_HOURS?.trim() === '0' ? 0 : positiveNumber(env.SELLER_REPORT_HOURS, 24, 'SELLER_REPORT_HOURS'),
     sessionCache: bool(env.SESSION_CACHE, true),
     metrics: strictBool(env.METRICS, false, 'METRICS'),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,

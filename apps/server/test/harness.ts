@@ -43,7 +43,15 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     const url = withDatabase(adminUrl, name);
     const db = createDatabase(url, { max: 10 });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
-    const config: Config = { ...loadConfig({}), dataDir, testHooks: true, internalIds: [1], ...overrides };
+    // No hourly seller-report fetch (its tick would write report rows in the middle of a test).
+    const config: Config = {
+      ...loadConfig({}),
+      dataDir,
+      testHooks: true,
+      internalIds: [1],
+      sellerReportHours: 0,
+      ...overrides,
+    };
     const deps: AppDeps = { db, config, jwtSecret: await ensureJwtSecret(db) };
     const app = await buildApp(deps);
     Object.assign(ctx, { app, db, deps, url });

@@ -25,6 +25,7 @@ export const reportsScheduled = defineJob({
   schedule: { cron: '23 * * * *', data: {} },
   async run(ctx) {
     const { deps } = ctx;
+    if (deps.config.sellerReportHours === 0) return; // scheduled fetches switched off: 刷新 only
     const before = Date.now() - deps.config.sellerReportHours * 3_600_000;
     const last = new Map((await syncStates(deps.db)).map((s) => [`${s.shop_id}|${s.report_type}`, s.last_fetched_at]));
     for (const shop of await reportShops(deps.db)) {

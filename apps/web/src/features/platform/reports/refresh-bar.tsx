@@ -45,7 +45,9 @@ export function RefreshBar(props: {
           刷新
         </Button>
         {props.intervalHours !== undefined && (
-          <Typography.Text type="secondary">每 {props.intervalHours} 小时自动从亚马逊获取</Typography.Text>
+          <Typography.Text type="secondary">
+            {props.intervalHours > 0 ? `每 ${props.intervalHours} 小时自动从亚马逊获取` : '未开启自动获取,请点击刷新'}
+          </Typography.Text>
         )}
       </Space>
       {busy && <Alert style={{ marginTop: 8 }} type="info" showIcon message="正在向亚马逊请求报告,通常需要几分钟" />}

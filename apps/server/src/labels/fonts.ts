@@ -223,6 +223,10 @@ async function prepareFont(name: ChainName): Promise<void> {
   // fontkit reads the layout tables on the first layout (20-30 ms of CPU for some fonts): once
   // here, in a turn of its own, rather than inside the first label.
   font.layout(String.fromCodePoint(...[...has].slice(0, 24)));
+  // ...but not its glyphs: fontkit keeps each glyph with the code points it was first made for,
+  // and a combining mark made here from its own code point (U+0323) would later copy as an extra
+  // letter where a shaped text uses it as a component ("Thị" read back as "Thị̣").
+  (font as unknown as { _glyphs: Record<number, unknown> })._glyphs = {};
   if (!loaded.has(name)) loaded.set(name, { bytes, font, has, ascent: font.ascent / font.unitsPerEm });
 }
 

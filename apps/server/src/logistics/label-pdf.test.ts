@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { withEventLoopDelay } from '../../test/support/event-loop.js';
 import { sampleLabel } from '../../test/support/heavy-fixtures.js';
+import { forgetLabelFonts, prepareLabelFonts } from '../labels/fonts.js';
 import { fontRuns, renderLabels, visualRuns } from './label-pdf.js';
 
 /**
@@ -105,6 +106,9 @@ describe('labels: Central European letters', () => {
       ['Γιώργος Παπαδόπουλος', 'Οδός Ερμού 20, Αθήνα'],
       ['Nguyễn Thị Hương', 'Đường Lê Lợi'],
     ];
+    // The fonts read as a server reads them (awaited, off the loop), not by this file's earlier tests.
+    forgetLabelFonts();
+    await prepareLabelFonts();
     const pdf = await renderLabels(
       cases.map(([name, line]) => label(name, [line])),
       '100x100',

@@ -25,34 +25,10 @@ import {
   SHOP_FIELDS,
   UNLINK_REASONS,
 } from './opera-log.names.js';
+import { arr, list, num, obj, quote, type SentenceInput, str } from './opera-log.sentence-parts.js';
 
-/** A product as the log names it: its title and SKU now (null when it no longer exists). */
-export interface GoodsLabel {
-  title: string;
-  sku: string;
-}
+export type { GoodsLabel, SentenceInput } from './opera-log.sentence-parts.js';
 
-/** One log row with what its sentence needs from elsewhere (names of people and products). */
-export interface SentenceInput {
-  action: string;
-  target_type: string;
-  target_id: string;
-  summary: { before?: unknown; after?: unknown };
-  /** Who did it, as colleagues know them (display name, else the account). */
-  actor: string;
-  /** A product of the row's tenant by id. */
-  goods: (id: number) => GoodsLabel | undefined;
-  /** An account of the row's tenant by id: its display name, else its account. */
-  user: (id: number) => string | undefined;
-}
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const arr = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const quote = (s: string) => `「${s}」`;
 /** A manual order's status as its quoted label (empty when unknown). */
 const manualStatus = (v: unknown, before = '', after = '') => {
   const label = MANUAL_STATUS_LABELS[v as ManualStatus];

@@ -25,7 +25,7 @@ describe('test orders', () => {
     const api = new ApiClient(env().baseUrl);
     await api.login(seller.account, seller.password);
     const shopId = await bindSandboxShop(api, '测试订单店');
-    // A live listing in the sandbox (and one order of it, an hour old).
+    // A live listing in the sandbox (and one order of it).
     const made = await api.call<{ ids: string[] }>('POST', '/__test__/sandbox-orders', { shop_id: shopId, count: 1 });
     expect(made.status, made.msg).toBe(200);
 

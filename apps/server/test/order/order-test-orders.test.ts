@@ -122,6 +122,23 @@ describe('生成测试订单', () => {
     expect(afn.data.list[0]).toMatchObject({ amazon_order_id: fba.data.ids[0], status: 'Unshipped' });
   });
 
+  it("the browser tests' sandbox-orders hook: its orders are read by a sync after an earlier one", async () => {
+    const tenant = await buildTenant(t.db);
+    const { shop } = await bindOrderShop(t, tenant, ['de']);
+    const admin = await signIn(t.app, tenant.account, TEST_PASSWORD);
+    const first = await call(t.app, admin, 'POST', `${O}sync`, { shop_id: shop.id });
+    expect((await waitJob(admin, first.data.job_id)).status).toBe('done');
+
+    const made = await call(t.app, admin, 'POST', '/PDD/__test__/sandbox-orders', { shop_id: shop.id, count: 2 });
+    expect(made.http, made.msg).toBe(200);
+    const again = await call(t.app, admin, 'POST', `${O}sync`, { shop_id: shop.id });
+    expect((await waitJob(admin, again.data.job_id)).status).toBe('done');
+    const list = await call(t.app, admin, 'POST', `${O}list`, { page: 1, pageSize: 20 });
+    const ids = (list.data.list as { amazon_order_id: string }[]).map((r) => r.amazon_order_id);
+    expect(ids.sort()).toEqual([...made.data.ids].sort());
+    expect(list.data.counts).toMatchObject({ all: 2, Unshipped: 2 });
+  });
+
   it('refuses other roles, other tenants, real shops, unknown listings and bad input', async () => {
     const tenant = await buildTenant(t.db);
     const { shop, seller, sim } = await bindOrderShop(t, tenant, ['de']);

@@ -8,7 +8,10 @@ import { listTenantSyncShops } from './order-sync.repository.js';
 /**
  * Orders for a sandbox shop of the tenant (the test hook of the browser tests): a listing
  * `SANDBOX-<marketplace>` in the in-server simulator where the shop has none, and `count`
- * orders per the first marketplace placed an hour ago. Real shops are refused.
+ * paid orders per the first marketplace, last updated at Amazon's latest readable moment (two
+ * minutes back, scaled), so the shop's next incremental sync reads them wherever its cursor
+ * stands (an order dated before a sync that already ran would never be read). Real shops are
+ * refused.
  */
 export async function sandboxOrders(
   deps: AppDeps,
@@ -27,7 +30,7 @@ export async function sandboxOrders(
   const sku = `SANDBOX-${code}`;
   const key = `${creds.sellerId}|${market.marketplaceId}|${sku}`;
   if (!sb.sim.listings.has(key)) {
-    const now = new Date().toISOString();
+    const stamp = new Date().toISOString();
     sb.sim.listings.set(key, {
       sellerId: creds.sellerId,
       marketplaceId: market.marketplaceId,
@@ -38,18 +41,25 @@ export async function sandboxOrders(
         purchasable_offer: [{ our_price: [{ schedule: [{ value_with_tax: 25 }] }] }],
       },
       asin: 'B0SANDBOX1',
-      createdDate: now,
-      lastUpdatedDate: now,
+      createdDate: stamp,
+      lastUpdatedDate: stamp,
       issues: [],
     });
   }
-  return sb.sim.orders.generate({
+  // Placed and paid at the whole second a sync started now names as its upper bound, as
+  // 生成测试订单 does (order-test.service.ts).
+  const at = Math.floor((Date.now() - sb.sim.orders.twoMinutes()) / 1000) * 1000;
+  const ids = sb.sim.orders.generate({
     sellerId: creds.sellerId,
     marketplaceId: market.marketplaceId,
-    at: Date.now() - 3600_000,
+    at,
+    pendingSeconds: 0,
     count,
     items: [{ sku }],
     channel,
     outcome: 'normal',
   });
+  // The sandbox's state is saved a moment after a change (orders survive a restart).
+  sb.sim.onActivity?.();
+  return ids;
 }

@@ -1,0 +1,332 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+/**
+ * The schema stays distributable by tenant (issue 32 §6, docs/scale.md): with `tenant_id` as the
+ * distribution column (Citus and the like), a unique index must include `tenant_id` (each node
+ * checks only its own rows), and a foreign key between two tenant tables must match `tenant_id`
+ * to `tenant_id` (a row may only point inside its own tenant, so both rows live on one node).
+ * Read from the catalog of a clone of the migrated test template (the self-check's scratch tables are rolled back).
+ *
+ * A tenant table is a table of schema public with a `tenant_id` column (partitions are checked
+ * through their parent). The lists below are the violations that existed when the test was
+ * written (2026-11-29), each with its reason; a new table or index must not add any.
+ */
+
+/** Reasons of the lists below (one per entry, by name). */
+/** Looked up before the tenant is known (sign-in, OAuth state, a token): stays global, a lookup table by hash. */
+const LOOKUP = 'looked up by a secret hash before the tenant is known';
+/** Account names are unique across the installation (sign-in names the account, not the tenant). */
+const ACCOUNT = 'sign-in by account name, before the tenant is known';
+const BY_USER = 'keyed by a user, and a user belongs to one tenant';
+const BY_SHOP = 'keyed by a shop, and a shop belongs to one tenant';
+const BY_PARENT = 'keyed by a parent row of one tenant (its id implies the tenant)';
+const NUMBER = 'a document number unique installation-wide (sent to carriers and warehouses)';
+const SAME_TENANT_FK =
+  'child and parent written by one tenant-scoped service; make it (tenant_id, x) → (tenant_id, id)';
+const BY_USER_FK = 'points at a user of the same tenant (the session or setting owner, the leader)';
+
+/**
+ * Tables whose primary key is a global `id` (a serial or identity) without `tenant_id`. Unique by
+ * construction (one sequence), so no tenant can collide with another; Citus needs the key widened
+ * to (tenant_id, id) and the foreign keys to it made composite (docs/scale.md, "What must hold").
+ */
+const GLOBAL_ID_KEYS = new Set<string>([
+  'customs_hs_codes',
+  'customs_hs_links',
+  'customs_units',
+  'fba_shipment_items',
+  'fba_shipments',
+  'fba_stock_runs',
+  'finance_topups',
+  'follow_candidates',
+  'follow_offers',
+  'goods',
+  'goods_categories',
+  'goods_eans',
+  'goods_points',
+  'goods_search_terms',
+  'goods_sensitive_words',
+  'gpsr_profiles',
+  'jobs',
+  'ledger_accounts',
+  'ledger_entries',
+  'ledger_freezes',
+  'listings',
+  'logistics_confirmations',
+  'logistics_parcels',
+  'logistics_problem_events',
+  'logistics_problems',
+  'logistics_waybills',
+  'manual_order_events',
+  'manual_orders',
+  'messages',
+  'monitor_alerts',
+  'monitor_asins',
+  'monitor_cases',
+  'monitor_snapshots',
+  'opera_log',
+  'order_events',
+  'order_items',
+  'order_purchases',
+  'order_purchases_1688',
+  'orders',
+  'overseas_inbound_boxes',
+  'overseas_inbound_lines',
+  'overseas_inbounds',
+  'overseas_outbound_lines',
+  'overseas_outbounds',
+  'seller_feedback',
+  'seller_report_runs',
+  'sessions',
+  'shops',
+  'stock_adjustments',
+  'stock_count_lines',
+  'stock_counts',
+  'stock_locations',
+  'stock_movements',
+  'stock_products',
+  'translation_corrections',
+  'translation_glossary',
+  'translation_memory',
+  'upload_feeds',
+  'upload_items',
+  'upload_queues',
+  'users',
+]);
+
+/** Other unique indexes (keys and constraints included) without `tenant_id`: index name → reason. */
+const UNIQUE_ALLOWED: Record<string, string> = {
+  ali1688_auth_states_pkey: LOOKUP, // ali1688_auth_states (state_hash)
+  fba_shipment_items_shipment_id_stock_id_key: BY_PARENT, // fba_shipment_items (shipment_id, stock_id)
+  fba_stock_items_pkey: BY_SHOP, // fba_stock_items (shop_id, marketplace_id, msku)
+  fba_stock_syncs_pkey: BY_SHOP, // fba_stock_syncs (shop_id, marketplace_id)
+  gather_tokens_pkey: BY_USER, // gather_tokens (user_id)
+  gather_tokens_token_hash_key: LOOKUP, // gather_tokens (token_hash)
+  gpsr_links_pkey: BY_PARENT, // gpsr_links (goods_id, marketplace)
+  listings_shop_id_marketplace_seller_sku_key: BY_SHOP, // listings (shop_id, marketplace, seller_sku)
+  logistics_confirmations_outbound_id_key: BY_PARENT, // logistics_confirmations (outbound_id)
+  logistics_confirmations_waybill_id_key: BY_PARENT, // logistics_confirmations (waybill_id)
+  logistics_problems_open_idx: BY_PARENT, // logistics_problems (waybill_id) WHERE (status = 'open'::text)
+  logistics_waybills_active_idx: BY_PARENT, // logistics_waybills (order_id) WHERE ((cancelled_at IS NULL) AND (problem_id IS NULL))
+  logistics_waybills_problem_idx: BY_PARENT, // logistics_waybills (problem_id) WHERE ((cancelled_at IS NULL) AND (problem_id IS NOT NULL))
+  logistics_waybills_waybill_no_key: NUMBER, // logistics_waybills (waybill_no)
+  order_items_amazon_idx: BY_PARENT, // order_items (order_id, amazon_item_id)
+  order_purchases_item_idx: BY_PARENT, // order_purchases (item_id)
+  order_sync_states_pkey: BY_SHOP, // order_sync_states (shop_id, marketplace)
+  orders_shop_amazon_idx: BY_SHOP, // orders (shop_id, amazon_order_id)
+  overseas_inbound_boxes_inbound_id_box_no_key: BY_PARENT, // overseas_inbound_boxes (inbound_id, box_no)
+  overseas_inbound_lines_box_id_stock_id_key: BY_PARENT, // overseas_inbound_lines (box_id, stock_id)
+  overseas_outbound_lines_outbound_id_stock_id_key: BY_PARENT, // overseas_outbound_lines (outbound_id, stock_id)
+  overseas_outbounds_number_key: NUMBER, // overseas_outbounds (number)
+  overseas_outbounds_order_idx: BY_PARENT, // overseas_outbounds (order_id) WHERE ((order_id IS NOT NULL) AND (status <> 'cancelled'::text))
+  price_settings_pkey: BY_USER, // price_settings (user_id)
+  seller_feedback_shop_id_order_id_feedback_date_key: BY_SHOP, // seller_feedback (shop_id, order_id, feedback_date)
+  seller_report_syncs_pkey: BY_SHOP, // seller_report_syncs (shop_id, report_type)
+  seller_skus_pkey: BY_SHOP, // seller_skus (shop_id, goods_id, variation_key)
+  seller_skus_sku_idx: BY_SHOP, // seller_skus (shop_id, seller_sku)
+  sessions_refresh_uq: LOOKUP, // sessions (refresh_hash)
+  shop_auth_states_pkey: LOOKUP, // shop_auth_states (state_hash)
+  stock_balances_pkey: BY_PARENT, // stock_balances (location_id, stock_id)
+  stock_count_lines_count_id_stock_id_key: BY_PARENT, // stock_count_lines (count_id, stock_id)
+  upload_items_queue_id_marketplace_seller_sku_key: BY_PARENT, // upload_items (queue_id, marketplace, seller_sku)
+  user_settings_pkey: BY_USER, // user_settings (user_id, key)
+  users_account_uq: ACCOUNT, // users (lower(account)) WHERE (deleted_at IS NULL)
+};
+
+/** Foreign keys from a tenant table to a tenant table that do not match tenant_id: `table.constraint` → reason. */
+const FOREIGN_KEYS_ALLOWED: Record<string, string> = {
+  'customs_hs_links.customs_hs_links_category_id_fkey': SAME_TENANT_FK,
+  'customs_hs_links.customs_hs_links_goods_id_fkey': SAME_TENANT_FK,
+  'customs_hs_links.customs_hs_links_hs_code_id_fkey': SAME_TENANT_FK,
+  'fba_shipment_items.fba_shipment_items_shipment_id_fkey': SAME_TENANT_FK,
+  'fba_stock_credits.fba_stock_credits_stock_id_fkey': SAME_TENANT_FK,
+  'fba_stock_items.fba_stock_items_stock_id_fkey': SAME_TENANT_FK,
+  'finance_topups.finance_topups_entry_id_fkey': SAME_TENANT_FK,
+  'gather_sources.gather_sources_goods_id_fkey': SAME_TENANT_FK,
+  'goods_claims.goods_claims_source_id_fkey': SAME_TENANT_FK,
+  'gpsr_links.gpsr_links_goods_id_fkey': SAME_TENANT_FK,
+  'gpsr_links.gpsr_links_profile_id_fkey': SAME_TENANT_FK,
+  'ledger_entries.ledger_entries_reverses_fkey': SAME_TENANT_FK,
+  'ledger_freezes.ledger_freezes_close_entry_id_fkey': SAME_TENANT_FK,
+  'ledger_freezes.ledger_freezes_freeze_entry_id_fkey': SAME_TENANT_FK,
+  'logistics_confirmations.logistics_confirmations_order_id_fkey': SAME_TENANT_FK,
+  'logistics_confirmations.logistics_confirmations_outbound_id_fkey': SAME_TENANT_FK,
+  'logistics_confirmations.logistics_confirmations_waybill_id_fkey': SAME_TENANT_FK,
+  'logistics_parcels.logistics_parcels_order_id_fkey': SAME_TENANT_FK,
+  'logistics_problem_events.logistics_problem_events_problem_id_fkey': SAME_TENANT_FK,
+  'logistics_problem_events.logistics_problem_events_waybill_id_fkey': SAME_TENANT_FK,
+  'logistics_problems.logistics_problems_new_waybill_id_fkey': SAME_TENANT_FK,
+  'logistics_problems.logistics_problems_order_id_fkey': SAME_TENANT_FK,
+  'logistics_problems.logistics_problems_waybill_id_fkey': SAME_TENANT_FK,
+  'logistics_waybills.logistics_waybills_order_id_fkey': SAME_TENANT_FK,
+  'logistics_waybills.logistics_waybills_parcel_id_fkey': SAME_TENANT_FK,
+  'logistics_waybills.logistics_waybills_problem_id_fkey': SAME_TENANT_FK,
+  'manual_order_events.manual_order_events_manual_order_id_fkey': SAME_TENANT_FK,
+  'monitor_alerts.monitor_alerts_monitor_id_fkey': SAME_TENANT_FK,
+  'monitor_cases.monitor_cases_monitor_id_fkey': SAME_TENANT_FK,
+  'monitor_snapshots.monitor_snapshots_monitor_id_fkey': SAME_TENANT_FK,
+  'order_events.order_events_order_id_fkey': SAME_TENANT_FK,
+  'order_items.order_items_order_id_fkey': SAME_TENANT_FK,
+  'order_purchases.order_purchases_item_id_fkey': SAME_TENANT_FK,
+  'order_purchases.order_purchases_order_id_fkey': SAME_TENANT_FK,
+  'order_purchases_1688.order_purchases_1688_item_id_fkey': SAME_TENANT_FK,
+  'overseas_inbound_boxes.overseas_inbound_boxes_inbound_id_fkey': SAME_TENANT_FK,
+  'overseas_inbound_lines.overseas_inbound_lines_box_id_fkey': SAME_TENANT_FK,
+  'overseas_inbound_lines.overseas_inbound_lines_inbound_id_fkey': SAME_TENANT_FK,
+  'overseas_inbound_lines.overseas_inbound_lines_stock_id_fkey': SAME_TENANT_FK,
+  'overseas_outbound_lines.overseas_outbound_lines_outbound_id_fkey': SAME_TENANT_FK,
+  'overseas_outbound_lines.overseas_outbound_lines_stock_id_fkey': SAME_TENANT_FK,
+  'overseas_outbounds.overseas_outbounds_order_id_fkey': SAME_TENANT_FK,
+  'price_settings.price_settings_user_id_fkey': BY_USER_FK,
+  'sessions.sessions_user_id_fkey': BY_USER_FK,
+  'stock_adjustments.stock_adjustments_location_id_fkey': SAME_TENANT_FK,
+  'stock_adjustments.stock_adjustments_stock_id_fkey': SAME_TENANT_FK,
+  'stock_balances.stock_balances_location_id_fkey': SAME_TENANT_FK,
+  'stock_balances.stock_balances_stock_id_fkey': SAME_TENANT_FK,
+  'stock_count_lines.stock_count_lines_count_id_fkey': SAME_TENANT_FK,
+  'stock_count_lines.stock_count_lines_stock_id_fkey': SAME_TENANT_FK,
+  'stock_counts.stock_counts_location_id_fkey': SAME_TENANT_FK,
+  'stock_movements.stock_movements_item_id_fkey': SAME_TENANT_FK,
+  'stock_movements.stock_movements_location_id_fkey': SAME_TENANT_FK,
+  'stock_movements.stock_movements_order_id_fkey': SAME_TENANT_FK,
+  'stock_movements.stock_movements_stock_id_fkey': SAME_TENANT_FK,
+  'upload_feeds.upload_feeds_queue_id_fkey': SAME_TENANT_FK,
+  'upload_items.upload_items_feed_id_fkey': SAME_TENANT_FK,
+  'upload_items.upload_items_queue_id_fkey': SAME_TENANT_FK,
+  'user_settings.user_settings_user_id_fkey': BY_USER_FK,
+  'users.users_leader_id_fkey': BY_USER_FK,
+};
+
+interface UniqueRow {
+  table: string;
+  index: string;
+  columns: string;
+  primary: boolean;
+}
+interface ForeignRow {
+  table: string;
+  constraint: string;
+  target: string;
+  definition: string;
+}
+
+/** Unique indexes (primary keys and unique constraints included) of tenant tables without tenant_id. */
+const UNIQUE_SQL = `
+  with tenant_tables as (
+    select c.oid, c.relname, a.attnum
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+     where c.relkind in ('r', 'p') and not c.relispartition)
+  select t.relname as table, ic.relname as index, i.indisprimary as primary,
+         pg_get_indexdef(i.indexrelid) as columns
+    from tenant_tables t
+    join pg_index i on i.indrelid = t.oid and i.indisunique
+    join pg_class ic on ic.oid = i.indexrelid
+   where not (t.attnum = any (i.indkey::int2[]))
+   order by 1, 2`;
+
+/** Foreign keys between two tenant tables that do not pair tenant_id with tenant_id. */
+const FOREIGN_SQL = `
+  with tenant_tables as (
+    select c.oid, c.relname, a.attnum
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+     where c.relkind in ('r', 'p') and not c.relispartition)
+  select s.relname as table, k.conname as constraint, d.relname as target,
+         pg_get_constraintdef(k.oid) as definition
+    from pg_constraint k
+    join tenant_tables s on s.oid = k.conrelid
+    join tenant_tables d on d.oid = k.confrelid
+   where k.contype = 'f' and k.conparentid = 0
+     and not exists (select 1 from generate_subscripts(k.conkey, 1) j
+                      where k.conkey[j] = s.attnum and k.confkey[j] = d.attnum)
+   order by 1, 2`;
+
+const adminUrl = inject('pgAdminUrl');
+const name = `console_t_${inject('templateDb').slice(-8)}_schema_${randomBytes(3).toString('hex')}`;
+let client: pg.Client;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('templateDb')}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  client = new pg.Client({ connectionString: u.toString() });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client?.end();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+/** The violations a catalog holds, as keys of the lists above. */
+async function violations(c: pg.Client) {
+  const unique = (await c.query<UniqueRow>(UNIQUE_SQL)).rows;
+  const foreign = (await c.query<ForeignRow>(FOREIGN_SQL)).rows;
+  const isGlobalId = (r: UniqueRow) => r.primary && /\(id\)$/.test(r.columns);
+  return {
+    globalIds: unique.filter(isGlobalId).map((r) => r.table),
+    unique: unique.filter((r) => !isGlobalId(r)).map((r) => `${r.index} on ${r.table}: ${r.columns}`),
+    uniqueNames: unique.filter((r) => !isGlobalId(r)).map((r) => r.index),
+    foreign: foreign.map((r) => `${r.table}.${r.constraint}`),
+    foreignText: foreign.map((r) => `${r.table}.${r.constraint}: ${r.definition}`),
+  };
+}
+
+describe('the schema is distributable by tenant_id', () => {
+  it('adds no unique index or key without tenant_id on a tenant table', async () => {
+    const v = await violations(client);
+    expect(
+      v.globalIds.filter((t) => !GLOBAL_ID_KEYS.has(t)),
+      'a new tenant table keyed by a global id: key it (tenant_id, id) or by columns that include tenant_id',
+    ).toEqual([]);
+    expect(
+      v.unique.filter((_, i) => !(v.uniqueNames[i]! in UNIQUE_ALLOWED)),
+      'a unique index of a tenant table without tenant_id: add tenant_id to it',
+    ).toEqual([]);
+  });
+
+  it('adds no foreign key between tenant tables that does not match tenant_id', async () => {
+    const v = await violations(client);
+    expect(
+      v.foreignText.filter((_, i) => !(v.foreign[i]! in FOREIGN_KEYS_ALLOWED)),
+      'a foreign key between tenant tables: make it (tenant_id, x) references t (tenant_id, id)',
+    ).toEqual([]);
+  });
+
+  it('keeps the allow-lists to what still exists (a fixed entry leaves the list)', async () => {
+    const v = await violations(client);
+    expect([...GLOBAL_ID_KEYS].filter((t) => !v.globalIds.includes(t))).toEqual([]);
+    expect(Object.keys(UNIQUE_ALLOWED).filter((k) => !v.uniqueNames.includes(k))).toEqual([]);
+    expect(Object.keys(FOREIGN_KEYS_ALLOWED).filter((k) => !v.foreign.includes(k))).toEqual([]);
+  });
+
+  it('finds violations of each kind, and not the correct forms (checked on scratch tables)', async () => {
+    await client.query('begin');
+    try {
+      await client.query(`
+        create table zz_parent (id bigserial primary key, tenant_id int not null, code text not null unique,
+                                unique (tenant_id, id));
+        create table zz_child (id bigint not null, tenant_id int not null, parent_id bigint, other_id bigint,
+                               primary key (tenant_id, id), unique (tenant_id, parent_id),
+                               foreign key (parent_id) references zz_parent (id),
+                               foreign key (tenant_id, other_id) references zz_parent (tenant_id, id));`);
+      const v = await violations(client);
+      expect(v.globalIds.filter((t) => t.startsWith('zz_'))).toEqual(['zz_parent']);
+      expect(v.uniqueNames.filter((n) => n.startsWith('zz_'))).toEqual(['zz_parent_code_key']);
+      expect(v.foreign.filter((k) => k.startsWith('zz_'))).toEqual(['zz_child.zz_child_parent_id_fkey']);
+    } finally {
+      await client.query('rollback');
+    }
+  });
+});

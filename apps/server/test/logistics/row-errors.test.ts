@@ -155,6 +155,10 @@ describe('row failures stay until dealt with (issue 29 §2)', () => {
     });
     expect(refused.http).toBe(409);
     expect(await item()).toMatchObject({ express_status: '2', receive_error: refused.msg });
+    // The order's drawer in 订单处理 carries it on the item's line too (the buyer sees the reason).
+    const detailItem = async () =>
+      (await call(t.app, buyer, 'POST', `${O}detail`, { id: o.id })).data.items[0] as { receive_error: string | null };
+    expect((await detailItem()).receive_error).toBe(refused.msg);
     const stored = await sql<{
       at: Date | null;
     }>`select receive_error_at as at from order_items where id = ${itemId}`.execute(t.db);
@@ -171,6 +175,7 @@ describe('row failures stay until dealt with (issue 29 §2)', () => {
     // 知道了 puts it away; a buyer's refused receipt (403) and another tenant's try (404) keep nothing.
     expect((await dismiss(worker, itemId)).status).toBe(200);
     expect((await item()).receive_error).toBeNull();
+    expect((await detailItem()).receive_error).toBeNull();
     const current = await item();
     expect(
       (await call(t.app, buyer, 'POST', `${O}express`, { item_id: itemId, version: current.version, to: '3' })).http,

@@ -175,6 +175,8 @@ export const orderItemView = z.object({
   express_status: z.enum(EXPRESS_STATUSES),
   /** 超卖: beyond its listing's stock known to the console. */
   oversold: z.boolean(),
+  /** The kept refusal of 确认收货 (docs/orders.md "Distribution"), until a step succeeds or 知道了. */
+  receive_error: z.string().nullable(),
   purchase: orderPurchase.nullable(),
   version: z.number().int(),
 });

@@ -271,6 +271,7 @@ export function listOrderItems(db: Db, tenantId: number, orderId: number) {
       'i.variation_key',
       'i.express_status',
       'i.oversold',
+      'i.receive_error',
       'i.version',
       sql<string | null>`g.images->0->>'url'`.as('image'),
       'g.link_url',

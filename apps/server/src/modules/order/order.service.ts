@@ -212,6 +212,7 @@ export async function orderDetail(
       cost_minor: Number.isSafeInteger(cost) ? cost : null,
       express_status: i.express_status,
       oversold: i.oversold,
+      receive_error: i.receive_error,
       purchase:
         paid === null
           ? null

@@ -12,7 +12,7 @@ import { useDistributionList, useOrderOpsMutations } from '../../../api/order-st
 import { useHas } from '../../../components/permission';
 import { PageContainer } from '../../../layout/page/page-container';
 import { formatSeconds } from '../../../lib/format';
-import { RowError } from '../intercept/components/row-error';
+import { ReceiveError, useReceiveFailures } from './receive-error';
 
 type Item = DistributionOrder['items'][number];
 
@@ -30,11 +30,11 @@ const parcelText = (p: DistributionOrder['parcel']) =>
 function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code: string; onChanged: () => void }) {
   const has = useHas();
   const { express } = useOrderMutations();
-  const { distribute, undo, unfill, dismissReceiveError } = useOrderOpsMutations();
+  const { distribute, undo, unfill } = useOrderOpsMutations();
   const [form] = Form.useForm<Parcel>();
   // The last failure of 确认收货 per item in this screen; the server keeps it too (`receive_error`),
   // so it stays on the row across reloads until a step of the item succeeds or 知道了.
-  const [failed, setFailed] = useState<Record<number, string>>({});
+  const failures = useReceiveFailures(onChanged);
   const receiving = (id: number) => express.isPending && express.variables?.item_id === id;
   const missing = order.items.filter((i) => i.express_status !== '3').length;
   const done = order.distributed_at !== null;
@@ -90,13 +90,13 @@ function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code:
                     cancelText="取消"
                     disabled={receiving(i.id)}
                     onConfirm={() => {
-                      setFailed((f) => ({ ...f, [i.id]: '' }));
+                      failures.clear(i.id);
                       express.mutate(
                         { item_id: i.id, version: i.version, to: '3' },
                         {
                           onSuccess: onChanged,
                           onError: (e) => {
-                            setFailed((f) => ({ ...f, [i.id]: e instanceof Error ? e.message : '确认收货失败' }));
+                            failures.failed(i.id, e instanceof Error ? e.message : '确认收货失败');
                             onChanged();
                           },
                         },
@@ -107,17 +107,7 @@ function OrderCard({ order, code, onChanged }: { order: DistributionOrder; code:
                       {receiving(i.id) ? '收货中' : '确认收货'}
                     </Button>
                   </Popconfirm>
-                  {(failed[i.id] || i.receive_error) && (
-                    <RowError
-                      testId={`receive-error-${i.id}`}
-                      error={failed[i.id] || i.receive_error || ''}
-                      dismissing={dismissReceiveError.isPending && dismissReceiveError.variables === i.id}
-                      onDismiss={() => {
-                        setFailed((f) => ({ ...f, [i.id]: '' }));
-                        if (i.receive_error) dismissReceiveError.mutate(i.id, { onSuccess: onChanged });
-                      }}
-                    />
-                  )}
+                  <ReceiveError item={i} failures={failures} canDismiss testId={`receive-error-${i.id}`} />
                 </Space>
               ) : i.express_status === '3' ? (
                 <Space size={4}>

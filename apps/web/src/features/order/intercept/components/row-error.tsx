@@ -3,7 +3,8 @@ import { useCallback, useState } from 'react';
 
 /**
  * The failure of an action on a row, shown on the row with its Chinese reason until it is dealt
- * with (issue 29 §2): retried successfully (the caller clears it) or dismissed (知道了).
+ * with (issue 29 §2): retried successfully (the caller clears it) or dismissed (知道了; without
+ * `onDismiss`, for a role that may not put it away, the reason only).
  */
 export function RowError({
   testId,
@@ -13,7 +14,7 @@ export function RowError({
 }: {
   testId: string;
   error: string;
-  onDismiss: () => void;
+  onDismiss?: () => void;
   dismissing?: boolean;
 }) {
   return (
@@ -24,9 +25,11 @@ export function RowError({
       style={{ marginTop: 4, padding: '2px 8px' }}
       title={error}
       action={
-        <Button size="small" type="link" loading={dismissing} onClick={onDismiss}>
-          知道了
-        </Button>
+        onDismiss && (
+          <Button size="small" type="link" loading={dismissing} onClick={onDismiss}>
+            知道了
+          </Button>
+        )
       }
     />
   );

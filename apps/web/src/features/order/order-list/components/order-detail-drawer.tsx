@@ -17,6 +17,7 @@ import { useOrderDetail, useOrderMutations } from '../../../../api/order';
 import { useFeedback } from '../../../../app/ui-bridge';
 import { useHas } from '../../../../components/permission';
 import { formatSeconds } from '../../../../lib/format';
+import { ReceiveError, type ReceiveFailures, useReceiveFailures } from '../../distribution/receive-error';
 import { Ali1688Buttons } from './ali1688-buttons';
 import { OrderThumb } from './order-thumb';
 import { PurchaseDialog, type PurchaseTarget } from './purchase-dialog';
@@ -38,20 +39,32 @@ function ItemActions({
   order,
   onPurchase,
   onFill,
+  failures,
+  onRefused,
 }: {
   item: Item;
   order: Pick<OrderDetailData, 'fulfillment_channel' | 'distributed_at'>;
   onPurchase: (t: PurchaseTarget) => void;
   onFill: (t: FillTarget) => void;
+  /** The drawer's refused 确认收货 (issue 29 §2): kept on the item's line, as in 配货. */
+  failures: ReceiveFailures;
+  /** Reloads the order after a refused step (the server may have kept the refusal on the item). */
+  onRefused: () => void;
 }) {
   const has = useHas();
   const { express } = useOrderMutations();
   const { modal, message } = useFeedback();
-  // A refused step has been shown by the request helper's toast.
-  const step = (to: ExpressStatus, tracking_no?: string) =>
-    express
+  // A refused step has been shown by the request helper's toast; a refused 确认收货 also stays on
+  // the item's line (the server keeps it: `receive_error`) until a step succeeds or 知道了.
+  const step = (to: ExpressStatus, tracking_no?: string) => {
+    if (to === '3') failures.clear(item.id);
+    return express
       .mutateAsync({ item_id: item.id, version: item.version, to, ...(tracking_no ? { tracking_no } : {}) })
-      .catch(() => undefined);
+      .catch((e: unknown) => {
+        if (to === '3') failures.failed(item.id, e instanceof Error ? e.message : '确认收货失败');
+        onRefused();
+      });
+  };
   const askTracking = () => {
     let value = '';
     modal.confirm({
@@ -159,6 +172,8 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
   const [filling, setFilling] = useState<FillTarget | null>(null);
   const o = detail.data;
   const has = useHas();
+  const refetch = detail.refetch;
+  const failures = useReceiveFailures(() => void refetch());
   return (
     <Drawer
       title={o ? `订单 ${o.amazon_order_id}` : '订单'}
@@ -268,7 +283,24 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
               {
                 title: '操作',
                 width: 200,
-                render: (_, i) => <ItemActions item={i} order={o} onPurchase={setPurchasing} onFill={setFilling} />,
+                render: (_, i) => (
+                  <>
+                    <ItemActions
+                      item={i}
+                      order={o}
+                      onPurchase={setPurchasing}
+                      onFill={setFilling}
+                      failures={failures}
+                      onRefused={() => void refetch()}
+                    />
+                    <ReceiveError
+                      item={i}
+                      failures={failures}
+                      canDismiss={has('order.receive')}
+                      testId={`item-receive-error-${i.id}`}
+                    />
+                  </>
+                ),
               },
             ]}
           />

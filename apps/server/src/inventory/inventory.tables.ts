@@ -57,6 +57,8 @@ export interface StockBalancesTable {
   on_hand: Generated<number>;
   reserved: Generated<number>;
   updated_at: Generated<Date>;
+  /** The SKU's reorder point, copied by triggers (migration 20261208_200000: the low-stock index). */
+  reorder_point: Generated<number>;
 }
 
 /** The document a movement belongs to. */

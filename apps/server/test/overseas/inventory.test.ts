@@ -94,6 +94,57 @@ describe('overseas inventory', () => {
     expect((await call(t.app, w.admin, 'POST', `${V}list`, { location_kind: 'moon' })).http).toBe(400);
   });
 
+  it('pins low stock + keyword: the reorder point copied to each balance follows the SKU', async () => {
+    const tenant = await buildTenant(t.db);
+    const admin = await signIn(t.app, tenant.account, TEST_PASSWORD);
+    const wh = await insertWarehouse(t, '低库存仓');
+    const [a, b, c] = await insertSkus(t, tenant, 3, `Low_${tenant.id}`);
+    const [d] = await insertSkus(t, tenant, 1, `Other_${tenant.id}`);
+    const setPoint = (id: number, n: number) =>
+      t.db.updateTable('stock_products').set({ reorder_point: n }).where('id', '=', id).execute();
+    await setPoint(a!, 5);
+    await setPoint(d!, 5);
+    const post = (stockId: number, op: 'in' | 'reserve', quantity: number, at = CHINA) =>
+      t.db
+        .transaction()
+        .execute((trx) => postMovement(trx, { tenantId: tenant.id, stockId, at, op, quantity, reason: '', by: null }));
+    await post(a!, 'in', 4); // low: 4 ≤ 5
+    await post(a!, 'in', 10, { kind: 'overseas', warehouseId: wh }); // 10 > 5
+    await post(b!, 'in', 2); // 2 > 0
+    await post(c!, 'in', 3);
+    await post(c!, 'reserve', 3); // available 0 ≤ 0
+    await post(d!, 'in', 1); // low, but not the keyword
+    const low = async (body: object = {}) => {
+      const r = await call(t.app, admin, 'POST', `${V}list`, { low_stock: true, keyword: `low_${tenant.id}`, ...body });
+      expect(r.status, r.msg).toBe(200);
+      return [
+        r.data.total,
+        r.data.list.map((x: Record<string, unknown>) => [x.stock_id, x.location_kind, x.available]),
+      ];
+    };
+    expect(await low()).toEqual([
+      2,
+      [
+        [a, 'china', 4],
+        [c, 'china', 0],
+      ],
+    ]);
+    // Reorder points changed after the balances exist: the copies follow (triggers), both ways.
+    await setPoint(b!, 2);
+    await setPoint(a!, 3);
+    expect(await low()).toEqual([
+      2,
+      [
+        [b, 'china', 2],
+        [c, 'china', 0],
+      ],
+    ]);
+    expect(await low({ page: 2, pageSize: 1 })).toEqual([2, [[c, 'china', 0]]]);
+    // `_` in the keyword is a letter (no wildcard): `low-` finds nothing.
+    expect(await low({ keyword: `low-${tenant.id}` })).toEqual([0, []]);
+    expect((await call(t.app, admin, 'POST', `${V}list`, { low_stock: true })).data.total).toBe(3);
+  });
+
   it('shows the flow newest first with reason, document and who, keyset-paged and filtered', async () => {
     const w = await stocked();
     const flow = await call(t.app, w.admin, 'POST', `${V}flow`, {});

@@ -45,48 +45,77 @@ export async function rollupPlan(db: Db, range: { from: Date; to: Date }, timeZo
 export async function refreshRollup(db: Db, tenantId: number, timeZone: string, first: string, last: string) {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('order_stats_rollup'), ${tenantId})`.execute(trx);
-    await sql`
-      with z as (delete from order_stats_days where tenant_id = ${tenantId} and time_zone <> ${timeZone} returning day)
-      delete from order_stats_daily d using z where d.tenant_id = ${tenantId} and d.day = z.day`.execute(trx);
-    await sql`
-      with taken as (delete from order_stats_dirty where tenant_id = ${tenantId} returning utc_day),
-      days as (
-        select distinct x.day from (select distinct utc_day from taken) t
-        cross join lateral (values
-          (((t.utc_day::timestamp at time zone 'UTC') at time zone ${timeZone})::date),
-          (((((t.utc_day + 1)::timestamp at time zone 'UTC') - interval '1 microsecond') at time zone ${timeZone})::date)
-        ) x(day)
-      ),
-      gone as (delete from order_stats_days s using days where s.tenant_id = ${tenantId} and s.day = days.day)
-      delete from order_stats_daily d using days where d.tenant_id = ${tenantId} and d.day = days.day`.execute(trx);
-    const need = await sql<{ lo: string; hi: string }>`
-      select to_char(min(d), 'YYYY-MM-DD') as lo, to_char(max(d), 'YYYY-MM-DD') as hi
-      from generate_series(${first}::date, ${last}::date, interval '1 day') d
-      where not exists (select 1 from order_stats_days s where s.tenant_id = ${tenantId} and s.day = d::date)`.execute(
-      trx,
-    );
-    const { lo, hi } = need.rows[0] ?? { lo: null, hi: null };
-    if (!lo || !hi) return;
-    // Build the missing days between lo and hi (days already built in between are kept).
-    const rows = perOrderRows(
-      tenantId,
-      timeZone,
-      sql`o.purchase_date >= (${lo}::date::timestamp at time zone ${timeZone})
-        and o.purchase_date < ((${hi}::date + 1)::timestamp at time zone ${timeZone})`,
-    );
-    await sql`
-      with missing as (
-        select d::date as day from generate_series(${lo}::date, ${hi}::date, interval '1 day') d
-        where not exists (select 1 from order_stats_days s where s.tenant_id = ${tenantId} and s.day = d::date)
-      ),
-      built as (insert into order_stats_days (tenant_id, day, time_zone) select ${tenantId}, day, ${timeZone} from missing)
-      insert into order_stats_daily (tenant_id, day, shop_id, marketplace, currency, assigned_to, orders, units, sales,
-        margin_orders, margin_price, purchase, freight, freight_missing)
-      select ${tenantId}, day, shop_id, marketplace, currency, assigned_to, ${sumColumns}
-      from (${rows}) r
-      where day in (select day from missing)
-      group by day, shop_id, marketplace, currency, assigned_to`.execute(trx);
+    await forgetDirty(trx, tenantId, timeZone);
+    await buildMissing(trx, tenantId, timeZone, first, last);
   });
+}
+
+/** The drain job's step (statistics-drain.job.ts): takes the tenant's marks and rebuilds the built days they forgot. */
+export async function drainOrderRollup(db: Db, tenantId: number, timeZone: string) {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('order_stats_rollup'), ${tenantId})`.execute(trx);
+    const { lo, hi } = await forgetDirty(trx, tenantId, timeZone);
+    if (lo && hi) await buildMissing(trx, tenantId, timeZone, lo, hi);
+  });
+}
+
+/** Tenants with dirty marks of 订单统计 (the drain job's work list). */
+export async function orderDirtyTenants(db: Db) {
+  const r = await sql<{ tenant_id: number }>`select distinct tenant_id from order_stats_dirty`.execute(db);
+  return r.rows.map((x) => x.tenant_id);
+}
+
+/**
+ * Forgets every built day when the tenant's time zone changed, takes the dirty marks and forgets
+ * the calendar days they overlap; answers the first and last forgotten day that had been built.
+ */
+async function forgetDirty(trx: Db, tenantId: number, timeZone: string) {
+  await sql`
+    with z as (delete from order_stats_days where tenant_id = ${tenantId} and time_zone <> ${timeZone} returning day)
+    delete from order_stats_daily d using z where d.tenant_id = ${tenantId} and d.day = z.day`.execute(trx);
+  const r = await sql<{ lo: string | null; hi: string | null }>`
+    with taken as (delete from order_stats_dirty where tenant_id = ${tenantId} returning utc_day),
+    days as (
+      select distinct x.day from (select distinct utc_day from taken) t
+      cross join lateral (values
+        (((t.utc_day::timestamp at time zone 'UTC') at time zone ${timeZone})::date),
+        (((((t.utc_day + 1)::timestamp at time zone 'UTC') - interval '1 microsecond') at time zone ${timeZone})::date)
+      ) x(day)
+    ),
+    gone as (delete from order_stats_days s using days where s.tenant_id = ${tenantId} and s.day = days.day returning s.day),
+    x as (delete from order_stats_daily d using days where d.tenant_id = ${tenantId} and d.day = days.day)
+    select to_char(min(day), 'YYYY-MM-DD') as lo, to_char(max(day), 'YYYY-MM-DD') as hi from gone`.execute(trx);
+  return r.rows[0] ?? { lo: null, hi: null };
+}
+
+/** Builds the days of `first`..`last` not built yet from the order rows (days built in between are kept). */
+async function buildMissing(trx: Db, tenantId: number, timeZone: string, first: string, last: string) {
+  const need = await sql<{ lo: string; hi: string }>`
+    select to_char(min(d), 'YYYY-MM-DD') as lo, to_char(max(d), 'YYYY-MM-DD') as hi
+    from generate_series(${first}::date, ${last}::date, interval '1 day') d
+    where not exists (select 1 from order_stats_days s where s.tenant_id = ${tenantId} and s.day = d::date)`.execute(
+    trx,
+  );
+  const { lo, hi } = need.rows[0] ?? { lo: null, hi: null };
+  if (!lo || !hi) return;
+  const rows = perOrderRows(
+    tenantId,
+    timeZone,
+    sql`o.purchase_date >= (${lo}::date::timestamp at time zone ${timeZone})
+      and o.purchase_date < ((${hi}::date + 1)::timestamp at time zone ${timeZone})`,
+  );
+  await sql`
+    with missing as (
+      select d::date as day from generate_series(${lo}::date, ${hi}::date, interval '1 day') d
+      where not exists (select 1 from order_stats_days s where s.tenant_id = ${tenantId} and s.day = d::date)
+    ),
+    built as (insert into order_stats_days (tenant_id, day, time_zone) select ${tenantId}, day, ${timeZone} from missing)
+    insert into order_stats_daily (tenant_id, day, shop_id, marketplace, currency, assigned_to, orders, units, sales,
+      margin_orders, margin_price, purchase, freight, freight_missing)
+    select ${tenantId}, day, shop_id, marketplace, currency, assigned_to, ${sumColumns}
+    from (${rows}) r
+    where day in (select day from missing)
+    group by day, shop_id, marketplace, currency, assigned_to`.execute(trx);
 }
 
 /**

@@ -6,13 +6,9 @@ import {
   STATS_EXPIRING_DAYS,
 } from '@console/shared/schemas/statistics';
 import type { AppDeps } from '../../context.js';
-import {
-  accountsByRole,
-  expiringAccounts,
-  performanceCounts,
-  tenantQuotas,
-  tenantStaff,
-} from './statistics.repository.js';
+import { tenantTimeZone } from '../account/tenant-time-zone.repository.js';
+import { perfCountsRolled } from './perf-stats-rollup.repository.js';
+import { accountsByRole, expiringAccounts, tenantQuotas, tenantStaff } from './statistics.repository.js';
 import type { StatsRange } from './stats-range.js';
 
 /** Main accounts listed in the platform's view (those with the most child accounts). */
@@ -116,10 +112,9 @@ export async function performanceStats(
   tenantId: number,
   range: StatsRange,
 ): Promise<PerformanceStatsData> {
-  const [staff, counts] = await Promise.all([
-    tenantStaff(deps.db, tenantId),
-    performanceCounts(deps.db, tenantId, range),
-  ]);
+  const [staff, tz] = await Promise.all([tenantStaff(deps.db, tenantId), tenantTimeZone(deps.db, tenantId)]);
+  // The daily rollup (perf-stats-rollup.repository.ts); `performanceCounts` is the same straight from the rows.
+  const counts = await perfCountsRolled(deps.db, tenantId, range, tz);
   const by = new Map<number, Counts>();
   for (const c of counts) {
     const field = KIND_FIELD[c.kind];

@@ -92,6 +92,27 @@ describe('overseas inbound', () => {
     await clickInPopup(w.page.getByTestId('inventory-adjust-ok'));
     await w.page.locator('.ant-message').getByText('库存已调整,当前在库 3 件').waitFor();
 
+    // 盘点: the warehouse picks SKU B for the seller in the count dialog (搜索, 加入), creates the
+    // count of that one SKU, counts 2 of the 3 on hand and posts it (a −1 movement in 库存流水).
+    await stock.getByTestId('inventory-counts').click();
+    const picker = w.page.getByTestId('count-create');
+    await picker.getByTestId('count-create-tenant').fill(String(s.uid));
+    await pickByTestId(w.page, 'count-create-warehouse', `IB-${tag}`);
+    await picker.getByTestId('count-pick-search').locator('input').fill(skuB);
+    await picker.getByTestId('count-pick-search').locator('input').press('Enter');
+    await picker.getByTestId('count-pick-found').locator('tr', { hasText: skuB }).locator('button').click();
+    await picker.getByTestId('count-pick-chosen').getByText(`收纳盒B${tag}`).waitFor();
+    await picker.getByTestId('count-create-ok').getByText('创建盘点单(已选 1 个SKU)').click();
+    const countMade = w.page.locator('.ant-message').getByText(/盘点单 \S+ 已创建\(1 个SKU\)/);
+    const countNo = (await countMade.textContent())!.split(' ')[1]!;
+    const counting = w.page.getByTestId('count-detail');
+    await counting.getByTestId(`count-input-${skuB}`).fill('2');
+    await counting.getByTestId('count-post').click();
+    await clickInPopup(w.page.locator('.ant-popconfirm .ant-btn-primary'));
+    await counting.getByText('已过账').waitFor();
+    await counting.locator('tr', { hasText: skuB }).getByText('-1', { exact: true }).waitFor();
+    await w.page.locator('.ant-drawer', { hasText: countNo }).locator('.ant-drawer-close').click();
+
     // The seller sees the short box and acknowledges the difference.
     suite.page = s.page;
     await s.page.goto(routeUrl('/overseas/inbound/list'));
@@ -114,6 +135,10 @@ describe('overseas inbound', () => {
     const receipt = flow.locator('tr', { hasText: skuA });
     await receipt.getByText('入库单收货').waitFor();
     expect(await receipt.textContent()).toContain(`入库单 ${number}`);
+    await flow
+      .locator('tr', { hasText: `盘点单 ${countNo}` })
+      .getByText(skuB)
+      .waitFor();
     const adjusted = flow.locator('tr', { hasText: '破损:e2e' });
     await adjusted.getByText('调整', { exact: true }).waitFor();
     expect(await adjusted.textContent()).toContain(skuB);

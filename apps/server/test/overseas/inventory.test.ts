@@ -1,6 +1,8 @@
 // 库存列表 / 库存流水 (issue 30 §2, docs/overseas.md "Inventory screens"): balances per SKU and
 // location with low stock, the flow with Chinese reasons, documents and who, keyset pages,
 // filters, roles and tenancy.
+import { locationLabel } from '@console/shared/inventory/location-label';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHINA, postMovement } from '../../src/inventory/inventory.service.js';
 import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
@@ -189,6 +191,34 @@ describe('overseas inventory', () => {
     ).toHaveLength(3);
     expect((await call(t.app, w.admin, 'POST', `${V}flow`, { reason: 'lost' })).http).toBe(400);
     expect((await call(t.app, w.admin, 'POST', `${V}flow`, { pageSize: 0 })).http).toBe(400);
+  });
+
+  it('names an FBA row by its place (亚马逊FBA · 德国) and its shipment number, not raw ids', async () => {
+    const tenant = await buildTenant(t.db);
+    const admin = await signIn(t.app, tenant.account, TEST_PASSWORD);
+    const [a] = await insertSkus(t, tenant, 1);
+    const number = `FS-${tenant.id}`;
+    const shipment = await sql<{ id: string }>`
+      insert into fba_shipments (tenant_id, shop_id, marketplace, marketplace_id, number, source_address, created_by)
+      values (${tenant.id}, 0, 'DE', 'A1PA6795UKMFR9', ${number}, '{}', ${tenant.id}) returning id`.execute(t.db);
+    await t.db.transaction().execute((trx) =>
+      postMovement(trx, {
+        tenantId: tenant.id,
+        stockId: a!,
+        at: { kind: 'fba', marketplaceId: 'A1PA6795UKMFR9' },
+        op: 'in',
+        quantity: 6,
+        reason: 'receipt',
+        doc: { type: 'fba_shipment', id: Number(shipment.rows[0]!.id) },
+        by: null,
+      }),
+    );
+    const row = (await call(t.app, admin, 'POST', `${V}flow`, {})).data.list[0];
+    expect([row.doc_type, row.doc_no, locationLabel(row.location_kind, row.location_name)]).toEqual([
+      'fba_shipment',
+      number,
+      '亚马逊FBA · 德国',
+    ]);
   });
 
   it("keeps another tenant's stock and documents out, and refuses roles without warehouse.use", async () => {

@@ -254,6 +254,7 @@ function flowPage(db: Db, ids: ReturnType<typeof idsOf>) {
         when 'order' then (select o.amazon_order_id from orders o where o.id = m.doc_id and o.tenant_id = m.tenant_id)
         when 'count' then (select c.number from stock_counts c where c.id = m.doc_id and c.tenant_id = m.tenant_id)
         when 'outbound' then (select ob.number from overseas_outbounds ob where ob.id = m.doc_id and ob.tenant_id = m.tenant_id)
+        when 'fba_shipment' then (select fs.number from fba_shipments fs where fs.id = m.doc_id and fs.tenant_id = m.tenant_id)
         else null end`.as('doc_no'),
       sql<
         string | null

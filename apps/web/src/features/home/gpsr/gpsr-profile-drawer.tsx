@@ -12,6 +12,7 @@ import { Button, Checkbox, Drawer, Form, Input, Select, Space, Table, Upload } f
 import { useEffect, useState } from 'react';
 import { uploadGpsrDocument, useGpsrDefaults, useGpsrMutations } from '../../../api/gpsr';
 import { useFeedback } from '../../../app/ui-bridge';
+import { GpsrAttributesPreview } from './gpsr-attributes-preview';
 
 type Values = Omit<GpsrProfileCreateBody, 'documents'>;
 
@@ -35,6 +36,12 @@ export function GpsrProfileDrawer({
   const [uploading, setUploading] = useState(false);
   const defaults = useGpsrDefaults();
   const { create, update } = useGpsrMutations();
+  // The fields the upload maps, as being edited (上传预览).
+  const manufacturerName = Form.useWatch('manufacturer_name', form);
+  const manufacturerEmail = Form.useWatch('manufacturer_email', form);
+  const rpEmail = Form.useWatch('rp_email', form);
+  const attestation = Form.useWatch('safety_attestation', form);
+  const warnings = Form.useWatch('warnings', form);
 
   useEffect(() => {
     if (!open) return;
@@ -214,6 +221,17 @@ export function GpsrProfileDrawer({
         <Form.Item name="remark" label="备注" style={{ marginTop: 16 }}>
           <Input maxLength={500} />
         </Form.Item>
+        <h4>上传预览(上传到所选站点时 listing 携带的GPSR属性)</h4>
+        <GpsrAttributesPreview
+          profile={{
+            manufacturer_name: manufacturerName ?? '',
+            manufacturer_email: manufacturerEmail ?? '',
+            rp_email: rpEmail ?? '',
+            safety_attestation: Boolean(attestation),
+            warnings: warnings ?? {},
+            documents: docs,
+          }}
+        />
       </Form>
     </Drawer>
   );

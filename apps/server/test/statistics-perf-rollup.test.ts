@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setTenantTimeZone } from '../src/modules/account/tenant-time-zone.repository.js';
+import { foldStatusCounts, tenantStatusCounts } from '../src/modules/home/order-status-counts.repository.js';
 import { perfCountsRolled } from '../src/modules/statistics/perf-stats-rollup.repository.js';
 import { performanceCounts } from '../src/modules/statistics/statistics.repository.js';
 import { drainStatsRollups } from '../src/modules/statistics/statistics-drain.job.js';
@@ -185,5 +186,40 @@ describe('员工绩效 daily rollup', () => {
     // Another calendar: every day is rebuilt in it.
     await setTenantTimeZone(t.db, a.tenant.id, 'America/New_York');
     await check('America/New_York');
+  });
+
+  it('首页 kept order counts per status stay equal to the orders after inserts, status changes, deletes and a fold', async () => {
+    const a = await statsTenant(t);
+    const shop = await statsShop(t.db, a.tenant, '店', ['de']);
+    const now = Math.floor(Date.now() / 1000);
+    const ids: number[] = [];
+    for (let n = 0; n < 6; n++) {
+      const o = await insertStatsOrder(t.db, a.tenant.id, {
+        shopId: shop.id,
+        marketplace: 'de',
+        currency: 'EUR',
+        status: n % 2 ? 'Unshipped' : 'Shipped',
+        at: now - n * 3600,
+        items: [{ price: 1, qty: 1 }],
+      });
+      ids.push(o.id);
+    }
+    const statuses = ['Pending', 'Unshipped', 'Shipped'];
+    const same = async () => {
+      const direct = await sql<{ status: string; n: string }>`
+        select status, count(*) as n from orders where tenant_id = ${a.tenant.id} group by status`.execute(t.db);
+      const want = new Map(direct.rows.filter((r) => statuses.includes(r.status)).map((r) => [r.status, Number(r.n)]));
+      expect(await tenantStatusCounts(t.db, a.tenant.id, statuses)).toEqual(want);
+    };
+    await same();
+    await sql`update orders set status = 'Pending' where id = any(${ids.slice(0, 3)})`.execute(t.db);
+    await sql`update orders set last_update_date = now() where tenant_id = ${a.tenant.id}`.execute(t.db);
+    await sql`delete from orders where id = ${ids[5]!}`.execute(t.db);
+    await same();
+    await foldStatusCounts(t.db);
+    const rows = await sql<{ n: string }>`
+      select count(*) as n from order_status_counts where tenant_id = ${a.tenant.id}`.execute(t.db);
+    expect(Number(rows.rows[0]!.n)).toBeLessThanOrEqual(3);
+    await same();
   });
 });

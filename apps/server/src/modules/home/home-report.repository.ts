@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { createdByAnyOf, LACKING_EAN_PATH, SMALL_MAIN_IMAGE } from '../goods/goods.repository.js';
 import { filtered, type OrderReader } from '../order/order.repository.js';
+import { tenantStatusCounts } from './order-status-counts.repository.js';
 
 type Db = Kysely<DB>;
 
@@ -10,6 +11,9 @@ type Db = Kysely<DB>;
  * The figures of 首页 (docs/home.md): each one statement over an index of the tenant's rows,
  * with the same conditions as the list it links to, so the figure equals that list's total.
  */
+
+/** Whether the reader sees every order of the tenant (no staff or assignee condition). */
+const wholeTenant = (reader: OrderReader) => reader.staffOf === undefined && reader.assignedTo === undefined;
 
 /** Orders the reader sees: purchased since `since`, per status (Pending, Unshipped) and 超卖. */
 export async function orderFigures(db: Db, tenantId: number, since: Date, reader: OrderReader) {
@@ -20,18 +24,22 @@ export async function orderFigures(db: Db, tenantId: number, since: Date, reader
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('o.purchase_date', '>=', since)
       .executeTakeFirst(),
-    // orders_tenant_status_idx (tenant_id, status, purchase_date desc)
-    mine()
-      .select(['o.status', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('o.status', 'in', ['Pending', 'Unshipped'])
-      .groupBy('o.status')
-      .execute(),
+    // A reader of the whole tenant: the kept counts (order-status-counts.repository.ts); else
+    // orders_tenant_status_idx (tenant_id, status, purchase_date desc).
+    wholeTenant(reader)
+      ? tenantStatusCounts(db, tenantId, ['Pending', 'Unshipped'])
+      : mine()
+          .select(['o.status', (eb) => eb.fn.countAll<string>().as('n')])
+          .where('o.status', 'in', ['Pending', 'Unshipped'])
+          .groupBy('o.status')
+          .execute()
+          .then((rows) => new Map(rows.map((r) => [r.status, Number(r.n)]))),
     // order_items_oversold_idx (tenant_id, order_id) where oversold
     filtered(db, tenantId, { oversold: true }, reader)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirst(),
   ]);
-  const of = (s: string) => Number(statuses.find((r) => r.status === s)?.n ?? 0);
+  const of = (s: string) => statuses.get(s) ?? 0;
   return {
     today: Number(today?.n ?? 0),
     pending: of('Pending'),

@@ -143,10 +143,16 @@ export async function orderStatsSums(
         purchase, freight, freight_missing
       from order_stats_daily where tenant_id = ${tenantId} and day between ${plan.first}::date and ${plan.last}::date`
     : sql``;
-  const r = await groupedSums(
+  const q = groupedSums(
     sql`select day, shop_id, marketplace, currency, assigned_to, ${sumColumns} from (${edges}) e
       group by day, shop_id, marketplace, currency, assigned_to
       ${rolled}`,
-  ).execute(db);
+  );
+  // Without parallel workers: the statement reads a few thousand rows, and starting workers cost
+  // more than they save when several statistics calls share two cores (docs/statistics.md "Speed").
+  const r = await db.transaction().execute(async (trx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return q.execute(trx);
+  });
   return r.rows.map(sumOf);
 }

@@ -165,7 +165,12 @@ export async function perfCountsRolled(db: Db, tenantId: number, range: { from: 
         where ((at >= ${range.from} and at < ${plan.wholeFrom}) or (at >= ${plan.wholeTo} and at < ${range.to})) ${inWhole}
       ) x group by user_id`);
   }
-  const r = await sql<{ kind: string; user_id: number; n: string }>`
-    select kind, user_id, sum(n) as n from (${sql.join(parts, sql` union all `)}) p group by kind, user_id`.execute(db);
+  const q = sql<{ kind: string; user_id: number; n: string }>`
+    select kind, user_id, sum(n) as n from (${sql.join(parts, sql` union all `)}) p group by kind, user_id`;
+  // Without parallel workers, as 订单统计's read (order-stats-rollup.repository.ts).
+  const r = await db.transaction().execute(async (trx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return q.execute(trx);
+  });
   return r.rows.map((x) => ({ user_id: Number(x.user_id), kind: x.kind, n: Number(x.n) })).filter((x) => x.n !== 0);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../lib/server-module.js';
 import { tenantTimeZone } from '../account/tenant-time-zone.repository.js';
+import { foldStatusCounts } from '../home/order-status-counts.repository.js';
 import { drainOrderRollup, orderDirtyTenants } from './order-stats-rollup.repository.js';
 import { drainPerfRollup, perfDirtyTenants } from './perf-stats-rollup.repository.js';
 
@@ -9,6 +10,7 @@ import { drainPerfRollup, perfDirtyTenants } from './perf-stats-rollup.repositor
  * with marks, takes them and rebuilds the built days they forgot, so the first read after quiet
  * hours does not pay for the day's writes (docs/statistics.md). A tenant that never read has no
  * built days: its marks are only deleted. Reads still refresh on their own (the job may lag).
+ * Also folds 首页's kept order counts per status (order-status-counts.repository.ts).
  */
 export async function drainStatsRollups(db: Parameters<typeof drainPerfRollup>[0], signal?: AbortSignal) {
   for (const tenantId of await orderDirtyTenants(db)) {
@@ -19,6 +21,7 @@ export async function drainStatsRollups(db: Parameters<typeof drainPerfRollup>[0
     if (signal?.aborted) return;
     await drainPerfRollup(db, tenantId, await tenantTimeZone(db, tenantId));
   }
+  await foldStatusCounts(db);
 }
 
 export const statsDrainJob = defineJob({

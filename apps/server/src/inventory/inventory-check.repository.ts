@@ -15,7 +15,8 @@ export interface InventoryMismatch {
 /**
  * Every balance compared with its movements (docs/inventory.md "Checks"): on hand equals the
  * units in minus the units out, and the last movement's balances after equal the balance; the
- * China balance equals its mirror on the SKU master. Answers the mismatches (none when sound).
+ * China balance equals its mirror on the SKU master, and its copy of the SKU's reorder point (the
+ * low-stock index's) the SKU's. Answers the mismatches (none when sound).
  * A whole-table read: for tests, benchmarks and the operator, not for requests.
  */
 export async function inventoryMismatches(db: Kysely<DB>, tenantId?: number): Promise<InventoryMismatch[]> {
@@ -39,6 +40,7 @@ export async function inventoryMismatches(db: Kysely<DB>, tenantId?: number): Pr
        and (coalesce(s.ledger_on_hand, 0) <> b.on_hand
             or coalesce(m.balance_after, 0) <> b.on_hand
             or coalesce(m.reserved_after, 0) <> b.reserved
-            or (l.kind = 'china' and p.quantity <> b.on_hand))`.execute(db);
+            or (l.kind = 'china' and p.quantity <> b.on_hand)
+            or b.reorder_point <> p.reorder_point)`.execute(db);
   return r.rows;
 }

@@ -60,7 +60,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   );
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
-  if (deps.config.sessionCache) {
+  // A worker-only node (WEB=0) serves no API: no sessions to cache.
+  const web = deps.config.web !== false;
+  if (deps.config.sessionCache && web) {
     const authListener = startAuthListener(deps.db, app.log);
     app.addHook('onClose', async () => authListener.stop());
     await authListener.ready;
@@ -107,9 +109,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(
     async (api) => {
-      for (const mod of modules) for (const routes of mod.routes) await api.register(routes);
+      if (web) for (const mod of modules) for (const routes of mod.routes) await api.register(routes);
       await api.register(healthRoutes);
       await api.register(metricsRoutes);
+      if (!web) return;
       api.get(
         '/openapi.json',
         { schema: { hide: true, response: { 200: openApiDocument } }, config: { access: 'public' } },
@@ -119,6 +122,6 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     { prefix: API_PREFIX },
   );
   // Page addresses typed without the `#` are redirected to the hash route (plugins/web-app.ts).
-  if (await registerWebApp(app, deps.config.webDist)) pageFallback.redirect = redirectToAppRoute;
+  if (web && (await registerWebApp(app, deps.config.webDist))) pageFallback.redirect = redirectToAppRoute;
   return app;
 }

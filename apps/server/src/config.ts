@@ -22,6 +22,11 @@ export interface Config {
   /** Background jobs run in this process (0 for web-only nodes). */
   workers: boolean;
   /**
+   * The API and the web app are served (WEB, default on; off for worker-only nodes, which
+   * answer only `/PDD/health`, `/PDD/ready` and `/PDD/metrics`; docs/deploy.md "Several processes").
+   */
+  web: boolean;
+  /**
    * Seconds between heartbeats of a worker process (JOB_HEARTBEAT_SECONDS, default 10); the
    * jobs of a process silent for 4.5 heartbeats are taken back (docs/architecture.md "Jobs").
    */
@@ -41,6 +46,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Test-only endpoints (captcha answers) — never set in production. */
   testHooks: boolean;
+  /**
+   * TEST_JOB_HOLD (only with TEST_HOOKS): job kinds whose first run stops at its first progress
+   * report past 0 and never goes on, so a test can kill the process halfway (multi-process test).
+   */
+  testJobHold: string[];
   /** Largest accepted upload in bytes. */
   maxUploadBytes: number;
   /** Items per marketplace up to which an upload queue uses Listings Items calls; above, JSON_LISTINGS_FEED documents. */
@@ -327,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: bool(env.COOKIE_SECURE, false),
     trustProxy: bool(env.TRUST_PROXY, false),
     workers: bool(env.WORKERS, true),
+    web: strictBool(env.WEB, true, 'WEB'),
     jobHeartbeatSeconds: positiveNumber(env.JOB_HEARTBEAT_SECONDS, 10, 'JOB_HEARTBEAT_SECONDS'),
     fbaStockSyncMinutes: positiveNumber(env.FBA_STOCK_SYNC_MINUTES, 30, 'FBA_STOCK_SYNC_MINUTES'),
     // 0: no scheduled fetch (刷新 only); the browser tests' shared server runs so.
@@ -336,6 +347,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: strictBool(env.METRICS, false, 'METRICS'),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     testHooks: bool(env.TEST_HOOKS, false),
+    testJobHold: (env.TEST_JOB_HOLD ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 10, 'MAX_UPLOAD_MB') * 1024 * 1024,
     uploadFeedThreshold: int(env.UPLOAD_FEED_THRESHOLD, 50, 'UPLOAD_FEED_THRESHOLD'),
     fetchAllowLoopback: bool(env.FETCH_ALLOW_LOOPBACK, false),

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../context.js';
 import type { JobContext, JobDefinition, JobProgress, JobRef } from '../lib/server-module.js';
+import { WORKER_ID } from './job-workers.js';
 import { finishJob, startJobRun, updateJobProgress } from './jobs.repository.js';
 
 /** What the user reads when a handler throws on its last attempt and its kind names no message. */
@@ -31,6 +32,23 @@ export function rowProgress<R>(deps: AppDeps, job: JobRef, onFinal: () => void):
   };
 }
 
+/**
+ * TEST_JOB_HOLD (tests only, with TEST_HOOKS): the first run of a listed kind stops for good
+ * at its first progress report past 0, after writing it, so a test can kill its process
+ * halfway (apps/server/test/multi-process.test.ts). Later runs (the take-back) go through.
+ */
+function holdable<R>(deps: AppDeps, def: JobDefinition, runs: number, progress: JobProgress<R>): JobProgress<R> {
+  const { testHooks, testJobHold } = deps.config;
+  if (!testHooks || runs !== 1 || !testJobHold?.includes(def.kind)) return progress;
+  return {
+    ...progress,
+    async update(done, opts) {
+      await progress.update(done, opts);
+      if (done > 0) await new Promise<never>(() => {});
+    },
+  };
+}
+
 /** Reports of a scheduled (system) run: there is no row to show them in. */
 export const noProgress: JobProgress<never> = {
   update: async () => {},
@@ -52,13 +70,18 @@ export async function runTracked(
   msg: TrackedMessage,
   lastAttempt: boolean,
 ): Promise<void> {
-  const row = await startJobRun(deps.db, msg.tenant_id, msg.id);
+  const row = await startJobRun(deps.db, msg.tenant_id, msg.id, WORKER_ID);
   if (!row) return;
   const job: JobRef = { id: msg.id, tenantId: msg.tenant_id, userId: row.user_id };
   let final = false;
-  const progress = rowProgress(deps, job, () => {
-    final = true;
-  });
+  const progress = holdable(
+    deps,
+    def,
+    row.runs,
+    rowProgress(deps, job, () => {
+      final = true;
+    }),
+  );
   const payload = def.payload.safeParse(row.payload);
   if (!payload.success) {
     await progress.fail(BAD_PAYLOAD_MESSAGE);

@@ -52,17 +52,18 @@ export function findJob(db: Db, tenantId: number, id: string, kind?: string) {
 export type JobRecord = NonNullable<Awaited<ReturnType<typeof findJob>>>;
 
 /**
- * Marks a job running and returns what its handler needs; undefined when the row is gone or
- * already final (a duplicate or late delivery of its message runs nothing).
+ * Marks a job running (one more run, by worker `workerId`) and returns what its handler needs;
+ * undefined when the row is gone or already final (a duplicate or late delivery of its message
+ * runs nothing).
  */
-export function startJobRun(db: Db, tenantId: number, id: string) {
+export function startJobRun(db: Db, tenantId: number, id: string, workerId: string) {
   return db
     .updateTable('jobs')
-    .set({ status: 'running', updated_at: sql`now()` })
+    .set({ status: 'running', runs: sql`runs + 1`, worker_id: workerId, updated_at: sql`now()` })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .where('status', 'not in', FINAL_STATUSES)
-    .returning(['kind', 'user_id', 'payload'])
+    .returning(['kind', 'user_id', 'payload', 'runs'])
     .executeTakeFirst();
 }
 

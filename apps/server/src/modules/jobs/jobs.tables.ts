@@ -24,6 +24,10 @@ export interface JobsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** Handler starts so far (migration 20261208_500000_job_runs): 1 for a job run once. */
+  runs: Generated<number>;
+  /** The worker process (`job_workers.id`) that started the last run; null before the first. */
+  worker_id: string | null;
 }
 
 declare module '../../db/types.js' {

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  *
  * A tenant table is a table of schema public with a `tenant_id` column (partitions are checked
  * through their parent). The lists below are the violations that existed when the test was
- * written (2026-11-29), each with its reason; a new table or index must not add any.
+ * written (2026-11-29), each with its reason; a new table or index must not add any. A key that
+ * must be unique over all tenants (a public address looked up before the tenant is known) belongs
+ * in a lookup table without `tenant_id`, or in these lists with its reason.
  */
 
 /** Reasons of the lists below (one per entry, by name). */
@@ -109,8 +111,6 @@ const UNIQUE_ALLOWED: Record<string, string> = {
   logistics_confirmations_outbound_id_key: BY_PARENT, // logistics_confirmations (outbound_id)
   logistics_confirmations_waybill_id_key: BY_PARENT, // logistics_confirmations (waybill_id)
   logistics_problems_open_idx: BY_PARENT, // logistics_problems (waybill_id) WHERE (status = 'open'::text)
-  logistics_waybills_active_idx: BY_PARENT, // logistics_waybills (order_id) WHERE ((cancelled_at IS NULL) AND (problem_id IS NULL))
-  logistics_waybills_problem_idx: BY_PARENT, // logistics_waybills (problem_id) WHERE ((cancelled_at IS NULL) AND (problem_id IS NOT NULL))
   logistics_waybills_waybill_no_key: NUMBER, // logistics_waybills (waybill_no)
   order_items_amazon_idx: BY_PARENT, // order_items (order_id, amazon_item_id)
   order_purchases_item_idx: BY_PARENT, // order_purchases (item_id)
@@ -125,12 +125,10 @@ const UNIQUE_ALLOWED: Record<string, string> = {
   seller_feedback_shop_id_order_id_feedback_date_key: BY_SHOP, // seller_feedback (shop_id, order_id, feedback_date)
   seller_report_syncs_pkey: BY_SHOP, // seller_report_syncs (shop_id, report_type)
   seller_skus_pkey: BY_SHOP, // seller_skus (shop_id, goods_id, variation_key)
-  seller_skus_sku_idx: BY_SHOP, // seller_skus (shop_id, seller_sku)
   sessions_refresh_uq: LOOKUP, // sessions (refresh_hash)
   shop_auth_states_pkey: LOOKUP, // shop_auth_states (state_hash)
   stock_balances_pkey: BY_PARENT, // stock_balances (location_id, stock_id)
   stock_count_lines_count_id_stock_id_key: BY_PARENT, // stock_count_lines (count_id, stock_id)
-  upload_items_queue_id_marketplace_seller_sku_key: BY_PARENT, // upload_items (queue_id, marketplace, seller_sku)
   user_settings_pkey: BY_USER, // user_settings (user_id, key)
   users_account_uq: ACCOUNT, // users (lower(account)) WHERE (deleted_at IS NULL)
 };
@@ -286,29 +284,35 @@ async function violations(c: pg.Client) {
 describe('the schema is distributable by tenant_id', () => {
   it('adds no unique index or key without tenant_id on a tenant table', async () => {
     const v = await violations(client);
-    expect(
-      v.globalIds.filter((t) => !GLOBAL_ID_KEYS.has(t)),
-      'a new tenant table keyed by a global id: key it (tenant_id, id) or by columns that include tenant_id',
-    ).toEqual([]);
-    expect(
-      v.unique.filter((_, i) => !(v.uniqueNames[i]! in UNIQUE_ALLOWED)),
-      'a unique index of a tenant table without tenant_id: add tenant_id to it',
-    ).toEqual([]);
+    expect
+      .soft(
+        v.globalIds.filter((t) => !GLOBAL_ID_KEYS.has(t)),
+        'a new tenant table keyed by a global id: key it (tenant_id, id) or by columns that include tenant_id',
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        v.unique.filter((_, i) => !(v.uniqueNames[i]! in UNIQUE_ALLOWED)),
+        'a unique index of a tenant table without tenant_id: add tenant_id to it',
+      )
+      .toEqual([]);
   });
 
   it('adds no foreign key between tenant tables that does not match tenant_id', async () => {
     const v = await violations(client);
-    expect(
-      v.foreignText.filter((_, i) => !(v.foreign[i]! in FOREIGN_KEYS_ALLOWED)),
-      'a foreign key between tenant tables: make it (tenant_id, x) references t (tenant_id, id)',
-    ).toEqual([]);
+    expect
+      .soft(
+        v.foreignText.filter((_, i) => !(v.foreign[i]! in FOREIGN_KEYS_ALLOWED)),
+        'a foreign key between tenant tables: make it (tenant_id, x) references t (tenant_id, id)',
+      )
+      .toEqual([]);
   });
 
   it('keeps the allow-lists to what still exists (a fixed entry leaves the list)', async () => {
     const v = await violations(client);
-    expect([...GLOBAL_ID_KEYS].filter((t) => !v.globalIds.includes(t))).toEqual([]);
-    expect(Object.keys(UNIQUE_ALLOWED).filter((k) => !v.uniqueNames.includes(k))).toEqual([]);
-    expect(Object.keys(FOREIGN_KEYS_ALLOWED).filter((k) => !v.foreign.includes(k))).toEqual([]);
+    expect.soft([...GLOBAL_ID_KEYS].filter((t) => !v.globalIds.includes(t))).toEqual([]);
+    expect.soft(Object.keys(UNIQUE_ALLOWED).filter((k) => !v.uniqueNames.includes(k))).toEqual([]);
+    expect.soft(Object.keys(FOREIGN_KEYS_ALLOWED).filter((k) => !v.foreign.includes(k))).toEqual([]);
   });
 
   it('finds violations of each kind, and not the correct forms (checked on scratch tables)', async () => {

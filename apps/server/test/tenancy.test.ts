@@ -196,6 +196,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { shop_id: 'shop' },
     request: (id) => ({ body: { shop_id: id('shop_id') } }),
   },
+  'GET /PDD/reports/feedback/export': {
+    fields: { shop_id: 'shop' },
+    request: (id) => ({ query: { shop_id: id('shop_id') } }),
+  },
   'POST /PDD/__test__/sandbox-feedback': {
     fields: { shop_id: 'shop' },
     request: (id) => ({ body: { shop_id: id('shop_id') } }),

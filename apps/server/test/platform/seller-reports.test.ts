@@ -1,9 +1,12 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { storeListing } from '../../src/marketplace/simulator/sim-listings.js';
 import { simReports } from '../../src/marketplace/simulator/sim-reports.js';
+import { insertRun, upsertFeedback } from '../../src/modules/reports/reports.repository.js';
 import { fetchShopReport } from '../../src/modules/reports/reports.service.js';
-import { buildUser, TEST_PASSWORD } from '../factories.js';
+import { insertShop } from '../../src/modules/shop/shop.repository.js';
+import { buildTenant, buildUser, TEST_PASSWORD } from '../factories.js';
 import { followSandbox } from '../follow-support.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 
@@ -170,6 +173,146 @@ describe('seller reports', () => {
       const r = await call(t.app, w.s, 'POST', `${R}/${path}`, body);
       expect(r.http, JSON.stringify(body)).toBe(400);
       if (msg) expect(r.msg).toContain(msg);
+    }
+  });
+});
+
+/** Amazon's marketplace id of Germany (the exported feedback's marketplace). */
+const DE = 'A1PA6795UKMFR9';
+const EXPORT = '/PDD/reports/feedback/export';
+
+/**
+ * A tenant's admin, signed in, with an authorized shop (stored directly: the export reads only the
+ * kept feedback, never Amazon; fetching is `seller-reports.test.ts`'s).
+ */
+async function shopOnly(name: string) {
+  const admin = await buildTenant(t.db);
+  const shop = await insertShop(t.db, {
+    tenant_id: admin.id,
+    name,
+    region: 'EU',
+    sandbox: true,
+    seller_id: `A${admin.id}SELLER`,
+    refresh_token_enc: '',
+    marketplaces: ['de'],
+    created_by: admin.id,
+  });
+  return { admin, shopId: shop.id, s: await signIn(t.app, admin.account, TEST_PASSWORD) };
+}
+
+/** Feedback rows of a shop as a fetched report would store them. */
+async function feedbackOf(tenantId: number, shopId: number, rows: [string, string, number, string, string][]) {
+  const runId = await insertRun(t.db, {
+    tenant_id: tenantId,
+    shop_id: shopId,
+    report_type: 'GET_SELLER_FEEDBACK_DATA',
+    marketplace_id: DE,
+    amazon_report_id: `R${shopId}`,
+    period_from: null,
+    period_to: null,
+    state: 'done',
+    error: '',
+    figures: null,
+    rows: rows.length,
+  });
+  await upsertFeedback(
+    t.db,
+    { tenant_id: tenantId, id: shopId },
+    DE,
+    runId,
+    rows.map(([order_id, feedback_date, rating, comments, response]) => ({
+      order_id,
+      feedback_date,
+      rating,
+      comments,
+      response,
+      rater_email: '',
+    })),
+  );
+}
+
+/** The export's answer: status and, for a file, the first sheet's rows (values from column 1). */
+async function exported(s: Session, query = '') {
+  const res = await t.app.inject({ method: 'GET', url: `${EXPORT}${query}`, cookies: s.cookies, headers: s.headers });
+  if (!String(res.headers['content-type']).includes('spreadsheetml')) {
+    return { http: res.statusCode, msg: String(res.json().msg), rows: [] as unknown[][] };
+  }
+  expect(res.headers['content-disposition']).toContain(encodeURIComponent('卖家反馈.xlsx'));
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  expect(sheet.name).toBe('卖家反馈');
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { http: res.statusCode, msg: '', rows };
+}
+
+describe('卖家反馈 导出', () => {
+  it('exports the filtered feedback of the caller’s shops; roles, tenancy and bad input', async () => {
+    const w = await shopOnly('反馈店');
+    const other = await shopOnly('别家店');
+    await feedbackOf(w.admin.id, w.shopId, [
+      ['028-0000001-0000001', '2026-11-01', 5, 'Great seller', ''],
+      ['028-0000001-0000002', '2026-11-10', 1, 'Arrived broken', 'Sorry, refunded'],
+      ['028-0000001-0000003', '2026-11-20', 4, 'Fine', ''],
+    ]);
+    await feedbackOf(other.admin.id, other.shopId, [['028-0000009-0000009', '2026-11-12', 2, 'Other tenant', '']]);
+
+    // Everything, newest first, the screen's columns; the same rows as the list.
+    const all = await exported(w.s);
+    expect(all.http).toBe(200);
+    expect(all.rows).toEqual([
+      ['日期', '评分', '评论', '亚马逊订单号', '回复', '站点', '店铺'],
+      ['2026-11-20', 4, 'Fine', '028-0000001-0000003', undefined, '德国', '反馈店'],
+      ['2026-11-10', 1, 'Arrived broken', '028-0000001-0000002', 'Sorry, refunded', '德国', '反馈店'],
+      ['2026-11-01', 5, 'Great seller', '028-0000001-0000001', undefined, '德国', '反馈店'],
+    ]);
+    const list = await call(t.app, w.s, 'POST', '/PDD/reports/feedback/list', {});
+    expect(list.data.list.map((f: { order_id: string }) => f.order_id)).toEqual(all.rows.slice(1).map((r) => r[3]));
+
+    // The list's filters: rating; a date range (Beijing days of the seconds); the shop.
+    expect((await exported(w.s, '?rating=1')).rows.slice(1).map((r) => r[2])).toEqual(['Arrived broken']);
+    const from = Date.UTC(2026, 10, 5) / 1000;
+    const to = Date.UTC(2026, 10, 15) / 1000;
+    const ranged = await exported(w.s, `?startTime=${from}&endTime=${to}`);
+    expect(ranged.rows.slice(1).map((r) => r[0])).toEqual(['2026-11-10']);
+    expect((await exported(w.s, `?shop_id=${w.shopId}&rating=5`)).rows.slice(1).map((r) => r[3])).toEqual([
+      '028-0000001-0000001',
+    ]);
+
+    // Another tenant's shop is not found; its feedback is never in this tenant's file.
+    const foreign = await exported(w.s, `?shop_id=${other.shopId}`);
+    expect([foreign.http, foreign.msg]).toEqual([404, '店铺不存在或未授权']);
+    expect((await exported(other.s)).rows.slice(1).map((r) => r[2])).toEqual(['Other tenant']);
+
+    // A buyer (no shop.use) is refused; a worker exports only the shops given to the account.
+    const buyer = await buildUser(t.db, w.admin, { auth: 3 });
+    expect((await exported(await signIn(t.app, buyer.account, TEST_PASSWORD))).http).toBe(403);
+    const worker = await buildUser(t.db, w.admin, { auth: 2 });
+    const ws = await signIn(t.app, worker.account, TEST_PASSWORD);
+    await t.db
+      .updateTable('shops')
+      .set({ staff_ids: [w.admin.id] })
+      .where('id', '=', w.shopId)
+      .execute();
+    expect((await exported(ws)).rows).toHaveLength(1);
+    expect((await exported(ws, `?shop_id=${w.shopId}`)).http).toBe(404);
+    await t.db
+      .updateTable('shops')
+      .set({ staff_ids: [worker.id] })
+      .where('id', '=', w.shopId)
+      .execute();
+    expect((await exported(ws)).rows).toHaveLength(4);
+
+    for (const [query, msg] of [
+      ['?rating=6', '评分为1到5'],
+      [`?startTime=${to}&endTime=${from}`, '开始时间不能晚于结束时间'],
+      ['?shop_id=x', '店铺ID'],
+      ['?page=1', ''],
+    ] as const) {
+      const r = await exported(w.s, query);
+      expect(r.http, query).toBe(400);
+      expect(r.msg).toContain(msg);
     }
   });
 });

@@ -147,17 +147,23 @@ const dateRangeChecks = <T extends z.ZodType<{ startTime?: number | undefined; e
     path: ['startTime'],
   });
 
+/** The filters of 卖家反馈 (the list's and the export's). */
+const feedbackFilters = {
+  shop_id: shopIdField.optional(),
+  rating: z.coerce.number().int().min(1, { error: '评分为1到5' }).max(5, { error: '评分为1到5' }).optional(),
+  startTime: secondsQuery,
+  endTime: secondsQuery,
+};
+
 /** `POST /reports/feedback/list`: the kept feedback, filtered; counts by rating over the same filter. */
-export const reportsFeedbackBody = dateRangeChecks(
-  z.strictObject({
-    ...pageQuery,
-    shop_id: shopIdField.optional(),
-    rating: z.coerce.number().int().min(1, { error: '评分为1到5' }).max(5, { error: '评分为1到5' }).optional(),
-    startTime: secondsQuery,
-    endTime: secondsQuery,
-  }),
-);
+export const reportsFeedbackBody = dateRangeChecks(z.strictObject({ ...pageQuery, ...feedbackFilters }));
 export type ReportsFeedbackBody = z.infer<typeof reportsFeedbackBody>;
+
+/** `GET /reports/feedback/export`: the list's filters without paging (query parameters). */
+export const reportsFeedbackExportQuery = dateRangeChecks(z.strictObject(feedbackFilters));
+export type ReportsFeedbackExportQuery = z.infer<typeof reportsFeedbackExportQuery>;
+/** Most rows one export holds (newest first); the file says so in its last row when cut. */
+export const FEEDBACK_EXPORT_MAX = 50_000;
 
 export const feedbackItem = z.object({
   id: z.number().int(),

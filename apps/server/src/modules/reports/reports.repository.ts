@@ -185,39 +185,50 @@ function feedbackQuery(db: Db, tenantId: number, f: FeedbackFilter, withRating: 
   return q;
 }
 
-/** One page of feedback, newest first, with the console's order of each Amazon order id. */
+/** The filter's feedback rows, newest first, with the console's order of each Amazon order id. */
+function feedbackRows(db: Db, tenantId: number, f: FeedbackFilter) {
+  return feedbackQuery(db, tenantId, f, true)
+    .leftJoin('shops as s', 's.id', 'f.shop_id')
+    .select([
+      'f.id',
+      'f.shop_id',
+      's.name as shop_name',
+      'f.marketplace_id',
+      sql<string>`to_char(f.feedback_date, 'YYYY-MM-DD')`.as('feedback_date'),
+      'f.rating',
+      'f.comments',
+      'f.response',
+      'f.order_id',
+      (eb) =>
+        eb
+          .selectFrom('orders as o')
+          .select('o.id')
+          .whereRef('o.tenant_id', '=', 'f.tenant_id')
+          .whereRef('o.amazon_order_id', '=', 'f.order_id')
+          .limit(1)
+          .as('order_row_id'),
+    ])
+    .orderBy('f.feedback_date', 'desc')
+    .orderBy('f.id', 'desc');
+}
+
+/** One page of feedback, newest first, and the filter's row count. */
 export async function feedbackPage(db: Db, tenantId: number, f: FeedbackFilter, page: number, pageSize: number) {
-  const base = feedbackQuery(db, tenantId, f, true);
   const [rows, total] = await Promise.all([
-    base
-      .leftJoin('shops as s', 's.id', 'f.shop_id')
-      .select([
-        'f.id',
-        'f.shop_id',
-        's.name as shop_name',
-        'f.marketplace_id',
-        sql<string>`to_char(f.feedback_date, 'YYYY-MM-DD')`.as('feedback_date'),
-        'f.rating',
-        'f.comments',
-        'f.response',
-        'f.order_id',
-        (eb) =>
-          eb
-            .selectFrom('orders as o')
-            .select('o.id')
-            .whereRef('o.tenant_id', '=', 'f.tenant_id')
-            .whereRef('o.amazon_order_id', '=', 'f.order_id')
-            .limit(1)
-            .as('order_row_id'),
-      ])
-      .orderBy('f.feedback_date', 'desc')
-      .orderBy('f.id', 'desc')
+    feedbackRows(db, tenantId, f)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    feedbackQuery(db, tenantId, f, true)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
+}
+
+/** The first `max` rows of the filter's feedback, newest first (the export). */
+export function feedbackForExport(db: Db, tenantId: number, f: FeedbackFilter, max: number) {
+  return feedbackRows(db, tenantId, f).limit(max).execute();
 }
 
 /** Rows per rating over the filter without its rating. */

@@ -1,6 +1,7 @@
 import {
   reportsFeedbackBody,
   reportsFeedbackData,
+  reportsFeedbackExportQuery,
   reportsPerformanceBody,
   reportsPerformanceData,
   reportsRefreshBody,
@@ -8,9 +9,11 @@ import {
 } from '@console/shared/schemas/seller-reports';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.js';
-import { replies, zodApp } from '../../lib/route.js';
+import { fileReplies, replies, zodApp } from '../../lib/route.js';
 import { actorOf, authOf } from '../../plugins/auth.js';
-import { feedback, performance, startRefresh } from './reports.view.js';
+import { feedback, feedbackExport, performance, startRefresh } from './reports.view.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * 卖家绩效 and 卖家反馈 (docs/reports.md): `shop.use`, like the shop screens; a user without
@@ -45,6 +48,26 @@ export async function reportsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const auth = authOf(req);
       return ok(await feedback(deps, auth.tenantId, auth.user, req.body));
+    },
+  );
+
+  app.get(
+    '/reports/feedback/export',
+    {
+      schema: {
+        querystring: reportsFeedbackExportQuery,
+        response: fileReplies([XLSX]),
+        summary: '卖家反馈导出(.xlsx)',
+      },
+      config,
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const book = await feedbackExport(deps, auth.tenantId, auth.user, req.query);
+      return reply
+        .type(XLSX)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('卖家反馈.xlsx')}`)
+        .send(book);
     },
   );
 }

@@ -3,12 +3,13 @@ import { can } from '@console/shared/permissions/can';
 import type {
   ReportsFeedbackBody,
   ReportsFeedbackData,
+  ReportsFeedbackExportQuery,
   ReportsPerformanceBody,
   ReportsPerformanceData,
   ReportsRefreshBody,
   SellerReportType,
 } from '@console/shared/schemas/seller-reports';
-import { SELLER_REPORT_TYPES } from '@console/shared/schemas/seller-reports';
+import { FEEDBACK_EXPORT_MAX, SELLER_REPORT_TYPES } from '@console/shared/schemas/seller-reports';
 import type { Actor, AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
 import type { JobClient } from '../../jobs/job-queue.js';
@@ -17,7 +18,16 @@ import { subjectOf } from '../account/account.presenter.js';
 import { shopMarketplaceIds } from '../fba/fba-stock.service.js';
 import { audit } from '../system/audit.js';
 import { reportsRefreshJob } from './reports.job.js';
-import { feedbackCounts, feedbackPage, performanceHistory, reportShops, syncStates } from './reports.repository.js';
+import {
+  type FeedbackFilter,
+  feedbackCounts,
+  feedbackForExport,
+  feedbackPage,
+  performanceHistory,
+  reportShops,
+  syncStates,
+} from './reports.repository.js';
+import { feedbackWorkbook } from './reports-export.js';
 
 const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 const mpName = (id: string) => marketplaceById(id)?.name ?? id;
@@ -136,6 +146,40 @@ function day(seconds: number): string {
   return new Date(seconds * 1000 + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** The feedback filter of the list's (or export's) filters over the caller's usable shops. */
+async function feedbackFilter(
+  deps: AppDeps,
+  tenantId: number,
+  user: UserRow,
+  q: ReportsFeedbackExportQuery,
+): Promise<FeedbackFilter> {
+  const shops = await shopsOf(deps, tenantId, user, q.shop_id);
+  return {
+    shopIds: shops.map((s) => s.id),
+    rating: q.rating,
+    from: q.startTime ? day(q.startTime) : undefined,
+    to: q.endTime ? day(q.endTime) : undefined,
+  };
+}
+
+/** 卖家反馈 导出: the filtered feedback (at most `FEEDBACK_EXPORT_MAX` rows, newest first) as .xlsx. */
+export async function feedbackExport(deps: AppDeps, tenantId: number, user: UserRow, q: ReportsFeedbackExportQuery) {
+  const filter = await feedbackFilter(deps, tenantId, user, q);
+  const rows = await feedbackForExport(deps.db, tenantId, filter, FEEDBACK_EXPORT_MAX + 1);
+  return feedbackWorkbook(
+    rows.slice(0, FEEDBACK_EXPORT_MAX).map((r) => ({
+      feedback_date: r.feedback_date,
+      rating: r.rating,
+      comments: r.comments,
+      response: r.response,
+      order_id: r.order_id,
+      marketplace: mpName(r.marketplace_id),
+      shop_name: r.shop_name ?? '',
+    })),
+    rows.length > FEEDBACK_EXPORT_MAX,
+  );
+}
+
 /** 卖家反馈: one page of the kept feedback, counts by rating, the fetch state. */
 export async function feedback(
   deps: AppDeps,
@@ -143,14 +187,8 @@ export async function feedback(
   user: UserRow,
   body: ReportsFeedbackBody,
 ): Promise<ReportsFeedbackData> {
-  const shops = await shopsOf(deps, tenantId, user, body.shop_id);
-  const shopIds = shops.map((s) => s.id);
-  const filter = {
-    shopIds,
-    rating: body.rating,
-    from: body.startTime ? day(body.startTime) : undefined,
-    to: body.endTime ? day(body.endTime) : undefined,
-  };
+  const filter = await feedbackFilter(deps, tenantId, user, body);
+  const shopIds = filter.shopIds;
   const [page, counts, state] = await Promise.all([
     feedbackPage(deps.db, tenantId, filter, body.page, body.pageSize),
     feedbackCounts(deps.db, tenantId, filter),

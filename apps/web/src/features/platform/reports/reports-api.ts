@@ -7,6 +7,7 @@ import type {
 } from '@console/shared/schemas/seller-reports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { getFile } from '../../../api/goods-files';
 import { post } from '../../../api/http';
 import { useJobProgress } from '../../../api/jobs';
 
@@ -42,4 +43,13 @@ export function useRefreshReports(jobId: string | null) {
   });
   const reload = useCallback(() => qc.invalidateQueries({ queryKey: reportKeys.all }), [qc]);
   return { start, job: useJobProgress<ReportsRefreshResult>(jobId), reload };
+}
+
+/** 导出: the feedback of the applied filters (without paging) as an .xlsx download. */
+export function exportFeedback(f: ReportsFeedbackBody) {
+  const { page: _p, pageSize: _s, ...filters } = f;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return getFile(`/reports/feedback/export${qs ? `?${qs}` : ''}`, '卖家反馈.xlsx');
 }

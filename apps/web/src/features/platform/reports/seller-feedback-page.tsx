@@ -3,10 +3,11 @@ import { Button, DatePicker, Form, Rate, Select, Space, Table, Tag, Typography }
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { saveBlob } from '../../../api/goods-files';
 import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
 import { RefreshBar } from './refresh-bar';
-import { useFeedback, usePerformance } from './reports-api';
+import { exportFeedback, useFeedback, usePerformance } from './reports-api';
 
 interface FilterValues {
   shop_id?: number;
@@ -25,6 +26,16 @@ export function SellerFeedbackPage() {
   const list = useFeedback(filters);
   const shopOptions = [...new Map((shops.data?.list ?? []).map((e) => [e.shop_id, e.shop_name])).entries()];
   const counts = list.data?.counts;
+  const [exporting, setExporting] = useState(false);
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const f = await exportFeedback(filters);
+      if (f.kind === 'file') saveBlob(f.blob, f.fileName);
+    } finally {
+      setExporting(false);
+    }
+  };
   const search = (v: FilterValues) => {
     const { startTime, endTime } = rangeToSeconds(v.range);
     setFilters({
@@ -62,9 +73,14 @@ export function SellerFeedbackPage() {
         <Form.Item name="range">
           <DatePicker.RangePicker presets={presets} allowEmpty={[true, true]} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button onClick={onExport} loading={exporting} data-testid="feedback-export">
+            导出
+          </Button>
+        </Space>
       </Form>
       <RefreshBar
         reportType="GET_SELLER_FEEDBACK_DATA"

@@ -99,6 +99,11 @@ export function requireJob(ctx: JobContext<unknown>): JobRef {
 export interface ServerModule {
   name: string;
   routes: FastifyPluginAsync[];
+  /**
+   * Plugins mounted at the root, outside /PDD, before the web app: public pages that are no API
+   * (no envelope, no session; the own site's storefront, modules/site/storefront).
+   */
+  pages?: FastifyPluginAsync[];
   /** (`run` is a method, so definitions of any payload type fit `JobDefinition`.) */
   jobs?: JobDefinition[];
 }

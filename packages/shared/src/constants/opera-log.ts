@@ -157,6 +157,7 @@ export const OPERA_LOG_ACTIONS = {
   'gpsr.apply': '应用GPSR合规档案',
   'gpsr.remove': '移除GPSR合规档案',
   'gpsr.document': '上传GPSR文件',
+  'site.basic.save': '保存站点基础设置',
   'ali1688.connect': '连接1688账号',
   'ali1688.reauthorize': '重新授权1688账号',
   'ali1688.disconnect': '断开1688账号',

@@ -166,7 +166,7 @@ const SECTIONS: Section[] = [
     url: '/build-site',
     icon: 'BuildOutlined',
     children: [
-      ['基础设置', '/build-site/basic'],
+      ['基础设置', '/build-site/basic', 'site.manage'],
       ['SEO设置', '/build-site/seo'],
       ['站点商品', '/build-site/goods/list'],
       ['添加站点商品', '/build-site/goods/create'],

@@ -101,6 +101,8 @@ export const PERMISSIONS = [
   'warehouse.operate',
   /** 头程发货: FBA first-leg shipments and their labels (the roles that keep stock; issue 30 §3). */
   'fba.use',
+  /** 建站: the tenant's own shop site (基础设置 ...; issue 33): company and personal admins. */
+  'site.manage',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -171,6 +173,7 @@ export const ROLE_PERMISSIONS = {
     'logistics.review',
     'logistics.ship',
     'logistics.fees',
+    'site.manage',
   ],
   1: [
     'account.self',
@@ -253,6 +256,7 @@ export const ROLE_PERMISSIONS = {
     'logistics.review',
     'logistics.ship',
     'logistics.fees',
+    'site.manage',
   ],
   5: ['account.self', 'system.operaLog.read', 'role.admin', 'finance.view', 'logistics.fees'],
   6: ['account.self', 'goods.operate', 'goods.batchCopy', ...LIBRARY_PERMISSIONS, 'monitor.use'],

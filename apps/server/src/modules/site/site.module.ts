@@ -1,0 +1,10 @@
+import type { ServerModule } from '../../lib/server-module.js';
+import { siteRoutes } from './site.routes.js';
+import { storefrontPages } from './storefront/storefront.routes.js';
+
+/** Own site (issue 33): the builder's API and the public storefront (docs/site.md). */
+export const serverModule: ServerModule = {
+  name: 'site',
+  routes: [siteRoutes],
+  pages: [storefrontPages],
+};

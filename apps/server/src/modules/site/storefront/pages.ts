@@ -1,0 +1,147 @@
+import { SITE_LANGUAGES, SITE_LEGAL_PAGES, type SiteLegalPage } from '@console/shared/schemas/site';
+import type { findSiteBySlug } from '../site.repository.js';
+import { html, type SafeHtml, safeHref } from './html.js';
+import { markdownToHtml } from './markdown.js';
+import { wordsOf } from './strings.js';
+
+/** A site as the storefront reads it. */
+export type PublicSite = NonNullable<Awaited<ReturnType<typeof findSiteBySlug>>>;
+
+/** Where and for whom a page is rendered. */
+export interface PageContext {
+  site: PublicSite;
+  /** Library language key of the page. */
+  lang: string;
+  /** The site's address without a trailing slash: `https://shop.example.com` or `http://console/s/<slug>`. */
+  base: string;
+  /** A preview address: not for search engines. */
+  preview: boolean;
+  /** The public link of a stored file (logo, favicon). */
+  fileUrl: (key: string) => string;
+}
+
+/** The path segment of a language: its tag in lower case (`en`, `sv`, `zh-cn`). */
+export const langSegment = (key: string) => (SITE_LANGUAGES.find((l) => l.key === key)?.tag ?? key).toLowerCase();
+const tagOf = (key: string) => SITE_LANGUAGES.find((l) => l.key === key)?.tag ?? 'en';
+
+/** The site language a path segment names, if the site has it. */
+export function langOfSegment(site: PublicSite, segment: string): string | undefined {
+  return site.languages.find((k) => langSegment(k) === segment.toLowerCase());
+}
+
+/** A legal page's Markdown in the language, else in the site's default language; '' when neither has one. */
+export function legalText(site: PublicSite, lang: string, page: SiteLegalPage): string {
+  return site.legal[lang]?.[page] || site.legal[site.default_language]?.[page] || '';
+}
+
+const homeUrl = (c: PageContext, lang: string) => `${c.base}/${langSegment(lang)}/`;
+const legalUrl = (c: PageContext, lang: string, page: SiteLegalPage) => `${c.base}/${langSegment(lang)}/legal/${page}`;
+
+const CSS = `*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
+header,main,footer{max-width:960px;margin:0 auto;padding:16px}header{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between;border-bottom:1px solid #d0d7de}
+.brand{display:flex;gap:12px;align-items:center;color:inherit;text-decoration:none;font-size:1.25rem;font-weight:600}.brand img{max-height:48px;width:auto}
+nav ul{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0;padding:0}a{color:#0b5cad}a[aria-current]{font-weight:700;color:#1f2328}
+footer{border-top:1px solid #d0d7de;font-size:.9rem;color:#57606a}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dt{font-weight:600}`;
+
+/** The frame of every page: head (title, canonical, hreflang, favicon), header with the language switch, footer. */
+function layout(
+  c: PageContext,
+  p: { title: string; canonical: string; alternates: Map<string, string>; main: SafeHtml },
+) {
+  const { site } = c;
+  const words = wordsOf(c.lang);
+  const rtl = c.lang === 'ae';
+  const pages = (Object.keys(SITE_LEGAL_PAGES) as SiteLegalPage[]).filter((pg) => legalText(site, c.lang, pg));
+  const defaultAlt = p.alternates.get(site.default_language);
+  return html`<!doctype html>
+<html lang="${tagOf(c.lang)}" dir="${rtl ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${p.title}</title>
+${c.preview ? html`<meta name="robots" content="noindex">` : ''}
+<link rel="canonical" href="${p.canonical}">
+${[...p.alternates].map(([lang, href]) => html`<link rel="alternate" hreflang="${tagOf(lang)}" href="${href}">\n`)}
+${defaultAlt ? html`<link rel="alternate" hreflang="x-default" href="${defaultAlt}">` : ''}
+${site.favicon_key ? html`<link rel="icon" href="${c.fileUrl(site.favicon_key)}">` : ''}
+<style>${CSS}</style>
+</head>
+<body>
+<header>
+<a class="brand" href="${homeUrl(c, c.lang)}">${site.logo_key ? html`<img src="${c.fileUrl(site.logo_key)}" alt="${site.name}" height="48">` : ''}<span>${site.name}</span></a>
+<nav aria-label="${words.language}"><ul>
+${site.languages.map((lang) => {
+  const label = SITE_LANGUAGES.find((l) => l.key === lang)?.native ?? lang;
+  const href = p.alternates.get(lang) ?? homeUrl(c, lang);
+  return html`<li><a href="${href}" hreflang="${tagOf(lang)}" lang="${tagOf(lang)}"${lang === c.lang ? html` aria-current="page"` : ''}>${label}</a></li>`;
+})}
+</ul></nav>
+</header>
+<main>
+${p.main}
+</main>
+<footer>
+<nav aria-label="legal"><ul>
+${pages.map((pg) => html`<li><a href="${legalUrl(c, c.lang, pg)}">${words.legal[pg]}</a></li>`)}
+</ul></nav>
+<p>© ${new Date().getFullYear()} ${site.name}</p>
+</footer>
+</body>
+</html>
+`;
+}
+
+/** The home page of a language: the site's name and its contact details. */
+export function homePage(c: PageContext): SafeHtml {
+  const { site } = c;
+  const words = wordsOf(c.lang);
+  const { email, phone, address } = site.contact;
+  const alternates = new Map(site.languages.map((l) => [l, homeUrl(c, l)]));
+  const contact =
+    email || phone || address
+      ? html`<section aria-labelledby="contact"><h2 id="contact">${words.contact}</h2><dl>
+${email ? html`<dt>${words.email}</dt><dd><a href="${safeHref(`mailto:${email}`)}">${email}</a></dd>` : ''}
+${phone ? html`<dt>${words.phone}</dt><dd><a href="${safeHref(`tel:${phone.replace(/[^\d+]/g, '')}`)}">${phone}</a></dd>` : ''}
+${address ? html`<dt>${words.address}</dt><dd>${address}</dd>` : ''}
+</dl></section>`
+      : '';
+  return layout(c, {
+    title: site.name,
+    canonical: homeUrl(c, c.lang),
+    alternates,
+    main: html`<h1>${site.name}</h1>\n${contact}`,
+  });
+}
+
+/** A legal page in a language (the caller checked that it has text). */
+export function legalPage(c: PageContext, page: SiteLegalPage): SafeHtml {
+  const { site } = c;
+  const words = wordsOf(c.lang);
+  const alternates = new Map(
+    site.languages.filter((l) => legalText(site, l, page)).map((l) => [l, legalUrl(c, l, page)]),
+  );
+  return layout(c, {
+    title: `${words.legal[page]} - ${site.name}`,
+    canonical: legalUrl(c, c.lang, page),
+    alternates,
+    main: html`<h1>${words.legal[page]}</h1>\n${markdownToHtml(legalText(site, c.lang, page))}`,
+  });
+}
+
+/** The 404 page: the site's frame when the site is known (its language), else a bare bilingual page. */
+export function notFoundPage(c: PageContext | null): SafeHtml {
+  if (c) {
+    const words = wordsOf(c.lang);
+    return layout(c, {
+      title: `${words.notFound} - ${c.site.name}`,
+      canonical: homeUrl(c, c.lang),
+      alternates: new Map(),
+      main: html`<h1>${words.notFound}</h1><p>${words.notFoundText}</p><p><a href="${homeUrl(c, c.lang)}">${words.home}</a></p>`,
+    });
+  }
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>404 Not Found</title></head>
+<body><main><h1>404 Not Found</h1><p>The page you are looking for does not exist.</p><p lang="zh-CN">您访问的页面不存在。</p></main></body></html>
+`;
+}

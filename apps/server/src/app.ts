@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     });
   });
   // Public pages outside the API (the own site's storefront), before the web app's routes.
-  for (const mod of modules) for (const pages of mod.pages ?? []) await app.register(pages);
+  if (web) for (const mod of modules) for (const pages of mod.pages ?? []) await app.register(pages);
   await app.register(
     async (api) => {
       if (web) for (const mod of modules) for (const routes of mod.routes) await api.register(routes);

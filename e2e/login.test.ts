@@ -104,11 +104,11 @@ describe('sign-in screens and access rules', () => {
   });
 
   it('shows the not-built page with the route title for screens of later issues', async () => {
-    const { page: p, context } = await signedInPage(browser, 'admin', env().adminPassword, '#/build-site/basic');
+    const { page: p, context } = await signedInPage(browser, 'admin', env().adminPassword, '#/build-site/seo');
     page = p;
     await p.getByTestId('not-built').waitFor();
-    await expect.poll(() => p.title(), NAV).toContain('基础设置');
-    expect(await p.getByTestId('tab-bar').getByText('基础设置').isVisible()).toBe(true);
+    await expect.poll(() => p.title(), NAV).toContain('SEO设置');
+    expect(await p.getByTestId('tab-bar').getByText('SEO设置').isVisible()).toBe(true);
     // The hidden redirect helper replaces the location with the route object in its parameter.
     const target = encodeURIComponent(JSON.stringify({ path: '/order/shop', query: { from: 'x' } }));
     await p.evaluate((t) => {

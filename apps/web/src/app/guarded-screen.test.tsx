@@ -28,7 +28,7 @@ describe('guardedScreen: the router puts every screen behind its meta.permission
 
   it('not-built screens are guarded too; routes without a permission load the screen as it is', async () => {
     // Every goods screen is built now: a not-built screen of another section, given a permission.
-    const unbuilt = route('/build-site/basic');
+    const unbuilt = route('/build-site/seo');
     expect(unbuilt.load).toBeUndefined();
     const notBuilt = { ...unbuilt, meta: { ...unbuilt.meta, permission: 'goods.operate' as const } };
     const top = await topOf(guardedScreen(notBuilt, screenLoader));

@@ -172,6 +172,8 @@ describe('route table', () => {
         '/overseas/warehouse',
         // 头程发货 (docs/fba.md).
         '/fba/first_trip',
+        // 建站 基础设置 (docs/site.md, issue 33 §1).
+        '/build-site/basic',
       ].sort(),
     );
   });

@@ -19,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 /** Reasons of the lists below (one per entry, by name). */
 /** Looked up before the tenant is known (sign-in, OAuth state, a token): stays global, a lookup table by hash. */
 const LOOKUP = 'looked up by a secret hash before the tenant is known';
+/** A storefront's visitor names the site by its address, before the tenant is known. */
+const SITE_ADDRESS = 'a storefront request names the site by its address (preview slug, Host)';
 /** Account names are unique across the installation (sign-in names the account, not the tenant). */
 const ACCOUNT = 'sign-in by account name, before the tenant is known';
 const BY_USER = 'keyed by a user, and a user belongs to one tenant';
@@ -129,6 +131,8 @@ const UNIQUE_ALLOWED: Record<string, string> = {
   shop_auth_states_pkey: LOOKUP, // shop_auth_states (state_hash)
   stock_balances_pkey: BY_PARENT, // stock_balances (location_id, stock_id)
   stock_count_lines_count_id_stock_id_key: BY_PARENT, // stock_count_lines (count_id, stock_id)
+  site_domains_pkey: SITE_ADDRESS, // site_domains (domain)
+  sites_slug_key: SITE_ADDRESS, // sites (slug)
   user_settings_pkey: BY_USER, // user_settings (user_id, key)
   users_account_uq: ACCOUNT, // users (lower(account)) WHERE (deleted_at IS NULL)
 };

@@ -1,7 +1,8 @@
 // Freight on a new seller's first day (issue 29 §2): the sample channels a new installation
 // ships with (示例), 运费审核 opening on the first tab with work and counting each tab, the
 // warning before approving a parcel the balance cannot pay (去充值), a failed 创建运单 that stays
-// on its row across a reload until a retry succeeds, and 发货 confirmed with progress.
+// on its row across a reload until a retry succeeds, a refused 取消运单 kept on its row across a
+// reload until 知道了, and 发货 confirmed with progress.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
@@ -119,10 +120,26 @@ describe('freight on day one', () => {
     await p.getByText('已建运单').waitFor();
     expect(await p.getByTestId(`row-error-${parcelId}`).count()).toBe(0);
 
-    // 发货 asks first (fees, Amazon is told, cannot be undone), then shows progress and the result.
+    // 取消运单 refused by the carrier (the parcel was picked up, a test hook of the sandbox carrier):
+    // the reason stays on the waybill's row, also after a reload, until 知道了.
     await p.getByRole('tab', { name: /运单/ }).click();
     await p.getByTestId('freight-tab-count-waybills').getByText('(1)').waitFor();
     const row = p.locator('tr', { hasText: /SIM\d+CN/ });
+    const waybills = await s0.api.call<{ list: { id: number }[] }>('GET', '/logistics/waybill/list?page=1&pageSize=20');
+    const waybillId = waybills.data.list[0]!.id;
+    const picked = await s0.api.call('POST', '/__test__/carrier-pickup', { id: waybillId });
+    expect(picked.status, picked.msg).toBe(200);
+    await row.getByRole('button', { name: '取消运单' }).click();
+    await p.locator('.ant-popconfirm').getByRole('button', { name: '取消运单' }).click();
+    const refusal = p.getByTestId(`waybill-error-${waybillId}`);
+    await refusal.getByText(/already picked up/).waitFor();
+    await p.reload();
+    await p.getByRole('tab', { name: /运单/ }).click();
+    await refusal.getByText(/already picked up/).waitFor();
+    await refusal.getByRole('button', { name: '知道了' }).click();
+    await refusal.waitFor({ state: 'detached' });
+
+    // 发货 asks first (fees, Amazon is told, cannot be undone), then shows progress and the result.
     await row.getByRole('button', { name: '发货' }).click();
     const confirm = p.locator('.ant-popconfirm');
     await confirm.getByText(/发货后不能撤销/).waitFor();

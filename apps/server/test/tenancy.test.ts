@@ -200,6 +200,7 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { shop_id: 'shop' },
     request: (id) => ({ query: { shop_id: id('shop_id') } }),
   },
+  'POST /PDD/__test__/carrier-pickup': { fields: { id: 'waybill' }, request: (id) => ({ body: { id: id('id') } }) },
   'POST /PDD/__test__/sandbox-feedback': {
     fields: { shop_id: 'shop' },
     request: (id) => ({ body: { shop_id: id('shop_id') } }),

@@ -16,6 +16,7 @@ import { ensureJwtSecret } from '../src/db/seed.js';
 import type { UserRow } from '../src/db/types.js';
 import { buildTenant, buildTenantRows, TEST_PASSWORD } from './factories.js';
 import { call, signIn, useTestApp } from './harness.js';
+import { siteBody } from './site/site-support.js';
 
 // The backup drill (issue 32 §1): every table holds rows, `npm run backup` writes one archive,
 // a restore into a fresh database matches every table's count and checksum, and the app
@@ -93,6 +94,9 @@ const NOT_FILLED_YET = new Set(
     'order_purchases_1688',
     'order_stats_daily',
     'order_stats_days',
+    'perf_stats_daily',
+    'perf_stats_days',
+    'perf_stats_repeat',
     'order_sync_states',
     'overseas_outbound_lines',
     'price_settings',
@@ -124,6 +128,15 @@ beforeAll(async () => {
   // Rows written through the API: a session, an opera-log line.
   const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
   await call(t.app, s, 'POST', '/PDD/goods/category/create', { parent_id: 0, name: '备份分类' });
+  // The own site with a domain (sites, site_domains).
+  const site = await call(
+    t.app,
+    s,
+    'POST',
+    '/PDD/site/basic/save',
+    siteBody({ slug: 'backup-drill', domains: ['shop.backup-drill.example'] }),
+  );
+  expect(site.status, site.msg).toBe(200);
   const dataDir = t.deps.config.dataDir;
   fs.mkdirSync(path.dirname(path.join(dataDir, image)), { recursive: true });
   fs.writeFileSync(path.join(dataDir, image), randomBytes(3000));

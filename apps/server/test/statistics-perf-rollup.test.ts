@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setTenantTimeZone } from '../src/modules/account/tenant-time-zone.repository.js';
 import { foldStatusCounts, tenantStatusCounts } from '../src/modules/home/order-status-counts.repository.js';
+import { orderStatsSums } from '../src/modules/statistics/order-stats-rollup.repository.js';
 import { perfCountsRolled } from '../src/modules/statistics/perf-stats-rollup.repository.js';
 import { performanceCounts } from '../src/modules/statistics/statistics.repository.js';
 import { drainStatsRollups } from '../src/modules/statistics/statistics-drain.job.js';
@@ -161,6 +162,8 @@ describe('员工绩效 daily rollup', () => {
     await check(tz);
 
     // The drain job takes the marks and rebuilds the built days; the answer stays exact.
+    const week = { from: new Date((now - 8 * DAY) * 1000), to: new Date((now + 1) * 1000) };
+    await orderStatsSums(t.db, a.tenant.id, week, tz); // 订单统计's days built too: both drained
     const late = await insertStatsOrder(t.db, a.tenant.id, {
       shopId: shop.id,
       marketplace: 'de',

@@ -59,9 +59,11 @@ export async function drainOrderRollup(db: Db, tenantId: number, timeZone: strin
   });
 }
 
-/** Tenants with dirty marks of 订单统计 (the drain job's work list). */
+/** Tenants with dirty marks of 订单统计 and built days (the drain job's work list; the others' marks wait for their first read). */
 export async function orderDirtyTenants(db: Db) {
-  const r = await sql<{ tenant_id: number }>`select distinct tenant_id from order_stats_dirty`.execute(db);
+  const r = await sql<{ tenant_id: number }>`
+    select distinct d.tenant_id from order_stats_dirty d
+    where exists (select 1 from order_stats_days s where s.tenant_id = d.tenant_id)`.execute(db);
   return r.rows.map((x) => x.tenant_id);
 }
 

@@ -132,9 +132,11 @@ export async function drainPerfRollup(db: Db, tenantId: number, timeZone: string
   });
 }
 
-/** Tenants with dirty marks of 员工绩效 (the drain job's work list). */
+/** Tenants with dirty marks of 员工绩效 and built days (the drain job's work list). */
 export async function perfDirtyTenants(db: Db) {
-  const r = await sql<{ tenant_id: number }>`select distinct tenant_id from perf_stats_dirty`.execute(db);
+  const r = await sql<{ tenant_id: number }>`
+    select distinct d.tenant_id from perf_stats_dirty d
+    where exists (select 1 from perf_stats_days s where s.tenant_id = d.tenant_id)`.execute(db);
   return r.rows.map((x) => x.tenant_id);
 }
 

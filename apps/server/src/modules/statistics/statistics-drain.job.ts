@@ -8,8 +8,9 @@ import { drainPerfRollup, perfDirtyTenants } from './perf-stats-rollup.repositor
 /**
  * Drains the dirty marks of the statistics rollups (订单统计, 员工绩效) every 10 minutes: per tenant
  * with marks, takes them and rebuilds the built days they forgot, so the first read after quiet
- * hours does not pay for the day's writes (docs/statistics.md). A tenant that never read has no
- * built days: its marks are only deleted. Reads still refresh on their own (the job may lag).
+ * hours does not pay for the day's writes (docs/statistics.md). Only tenants with built days: a
+ * tenant that never read keeps its marks for its first read (the job never empties the mark tables
+ * of tenants it has nothing to rebuild for). Reads still refresh on their own (the job may lag).
  * Also folds 首页's kept order counts per status (order-status-counts.repository.ts).
  */
 export async function drainStatsRollups(db: Parameters<typeof drainPerfRollup>[0], signal?: AbortSignal) {

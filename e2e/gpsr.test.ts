@@ -44,6 +44,9 @@ describe('GPSR helper', () => {
     await form.getByLabel('负责人邮寄地址').fill('Hauptstraße 1, Berlin');
     await form.getByLabel('负责人电子邮箱').fill('eu-rp@acme.example');
     await form.getByText('安全声明', { exact: false }).click();
+    // 上传预览: what an upload to 德国 would send from the profile as typed (the upload's own mapping).
+    await p.getByTestId('gpsr-preview-dsa_responsible_party_address').getByText('eu-rp@acme.example').waitFor();
+    await p.getByTestId('gpsr-preview-gpsr_safety_attestation').getByText('是').waitFor();
     await p.locator('.ant-drawer').getByRole('button', { name: '保存' }).click();
     await root
       .locator('tr', { hasText: `档案${run}` })

@@ -221,18 +221,18 @@ export function GpsrProfileDrawer({
         <Form.Item name="remark" label="备注" style={{ marginTop: 16 }}>
           <Input maxLength={500} />
         </Form.Item>
-        <h4>上传预览(上传到所选站点时 listing 携带的GPSR属性)</h4>
-        <GpsrAttributesPreview
-          profile={{
-            manufacturer_name: manufacturerName ?? '',
-            manufacturer_email: manufacturerEmail ?? '',
-            rp_email: rpEmail ?? '',
-            safety_attestation: Boolean(attestation),
-            warnings: warnings ?? {},
-            documents: docs,
-          }}
-        />
       </Form>
+      <h4>上传预览(上传到所选站点时 listing 携带的GPSR属性)</h4>
+      <GpsrAttributesPreview
+        profile={{
+          manufacturer_name: manufacturerName ?? '',
+          manufacturer_email: manufacturerEmail ?? '',
+          rp_email: rpEmail ?? '',
+          safety_attestation: Boolean(attestation),
+          warnings: warnings ?? {},
+          documents: docs,
+        }}
+      />
     </Drawer>
   );
 }

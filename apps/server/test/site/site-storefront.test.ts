@@ -4,7 +4,8 @@ import { buildTenant, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
 import { siteBody, uploadImage } from './site-support.js';
 
-const t = useTestApp();
+// The console's own address: site domains answer only where the console knows its own.
+const t = useTestApp({ publicUrl: 'https://console.acme.example' });
 let admin: Session;
 let other: Session;
 let version = 0;
@@ -144,6 +145,32 @@ describe('storefront (no sign-in)', () => {
     ({ version } = await saveSite(admin, { version, domains: ['new.acme.example'] }));
     expect((await page('/nothing', { host: 'shop.acme.example', ...json })).json()).toMatchObject({ status: 404 });
     expect((await page('/', { host: 'new.acme.example' })).statusCode).toBe(200);
+  });
+
+  it("never takes the console's own host: refused as a domain, and not served even if a row names it", async () => {
+    const refused = await call(
+      t.app,
+      admin,
+      'POST',
+      '/PDD/site/basic/save',
+      siteBody({ version, domains: ['Console.Acme.example'] }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.msg).toBe('域名 console.acme.example 是本控制台的地址,不能绑定为站点域名');
+    // A row written around the check (an older version, a hand edit) still does not take the console.
+    const site = await t.db
+      .selectFrom('sites')
+      .select(['id', 'tenant_id'])
+      .where('slug', '=', 'acme-home')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('site_domains')
+      .values({ domain: 'console.acme.example', site_id: site.id, tenant_id: site.tenant_id })
+      .execute();
+    const json = { accept: 'application/json' };
+    const res = await page('/nothing', { host: 'console.acme.example', ...json });
+    expect(res.json()).toMatchObject({ status: 404, msg: '接口不存在' });
+    await t.db.deleteFrom('site_domains').where('domain', '=', 'console.acme.example').execute();
   });
 
   it('escapes every text field of the seller', async () => {

@@ -14,7 +14,7 @@ import {
   slugTakenByOther,
   updateSiteVersioned,
 } from './site.repository.js';
-import { forgetSiteHosts } from './storefront/site-hosts.js';
+import { consoleHostOf, forgetSiteHosts } from './storefront/site-hosts.js';
 
 type SiteRow = NonNullable<Awaited<ReturnType<typeof findSiteOfTenant>>>;
 
@@ -135,6 +135,8 @@ export async function saveSiteBasic(
       if (await slugTakenByOther(trx, actor.tenantId, fields.slug)) {
         throw conflict(`预览地址标识「${fields.slug}」已被其他站点使用`);
       }
+      const own = consoleHostOf(deps.config.publicUrl);
+      if (own && fields.domains.includes(own)) throw badRequest(`域名 ${own} 是本控制台的地址,不能绑定为站点域名`);
       const taken = await domainsTakenByOther(trx, actor.tenantId, fields.domains);
       if (taken.length > 0) throw conflict(`域名 ${taken.join('、')} 已被其他站点绑定`);
       const row = before

@@ -31,3 +31,11 @@ export function rememberSiteHost(host: string, isSite: boolean, now = Date.now()
 export function forgetSiteHosts(hosts: readonly string[]): void {
   for (const h of hosts) known.delete(h);
 }
+
+/**
+ * The host name of the console's PUBLIC_URL (lower case, as site domains are written), never a
+ * storefront; undefined when PUBLIC_URL is unset.
+ */
+export function consoleHostOf(publicUrl: string | undefined): string | undefined {
+  return publicUrl ? new URL(publicUrl).hostname.toLowerCase().replace(/\.$/, '') : undefined;
+}

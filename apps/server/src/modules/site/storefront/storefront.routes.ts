@@ -3,7 +3,7 @@ import { normaliseDomain } from '@console/shared/schemas/site';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { publicFileUrl } from '../../files/public-link.js';
 import { findSiteByDomain, findSiteBySlug } from '../site.repository.js';
-import { cachedSiteHost, rememberSiteHost } from './site-hosts.js';
+import { cachedSiteHost, consoleHostOf, rememberSiteHost } from './site-hosts.js';
 import { type SiteAddress, type StorefrontAnswer, storefrontAnswer } from './storefront.js';
 
 /** Where preview addresses live: `/s/<slug>/...` on the console's own host. */
@@ -37,6 +37,10 @@ const pathOf = (req: FastifyRequest) => req.url.split('?', 1)[0] ?? '/';
 export const storefrontPages: FastifyPluginAsync = async (app: FastifyInstance) => {
   const { deps } = app;
   const fileUrl = (key: string) => publicFileUrl(deps.config, '', key);
+  // The console's own host (PUBLIC_URL) is never a storefront, whatever a tenant saved: without
+  // PUBLIC_URL the console cannot tell its own address from a site's, so sites answer only at
+  // their preview address (docs/site.md "Domains").
+  const consoleHost = consoleHostOf(deps.config.publicUrl);
 
   // A site's domain: its pages before the web app and the 404 handler see the request. The API
   // keeps answering on every host (`/PDD`, the storefront's images are public links under it).
@@ -45,8 +49,9 @@ export const storefrontPages: FastifyPluginAsync = async (app: FastifyInstance) 
     const path = pathOf(req);
     if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || path.startsWith(`${PREVIEW_PREFIX}/`)) return;
     // IP addresses and `localhost` are never a site's domain: no lookup for the console's usual hosts.
+    if (!consoleHost) return;
     const host = normaliseDomain(req.hostname ?? '');
-    if (!host || cachedSiteHost(host) === false) return;
+    if (!host || host === consoleHost || cachedSiteHost(host) === false) return;
     const site = await findSiteByDomain(deps.db, host);
     rememberSiteHost(host, Boolean(site));
     if (!site) return;

@@ -95,7 +95,7 @@ function BasicForm({ site, reload }: { site: SiteBasic; reload: () => unknown })
           <Form.Item
             name="domains"
             label="绑定域名"
-            extra={`把域名解析到本服务器后,店铺在该域名上访问;最多${SITE_MAX_DOMAINS}个,例如 shop.example.com`}
+            extra={`把域名解析到本服务器、并由管理员配置控制台地址(PUBLIC_URL)后,店铺在该域名上访问;最多${SITE_MAX_DOMAINS}个,例如 shop.example.com`}
           >
             <Select
               mode="tags"

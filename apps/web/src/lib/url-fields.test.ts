@@ -79,9 +79,10 @@ describe('every address field of the shared request schemas (issue 27 §5)', () 
       for (const bad of ['javascript:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=']) {
         if (field.safeParse(bad).success) failures.push(`${where} accepts ${bad}`);
       }
-      // A field may be stricter than https: only an address of the console's own file store.
-      const ownFile = '/PDD/files/t1/2026/11/0f8fad5b-d9cb-469f-a165-70867728950e.pdf';
-      if (!field.safeParse('https://example.com/a.jpg').success && !field.safeParse(ownFile).success)
+      // A field may be stricter than https: only an address of the console's own file store (a
+      // document, or an image such as a site's logo).
+      const ownFiles = ['pdf', 'jpg'].map((ext) => `/PDD/files/t1/2026/11/0f8fad5b-d9cb-469f-a165-70867728950e.${ext}`);
+      if (!field.safeParse('https://example.com/a.jpg').success && !ownFiles.some((f) => field.safeParse(f).success))
         failures.push(`${where} refuses https`);
     }
     expect(failures).toEqual([]);

@@ -36,7 +36,7 @@ const CALLS: [string, (api: Api, s: Staff, i: number) => Promise<JsonAnswer>][] 
     async (api, s, i) => {
       // Each client saves its own products in turn, at the version its last save answered.
       const g = s.goods[i % s.goods.length]!;
-      const r = await api.call('POST', '/PDD/amazon-user/insertGoods_v2', {
+      const r = await api.call<{ version: number }>('POST', '/PDD/amazon-user/insertGoods_v2', {
         token: s.token,
         body: { id: g.id, version: g.version, goodsData: soakGoods(g.sku, s.imageBase, i) },
       });

@@ -22,9 +22,11 @@ export const ACTIONS: [string, number, Action][] = [
     15,
     async (api, s, round) => {
       const g = pick(s.goods);
-      const loaded = await api.call('GET', `/PDD/amazon-user/getProduct?id=${g.id}`, { token: s.token });
+      const loaded = await api.call<{ version: number }>('GET', `/PDD/amazon-user/getProduct?id=${g.id}`, {
+        token: s.token,
+      });
       if (loaded.status !== 200) return [loaded];
-      const saved = await api.call('POST', '/PDD/amazon-user/insertGoods_v2', {
+      const saved = await api.call<{ version: number }>('POST', '/PDD/amazon-user/insertGoods_v2', {
         token: s.token,
         body: { id: g.id, version: loaded.data.version, goodsData: soakGoods(g.sku, s.imageBase, round) },
       });

@@ -38,18 +38,18 @@ export interface Staff {
   imageBase: string;
 }
 
-export interface JsonAnswer {
+export interface JsonAnswer<T = unknown> {
   http: number;
   status: number;
   msg: string;
-  // biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field
-  data: any;
+  /** The envelope's data as the caller expects it (read only after a 200). */
+  data: T;
 }
 
 /** A keep-alive client of the server: JSON in, the envelope out. */
 export function apiClient(origin: string, connections: number) {
   const pool = new Pool(origin, { connections, pipelining: 1 });
-  const call = async (
+  const call = async <T = unknown>(
     method: 'GET' | 'POST',
     p: string,
     opts: { token?: string; body?: unknown; cookie?: string; form?: string; headers?: Record<string, string> } = {},
@@ -67,13 +67,13 @@ export function apiClient(origin: string, connections: number) {
     }
     const res = await pool.request({ method, path: p, headers, body });
     const text = await res.body.text();
-    let parsed: Partial<JsonAnswer> = {};
+    let parsed: Partial<JsonAnswer<T>> = {};
     try {
       parsed = JSON.parse(text);
     } catch {
       parsed = { status: res.statusCode, msg: text.slice(0, 120) };
     }
-    return { ...parsed, http: res.statusCode, headers: res.headers } as JsonAnswer & { headers: typeof res.headers };
+    return { ...parsed, http: res.statusCode, headers: res.headers } as JsonAnswer<T> & { headers: typeof res.headers };
   };
   return { call, close: () => pool.close() };
 }
@@ -139,7 +139,7 @@ async function bindSandboxShop(api: ReturnType<typeof apiClient>, account: strin
   let cookie = keepCookies(jar, login.headers['set-cookie']);
   const uuid = [...jar].find(([k]) => k.endsWith('-uuid'))?.[1] ?? '';
   const h = { 'x-csrf-token': uuid };
-  const started = await api.call('POST', '/PDD/amazon-user/bindShop', {
+  const started = await api.call<{ consent_url: string }>('POST', '/PDD/amazon-user/bindShop', {
     cookie,
     headers: h,
     body: { name, region: 'EU', sandbox: true },
@@ -160,7 +160,7 @@ async function bindSandboxShop(api: ReturnType<typeof apiClient>, account: strin
   });
   cookie = keepCookies(jar, confirmed.headers['set-cookie']);
   const back = new URL(String(confirmed.headers.location));
-  const done = await api.call('POST', '/PDD/amazon-user/shopAuthComplete', {
+  const done = await api.call<{ id: number }>('POST', '/PDD/amazon-user/shopAuthComplete', {
     cookie,
     headers: h,
     body: {
@@ -272,15 +272,15 @@ export async function soakWorld(opts: {
     const shopId = await bindSandboxShop(api, account, `压测店铺${t}`);
     const orders = await seedOrders(db, user.id, shopId, opts.ordersPerTenant);
     for (let s = 0; s < opts.staffPerTenant; s++) {
-      const login = await api.call('POST', '/PDD/amazon-user/login', {
+      const login = await api.call<{ token: { token: string } }>('POST', '/PDD/amazon-user/login', {
         headers: { 'x-auth-mode': 'bearer' },
         body: { account, password: PASSWORD },
       });
-      const token = login.data.token.token as string;
+      const token = login.data.token.token;
       const goods: Staff['goods'] = [];
       for (let g = 0; g < opts.goodsPerStaff; g++) {
         const sku = `SOAK-${t}-${s}-${g}`;
-        const saved = await api.call('POST', '/PDD/amazon-user/insertGoods_v2', {
+        const saved = await api.call<{ id: number; version: number }>('POST', '/PDD/amazon-user/insertGoods_v2', {
           token,
           body: { goodsData: soakGoods(sku, img.base) },
         });

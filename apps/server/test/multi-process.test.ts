@@ -119,7 +119,11 @@ describe('several server processes on one database', () => {
     const token = await signInOn(A, tenant.account, TEST_PASSWORD);
     const ids: string[] = [];
     for (const id of goodsIds.slice(0, 8)) {
-      const r = await api(A, token, 'POST', '/PDD/transfer/translateGoods', { ids: [id], from: 'en', to: ['de'] });
+      const r = await api<{ job_id: string }>(A, token, 'POST', '/PDD/transfer/translateGoods', {
+        ids: [id],
+        from: 'en',
+        to: ['de'],
+      });
       expect(r.status, r.msg).toBe(200);
       ids.push(r.data.job_id);
     }
@@ -162,7 +166,12 @@ describe('several server processes on one database', () => {
     // 30 keyword searches (each a cache miss, so one call to Amazon), half through each process.
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        api(i % 2 ? A : B, token, 'GET', `/PDD/categoryTemplate/getProductType?marketplace=de&keyword=kw${i}`),
+        api<{ source?: string }>(
+          i % 2 ? A : B,
+          token,
+          'GET',
+          `/PDD/categoryTemplate/getProductType?marketplace=de&keyword=kw${i}`,
+        ),
       ),
     );
     const ms = performance.now() - t0;
@@ -183,7 +192,9 @@ describe('several server processes on one database', () => {
     D.child.kill('SIGSTOP');
     let jobId = '';
     try {
-      const r = await api(A, token, 'POST', '/PDD/amazon-user/exportSelectTableData', { ids: goodsIds.join(',') });
+      const r = await api<{ job_id: string }>(A, token, 'POST', '/PDD/amazon-user/exportSelectTableData', {
+        ids: goodsIds.join(','),
+      });
       expect(r.status, r.msg).toBe(200);
       jobId = r.data.job_id;
       // TEST_JOB_HOLD: the first run stops after its first batch (500 of 1,001 products written).
@@ -212,7 +223,7 @@ describe('several server processes on one database', () => {
     expect((await api(D, null, 'POST', '/PDD/amazon-user/login', {})).http).toBe(404);
     expect((await api(B, null, 'GET', '/PDD/ready')).http).toBe(200);
     const token = await signInOn(B, tenant.account, TEST_PASSWORD);
-    const r = await api(B, token, 'POST', '/PDD/transfer/translateGoods', {
+    const r = await api<{ job_id: string }>(B, token, 'POST', '/PDD/transfer/translateGoods', {
       ids: [goodsIds[20]],
       from: 'en',
       to: ['fr'],

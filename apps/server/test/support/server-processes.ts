@@ -19,12 +19,12 @@ export interface ServerProcess extends LoggedChild {
 }
 
 /** The parsed envelope of an answer and its HTTP status. */
-export interface Answer {
+export interface Answer<T = unknown> {
   http: number;
   status: number;
   msg: string;
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in tests
-  data: any;
+  /** The envelope's data as the caller expects it (not checked: the test's assertions are). */
+  data: T;
 }
 
 /** Spawns `main.ts` with `env` (over this process's environment) on a free port. */
@@ -49,13 +49,13 @@ export async function listening(s: ServerProcess, ms = 120_000): Promise<void> {
 }
 
 /** Calls the API of a server as a Bearer session (or anonymously). */
-export async function api(
+export async function api<T = unknown>(
   s: ServerProcess,
   token: string | null,
   method: 'GET' | 'POST',
   url: string,
   body?: unknown,
-): Promise<Answer> {
+): Promise<Answer<T>> {
   const res = await fetch(`${s.base}${url}`, {
     method,
     headers: {
@@ -66,7 +66,7 @@ export async function api(
   });
   const text = await res.text();
   const parsed = res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : { status: res.status, msg: '' };
-  return { http: res.status, status: parsed.status, msg: parsed.msg, data: parsed.data ?? text };
+  return { http: res.status, status: parsed.status, msg: parsed.msg, data: (parsed.data ?? text) as T };
 }
 
 /** Signs in on a server in Bearer mode; answers the access token. */

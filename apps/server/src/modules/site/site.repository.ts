@@ -4,9 +4,9 @@ import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
 
-const COLUMNS = [
+/** What the storefront reads of a site (no tenant in the request: the slug or the host name is the key). */
+const PUBLIC_COLUMNS = [
   'id',
-  'tenant_id',
   'name',
   'slug',
   'domains',
@@ -18,9 +18,10 @@ const COLUMNS = [
   'contact',
   'legal',
   'published',
-  'updated_at',
-  'version',
 ] as const;
+
+/** What the console reads of its own site: the storefront's columns and the bookkeeping. */
+const COLUMNS = [...PUBLIC_COLUMNS, 'tenant_id', 'updated_at', 'version'] as const;
 
 /** What a save writes (everything of the form but the version). */
 export interface SiteFields {
@@ -102,22 +103,6 @@ export async function replaceSiteDomains(db: Db, tenantId: number, siteId: numbe
     .values(domains.map((domain) => ({ domain, site_id: siteId, tenant_id: tenantId })))
     .execute();
 }
-
-/** What the storefront reads of a site (no tenant in the request: the slug or the host name is the key). */
-const PUBLIC_COLUMNS = [
-  'id',
-  'name',
-  'slug',
-  'domains',
-  'logo_key',
-  'favicon_key',
-  'currency',
-  'languages',
-  'default_language',
-  'contact',
-  'legal',
-  'published',
-] as const;
 
 /** A site by its preview slug (storefront; published or not, the caller decides). */
 export function findSiteBySlug(db: Db, slug: string) {

@@ -1,7 +1,7 @@
 import { TimeSlicer } from '../lib/time-slice.js';
 import { drawCode128 } from './barcode.js';
 import { prepareLabelFonts } from './fonts.js';
-import { closeLabelDoc, MM, openLabelDoc } from './pdf-doc.js';
+import { closeLabelDoc, LABEL_SLICE_MS, MM, openLabelDoc } from './pdf-doc.js';
 import { drawText, fitLine, textWidth } from './text.js';
 
 /**
@@ -87,7 +87,7 @@ export async function renderCartonLabels(labels: CartonLabel[]): Promise<Buffer>
   const { doc } = ld;
   const m = 4 * MM;
   const inner = W - 2 * m;
-  const slicer = new TimeSlicer();
+  const slicer = new TimeSlicer(LABEL_SLICE_MS);
   const fit = fitter(doc);
   for (const l of labels) {
     await slicer.pause();

@@ -2,7 +2,7 @@ import type { FnskuLabelLayout } from '@console/shared/schemas/fba-labels';
 import { TimeSlicer } from '../lib/time-slice.js';
 import { drawCode128 } from './barcode.js';
 import { prepareLabelFonts } from './fonts.js';
-import { closeLabelDoc, MM, openLabelDoc } from './pdf-doc.js';
+import { closeLabelDoc, LABEL_SLICE_MS, MM, openLabelDoc } from './pdf-doc.js';
 import { drawText, fitLines } from './text.js';
 
 /**
@@ -137,11 +137,11 @@ export async function renderFnskuLabels(
   const perPage = labelsPerPage(layout);
   const skip = clamp(Math.trunc(opts.skip ?? 0), 0, perPage - 1);
   await prepareLabelFonts();
+  const slicer = new TimeSlicer(LABEL_SLICE_MS);
   const ld = openLabelDoc(`FNSKU labels (${total}, ${layoutName})`);
   const { doc } = ld;
   const m = metrics(layout);
   const fitted = new Map<string, string[]>();
-  const slicer = new TimeSlicer();
   let slot = skip;
   for (const item of items) {
     const condition = (item.condition ?? 'NEW').trim().toUpperCase() || 'NEW';
@@ -154,6 +154,9 @@ export async function renderFnskuLabels(
       const x = (cell.x + layout.padX) * MM;
       let y = (cell.y + layout.padY) * MM;
       drawCode128(doc, item.fnsku, x, y, m.innerW, m.barH);
+      // A label's parts are quick once warm, but the first label of a process runs each for
+      // the first time (the barcode encoder, the fonts' first runs): a chance to pause between.
+      await slicer.pause();
       y += m.barH + 1;
       // Centred by its measured width (no line wrapper: a third of the time of a label).
       doc.font('Helvetica').fontSize(m.fnskuSize);
@@ -162,13 +165,16 @@ export async function renderFnskuLabels(
       y += m.fnskuSize * 1.15;
       let lines = fitted.get(item.title);
       if (!lines) {
+        await slicer.pause();
         lines = fitLines(doc, item.title, m.titleSize, m.innerW, m.titleLines);
         fitted.set(item.title, lines);
       }
       for (const line of lines) {
+        await slicer.pause();
         drawText(doc, line, x, y, m.titleSize, { lineBreak: false });
         y += m.titleSize * 1.25;
       }
+      await slicer.pause();
       const condY = (cell.y + cell.h - layout.padY) * MM - m.titleSize * 1.25;
       if (/^[\x20-\x7e]*$/.test(condition))
         doc.font('Helvetica-Bold').fontSize(m.titleSize).text(condition, x, condY, { lineBreak: false });

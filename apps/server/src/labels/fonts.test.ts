@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { sampleLabel } from '../../test/support/heavy-fixtures.js';
@@ -6,7 +8,7 @@ import { probeEventLoop } from '../../test/support/loop-probe.js';
 import { TimeSlicer } from '../lib/time-slice.js';
 import { renderLabels } from '../logistics/label-pdf.js';
 import { renderFnskuLabels } from './fnsku-labels.js';
-import { chainFont, fontFor, fontRuns, forgetLabelFonts } from './fonts.js';
+import { chainFont, FONT_CHAIN, fontFor, fontRuns, forgetLabelFonts, prepareLabelFonts, woffToSfnt } from './fonts.js';
 import { closeLabelDoc, openLabelDoc } from './pdf-doc.js';
 
 /** Central European letters, Chinese, and symbols common in product titles. */
@@ -24,6 +26,16 @@ describe('the label font chain', () => {
       const glyph = font.glyphForCodePoint(cp);
       expect(glyph.id, `${ch} in ${name}`).not.toBe(0);
       expect(glyph.path.commands.length, `${ch} in ${name}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads each font off the loop into the same bytes as at once (tables copied a megabyte at a time)', async () => {
+    forgetLabelFonts();
+    await prepareLabelFonts();
+    const require = createRequire(import.meta.url);
+    for (const [name, file] of Object.entries(FONT_CHAIN)) {
+      const atOnce = woffToSfnt(fs.readFileSync(require.resolve(file)));
+      expect(chainFont(name as keyof typeof FONT_CHAIN).bytes.equals(atOnce), name).toBe(true);
     }
   });
 

@@ -2,6 +2,8 @@ import PDFDocument from 'pdfkit';
 import type { TimeSlicer } from '../lib/time-slice.js';
 import { registerLabelFonts } from './fonts.js';
 
+export { LABEL_SLICE_MS } from './fonts.js';
+
 /** A label document being written, with the promise of its bytes. */
 export interface LabelDoc {
   doc: PDFKit.PDFDocument;

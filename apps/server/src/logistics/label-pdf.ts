@@ -1,6 +1,6 @@
 import { drawCode128 } from '../labels/barcode.js';
 import { prepareLabelFonts } from '../labels/fonts.js';
-import { closeLabelDoc, openLabelDoc } from '../labels/pdf-doc.js';
+import { closeLabelDoc, LABEL_SLICE_MS, openLabelDoc } from '../labels/pdf-doc.js';
 import { drawText } from '../labels/text.js';
 import { TimeSlicer } from '../lib/time-slice.js';
 
@@ -65,7 +65,7 @@ export async function renderLabels(labels: LabelData[], size: LabelSizeMm): Prom
   const m = 4 * MM;
   const inner = width - 2 * m;
   // A batch (up to 2,000 labels) is drawn in slices of a few ms: other requests go on meanwhile.
-  const slicer = new TimeSlicer();
+  const slicer = new TimeSlicer(LABEL_SLICE_MS);
   for (const l of labels) {
     await slicer.pause();
     doc.addPage({ size: [width, height], margin: 0 });

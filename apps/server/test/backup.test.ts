@@ -137,6 +137,49 @@ beforeAll(async () => {
     siteBody({ slug: 'backup-drill', domains: ['shop.backup-drill.example'] }),
   );
   expect(site.status, site.msg).toBe(200);
+  // Its content (site_categories, site_products, site_pages), written as the builder would.
+  const siteId = Number((site.data as { id: number }).id);
+  const cat = await t.db
+    .insertInto('site_categories')
+    .values({
+      tenant_id: tenant.id,
+      site_id: siteId,
+      parent_id: null,
+      slug: 'boxes',
+      names: JSON.stringify({ en: 'Boxes' }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('site_products')
+    .values({
+      tenant_id: tenant.id,
+      site_id: siteId,
+      goods_id: null,
+      slug: 'storage-box',
+      texts: JSON.stringify({ en: { title: 'Storage box', description: 'A box.', bullets: [] } }),
+      pictures: JSON.stringify([]),
+      price: '19.90',
+      compare_at_price: null,
+      variations: JSON.stringify([]),
+      category_ids: [Number(cat.id)],
+      published_at: null,
+      library_synced_at: null,
+    })
+    .execute();
+  await t.db
+    .insertInto('site_pages')
+    .values({
+      tenant_id: tenant.id,
+      site_id: siteId,
+      kind: 'home',
+      slug: 'home',
+      titles: '{}',
+      draft_blocks: '[]',
+      published_blocks: null,
+      published_at: null,
+    })
+    .execute();
   const dataDir = t.deps.config.dataDir;
   fs.mkdirSync(path.dirname(path.join(dataDir, image)), { recursive: true });
   fs.writeFileSync(path.join(dataDir, image), randomBytes(3000));

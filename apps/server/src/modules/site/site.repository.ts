@@ -4,9 +4,10 @@ import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB>;
 
-/** What the storefront reads of a site (no tenant in the request: the slug or the host name is the key). */
+/** What the storefront reads of a site (no tenant in the request: the slug or the host name is the key; `tenant_id` scopes the site's content queries). */
 const PUBLIC_COLUMNS = [
   'id',
+  'tenant_id',
   'name',
   'slug',
   'domains',
@@ -21,7 +22,7 @@ const PUBLIC_COLUMNS = [
 ] as const;
 
 /** What the console reads of its own site: the storefront's columns and the bookkeeping. */
-const COLUMNS = [...PUBLIC_COLUMNS, 'tenant_id', 'updated_at', 'version'] as const;
+const COLUMNS = [...PUBLIC_COLUMNS, 'updated_at', 'version'] as const;
 
 /** What a save writes (everything of the form but the version). */
 export interface SiteFields {

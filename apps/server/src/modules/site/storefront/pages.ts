@@ -34,7 +34,7 @@ export function legalText(site: PublicSite, lang: string, page: SiteLegalPage): 
   return site.legal[lang]?.[page] || site.legal[site.default_language]?.[page] || '';
 }
 
-const homeUrl = (c: PageContext, lang: string) => `${c.base}/${langSegment(lang)}/`;
+export const homeUrl = (c: PageContext, lang: string) => `${c.base}/${langSegment(lang)}/`;
 const legalUrl = (c: PageContext, lang: string, page: SiteLegalPage) => `${c.base}/${langSegment(lang)}/legal/${page}`;
 
 const CSS = `*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
@@ -44,7 +44,7 @@ nav ul{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0;padding:0}a{
 footer{border-top:1px solid #d0d7de;font-size:.9rem;color:#57606a}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dt{font-weight:600}`;
 
 /** The frame of every page: head (title, canonical, hreflang, favicon), header with the language switch, footer. */
-function layout(
+export function layout(
   c: PageContext,
   p: { title: string; canonical: string; alternates: Map<string, string>; main: SafeHtml },
 ) {

@@ -56,7 +56,7 @@ export const storefrontPages: FastifyPluginAsync = async (app: FastifyInstance) 
     rememberSiteHost(host, Boolean(site));
     if (!site) return;
     const at: SiteAddress = { base: `${req.protocol}://${req.host}`, preview: false, fileUrl };
-    return send(reply, storefrontAnswer(site, path, at));
+    return send(reply, await storefrontAnswer(site, path, at, deps.db));
   });
 
   const preview = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -73,7 +73,7 @@ export const storefrontPages: FastifyPluginAsync = async (app: FastifyInstance) 
         location: `${PREVIEW_PREFIX}/${slug}/`,
       });
     const at: SiteAddress = { base: `${req.protocol}://${req.host}${PREVIEW_PREFIX}/${slug}`, preview: true, fileUrl };
-    return send(reply, storefrontAnswer(site, slash === -1 ? '/' : rest.slice(slash), at));
+    return send(reply, await storefrontAnswer(site, slash === -1 ? '/' : rest.slice(slash), at, deps.db));
   };
   app.get(PREVIEW_PREFIX, preview);
   app.get(`${PREVIEW_PREFIX}/*`, preview);

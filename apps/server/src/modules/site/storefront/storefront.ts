@@ -1,4 +1,6 @@
 import { SITE_LEGAL_PAGES, type SiteLegalPage } from '@console/shared/schemas/site';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../db/types.js';
 import {
   homePage,
   langOfSegment,
@@ -34,7 +36,12 @@ const notFound = (c: PageContext | null): StorefrontAnswer => ({
  * Routes a path inside a site (`/`, `/<lang>/`, `/<lang>/legal/<page>`, `/robots.txt`) to its
  * page. An unknown or unpublished site is the bare 404 page (it does not say whose site it was).
  */
-export function storefrontAnswer(site: PublicSite | undefined, path: string, at: SiteAddress): StorefrontAnswer {
+export async function storefrontAnswer(
+  site: PublicSite | undefined,
+  path: string,
+  at: SiteAddress,
+  _db: Kysely<DB>,
+): Promise<StorefrontAnswer> {
   if (!site?.published) return notFound(null);
   const trimmed = path.replace(/^\//, '').replace(/\/$/, '');
   const parts = trimmed === '' ? [] : trimmed.split('/');

@@ -180,6 +180,37 @@ beforeAll(async () => {
       published_at: null,
     })
     .execute();
+  // A checkout's order (site_orders), as the storefront records it.
+  await t.db
+    .insertInto('site_orders')
+    .values({
+      tenant_id: tenant.id,
+      site_id: siteId,
+      order_no: 'S261129BACKUP',
+      lang: 'en',
+      currency: 'EUR',
+      total_minor: 1990,
+      item_count: 1,
+      lines: JSON.stringify([
+        { product_id: 1, sku: '', title: 'Storage box', qty: 1, unit_minor: 1990, line_minor: 1990 },
+      ]),
+      buyer: JSON.stringify({
+        name: 'B',
+        email: 'b@example.com',
+        phone: '',
+        address1: 'A 1',
+        address2: '',
+        city: 'C',
+        postcode: '1',
+        country: 'DE',
+        note: '',
+      }),
+      submit_key: 'backup-drill-submit-key',
+      payment_provider: null,
+      payment_id: null,
+      payment_url: null,
+    })
+    .execute();
   const dataDir = t.deps.config.dataDir;
   fs.mkdirSync(path.dirname(path.join(dataDir, image)), { recursive: true });
   fs.writeFileSync(path.join(dataDir, image), randomBytes(3000));

@@ -1,10 +1,12 @@
 import type { ServerModule } from '../../lib/server-module.js';
+import { siteOrderRoutes } from './site-order.routes.js';
 import { siteRoutes } from './site.routes.js';
+import { cartPages } from './storefront/cart-routes.js';
 import { storefrontPages } from './storefront/storefront.routes.js';
 
 /** Own site (issue 33): the builder's API and the public storefront (docs/site.md). */
 export const serverModule: ServerModule = {
   name: 'site',
-  routes: [siteRoutes],
-  pages: [storefrontPages],
+  routes: [siteRoutes, siteOrderRoutes],
+  pages: [storefrontPages, cartPages],
 };

@@ -3,6 +3,7 @@ import { normaliseDomain } from '@console/shared/schemas/site';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { publicFileUrl } from '../../files/public-link.js';
 import { findSiteByDomain, findSiteBySlug } from '../site.repository.js';
+import { cartGet } from './cart-routes.js';
 import { cachedSiteHost, consoleHostOf, rememberSiteHost } from './site-hosts.js';
 import { type SiteAddress, type StorefrontAnswer, storefrontAnswer } from './storefront.js';
 
@@ -56,6 +57,8 @@ export const storefrontPages: FastifyPluginAsync = async (app: FastifyInstance) 
     rememberSiteHost(host, Boolean(site));
     if (!site) return;
     const at: SiteAddress = { base: `${req.protocol}://${req.host}`, preview: false, fileUrl };
+    const cart = await cartGet(deps, req, reply, { site, addr: at }, path);
+    if (cart) return cart;
     return send(reply, await storefrontAnswer(site, path, at, deps.db));
   });
 

@@ -248,12 +248,11 @@ export const cartPages: FastifyPluginAsync = async (app: FastifyInstance) => {
   });
   app.post('/:lang/checkout', async (req, reply) => {
     const at = await onDomain(req);
-    return at ? checkout(ctx, req, reply, at, (req.params as { lang: string }).lang) : notFound(reply, null);
+    // Not a site's domain (the console's own host, `/PDD/checkout`): the app's usual 404.
+    return at ? checkout(ctx, req, reply, at, (req.params as { lang: string }).lang) : reply.callNotFound();
   });
   app.post('/payment/notify', async (req, reply) => {
     const at = await onDomain(req);
-    return at
-      ? notify(deps, req, reply, at.site)
-      : reply.code(404).send({ code: 404, msg: 'unknown site', data: null });
+    return at ? notify(deps, req, reply, at.site) : reply.callNotFound();
   });
 };

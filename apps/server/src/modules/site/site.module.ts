@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../lib/server-module.js';
+import { siteGoodsRoutes } from './site-goods.routes.js';
 import { siteOrderRoutes } from './site-order.routes.js';
 import { siteRoutes } from './site.routes.js';
 import { cartPages } from './storefront/cart-routes.js';
@@ -7,6 +8,6 @@ import { storefrontPages } from './storefront/storefront.routes.js';
 /** Own site (issue 33): the builder's API and the public storefront (docs/site.md). */
 export const serverModule: ServerModule = {
   name: 'site',
-  routes: [siteRoutes, siteOrderRoutes],
+  routes: [siteRoutes, siteGoodsRoutes, siteOrderRoutes],
   pages: [storefrontPages, cartPages],
 };

@@ -18,6 +18,7 @@ import { COUNT_SENTENCES } from '../overseas/overseas-count.sentences.js';
 import { INBOUND_SENTENCES } from '../overseas/overseas-inbound.sentences.js';
 import { REPORTS_SENTENCES } from '../reports/reports.sentences.js';
 import { SITE_SENTENCES } from '../site/site.sentences.js';
+import { SITE_GOODS_SENTENCES } from '../site/site-goods.sentences.js';
 import {
   BATCH_FIELD_NAMES,
   FIELD_NAMES,
@@ -368,6 +369,7 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   ...ALI1688_SENTENCES,
   ...GATHER_SENTENCES,
   ...SITE_SENTENCES,
+  ...SITE_GOODS_SENTENCES,
   'order.stock.unfill': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 撤销了订单 ${str(a.amazon_order_id)} 从备货商品 SKU ${str(a.sku)} 的出库,${str(a.quantity)} 件退回库存`;

@@ -1,5 +1,6 @@
 import { SITE_LANGUAGES, SITE_LEGAL_PAGES, type SiteLegalPage } from '@console/shared/schemas/site';
 import type { findSiteBySlug } from '../site.repository.js';
+import { catalogWordsOf } from './catalog-strings.js';
 import { html, type SafeHtml, safeHref } from './html.js';
 import { markdownToHtml } from './markdown.js';
 import { wordsOf } from './strings.js';
@@ -18,6 +19,14 @@ export interface PageContext {
   preview: boolean;
   /** The public link of a stored file (logo, favicon). */
   fileUrl: (key: string) => string;
+  /** The header's category navigation: the site's top-level categories in order (catalog-routes.ts). */
+  nav?: readonly NavCategory[];
+}
+
+/** A top-level category in the header (its name per language key). */
+export interface NavCategory {
+  slug: string;
+  names: Partial<Record<string, string>>;
 }
 
 /** The path segment of a language: its tag in lower case (`en`, `sv`, `zh-cn`). */
@@ -38,37 +47,71 @@ export const homeUrl = (c: PageContext, lang: string) => `${c.base}/${langSegmen
 const legalUrl = (c: PageContext, lang: string, page: SiteLegalPage) => `${c.base}/${langSegment(lang)}/legal/${page}`;
 
 const CSS = `*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
-header,main,footer{max-width:960px;margin:0 auto;padding:16px}header{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between;border-bottom:1px solid #d0d7de}
+.bar,main,.foot{max-width:1120px;margin:0 auto;padding:12px 16px}header{border-bottom:1px solid #d0d7de}.bar{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between}
 .brand{display:flex;gap:12px;align-items:center;color:inherit;text-decoration:none;font-size:1.25rem;font-weight:600}.brand img{max-height:48px;width:auto}
-nav ul{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0;padding:0}a{color:#0b5cad}a[aria-current]{font-weight:700;color:#1f2328}
-footer{border-top:1px solid #d0d7de;font-size:.9rem;color:#57606a}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dt{font-weight:600}`;
+nav ul{display:flex;flex-wrap:wrap;gap:4px 14px;list-style:none;margin:0;padding:0}a{color:#0b5cad}a[aria-current]{font-weight:700;color:#1f2328}
+.cats{border-top:1px solid #eaeef2}.search{display:flex;gap:4px}.search input{min-width:0;width:14em;padding:6px 8px;border:1px solid #6e7781;border-radius:6px;font:inherit}
+button,select{font:inherit;padding:6px 12px;border-radius:6px;border:1px solid #6e7781;background:#fff;color:#1f2328}button[type=submit]{background:#0b5cad;border-color:#0b5cad;color:#fff;cursor:pointer}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(180px,1fr));gap:16px;list-style:none;padding:0}.card a{display:block;color:inherit;text-decoration:none}.card img{width:100%;height:auto;aspect-ratio:1;object-fit:cover;background:#f6f8fa}
+.card h2{font-size:1rem;font-weight:500;margin:8px 0 4px}.price{font-weight:700}.was{color:#57606a;text-decoration:line-through;font-weight:400;margin-inline-start:8px}
+.product{display:grid;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));gap:24px}.gallery img{width:100%;height:auto}.thumbs{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0}.thumbs img{width:80px;height:80px;object-fit:cover}
+.add-to-cart{display:flex;flex-wrap:wrap;gap:8px;align-items:end}.add-to-cart label{display:flex;flex-direction:column;font-size:.9rem}.add-to-cart input{width:5em;padding:6px;font:inherit}.desc{white-space:pre-line}
+.pager{display:flex;gap:16px;align-items:center}footer{border-top:1px solid #d0d7de;font-size:.9rem;color:#57606a;margin-top:32px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dt{font-weight:600}
+@media (max-width:600px){.search{width:100%}.search input{flex:1}}`;
 
-/** The frame of every page: head (title, canonical, hreflang, favicon), header with the language switch, footer. */
-export function layout(
-  c: PageContext,
-  p: { title: string; canonical: string; alternates: Map<string, string>; main: SafeHtml },
-) {
+/** A page in the frame: its head texts and alternates, its main content. */
+export interface LayoutPage {
+  title: string;
+  /** Meta description ('' or absent: none). */
+  description?: string;
+  canonical: string;
+  alternates: Map<string, string>;
+  main: SafeHtml;
+  /** More of the head (a product's JSON-LD). */
+  head?: SafeHtml;
+  /** The search box's text (the search page). */
+  query?: string;
+  /** The category whose page this is (marked in the navigation). */
+  category?: string;
+}
+
+/**
+ * The frame of every page: head (title, description, canonical, hreflang, favicon), header with
+ * the logo, the category navigation, the search form, the cart link and the language switch,
+ * footer with the contact details and the legal links. Landmarks: banner, navigation, search, main, contentinfo.
+ */
+export function layout(c: PageContext, p: LayoutPage) {
   const { site } = c;
   const words = wordsOf(c.lang);
+  const cw = catalogWordsOf(c.lang);
   const rtl = c.lang === 'ae';
+  const seg = langSegment(c.lang);
   const pages = (Object.keys(SITE_LEGAL_PAGES) as SiteLegalPage[]).filter((pg) => legalText(site, c.lang, pg));
   const defaultAlt = p.alternates.get(site.default_language);
+  const nav = c.nav ?? [];
+  const { email, phone } = site.contact;
   return html`<!doctype html>
 <html lang="${tagOf(c.lang)}" dir="${rtl ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${p.title}</title>
+${p.description ? html`<meta name="description" content="${p.description}">` : ''}
 ${c.preview ? html`<meta name="robots" content="noindex">` : ''}
 <link rel="canonical" href="${p.canonical}">
 ${[...p.alternates].map(([lang, href]) => html`<link rel="alternate" hreflang="${tagOf(lang)}" href="${href}">\n`)}
 ${defaultAlt ? html`<link rel="alternate" hreflang="x-default" href="${defaultAlt}">` : ''}
 ${site.favicon_key ? html`<link rel="icon" href="${c.fileUrl(site.favicon_key)}">` : ''}
 <style>${CSS}</style>
+${p.head ?? ''}
 </head>
 <body>
 <header>
+<div class="bar">
 <a class="brand" href="${homeUrl(c, c.lang)}">${site.logo_key ? html`<img src="${c.fileUrl(site.logo_key)}" alt="${site.name}" height="48">` : ''}<span>${site.name}</span></a>
+<form class="search" role="search" method="get" action="${c.base}/${seg}/search"><label class="vh" for="q">${cw.searchLabel}</label><input id="q" type="search" name="q" maxlength="100" value="${p.query ?? ''}" placeholder="${cw.searchLabel}"><button type="submit">${cw.search}</button></form>
+<a class="cart" href="${c.base}/${seg}/cart">${cw.cart}</a>
 <nav aria-label="${words.language}"><ul>
 ${site.languages.map((lang) => {
   const label = SITE_LANGUAGES.find((l) => l.key === lang)?.native ?? lang;
@@ -76,19 +119,33 @@ ${site.languages.map((lang) => {
   return html`<li><a href="${href}" hreflang="${tagOf(lang)}" lang="${tagOf(lang)}"${lang === c.lang ? html` aria-current="page"` : ''}>${label}</a></li>`;
 })}
 </ul></nav>
+</div>
+${
+  nav.length
+    ? html`<nav class="cats" aria-label="${cw.categories}"><ul class="bar">
+${nav.map((cat) => html`<li><a href="${c.base}/${seg}/c/${encodeURIComponent(cat.slug)}"${cat.slug === p.category ? html` aria-current="page"` : ''}>${categoryName(site, cat.names, c.lang, cat.slug)}</a></li>`)}
+</ul></nav>`
+    : ''
+}
 </header>
-<main>
+<main id="main">
 ${p.main}
 </main>
-<footer>
-<nav aria-label="legal"><ul>
+<footer><div class="foot">
+${email || phone ? html`<p>${words.contact}: ${email ? html`<a href="${safeHref(`mailto:${email}`)}">${email}</a>` : ''} ${phone ? html`<a href="${safeHref(`tel:${phone.replace(/[^\d+]/g, '')}`)}">${phone}</a>` : ''}</p>` : ''}
+<nav aria-label="${cw.legal}"><ul>
 ${pages.map((pg) => html`<li><a href="${legalUrl(c, c.lang, pg)}">${words.legal[pg]}</a></li>`)}
 </ul></nav>
 <p>© ${new Date().getFullYear()} ${site.name}</p>
-</footer>
+</div></footer>
 </body>
 </html>
 `;
+}
+
+/** A category's name in the language, else in the site's default language, else its slug. */
+export function categoryName(site: PublicSite, names: Partial<Record<string, string>>, lang: string, slug: string) {
+  return names[lang]?.trim() || names[site.default_language]?.trim() || slug;
 }
 
 /** The home page of a language: the site's name and its contact details. */

@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { publicFileUrl } from '../../files/public-link.js';
 import { findSiteByDomain, findSiteBySlug } from '../site.repository.js';
 import { cartGet } from './cart-routes.js';
+import { catalogAnswer } from './catalog-routes.js';
 import { cachedSiteHost, consoleHostOf, rememberSiteHost } from './site-hosts.js';
+import { siteFileAnswer } from './sitemap.js';
 import { type SiteAddress, type StorefrontAnswer, storefrontAnswer } from './storefront.js';
 
 /** Where preview addresses live: `/s/<slug>/...` on the console's own host. */
@@ -59,7 +61,12 @@ export const storefrontPages: FastifyPluginAsync = async (app: FastifyInstance) 
     const at: SiteAddress = { base: `${req.protocol}://${req.host}`, preview: false, fileUrl };
     const cart = await cartGet(deps, req, reply, { site, addr: at }, path);
     if (cart) return cart;
-    return send(reply, await storefrontAnswer(site, path, at, deps.db));
+    const file = await siteFileAnswer(deps.db, site, path, at);
+    if (file) return send(reply, file);
+    return (
+      (await catalogAnswer(deps, req, reply, site, path, at)) ??
+      send(reply, await storefrontAnswer(site, path, at, deps.db))
+    );
   });
 
   const preview = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -76,7 +83,13 @@ export const storefrontPages: FastifyPluginAsync = async (app: FastifyInstance) 
         location: `${PREVIEW_PREFIX}/${slug}/`,
       });
     const at: SiteAddress = { base: `${req.protocol}://${req.host}${PREVIEW_PREFIX}/${slug}`, preview: true, fileUrl };
-    return send(reply, await storefrontAnswer(site, slash === -1 ? '/' : rest.slice(slash), at, deps.db));
+    const inner = slash === -1 ? '/' : rest.slice(slash);
+    const file = await siteFileAnswer(deps.db, site, inner, at);
+    if (file) return send(reply, file);
+    return (
+      (await catalogAnswer(deps, req, reply, site, inner, at)) ??
+      send(reply, await storefrontAnswer(site, inner, at, deps.db))
+    );
   };
   app.get(PREVIEW_PREFIX, preview);
   app.get(`${PREVIEW_PREFIX}/*`, preview);

@@ -19,6 +19,7 @@ import { INBOUND_SENTENCES } from '../overseas/overseas-inbound.sentences.js';
 import { REPORTS_SENTENCES } from '../reports/reports.sentences.js';
 import { SITE_SENTENCES } from '../site/site.sentences.js';
 import { SITE_GOODS_SENTENCES } from '../site/site-goods.sentences.js';
+import { SITE_VISUAL_SENTENCES } from '../site/site-visual.sentences.js';
 import {
   BATCH_FIELD_NAMES,
   FIELD_NAMES,
@@ -370,6 +371,7 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   ...GATHER_SENTENCES,
   ...SITE_SENTENCES,
   ...SITE_GOODS_SENTENCES,
+  ...SITE_VISUAL_SENTENCES,
   'order.stock.unfill': (e) => {
     const a = obj(e.summary.after);
     return `${e.actor} 撤销了订单 ${str(a.amazon_order_id)} 从备货商品 SKU ${str(a.sku)} 的出库,${str(a.quantity)} 件退回库存`;

@@ -1,15 +1,8 @@
 import { SITE_LEGAL_PAGES, type SiteLegalPage } from '@console/shared/schemas/site';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/types.js';
-import {
-  homePage,
-  langOfSegment,
-  legalPage,
-  legalText,
-  notFoundPage,
-  type PageContext,
-  type PublicSite,
-} from './pages.js';
+import { homePageOf, landingPageOf } from './home-page.js';
+import { langOfSegment, legalPage, legalText, notFoundPage, type PageContext, type PublicSite } from './pages.js';
 
 /** What the storefront answers for one address. */
 export interface StorefrontAnswer {
@@ -40,20 +33,25 @@ export async function storefrontAnswer(
   site: PublicSite | undefined,
   path: string,
   at: SiteAddress,
-  _db: Kysely<DB>,
+  db: Kysely<DB>,
 ): Promise<StorefrontAnswer> {
   if (!site?.published) return notFound(null);
   const trimmed = path.replace(/^\//, '').replace(/\/$/, '');
   const parts = trimmed === '' ? [] : trimmed.split('/');
   const ctx = (lang: string): PageContext => ({ ...at, site, lang });
-  if (parts.length === 0) return { status: 200, type: HTML, body: homePage(ctx(site.default_language)).value };
+  if (parts.length === 0)
+    return { status: 200, type: HTML, body: (await homePageOf(db, ctx(site.default_language))).value };
   if (parts.length === 1 && parts[0] === 'robots.txt') {
     // The preview address is not for search engines; a domain is (its sitemap comes with the SEO settings).
     return { status: 200, type: TEXT, body: at.preview ? 'User-agent: *\nDisallow: /\n' : 'User-agent: *\nAllow: /\n' };
   }
   const lang = langOfSegment(site, parts[0] ?? '');
   if (!lang) return notFound(ctx(site.default_language));
-  if (parts.length === 1) return { status: 200, type: HTML, body: homePage(ctx(lang)).value };
+  if (parts.length === 1) return { status: 200, type: HTML, body: (await homePageOf(db, ctx(lang))).value };
+  if (parts.length === 3 && parts[1] === 'pages') {
+    const landing = await landingPageOf(db, ctx(lang), parts[2] ?? '');
+    return landing ? { status: 200, type: HTML, body: landing.value } : notFound(ctx(lang));
+  }
   const page = parts[2] as SiteLegalPage;
   if (parts.length === 3 && parts[1] === 'legal' && Object.hasOwn(SITE_LEGAL_PAGES, page)) {
     if (!legalText(site, lang, page)) return notFound(ctx(lang));

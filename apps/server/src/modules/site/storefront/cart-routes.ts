@@ -83,9 +83,9 @@ export async function cartGet(
   const lang = langOfSegment(site, parts[0] ?? '');
   if (!lang || parts.length < 2) return undefined;
   const c: PageContext = { ...addr, site, lang };
-  const { adapter } = await paymentOf(deps.config);
+  const adapter = async () => (await paymentOf(deps.config)).adapter;
   if (parts.length === 2 && parts[1] === 'cart')
-    return page(reply, 200, cartPage(c, { submitKey: newSubmitKey() }).value, adapter.pageOrigin);
+    return page(reply, 200, cartPage(c, { submitKey: newSubmitKey() }).value, (await adapter()).pageOrigin);
   if (parts.length === 3 && parts[1] === 'order') {
     const o = ORDER_NO.test(parts[2] ?? '')
       ? await findOrderByNo(deps.db, site.tenant_id, site.id, parts[2]!)
@@ -97,9 +97,10 @@ export async function cartGet(
     const o = ORDER_NO.test(no) ? await findOrderByNo(deps.db, site.tenant_id, site.id, no) : undefined;
     if (!o) return notFound(reply, c);
     // The buyer's return proves nothing: the provider's record of the payment decides.
-    if (o.payment_id && o.payment_provider === adapter.name && o.status === 'pending') {
+    const payment = await adapter();
+    if (o.payment_id && o.payment_provider === payment.name && o.status === 'pending') {
       // A provider that does not answer leaves the order pending; its notification settles it later.
-      const info = await adapter.getPayment(o.payment_id).catch(() => undefined);
+      const info = await payment.getPayment(o.payment_id).catch(() => undefined);
       if (info) await settleFromProvider(deps.db, site.tenant_id, o, info.status, info);
     }
     return reply.redirect(`${addr.base}/${langSegment(lang)}/order/${o.order_no}`, 303);

@@ -38,6 +38,7 @@ import { PageContainer } from '../../../layout/page/page-container';
 import { rangePresets, rangeToSeconds } from '../../../lib/date-range';
 import { formatSeconds } from '../../../lib/format';
 import { ManualOrderPanel } from '../manual-order/manual-order-panel';
+import { SiteOrderPanel } from '../site-order/site-order-panel';
 import { AssignBar, useAssigneeName } from './components/assign-bar';
 import { OrderDetailDrawer } from './components/order-detail-drawer';
 import { OrderThumb } from './components/order-thumb';
@@ -46,6 +47,7 @@ import { OverseasShipButton } from './components/overseas-ship-button';
 const ORDER_VIEWS = [
   { value: 'amazon' as const, label: '亚马逊订单' },
   { value: 'manual' as const, label: '手工单' },
+  { value: 'site' as const, label: '独立站' },
 ];
 
 interface FilterValues {
@@ -158,13 +160,22 @@ export function OrderListPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const presets = useMemo(() => rangePresets(), []);
   const counts = list.data?.counts;
-  const [view, setView] = useState<'amazon' | 'manual'>('amazon');
+  const [view, setView] = useState<'amazon' | 'manual' | 'site'>('amazon');
   const tabs = [
     { key: 'all', label: `全部 (${counts?.all ?? 0})` },
     ...ORDER_STATUSES.map((s) => ({ key: s, label: `${ORDER_STATUS_LABELS[s]} (${counts?.[s] ?? 0})` })),
   ];
   // 手工单 (manual orders) are the second view of 订单处理 (docs/orders.md "Manual orders").
-  const switcher = <Segmented value={view} onChange={setView} options={ORDER_VIEWS} data-testid="order-view" />;
+  // 独立站: the own site's orders (docs/site.md "Cart and checkout"), for those who build the site.
+  const views = ORDER_VIEWS.filter((v) => v.value !== 'site' || has('site.manage'));
+  const switcher = <Segmented value={view} onChange={setView} options={views} data-testid="order-view" />;
+  if (view === 'site') {
+    return (
+      <PageContainer title="订单处理" extra={switcher}>
+        <SiteOrderPanel />
+      </PageContainer>
+    );
+  }
   if (view === 'manual') {
     return (
       <PageContainer title="订单处理" extra={switcher}>

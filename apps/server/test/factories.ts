@@ -34,6 +34,7 @@ import { randomName } from './harness.js';
 import { buildCountRow } from './overseas/count-rows.js';
 import { buildInboundRows } from './overseas/inbound-rows.js';
 import { buildOutboundRow } from './overseas/outbound-rows.js';
+import { buildSiteRows } from './site/site-goods-rows.js';
 import type { TenantRows } from './tenant-rows.js';
 
 export const TEST_PASSWORD = 'secret-123';
@@ -341,6 +342,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     outbound: await buildOutboundRow(db, tenant, marker),
     fbaShipment: await buildFbaShipmentRow(db, tenant, marker),
     gpsrProfile: await buildGpsrRow(db, tenant, marker),
+    ...(await buildSiteRows(db, tenant, marker)),
     ...(await buildInboundRows(db, tenant, marker)),
     stockCount: await buildCountRow(db, tenant, marker),
     manualOrder: (

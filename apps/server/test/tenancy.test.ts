@@ -143,6 +143,31 @@ const ID_ROUTES: Record<string, IdRoute> = {
     request: () => ({ body: { amazon_order_id: '171-0000000-0000000' } }),
   },
   'GET /PDD/customs/hs-code/get': { fields: { id: 'hsCode' }, request: (id) => ({ query: { id: id('id') } }) },
+  // 建站 站点商品 (docs/site.md "Products").
+  'GET /PDD/site/goods/list': {
+    fields: { category_id: 'siteCategory' },
+    request: (id) => ({ query: { category_id: id('category_id') } }),
+  },
+  'GET /PDD/site/goods/get': { fields: { id: 'siteProduct' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/site/goods/create': {
+    fields: { category_ids: 'siteCategory' },
+    request: (id) => ({ body: { texts: { en: { title: 'x' } }, price: 100, category_ids: [id('category_ids')] } }),
+  },
+  'POST /PDD/site/goods/update': {
+    fields: { id: 'siteProduct', category_ids: 'siteCategory' },
+    request: (id) => ({ body: { id: id('id'), version: 1, price: 100, category_ids: [id('category_ids')] } }),
+  },
+  'POST /PDD/site/goods/publish': { fields: { ids: 'siteProduct' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'POST /PDD/site/goods/unpublish': {
+    fields: { ids: 'siteProduct' },
+    request: (id) => ({ body: { ids: [id('ids')] } }),
+  },
+  'POST /PDD/site/goods/delete': { fields: { ids: 'siteProduct' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'POST /PDD/site/goods/sync': { fields: { ids: 'siteProduct' }, request: (id) => ({ body: { ids: [id('ids')] } }) },
+  'POST /PDD/site/goods/import': {
+    fields: { goods_ids: 'goods' },
+    request: (id) => ({ body: { goods_ids: [id('goods_ids')], rounding: 'none' } }),
+  },
   'GET /PDD/gpsr/profile/get': { fields: { id: 'gpsrProfile' }, request: (id) => ({ query: { id: id('id') } }) },
   'POST /PDD/gpsr/profile/update': {
     fields: { id: 'gpsrProfile' },

@@ -52,4 +52,7 @@ export interface TenantRows {
   fbaShipment: number;
   /** A GPSR compliance profile (issue 31 §3). */
   gpsrProfile: number;
+  /** A category of the tenant's own site and a product on the site in it (issue 33 §1). */
+  siteCategory: number;
+  siteProduct: number;
 }

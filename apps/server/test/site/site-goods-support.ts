@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-import type { Database } from '../../src/db/database.js';
 import type { UserRow } from '../../src/db/types.js';
 import { buildGoods } from '../factories.js';
 import { call, type Session, type TestContext } from '../harness.js';
@@ -39,50 +37,5 @@ export async function libraryProduct(
       ],
     },
   });
-  return Number(row.id);
-}
-
-/**
- * A site and one product on it for `tenant` (tenancy.test.ts: "another tenant's ids"); the
- * site is reused when the tenant has one already (other builders may make it first).
- */
-export async function buildSiteGoodsRow(db: Database, tenant: UserRow, marker: string): Promise<number> {
-  await db
-    .insertInto('sites')
-    .values({
-      tenant_id: tenant.id,
-      name: `${marker} site`,
-      slug: `t${tenant.id}-site`,
-      domains: [],
-      logo_key: null,
-      favicon_key: null,
-      currency: 'EUR',
-      languages: ['en'],
-      default_language: 'en',
-      contact: JSON.stringify({ email: '', phone: '', address: '' }),
-      legal: JSON.stringify({}),
-      published: false,
-      created_at: sql`now()`,
-      updated_at: sql`now()`,
-    })
-    .onConflict((oc) => oc.column('tenant_id').doNothing())
-    .execute();
-  const site = await db.selectFrom('sites').select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto('site_products')
-    .values({
-      tenant_id: tenant.id,
-      site_id: Number(site.id),
-      goods_id: null,
-      slug: `${marker.toLowerCase().replace(/[^a-z0-9]/g, '')}-product`,
-      texts: JSON.stringify({ en: { title: `${marker} product`, description: '', bullets: [] } }),
-      pictures: JSON.stringify([]),
-      price: '10.00',
-      compare_at_price: null,
-      variations: JSON.stringify([]),
-      category_ids: [],
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   return Number(row.id);
 }

@@ -174,6 +174,10 @@ describe('route table', () => {
         '/fba/first_trip',
         // 建站 基础设置 (docs/site.md, issue 33 §1).
         '/build-site/basic',
+        // 建站 站点商品 (docs/site.md "Products").
+        '/build-site/goods/list',
+        '/build-site/goods/create',
+        '/build-site/goods/update/:goods_id',
       ].sort(),
     );
   });

@@ -168,8 +168,8 @@ const SECTIONS: Section[] = [
     children: [
       ['基础设置', '/build-site/basic', 'site.manage'],
       ['SEO设置', '/build-site/seo'],
-      ['站点商品', '/build-site/goods/list'],
-      ['添加站点商品', '/build-site/goods/create'],
+      ['站点商品', '/build-site/goods/list', 'site.manage'],
+      ['添加站点商品', '/build-site/goods/create', 'site.manage'],
       ['可视化装修', '/build-site/visual'],
       ['站点分类', '/build-site/category'],
     ],

@@ -69,12 +69,9 @@ function filtered(db: Db, tenantId: number, siteId: number, f: SiteGoodsFilter) 
   if (f.category_id) q = q.where(sql<boolean>`p.category_ids @> array[${f.category_id}]::bigint[]`);
   if (f.keyword) {
     const pattern = `%${likeText(f.keyword.toLowerCase())}%`;
-    // Titles through the storefront's trigram-indexed expression, variation SKUs through the jsonb text.
+    // Texts of every language and variation SKUs, through their jsonb text (one site's rows).
     q = q.where((eb) =>
-      eb.or([
-        eb(sql`site_product_titles(p.texts)`, 'like', pattern),
-        eb(sql`lower(p.variations::text)`, 'like', pattern),
-      ]),
+      eb.or([eb(sql`lower(p.texts::text)`, 'like', pattern), eb(sql`lower(p.variations::text)`, 'like', pattern)]),
     );
   }
   return q;

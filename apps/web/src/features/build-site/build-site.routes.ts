@@ -1,5 +1,11 @@
 import { defineSection, screen } from '../../app/route-section';
 
+/** 站点商品's form (create and update). */
+const goodsForm = screen(
+  () => import('./goods/goods-form-page'),
+  (m) => m.SiteGoodsFormPage,
+);
+
 /** 建站 (spec section 2, docs/site.md): 基础设置 is built; the other screens are not yet (docs/not-built.md). */
 export const routes = defineSection('/build-site', [
   [
@@ -13,9 +19,18 @@ export const routes = defineSection('/build-site', [
     },
   ],
   ['seo', 'SEO设置'],
-  ['goods/create', '添加站点商品'],
-  ['goods/update/:goods_id', '编辑站点商品'],
-  ['goods/list', '站点商品'],
+  ['goods/create', '添加站点商品', { load: goodsForm }],
+  ['goods/update/:goods_id', '编辑站点商品', { load: goodsForm, permission: 'site.manage' }],
+  [
+    'goods/list',
+    '站点商品',
+    {
+      load: screen(
+        () => import('./goods/goods-list-page'),
+        (m) => m.SiteGoodsListPage,
+      ),
+    },
+  ],
   ['visual', '可视化装修'],
   ['category', '站点分类'],
 ]);

@@ -25,6 +25,7 @@ import { inventoryMismatches } from '../apps/server/src/inventory/inventory-chec
 import { hashPassword } from '../apps/server/src/lib/password.js';
 import { insertUser } from '../apps/server/src/modules/account/user.repository.js';
 import {
+  cursorKeys,
   flowQuery,
   inventoryListQuery,
 } from '../apps/server/src/modules/overseas/overseas-inventory-pages.repository.js';
@@ -96,6 +97,13 @@ async function main() {
     const someSku = Number(
       (await sql<{ id: string }>`select id from stock_products where sku = 'BENCH-001234'`.execute(db)).rows[0]!.id,
     );
+    // 下一页 from page 99 of one warehouse: the cursor is page 99's last key (the screen passes
+    // the answer's next_cursor).
+    const page99Last = (
+      await sql<{ s: string; l: string }>`
+        select stock_id as s, location_id as l from stock_balances where location_id = ${wh1.id}
+         order by stock_id limit 1 offset ${99 * 20 - 1}`.execute(db)
+    ).rows[0]!;
     const maxId = Number((await sql<{ m: string }>`select max(id) as m from stock_movements`.execute(db)).rows[0]!.m);
 
     const config = { ...loadConfig({}), logLevel: 'warn', workers: false };
@@ -129,7 +137,7 @@ async function main() {
         name,
         route: '/PDD/overseas/inventory/list',
         body,
-        compiled: [inventoryListQuery(db, tenantId, f)],
+        compiled: [inventoryListQuery(db, tenantId, { ...f, after: cursorKeys(f.cursor) })],
       };
     };
     const flowCase = (name: string, body: object) => {
@@ -143,6 +151,13 @@ async function main() {
         pageSize: 20,
         location_kind: 'overseas',
         warehouse_id: wh1.warehouse_id,
+      }),
+      listCase('库存列表 page 100, one warehouse, cursor', {
+        page: 100,
+        pageSize: 20,
+        location_kind: 'overseas',
+        warehouse_id: wh1.warehouse_id,
+        cursor: `${page99Last.s}.${page99Last.l}`,
       }),
       listCase('库存列表 low stock + keyword', { page: 1, pageSize: 20, low_stock: true, keyword: 'BENCH-00' }),
       flowCase('库存流水 page 1', { pageSize: 20 }),

@@ -65,6 +65,10 @@ export const DOC_TYPE_LABELS: Record<(typeof DOC_TYPES)[number], string> = {
   fba_sync: 'FBA库存同步',
 };
 
+/** 库存列表's keyset cursor: the last row's SKU id and location id. */
+export const INVENTORY_CURSOR = /^[1-9][0-9]{0,14}\.[1-9][0-9]{0,14}$/;
+const CURSOR_ERROR = '翻页游标不合法,请从第一页重新翻页';
+
 const keyword = z.string().trim().max(100, { error: '关键词不能超过100个字符' }).optional();
 const seconds = z.coerce.number().int().min(0).max(253_402_300_799, { error: '时间不合法' }).optional();
 
@@ -79,6 +83,12 @@ export const inventoryListBody = z.strictObject({
   low_stock: z.boolean().optional(),
   /** The operator's choice of tenant (`warehouse.operate`; a tenant always sees only its own). */
   tenant_id: dbId('客户ID', 'integer').optional(),
+  /**
+   * Keyset paging (optional): the `next_cursor` of the page before (`<stock_id>.<location_id>` of
+   * its last row); the page is then the rows after it, with no offset walked. `page` stays the
+   * page's number for the pager.
+   */
+  cursor: z.string({ error: CURSOR_ERROR }).regex(INVENTORY_CURSOR, { error: CURSOR_ERROR }).optional(),
 });
 export type InventoryListBody = z.infer<typeof inventoryListBody>;
 
@@ -102,7 +112,10 @@ export const inventoryRow = z.object({
   updated_at: z.number().int(),
 });
 export type InventoryRow = z.infer<typeof inventoryRow>;
-export const inventoryListData = paged(inventoryRow);
+export const inventoryListData = paged(inventoryRow).extend({
+  /** The `cursor` of the next page (null on the last page). */
+  next_cursor: z.string().nullable(),
+});
 export type InventoryListData = z.infer<typeof inventoryListData>;
 
 /**

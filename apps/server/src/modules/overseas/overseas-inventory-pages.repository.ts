@@ -41,6 +41,15 @@ export interface InventoryFilter {
   warehouse_id?: number | undefined;
   keyword?: string | undefined;
   low_stock?: boolean | undefined;
+  /** Keyset paging: the rows after this (SKU id, location id); no offset then. */
+  after?: { stockId: number; locationId: number } | undefined;
+}
+
+/** 库存列表's cursor (`<stock_id>.<location_id>`, checked by the request schema) as keys. */
+export function cursorKeys(cursor: string | undefined): InventoryFilter['after'] {
+  if (cursor === undefined) return undefined;
+  const [stockId, locationId] = cursor.split('.').map(Number);
+  return { stockId: stockId!, locationId: locationId! };
 }
 
 /** One row of 库存列表's statement: the total on every row; the page's columns null when the page is empty. */
@@ -63,13 +72,16 @@ export interface InventoryPageRow {
 
 /**
  * 库存列表's one statement: the total of the filtered balances and, joined laterally, the page
- * (SKU id order, then location). The page's keys come first from the balances alone (an index
- * walk, offset included); only those rows are then joined to their SKU, place and tenant, so a
- * deep page or a wide warehouse never joins or names the rows it skips. An empty page still
- * answers one row with the total.
+ * (SKU id order, then location) with one row more than the page (whether a next page exists).
+ * The page's keys come first from the balances' indexes alone, index-only: the tenant's
+ * `(tenant_id, stock_id, location_id)`, or for one place (a tenant's warehouse, or its China
+ * stock) the primary key `(location_id, stock_id)`, whose order is then the page's; an offset
+ * walks those entries, a keyset cursor (`after`) starts at its key. Only the page's rows are then
+ * joined to their SKU, place and tenant, so a deep page or a wide warehouse never joins or names
+ * the rows it skips. An empty page still answers one row with the total.
  */
 export function inventoryListQuery(db: Db, tenantId: TenantScope, f: InventoryFilter) {
-  const offset = (f.page - 1) * f.pageSize;
+  const offset = f.after ? 0 : (f.page - 1) * f.pageSize;
   const values: unknown[] = [];
   const at = (v: unknown) => values.push(v) - 1;
   const slots = {
@@ -78,27 +90,35 @@ export function inventoryListQuery(db: Db, tenantId: TenantScope, f: InventoryFi
     warehouse: f.warehouse_id !== undefined ? at(f.warehouse_id) : -1,
     keyword: f.keyword ? at(f.keyword) : -1,
     offset: offset > 0 ? at(offset) : -1,
+    afterStock: f.after ? at(f.after.stockId) : -1,
+    afterLocation: f.after ? at(f.after.locationId) : -1,
   };
+  // One place: at most one location of the tenant answers (unique per tenant, kind and warehouse).
+  const onePlace = tenantId !== null && (f.warehouse_id !== undefined || f.location_kind === 'china');
   const key = `list:${Object.entries(slots)
     .filter(([, i]) => i >= 0)
     .map(([k]) => k)
-    .join(',')}:${f.low_stock ? 'low' : ''}:${f.pageSize}`;
-  return shapes.compiled<InventoryPageRow>(key, values, (slot) => listStatement(db, f, slots, slot), {
+    .join(',')}:${f.low_stock ? 'low' : ''}:${onePlace ? 'one' : ''}:${f.pageSize}`;
+  return shapes.compiled<InventoryPageRow>(key, values, (slot) => listStatement(db, f, slots, onePlace, slot), {
     prepare: true,
   });
 }
 
-function listStatement(db: Db, f: InventoryFilter, s: Record<string, number>, slot: SlotOf) {
+function listStatement(db: Db, f: InventoryFilter, s: Record<string, number>, onePlace: boolean, slot: SlotOf) {
+  const places = () => {
+    let l = db.selectFrom('stock_locations as l2').select('l2.id');
+    if (s.tenant! >= 0) l = l.where('l2.tenant_id', '=', slot(s.tenant!));
+    if (s.kind! >= 0) l = l.where('l2.kind', '=', slot(s.kind!));
+    if (s.warehouse! >= 0) l = l.where('l2.warehouse_id', '=', slot(s.warehouse!));
+    return l;
+  };
   const filtered = () => {
     let q = db.selectFrom('stock_balances as b');
-    if (s.tenant! >= 0) q = q.where('b.tenant_id', '=', slot(s.tenant!));
-    if (s.kind! >= 0 || s.warehouse! >= 0) {
-      let l = db.selectFrom('stock_locations as l2').select('l2.id');
-      if (s.tenant! >= 0) l = l.where('l2.tenant_id', '=', slot(s.tenant!));
-      if (s.kind! >= 0) l = l.where('l2.kind', '=', slot(s.kind!));
-      if (s.warehouse! >= 0) l = l.where('l2.warehouse_id', '=', slot(s.warehouse!));
-      q = q.where('b.location_id', 'in', l);
-    }
+    // One place: the location is the tenant's, so its primary-key range alone is the tenant's
+    // balances there (index-only); the low filter keeps the tenant for its partial index.
+    if (s.tenant! >= 0 && (!onePlace || f.low_stock)) q = q.where('b.tenant_id', '=', slot(s.tenant!));
+    if (onePlace) q = q.where('b.location_id', '=', places());
+    else if (s.kind! >= 0 || s.warehouse! >= 0) q = q.where(sql<boolean>`b.location_id = any(array(${places()}))`);
     // The balance's copy of its SKU's reorder point: the partial index stock_balances_low_idx
     // holds exactly these rows (migration 20261208_200000), in SKU order.
     if (f.low_stock) q = q.where(sql<boolean>`b.on_hand - b.reserved <= b.reorder_point`);
@@ -119,7 +139,9 @@ function listStatement(db: Db, f: InventoryFilter, s: Record<string, number>, sl
     .select(['b.location_id', 'b.stock_id'])
     .orderBy('b.stock_id')
     .orderBy('b.location_id')
-    .limit(pageLimit(f.pageSize));
+    .limit(pageLimit(f.pageSize + 1));
+  if (s.afterStock! >= 0)
+    keys = keys.where(sql<boolean>`(b.stock_id, b.location_id) > (${slot(s.afterStock!)}, ${slot(s.afterLocation!)})`);
   if (s.offset! >= 0) keys = keys.offset(slot(s.offset!));
   const page = db
     .selectFrom(keys.as('k'))
@@ -179,10 +201,15 @@ export interface FlowFilter {
  */
 export function flowQuery(db: Db, tenantId: TenantScope, f: FlowFilter) {
   const list = (v: number | number[] | undefined) => (v === undefined ? undefined : [v].flat());
+  const stocks = list(f.stock_id);
   const given: [string, unknown][] = [
     ['tenant', tenantId ?? undefined],
     ['cursor', f.cursor],
-    ['stock', list(f.stock_id)],
+    // One SKU (the usual filter) is a plain equality: with `= any(array)` the generic plan does
+    // not know the array's length and walked the primary key backwards past every newer movement
+    // of other SKUs (56,000 rows on the bench data) instead of the SKU's index.
+    ['stock1', stocks?.length === 1 ? stocks[0] : undefined],
+    ['stock', stocks && stocks.length !== 1 ? stocks : undefined],
     ['location', f.location_id],
     ['reason', f.reason],
     ['doc_type', f.doc_type],
@@ -203,6 +230,7 @@ export function flowQuery(db: Db, tenantId: TenantScope, f: FlowFilter) {
       let k = db.selectFrom('stock_movements as k').select('k.id');
       if (has('tenant')) k = k.where('k.tenant_id', '=', s('tenant'));
       if (has('cursor')) k = k.where('k.id', '<', s('cursor'));
+      if (has('stock1')) k = k.where('k.stock_id', '=', s('stock1'));
       if (has('stock')) k = k.where(sql<boolean>`k.stock_id = any(${s('stock')}::int8[])`);
       if (has('location')) k = k.where('k.location_id', '=', s('location'));
       if (has('reason')) k = k.where('k.reason', '=', s('reason'));

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/types.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { documentOf, skuIdsOf, tenantLocations } from './overseas-inventory.repository.js';
-import { flowQuery, inventoryListQuery, type TenantScope } from './overseas-inventory-pages.repository.js';
+import { cursorKeys, flowQuery, inventoryListQuery, type TenantScope } from './overseas-inventory-pages.repository.js';
 
 /** Whose stock a caller reads: the operator (`warehouse.operate`) every tenant's, a tenant its own. */
 export interface InventoryReach {
@@ -27,41 +27,44 @@ export function inventoryReach(deps: AppDeps, user: UserRow, tenantId: number): 
 const scopeOf = (reach: InventoryReach, tenantId: number | undefined): TenantScope =>
   reach.tenantId ?? tenantId ?? null;
 
-/** 库存列表: on hand, reserved and available per SKU and location, low stock against the reorder point. */
+/**
+ * 库存列表: on hand, reserved and available per SKU and location, low stock against the reorder
+ * point. Paged by number (offset), or after a `cursor` (the `next_cursor` of the page before).
+ */
 export async function inventoryList(
   deps: AppDeps,
   reach: InventoryReach,
   f: InventoryListBody,
 ): Promise<InventoryListData> {
-  const rows = (await deps.db.executeQuery(inventoryListQuery(deps.db, scopeOf(reach, f.tenant_id), f))).rows;
+  const query = inventoryListQuery(deps.db, scopeOf(reach, f.tenant_id), { ...f, after: cursorKeys(f.cursor) });
+  const rows = (await deps.db.executeQuery(query)).rows;
+  // One row with the total and nulls when the page is empty (past the last page, or no stock);
+  // one row more than the page when a next page exists.
+  const found = rows.filter((x) => x.stock_id !== null);
+  const page = found.slice(0, f.pageSize);
+  const last = page[page.length - 1];
   return {
-    // One row with the total and nulls when the page is empty (past the last page, or no stock).
-    list: rows.flatMap((x) =>
-      x.stock_id === null
-        ? []
-        : [
-            {
-              tenant_id: x.tenant_id!,
-              tenant_name: x.tenant_name!,
-              stock_id: Number(x.stock_id),
-              sku: x.sku!,
-              title: x.title!,
-              location_id: Number(x.location_id),
-              location_kind: x.location_kind!,
-              location_name: x.location_name!,
-              warehouse_id: x.warehouse_id,
-              on_hand: x.on_hand!,
-              reserved: x.reserved!,
-              available: x.on_hand! - x.reserved!,
-              reorder_point: x.reorder_point!,
-              low_stock: x.on_hand! - x.reserved! <= x.reorder_point!,
-              updated_at: Number(x.updated_s),
-            },
-          ],
-    ),
+    list: page.map((x) => ({
+      tenant_id: x.tenant_id!,
+      tenant_name: x.tenant_name!,
+      stock_id: Number(x.stock_id),
+      sku: x.sku!,
+      title: x.title!,
+      location_id: Number(x.location_id),
+      location_kind: x.location_kind!,
+      location_name: x.location_name!,
+      warehouse_id: x.warehouse_id,
+      on_hand: x.on_hand!,
+      reserved: x.reserved!,
+      available: x.on_hand! - x.reserved!,
+      reorder_point: x.reorder_point!,
+      low_stock: x.on_hand! - x.reserved! <= x.reorder_point!,
+      updated_at: Number(x.updated_s),
+    })),
     total: rows[0]?.total ?? 0,
     page: f.page,
     pageSize: f.pageSize,
+    next_cursor: found.length > f.pageSize && last ? `${last.stock_id}.${last.location_id}` : null,
   };
 }
 

@@ -33,6 +33,16 @@ export function InventoryListPage() {
   const [filters, setFilters] = useState<Filters>({ page: 1, pageSize: 20 });
   const list = useInventoryList(filters);
   const warehouses = useInboundWarehouses();
+  /** A filter change starts again at page 1 (no cursor). */
+  const refilter = (patch: Partial<Filters>) => setFilters({ ...filters, ...patch, page: 1, cursor: undefined });
+  /**
+   * 下一页 pages after the shown page's last row (`next_cursor`: the server walks no offset);
+   * any other jump (previous page, a page number, a new page size) pages by number.
+   */
+  const turn = (page: number, pageSize: number) => {
+    const next = page === filters.page + 1 && pageSize === filters.pageSize && !list.isPlaceholderData;
+    setFilters({ ...filters, page, pageSize, cursor: next ? (list.data?.next_cursor ?? undefined) : undefined });
+  };
   return (
     <PageContainer title="库存列表">
       <FbaStockBar />
@@ -43,26 +53,23 @@ export function InventoryListPage() {
           style={{ width: 150 }}
           data-testid="inventory-kind"
           options={LOCATION_KINDS.map((k) => ({ value: k, label: LOCATION_KIND_LABELS[k] }))}
-          onChange={(v?: LocationKind) => setFilters({ ...filters, page: 1, location_kind: v })}
+          onChange={(v?: LocationKind) => refilter({ location_kind: v })}
         />
         <Select
           allowClear
           placeholder="海外仓"
           style={{ width: 180 }}
           options={(warehouses.data?.list ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
-          onChange={(v?: number) => setFilters({ ...filters, page: 1, warehouse_id: v })}
+          onChange={(v?: number) => refilter({ warehouse_id: v })}
         />
         <Input.Search
           placeholder="SKU / 名称"
           allowClear
           style={{ width: 220 }}
           data-testid="inventory-search"
-          onSearch={(v) => setFilters({ ...filters, page: 1, keyword: v.trim() || undefined })}
+          onSearch={(v) => refilter({ keyword: v.trim() || undefined })}
         />
-        <Checkbox
-          data-testid="inventory-low"
-          onChange={(e) => setFilters({ ...filters, page: 1, low_stock: e.target.checked || undefined })}
-        >
+        <Checkbox data-testid="inventory-low" onChange={(e) => refilter({ low_stock: e.target.checked || undefined })}>
           仅看低库存(可用 ≤ 补货点)
         </Checkbox>
         {operate && (
@@ -72,7 +79,7 @@ export function InventoryListPage() {
             precision={0}
             style={{ width: 160 }}
             data-testid="inventory-tenant"
-            onChange={(v) => setFilters({ ...filters, page: 1, tenant_id: v ?? undefined })}
+            onChange={(v) => refilter({ tenant_id: v ?? undefined })}
           />
         )}
         <Button data-testid="inventory-counts" onClick={() => setCounting(true)}>
@@ -98,7 +105,7 @@ export function InventoryListPage() {
           pageSize: filters.pageSize,
           total: list.data?.total ?? 0,
           showTotal: (t) => `共 ${t} 条`,
-          onChange: (page, pageSize) => setFilters({ ...filters, page, pageSize }),
+          onChange: turn,
         }}
         columns={[
           ...(operate

@@ -31,6 +31,15 @@ export const routes = defineSection('/build-site', [
       ),
     },
   ],
-  ['visual', '可视化装修'],
+  [
+    'visual',
+    '可视化装修',
+    {
+      load: screen(
+        () => import('./visual/visual-page'),
+        (m) => m.SiteVisualPage,
+      ),
+    },
+  ],
   ['category', '站点分类'],
 ]);

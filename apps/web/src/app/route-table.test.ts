@@ -178,6 +178,8 @@ describe('route table', () => {
         '/build-site/goods/list',
         '/build-site/goods/create',
         '/build-site/goods/update/:goods_id',
+        // 建站 可视化装修 (docs/site.md "Visual editor").
+        '/build-site/visual',
       ].sort(),
     );
   });

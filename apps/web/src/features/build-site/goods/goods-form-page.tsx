@@ -132,7 +132,11 @@ function GoodsForm(p: { title: string; site: SiteBasic; goods: SiteGoods | null;
         : await createSiteGoods(body);
       message.success('保存成功');
       await invalidate();
-      if (!goods) navigate(`/build-site/goods/update/${saved.id}`, { replace: true });
+      if (!goods) {
+        // The create screen stays cached: empty it for the next product.
+        form.resetFields();
+        navigate(`/build-site/goods/update/${saved.id}`, { replace: true });
+      }
     } catch (err) {
       setFailure(saveFailure(err));
     } finally {

@@ -168,6 +168,23 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { goods_ids: 'goods' },
     request: (id) => ({ body: { goods_ids: [id('goods_ids')], rounding: 'none' } }),
   },
+  // 建站 站点分类 (docs/site.md "Categories").
+  'POST /PDD/site/category/create': {
+    fields: { parent_id: 'siteCategory' },
+    request: (id) => ({ body: { parent_id: id('parent_id'), names: { en: 'x' } } }),
+  },
+  'POST /PDD/site/category/update': {
+    fields: { id: 'siteCategory', parent_id: 'siteCategory' },
+    request: (id) => ({ body: { id: id('id'), version: 1, parent_id: id('parent_id'), names: { en: 'x' } } }),
+  },
+  'POST /PDD/site/category/move': {
+    fields: { id: 'siteCategory', parent_id: 'siteCategory' },
+    request: (id) => ({ body: { id: id('id'), version: 1, parent_id: id('parent_id'), position: 0 } }),
+  },
+  'POST /PDD/site/category/delete': {
+    fields: { id: 'siteCategory' },
+    request: (id) => ({ body: { id: id('id'), version: 1 } }),
+  },
   'GET /PDD/gpsr/profile/get': { fields: { id: 'gpsrProfile' }, request: (id) => ({ query: { id: id('id') } }) },
   'POST /PDD/gpsr/profile/update': {
     fields: { id: 'gpsrProfile' },

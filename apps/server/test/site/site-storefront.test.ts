@@ -128,7 +128,9 @@ describe('storefront (no sign-in)', () => {
     expect((await page('/de/legal/privacy', { host: 'SHOP.acme.example:8080' })).body).toContain(
       'Wir speichern wenig.',
     );
-    expect((await page('/robots.txt', { host: 'shop.acme.example' })).body).toBe('User-agent: *\nAllow: /\n');
+    expect((await page('/robots.txt', { host: 'shop.acme.example' })).body).toBe(
+      'User-agent: *\nAllow: /\nSitemap: http://shop.acme.example/sitemap.xml\n',
+    );
     expect((await page('/nothing', { host: 'shop.acme.example' })).statusCode).toBe(404);
     expect((await page('/', { host: 'hidden.example' })).statusCode).toBe(404);
     // The API keeps answering on a site's domain; unknown hosts are not the storefront.

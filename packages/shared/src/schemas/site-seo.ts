@@ -95,8 +95,11 @@ export type SiteSeoSaveBody = z.infer<typeof siteSeoSaveBody>;
 
 /** GET /site/seo/get (and the save's answer). */
 export const siteSeo = z.object({
+  /** false: the tenant has no site yet (the screen links to 基础设置). */
+  site_created: z.boolean(),
   /** The site's languages (the form's tabs) and its name (the preview's {site}). */
   languages: z.array(z.string()),
+  default_language: z.string(),
   site_name: z.string(),
   currency: z.string(),
   pages: z.record(z.string(), z.record(z.string(), z.object({ title: z.string(), description: z.string() }))),

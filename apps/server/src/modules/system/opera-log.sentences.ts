@@ -18,6 +18,7 @@ import { COUNT_SENTENCES } from '../overseas/overseas-count.sentences.js';
 import { INBOUND_SENTENCES } from '../overseas/overseas-inbound.sentences.js';
 import { REPORTS_SENTENCES } from '../reports/reports.sentences.js';
 import { SITE_SENTENCES } from '../site/site.sentences.js';
+import { SITE_CATEGORY_SENTENCES } from '../site/site-category.sentences.js';
 import { SITE_GOODS_SENTENCES } from '../site/site-goods.sentences.js';
 import { SITE_VISUAL_SENTENCES } from '../site/site-visual.sentences.js';
 import {
@@ -370,6 +371,7 @@ const SENTENCES: Record<OperaLogAction, (e: SentenceInput) => string> = {
   ...ALI1688_SENTENCES,
   ...GATHER_SENTENCES,
   ...SITE_SENTENCES,
+  ...SITE_CATEGORY_SENTENCES,
   ...SITE_GOODS_SENTENCES,
   ...SITE_VISUAL_SENTENCES,
   'order.stock.unfill': (e) => {

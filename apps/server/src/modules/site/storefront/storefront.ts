@@ -7,7 +7,7 @@ import { langOfSegment, legalPage, legalText, notFoundPage, type PageContext, ty
 /** What the storefront answers for one address. */
 export interface StorefrontAnswer {
   status: number;
-  type: 'text/html; charset=utf-8' | 'text/plain; charset=utf-8';
+  type: 'text/html; charset=utf-8' | 'text/plain; charset=utf-8' | 'application/xml; charset=utf-8';
   body: string;
   /** A redirect's target (status 301). */
   location?: string;
@@ -17,7 +17,6 @@ export interface StorefrontAnswer {
 export type SiteAddress = Omit<PageContext, 'site' | 'lang'>;
 
 const HTML = 'text/html; charset=utf-8' as const;
-const TEXT = 'text/plain; charset=utf-8' as const;
 
 const notFound = (c: PageContext | null): StorefrontAnswer => ({
   status: 404,
@@ -26,8 +25,9 @@ const notFound = (c: PageContext | null): StorefrontAnswer => ({
 });
 
 /**
- * Routes a path inside a site (`/`, `/<lang>/`, `/<lang>/legal/<page>`, `/robots.txt`) to its
- * page. An unknown or unpublished site is the bare 404 page (it does not say whose site it was).
+ * Routes a path inside a site (`/`, `/<lang>/`, `/<lang>/legal/<page>`) to its page (`robots.txt`
+ * and the sitemap files are answered before, by `sitemap.ts`). An unknown or unpublished site is
+ * the bare 404 page (it does not say whose site it was).
  */
 export async function storefrontAnswer(
   site: PublicSite | undefined,
@@ -41,10 +41,6 @@ export async function storefrontAnswer(
   const ctx = (lang: string): PageContext => ({ ...at, site, lang });
   if (parts.length === 0)
     return { status: 200, type: HTML, body: (await homePageOf(db, ctx(site.default_language))).value };
-  if (parts.length === 1 && parts[0] === 'robots.txt') {
-    // The preview address is not for search engines; a domain is (its sitemap comes with the SEO settings).
-    return { status: 200, type: TEXT, body: at.preview ? 'User-agent: *\nDisallow: /\n' : 'User-agent: *\nAllow: /\n' };
-  }
   const lang = langOfSegment(site, parts[0] ?? '');
   if (!lang) return notFound(ctx(site.default_language));
   if (parts.length === 1) return { status: 200, type: HTML, body: (await homePageOf(db, ctx(lang))).value };

@@ -180,6 +180,9 @@ describe('route table', () => {
         '/build-site/goods/update/:goods_id',
         // 建站 可视化装修 (docs/site.md "Visual editor").
         '/build-site/visual',
+        // 建站 站点分类 and SEO设置 (docs/site.md "Categories", "SEO").
+        '/build-site/category',
+        '/build-site/seo',
       ].sort(),
     );
   });

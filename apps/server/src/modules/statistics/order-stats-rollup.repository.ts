@@ -186,10 +186,11 @@ function spanSums(tenantId: number, timeZone: string, xs: Span[], sign: '' | '-'
 
 /**
  * The read of a plan: the rollup's rows of the whole days, the added spans' order rows and the
- * subtracted spans' order rows negated, grouped as `groupedSums` does in two passes (the keys
- * without the day for shop, marketplace and staff, then the days), which reads the parts twice
- * instead of four times. A group whose orders sum to 0 has no order in the range (each order counts
- * 1) and is left out, as the order rows would not have it.
+ * subtracted spans' order rows negated, grouped as `groupedSums` does but in one pass over the
+ * parts (the keys without the day, and the days) whose few rows are then grouped for shop,
+ * marketplace and staff (the year's ~22,000 rollup rows go through one aggregation, not four).
+ * A group whose orders sum to 0 has no order in the range (each order counts 1) and is left out,
+ * as the order rows would not have it.
  */
 function planSums(tenantId: number, timeZone: string, plan: OrderReadPlan) {
   const parts: RawBuilder<unknown>[] = [];
@@ -205,20 +206,20 @@ function planSums(tenantId: number, timeZone: string, plan: OrderReadPlan) {
     sum(margin_price) as margin_price, sum(purchase) as purchase, sum(freight) as freight,
     sum(freight_missing) as freight_missing`;
   return sql<Record<string, string | number | null>>`
-    with parts as materialized (${sql.join(parts, sql` union all `)}),
-    keyed as (
-      select shop_id, assigned_to, marketplace, currency, ${sums} from parts
-      group by shop_id, assigned_to, marketplace, currency
+    with g as (
+      select grouping(day) as g_day, day, shop_id, assigned_to, marketplace, currency, ${sums}
+      from (${sql.join(parts, sql` union all `)}) p
+      group by grouping sets ((shop_id, assigned_to, marketplace, currency), (day, marketplace, currency))
     )
     select grouping(shop_id) as g_shop, grouping(assigned_to) as g_staff, 1 as g_day,
       shop_id, assigned_to, null::text as day, marketplace, currency, ${sums}
-    from keyed
+    from g where g_day = 1
     group by grouping sets ((shop_id, marketplace, currency), (marketplace, currency), (assigned_to, marketplace, currency))
     having sum(orders) <> 0
     union all
-    select 1, 1, 0, null, null, to_char(day, 'YYYY-MM-DD'), marketplace, currency, ${sums}
-    from parts group by day, marketplace, currency
-    having sum(orders) <> 0`;
+    select 1, 1, 0, null, null, to_char(day, 'YYYY-MM-DD'), marketplace, currency, orders, units, sales,
+      margin_orders, margin_price, purchase, freight, freight_missing
+    from g where g_day = 0 and orders <> 0`;
 }
 
 /**

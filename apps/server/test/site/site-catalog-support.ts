@@ -80,27 +80,34 @@ export interface ProductFields {
   published_at?: Date;
 }
 
+/** Products of the site in one insert; their ids in order. */
+export async function insertProducts(db: Database, site: SiteRow, list: ProductFields[]): Promise<number[]> {
+  const rows = await db
+    .insertInto('site_products')
+    .values(
+      list.map((f) => ({
+        tenant_id: site.tenantId,
+        site_id: site.id,
+        slug: f.slug,
+        texts: JSON.stringify(f.texts),
+        pictures: JSON.stringify(f.pictures ?? []),
+        price: f.price ?? '19.99',
+        compare_at_price: f.compare_at_price ?? null,
+        variations: JSON.stringify(f.variations ?? []),
+        category_ids: f.category_ids ?? [],
+        published: f.published ?? true,
+        published_at: f.published_at ?? new Date(),
+      })),
+    )
+    .returning('id')
+    .execute();
+  bumpSiteVersion(site.tenantId);
+  return rows.map((r) => Number(r.id));
+}
+
 /** A product of the site; its id. */
 export async function insertProduct(db: Database, site: SiteRow, f: ProductFields): Promise<number> {
-  const row = await db
-    .insertInto('site_products')
-    .values({
-      tenant_id: site.tenantId,
-      site_id: site.id,
-      slug: f.slug,
-      texts: JSON.stringify(f.texts),
-      pictures: JSON.stringify(f.pictures ?? []),
-      price: f.price ?? '19.99',
-      compare_at_price: f.compare_at_price ?? null,
-      variations: JSON.stringify(f.variations ?? []),
-      category_ids: f.category_ids ?? [],
-      published: f.published ?? true,
-      published_at: f.published_at ?? new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  bumpSiteVersion(site.tenantId);
-  return Number(row.id);
+  return (await insertProducts(db, site, [f]))[0]!;
 }
 
 /** A product's texts in English and German. */

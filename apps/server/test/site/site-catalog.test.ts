@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bumpSiteVersion } from '../../src/modules/site/storefront/page-cache.js';
 import { buildTenant } from '../factories.js';
 import { useTestApp } from '../harness.js';
-import { insertCategory, insertProduct, insertSite, type SiteRow, texts } from './site-catalog-support.js';
+import {
+  insertCategory,
+  insertProduct,
+  insertProducts,
+  insertSite,
+  type SiteRow,
+  texts,
+} from './site-catalog-support.js';
 
 // Storefront catalog pages over HTTP (docs/site.md "Catalog pages"); rows written with Kysely.
 const t = useTestApp({ publicUrl: 'https://console.acme.example' });
@@ -46,14 +53,17 @@ beforeAll(async () => {
     category_ids: [lamps],
   });
   // 30 more lamps: two pages of the parent category, prices 1.00 .. 30.00 (older than the desk lamp).
-  for (let i = 1; i <= 30; i++)
-    await insertProduct(t.db, site, {
-      slug: `lamp-${i}`,
-      texts: texts(`Lamp ${i}`),
-      price: `${i}.00`,
+  await insertProducts(
+    t.db,
+    site,
+    Array.from({ length: 30 }, (_, k) => ({
+      slug: `lamp-${k + 1}`,
+      texts: texts(`Lamp ${k + 1}`),
+      price: `${k + 1}.00`,
       category_ids: [lamps],
-      published_at: new Date(Date.UTC(2026, 0, i)),
-    });
+      published_at: new Date(Date.UTC(2026, 0, k + 1)),
+    })),
+  );
   await insertProduct(t.db, site, {
     slug: 'hidden-lamp',
     texts: texts('Hidden lamp'),

@@ -35,6 +35,7 @@ import { buildCountRow } from './overseas/count-rows.js';
 import { buildInboundRows } from './overseas/inbound-rows.js';
 import { buildOutboundRow } from './overseas/outbound-rows.js';
 import { buildSiteRows } from './site/site-goods-rows.js';
+import { buildSitePageRow } from './site/site-visual-rows.js';
 import type { TenantRows } from './tenant-rows.js';
 
 export const TEST_PASSWORD = 'secret-123';
@@ -343,6 +344,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     fbaShipment: await buildFbaShipmentRow(db, tenant, marker),
     gpsrProfile: await buildGpsrRow(db, tenant, marker),
     ...(await buildSiteRows(db, tenant, marker)),
+    sitePage: await buildSitePageRow(db, tenant, marker),
     ...(await buildInboundRows(db, tenant, marker)),
     stockCount: await buildCountRow(db, tenant, marker),
     manualOrder: (

@@ -41,6 +41,36 @@ const NOT_ROW_IDS: Record<string, string> = {
   product_template_id: 'a stored template number; no table holds templates yet (map it when one does)',
 };
 
+/** The id fields of the visual editor's page bodies (a page, the blocks' categories and products). */
+const VISUAL_FIELDS: Record<string, Kind> = {
+  id: 'sitePage',
+  'blocks.[].source.category_id': 'siteCategory',
+  'blocks.[].source.product_ids': 'siteProduct',
+  'blocks.[].category_id': 'siteCategory',
+};
+/** A page body with a block of each kind that names a row. */
+const visualBody = (id: Pick, extra: Record<string, unknown>) => ({
+  id: id('id'),
+  ...extra,
+  blocks: [
+    {
+      type: 'product_grid',
+      key: 'c',
+      source: { kind: 'category', category_id: id('blocks.[].source.category_id') },
+      columns: 2,
+      count: 2,
+    },
+    {
+      type: 'product_grid',
+      key: 'p',
+      source: { kind: 'products', product_ids: [id('blocks.[].source.product_ids')] },
+      columns: 2,
+      count: 2,
+    },
+    { type: 'featured_collection', key: 'f', category_id: id('blocks.[].category_id'), count: 2 },
+  ],
+});
+
 const G = '/PDD/amazon-user';
 /** A valid 头程发货 draft body (one SKU, one box) with the ids the test picks. */
 const FBA_SAVE = (id: Pick) => ({
@@ -183,6 +213,24 @@ const ID_ROUTES: Record<string, IdRoute> = {
   },
   'POST /PDD/site/category/delete': {
     fields: { id: 'siteCategory' },
+    request: (id) => ({ body: { id: id('id'), version: 1 } }),
+  },
+  // 建站 可视化装修 (docs/site.md "Visual editor").
+  'GET /PDD/site/visual/get': { fields: { id: 'sitePage' }, request: (id) => ({ query: { id: id('id') } }) },
+  'POST /PDD/site/visual/save-draft': {
+    fields: VISUAL_FIELDS,
+    request: (id) => ({ body: visualBody(id, { version: 1 }) }),
+  },
+  'POST /PDD/site/visual/preview': {
+    fields: VISUAL_FIELDS,
+    request: (id) => ({ body: visualBody(id, { lang: 'en' }) }),
+  },
+  'POST /PDD/site/visual/publish': {
+    fields: { id: 'sitePage' },
+    request: (id) => ({ body: { id: id('id'), version: 1 } }),
+  },
+  'POST /PDD/site/visual/delete-landing': {
+    fields: { id: 'sitePage' },
     request: (id) => ({ body: { id: id('id'), version: 1 } }),
   },
   'GET /PDD/gpsr/profile/get': { fields: { id: 'gpsrProfile' }, request: (id) => ({ query: { id: id('id') } }) },

@@ -55,4 +55,6 @@ export interface TenantRows {
   /** A category of the tenant's own site and a product on the site in it (issue 33 §1). */
   siteCategory: number;
   siteProduct: number;
+  /** A landing page of blocks of that site (可视化装修). */
+  sitePage: number;
 }

@@ -132,9 +132,23 @@ export const siteBlock = z.discriminatedUnion(
 export type SiteBlock = z.infer<typeof siteBlock>;
 export type SiteBlockType = SiteBlock['type'];
 
+const BLOCK_TYPES = new Set<unknown>(siteBlock.options.map((o) => o.shape.type.value));
+
 export const siteBlocks = z
   .array(siteBlock, { error: '格式不正确' })
   .max(SITE_BLOCKS_MAX, { error: `每页最多${SITE_BLOCKS_MAX}个模块` })
+  // A block without a known type is refused at the block itself too (its fields are not read
+  // then), so the answer names the block whatever field of it was wrong.
+  .superRefine(
+    (list, ctx) => {
+      for (const [i, b] of (list as unknown[]).entries()) {
+        const type = b && typeof b === 'object' ? (b as { type?: unknown }).type : undefined;
+        if (!BLOCK_TYPES.has(type))
+          ctx.addIssue({ code: 'custom', path: [i], message: `第${i + 1}个模块:模块类型不支持` });
+      }
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  )
   .refine((list) => new Set(list.map((b) => b.key)).size === list.length, { error: '模块标识重复' });
 
 /** The Chinese names of the block types (the editor's add menu, the refusals). */

@@ -128,58 +128,22 @@ beforeAll(async () => {
   // Rows written through the API: a session, an opera-log line.
   const s = await signIn(t.app, tenant.account, TEST_PASSWORD);
   await call(t.app, s, 'POST', '/PDD/goods/category/create', { parent_id: 0, name: '备份分类' });
-  // The own site with a domain (sites, site_domains).
+  // The own site (made with its category, product and a landing page by buildTenantRows), saved
+  // with a domain through the API (sites, site_domains).
+  const current = await call(t.app, s, 'GET', '/PDD/site/basic/get');
   const site = await call(
     t.app,
     s,
     'POST',
     '/PDD/site/basic/save',
-    siteBody({ slug: 'backup-drill', domains: ['shop.backup-drill.example'] }),
+    siteBody({
+      version: (current.data as { version: number }).version,
+      slug: 'backup-drill',
+      domains: ['shop.backup-drill.example'],
+    }),
   );
   expect(site.status, site.msg).toBe(200);
-  // Its content (site_categories, site_products, site_pages), written as the builder would.
   const siteId = Number((site.data as { id: number }).id);
-  const cat = await t.db
-    .insertInto('site_categories')
-    .values({
-      tenant_id: tenant.id,
-      site_id: siteId,
-      parent_id: null,
-      slug: 'boxes',
-      names: JSON.stringify({ en: 'Boxes' }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('site_products')
-    .values({
-      tenant_id: tenant.id,
-      site_id: siteId,
-      goods_id: null,
-      slug: 'storage-box',
-      texts: JSON.stringify({ en: { title: 'Storage box', description: 'A box.', bullets: [] } }),
-      pictures: JSON.stringify([]),
-      price: '19.90',
-      compare_at_price: null,
-      variations: JSON.stringify([]),
-      category_ids: [Number(cat.id)],
-      published_at: null,
-      library_synced_at: null,
-    })
-    .execute();
-  await t.db
-    .insertInto('site_pages')
-    .values({
-      tenant_id: tenant.id,
-      site_id: siteId,
-      kind: 'home',
-      slug: 'home',
-      titles: '{}',
-      draft_blocks: '[]',
-      published_blocks: null,
-      published_at: null,
-    })
-    .execute();
   // A checkout's order (site_orders), as the storefront records it.
   await t.db
     .insertInto('site_orders')

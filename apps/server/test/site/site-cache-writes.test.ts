@@ -39,5 +39,4 @@ describe('storefront page cache and the builder writes', () => {
     expect(seo.status, seo.msg).toBe(200);
     expect(titleOf(await page(url))).toBe('Desk lamp – buy at Acme Home');
   });
-
 });

@@ -75,7 +75,7 @@ export function parseOptions(text: string): Record<string, string> {
     const t = part.trim();
     if (!t) continue;
     const at = t.search(/[:：]/);
-    if (at < 0) out['规格'] = t;
+    if (at < 0) out.规格 = t;
     else out[t.slice(0, at).trim() || '规格'] = t.slice(at + 1).trim();
   }
   return out;

@@ -129,34 +129,30 @@ export function HomeFigures({ report: r }: { report: HomeReport }) {
         suffix={`/ ${s.total}`}
         tone={attention > 0 ? 'warning' : undefined}
         onOpen={to(FIGURE_LINKS.shops)}
-        extra={
-          <>
-            {(
-              [
-                ['expired', '失效', s.expired, FIGURE_LINKS.shopsExpired],
-                ['never', '未授权', s.never, FIGURE_LINKS.shopsNever],
-                ['expiring', '即将到期', s.expiring, FIGURE_LINKS.shopsExpiring],
-              ] as const
-            ).map(([k, label, n, path], i) => (
-              <span key={k}>
-                {i > 0 && ' · '}
-                {canOpen(path) ? (
-                  <Typography.Link
-                    data-testid={`home-shops-${k}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      open(path);
-                    }}
-                  >
-                    {label} {n}
-                  </Typography.Link>
-                ) : (
-                  `${label} ${n}`
-                )}
-              </span>
-            ))}
-          </>
-        }
+        extra={(
+          [
+            ['expired', '失效', s.expired, FIGURE_LINKS.shopsExpired],
+            ['never', '未授权', s.never, FIGURE_LINKS.shopsNever],
+            ['expiring', '即将到期', s.expiring, FIGURE_LINKS.shopsExpiring],
+          ] as const
+        ).map(([k, label, n, path], i) => (
+          <span key={k}>
+            {i > 0 && ' · '}
+            {canOpen(path) ? (
+              <Typography.Link
+                data-testid={`home-shops-${k}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  open(path);
+                }}
+              >
+                {label} {n}
+              </Typography.Link>
+            ) : (
+              `${label} ${n}`
+            )}
+          </span>
+        ))}
       />,
     );
   }

@@ -167,11 +167,11 @@ const SECTIONS: Section[] = [
     icon: 'BuildOutlined',
     children: [
       ['基础设置', '/build-site/basic', 'site.manage'],
-      ['SEO设置', '/build-site/seo'],
+      ['SEO设置', '/build-site/seo', 'site.manage'],
       ['站点商品', '/build-site/goods/list', 'site.manage'],
       ['添加站点商品', '/build-site/goods/create', 'site.manage'],
-      ['可视化装修', '/build-site/visual'],
-      ['站点分类', '/build-site/category'],
+      ['可视化装修', '/build-site/visual', 'site.manage'],
+      ['站点分类', '/build-site/category', 'site.manage'],
     ],
   },
   {

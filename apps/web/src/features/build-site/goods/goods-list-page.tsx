@@ -34,8 +34,11 @@ export function SiteGoodsListPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<'import' | 'sync' | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = useSiteGoodsList(filters);
   const categories = useSiteCategoryTree();
+  // The category tree says whether the site exists (site: null): before it does, the list is not
+  // asked for (it would be refused), the screen points to 基础设置 instead.
+  const noSite = categories.data?.site === null;
+  const list = useSiteGoodsList(filters, categories.data !== undefined && !noSite);
   const invalidate = useInvalidateSiteGoods();
   const language = categories.data?.site?.default_language ?? 'en';
   const tree = categories.data?.tree ?? [];
@@ -122,7 +125,6 @@ export function SiteGoodsListPage() {
     },
   ];
 
-  const noSite = list.error?.message === '请先在基础设置中创建站点';
   return (
     <PageContainer title="站点商品">
       {noSite ? (

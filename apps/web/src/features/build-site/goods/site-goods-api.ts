@@ -24,12 +24,13 @@ export type SiteGoodsFilters = Pick<SiteGoodsListQuery, 'page' | 'pageSize' | 'k
   category_id?: number | undefined;
 };
 
-/** One page of the site's products. */
-export function useSiteGoodsList(q: SiteGoodsFilters) {
+/** One page of the site's products (asked only once the site is known to exist: `enabled`). */
+export function useSiteGoodsList(q: SiteGoodsFilters, enabled = true) {
   return useQuery({
     queryKey: siteGoodsKeys.list(q),
     queryFn: () => get<Paged<SiteGoodsRow>>('/site/goods/list', { ...q }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
 import { pane } from './support/goods-library';
+import { createSite } from './support/site';
 
 // 站点商品 in a browser (docs/site.md "Products"): three library products (made through the API)
 // are imported into a US-dollar site through 从商品库导入, published from the list, and shown there.
@@ -38,21 +39,7 @@ beforeAll(async () => {
   account = createMainAccount(dataDir, 0);
   const seller = new ApiClient(baseUrl);
   await seller.login(account.account, account.password);
-  const saved = await seller.call('POST', '/site/basic/save', {
-    version: 0,
-    name: 'E2E Goods Shop',
-    slug: `e2e-goods-${run}`,
-    domains: [],
-    logo: null,
-    favicon: null,
-    currency: 'USD',
-    languages: ['en', 'de'],
-    default_language: 'en',
-    contact: { email: '', phone: '', address: '' },
-    legal: {},
-    published: true,
-  });
-  expect(saved.status, saved.msg).toBe(200);
+  await createSite(seller, { name: 'E2E Goods Shop', slug: `e2e-goods-${run}`, currency: 'USD' });
   const image = await uploadPng(seller);
   for (const [i, name] of ['Lamp', 'Vase', 'Rug'].entries()) {
     const made = await seller.call('POST', '/amazon-user/insertGoods_v2', {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { createSite } from './support/site';
 
 // 站点分类 and SEO设置 in a browser (docs/site.md "Categories", "SEO"): two categories made in the
 // drawer, one dragged under the other, a SEO title template saved and still there after a reload.
@@ -20,21 +21,7 @@ beforeAll(async () => {
   account = createMainAccount(dataDir, 0);
   seller = new ApiClient(baseUrl);
   await seller.login(account.account, account.password);
-  const saved = await seller.call('POST', '/site/basic/save', {
-    version: 0,
-    name: 'E2E Category Shop',
-    slug,
-    domains: [],
-    logo: null,
-    favicon: null,
-    currency: 'EUR',
-    languages: ['en', 'de'],
-    default_language: 'en',
-    contact: { email: '', phone: '', address: '' },
-    legal: {},
-    published: true,
-  });
-  expect(saved.status, saved.msg).toBe(200);
+  await createSite(seller, { name: 'E2E Category Shop', slug });
 });
 afterAll(async () => {
   await browser?.close();

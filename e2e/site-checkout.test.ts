@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionUrl, findRunningEmbedded } from '../apps/server/src/db/embedded';
 import { ApiClient, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { createSite } from './support/site';
 
 // The own site's cart and checkout in a browser (docs/site.md "Cart and checkout"): a visitor's
 // fresh context adds a product through the cart address, checks out, pays in the loopback payment
@@ -22,21 +23,7 @@ beforeAll(async () => {
   account = createMainAccount(dataDir, 0);
   seller = new ApiClient(baseUrl);
   await seller.login(account.account, account.password);
-  const saved = await seller.call<{ id: number }>('POST', '/site/basic/save', {
-    version: 0,
-    name: 'E2E Pay Shop',
-    slug,
-    domains: [],
-    logo: null,
-    favicon: null,
-    currency: 'EUR',
-    languages: ['en', 'de'],
-    default_language: 'en',
-    contact: { email: '', phone: '', address: '' },
-    legal: {},
-    published: true,
-  });
-  expect(saved.status, saved.msg).toBe(200);
+  await createSite(seller, { name: 'E2E Pay Shop', slug });
   // The product as the builder would have published it (rows of the site's own tenant).
   const conn = await findRunningEmbedded(dataDir);
   const client = new pg.Client({ connectionString: connectionUrl(conn!) });

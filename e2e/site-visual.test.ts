@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
+import { createSite } from './support/site';
 
 // 可视化装修 in a browser (docs/site.md "Visual editor"): add a banner and a rich text, drag to
 // reorder, see the preview follow, undo, publish; a visitor's fresh context sees the blocks in order.
@@ -17,21 +18,7 @@ beforeAll(async () => {
   account = createMainAccount(dataDir, 0);
   const seller = new ApiClient(baseUrl);
   await seller.login(account.account, account.password);
-  const saved = await seller.call('POST', '/site/basic/save', {
-    version: 0,
-    name: 'E2E Visual Shop',
-    slug,
-    domains: [],
-    logo: null,
-    favicon: null,
-    currency: 'EUR',
-    languages: ['en', 'de'],
-    default_language: 'en',
-    contact: { email: '', phone: '', address: '' },
-    legal: {},
-    published: true,
-  });
-  expect(saved.status, saved.msg).toBe(200);
+  await createSite(seller, { name: 'E2E Visual Shop', slug });
 });
 afterAll(async () => {
   await browser?.close();

@@ -27,9 +27,6 @@ const BY_USER = 'keyed by a user, and a user belongs to one tenant';
 const BY_SHOP = 'keyed by a shop, and a shop belongs to one tenant';
 const BY_PARENT = 'keyed by a parent row of one tenant (its id implies the tenant)';
 const NUMBER = 'a document number unique installation-wide (sent to carriers and warehouses)';
-const SAME_TENANT_FK =
-  'child and parent written by one tenant-scoped service; make it (tenant_id, x) → (tenant_id, id)';
-const BY_USER_FK = 'points at a user of the same tenant (the session or setting owner, the leader)';
 
 /**
  * Tables whose primary key is a global `id` (a serial or identity) without `tenant_id`. Unique by
@@ -137,69 +134,12 @@ const UNIQUE_ALLOWED: Record<string, string> = {
   users_account_uq: ACCOUNT, // users (lower(account)) WHERE (deleted_at IS NULL)
 };
 
-/** Foreign keys from a tenant table to a tenant table that do not match tenant_id: `table.constraint` → reason. */
-const FOREIGN_KEYS_ALLOWED: Record<string, string> = {
-  'customs_hs_links.customs_hs_links_category_id_fkey': SAME_TENANT_FK,
-  'customs_hs_links.customs_hs_links_goods_id_fkey': SAME_TENANT_FK,
-  'customs_hs_links.customs_hs_links_hs_code_id_fkey': SAME_TENANT_FK,
-  'fba_shipment_items.fba_shipment_items_shipment_id_fkey': SAME_TENANT_FK,
-  'fba_stock_credits.fba_stock_credits_stock_id_fkey': SAME_TENANT_FK,
-  'fba_stock_items.fba_stock_items_stock_id_fkey': SAME_TENANT_FK,
-  'finance_topups.finance_topups_entry_id_fkey': SAME_TENANT_FK,
-  'gather_sources.gather_sources_goods_id_fkey': SAME_TENANT_FK,
-  'goods_claims.goods_claims_source_id_fkey': SAME_TENANT_FK,
-  'gpsr_links.gpsr_links_goods_id_fkey': SAME_TENANT_FK,
-  'gpsr_links.gpsr_links_profile_id_fkey': SAME_TENANT_FK,
-  'ledger_entries.ledger_entries_reverses_fkey': SAME_TENANT_FK,
-  'ledger_freezes.ledger_freezes_close_entry_id_fkey': SAME_TENANT_FK,
-  'ledger_freezes.ledger_freezes_freeze_entry_id_fkey': SAME_TENANT_FK,
-  'logistics_confirmations.logistics_confirmations_order_id_fkey': SAME_TENANT_FK,
-  'logistics_confirmations.logistics_confirmations_outbound_id_fkey': SAME_TENANT_FK,
-  'logistics_confirmations.logistics_confirmations_waybill_id_fkey': SAME_TENANT_FK,
-  'logistics_parcels.logistics_parcels_order_id_fkey': SAME_TENANT_FK,
-  'logistics_problem_events.logistics_problem_events_problem_id_fkey': SAME_TENANT_FK,
-  'logistics_problem_events.logistics_problem_events_waybill_id_fkey': SAME_TENANT_FK,
-  'logistics_problems.logistics_problems_new_waybill_id_fkey': SAME_TENANT_FK,
-  'logistics_problems.logistics_problems_order_id_fkey': SAME_TENANT_FK,
-  'logistics_problems.logistics_problems_waybill_id_fkey': SAME_TENANT_FK,
-  'logistics_waybills.logistics_waybills_order_id_fkey': SAME_TENANT_FK,
-  'logistics_waybills.logistics_waybills_parcel_id_fkey': SAME_TENANT_FK,
-  'logistics_waybills.logistics_waybills_problem_id_fkey': SAME_TENANT_FK,
-  'manual_order_events.manual_order_events_manual_order_id_fkey': SAME_TENANT_FK,
-  'monitor_alerts.monitor_alerts_monitor_id_fkey': SAME_TENANT_FK,
-  'monitor_cases.monitor_cases_monitor_id_fkey': SAME_TENANT_FK,
-  'monitor_snapshots.monitor_snapshots_monitor_id_fkey': SAME_TENANT_FK,
-  'order_events.order_events_order_id_fkey': SAME_TENANT_FK,
-  'order_items.order_items_order_id_fkey': SAME_TENANT_FK,
-  'order_purchases.order_purchases_item_id_fkey': SAME_TENANT_FK,
-  'order_purchases.order_purchases_order_id_fkey': SAME_TENANT_FK,
-  'order_purchases_1688.order_purchases_1688_item_id_fkey': SAME_TENANT_FK,
-  'overseas_inbound_boxes.overseas_inbound_boxes_inbound_id_fkey': SAME_TENANT_FK,
-  'overseas_inbound_lines.overseas_inbound_lines_box_id_fkey': SAME_TENANT_FK,
-  'overseas_inbound_lines.overseas_inbound_lines_inbound_id_fkey': SAME_TENANT_FK,
-  'overseas_inbound_lines.overseas_inbound_lines_stock_id_fkey': SAME_TENANT_FK,
-  'overseas_outbound_lines.overseas_outbound_lines_outbound_id_fkey': SAME_TENANT_FK,
-  'overseas_outbound_lines.overseas_outbound_lines_stock_id_fkey': SAME_TENANT_FK,
-  'overseas_outbounds.overseas_outbounds_order_id_fkey': SAME_TENANT_FK,
-  'price_settings.price_settings_user_id_fkey': BY_USER_FK,
-  'sessions.sessions_user_id_fkey': BY_USER_FK,
-  'stock_adjustments.stock_adjustments_location_id_fkey': SAME_TENANT_FK,
-  'stock_adjustments.stock_adjustments_stock_id_fkey': SAME_TENANT_FK,
-  'stock_balances.stock_balances_location_id_fkey': SAME_TENANT_FK,
-  'stock_balances.stock_balances_stock_id_fkey': SAME_TENANT_FK,
-  'stock_count_lines.stock_count_lines_count_id_fkey': SAME_TENANT_FK,
-  'stock_count_lines.stock_count_lines_stock_id_fkey': SAME_TENANT_FK,
-  'stock_counts.stock_counts_location_id_fkey': SAME_TENANT_FK,
-  'stock_movements.stock_movements_item_id_fkey': SAME_TENANT_FK,
-  'stock_movements.stock_movements_location_id_fkey': SAME_TENANT_FK,
-  'stock_movements.stock_movements_order_id_fkey': SAME_TENANT_FK,
-  'stock_movements.stock_movements_stock_id_fkey': SAME_TENANT_FK,
-  'upload_feeds.upload_feeds_queue_id_fkey': SAME_TENANT_FK,
-  'upload_items.upload_items_feed_id_fkey': SAME_TENANT_FK,
-  'upload_items.upload_items_queue_id_fkey': SAME_TENANT_FK,
-  'user_settings.user_settings_user_id_fkey': BY_USER_FK,
-  'users.users_leader_id_fkey': BY_USER_FK,
-};
+/**
+ * Foreign keys from a tenant table to a tenant table that do not match tenant_id: `table.constraint`
+ * → reason. Empty since migration 20261210_400000_tenant_foreign_keys (every such key is
+ * `(tenant_id, x) references parent (tenant_id, id)`); keep it so.
+ */
+const FOREIGN_KEYS_ALLOWED: Record<string, string> = {};
 
 interface UniqueRow {
   table: string;

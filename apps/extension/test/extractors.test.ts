@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { finish } from '../src/extract/common.js';
 import { extractPage } from '../src/extract/index.js';
 
 /** Parses a saved page into a fresh document (scripts are not run: extractors read their text). */
@@ -78,6 +79,84 @@ describe('extractors against saved pages', () => {
     });
     const tmall = extractPage(load('taobao-item.html'), 'https://detail.tmall.com/item.htm?id=7001');
     expect(tmall).toMatchObject({ site: 'tmall' });
+  });
+
+  it('Tmall: ICE page state (wrapper script) gives each SKU its own price and stock, and the description pictures', () => {
+    const item = extractPage(load('tmall-item.html'), 'https://detail.tmall.com/item.htm?id=7302&skuId=5001');
+    if ('error' in item) throw new Error(item.error);
+    // The state's price (优惠前, the SKUs' price basis) wins over the rendered 券后 price.
+    expect(item).toMatchObject({
+      site: 'tmall',
+      title: '纯棉短袖T恤男夏季宽松圆领半袖',
+      price: '69.00',
+      currency: 'CNY',
+    });
+    expect(item.pictures).toEqual([
+      'https://img.alicdn.com/imgextra/i1/3300/O1CN01tee1_!!3300.jpg',
+      'https://img.alicdn.com/imgextra/i2/3300/O1CN01tee2_!!3300.jpg',
+    ]);
+    expect(item.attributes).toEqual([
+      { name: '品牌', value: '某某' },
+      { name: '面料', value: '棉 95%' },
+      { name: '领型', value: '圆领' },
+    ]);
+    const white = 'https://img.alicdn.com/imgextra/i3/3300/O1CN01white_!!3300.jpg';
+    const black = 'https://img.alicdn.com/imgextra/i4/3300/O1CN01black_!!3300.jpg';
+    expect(item.variations).toEqual([
+      { values: { 颜色分类: '白色', 尺码: 'M' }, price: '69.00', stock: 200, picture: white },
+      { values: { 颜色分类: '白色', 尺码: 'XL' }, price: '79.00', stock: 150, picture: white },
+      // Only the amount in fen on the page: read as yuan without floating point.
+      { values: { 颜色分类: '黑色', 尺码: 'M' }, price: '71.00', stock: 160, picture: black },
+      { values: { 颜色分类: '黑色', 尺码: 'XL' }, price: '79.00', stock: 0, picture: black },
+    ]);
+    // Lazy (data-src) and loaded pictures, size suffix dropped; the placeholder and a main picture are not repeated.
+    expect(item.description_pictures).toEqual([
+      'https://img.alicdn.com/imgextra/i1/3300/O1CN01desc1_!!3300.jpg',
+      'https://img.alicdn.com/imgextra/i2/3300/O1CN01desc2_!!3300.jpg',
+    ]);
+  });
+
+  it('Taobao state: plain assignment, price only in fen, no description', () => {
+    const res = {
+      item: { title: '测试', images: ['https://img.alicdn.com/a.jpg'] },
+      skuCore: { sku2info: { '0': { price: { priceMoney: '5' } } } },
+    };
+    const html = `<html><head><script>window.__ICE_APP_CONTEXT__ = ${JSON.stringify({ loaderData: { home: { data: { res } } } })};</script></head><body><div class="desc-root"></div></body></html>`;
+    const item = extractPage(
+      new DOMParser().parseFromString(html, 'text/html'),
+      'https://item.taobao.com/item.htm?id=1',
+    );
+    expect(item).toEqual({
+      url: 'https://item.taobao.com/item.htm?id=1',
+      site: 'taobao',
+      title: '测试',
+      price: '0.05',
+      currency: 'CNY',
+      pictures: ['https://img.alicdn.com/a.jpg'],
+      attributes: [],
+      variations: [],
+    });
+  });
+
+  it('description pictures only fill what main and variation pictures leave of the 40-picture budget', () => {
+    const pic = (n: string) => `https://img.alicdn.com/${n}.jpg`;
+    const item = finish({
+      url: 'https://item.taobao.com/item.htm?id=1',
+      site: 'taobao',
+      title: 't',
+      price: '1',
+      currency: 'CNY',
+      pictures: Array.from({ length: 20 }, (_, i) => pic(`m${i}`)),
+      attributes: [],
+      variations: Array.from({ length: 15 }, (_, i) => ({
+        values: { 颜色: `c${i}` },
+        picture: pic(`v${i}`),
+        stock: -1,
+      })),
+      description_pictures: [pic('m0'), ...Array.from({ length: 20 }, (_, i) => pic(`d${i}`))],
+    });
+    expect(item.description_pictures).toEqual([0, 1, 2, 3, 4].map((i) => pic(`d${i}`)));
+    expect(item.variations[0]).toEqual({ values: { 颜色: 'c0' }, picture: pic('v0') });
   });
 
   it('AliExpress: runParams with prices per SKU keyed by value ids', () => {

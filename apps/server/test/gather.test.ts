@@ -121,6 +121,44 @@ describe('collect', () => {
     expect(again.data).toMatchObject({ id: body.data.id, created: false });
   });
 
+  it('Tmall: each variation its own price and stock, description pictures after the main ones', async () => {
+    const r = await collect(
+      token,
+      page(6006, {
+        url: 'https://detail.tmall.com/item.htm?id=6006',
+        site: 'tmall',
+        description_pictures: [`${base}/d1.png`, `${base}/a.png`],
+        variations: [
+          { values: { 颜色分类: '白色', 尺码: 'M' }, price: '69.00', stock: 0, picture: `${base}/red.png` },
+          { values: { 颜色分类: '白色', 尺码: 'XL' }, price: '79.00', stock: 150 },
+        ],
+      }),
+    );
+    expect(r.statusCode, r.json().msg).toBe(200);
+    expect(r.json().data).toMatchObject({ created: true, pictures: 4, failed_pictures: [] });
+    const g = await t.db.selectFrom('goods').selectAll().where('id', '=', r.json().data.id).executeTakeFirstOrThrow();
+    // a.png is both a main and a description picture: stored and listed once.
+    expect(g.images).toHaveLength(3);
+    expect(g.parentage.children.map((c) => [c.price, c.quantity])).toEqual([
+      [6900, 0],
+      [7900, Math.min(150, g.base_info.quantity ?? 0)],
+    ]);
+    const bad = [
+      page(6007, { variations: [{ values: { 颜色: '红' }, stock: -1 }] }),
+      page(6008, { variations: [{ values: { 颜色: '红' }, stock: 1.5 }] }),
+      page(6009, { description_pictures: Array.from({ length: 21 }, (_, i) => `${base}/d${i}.png`) }),
+      page(6010, {
+        pictures: Array.from({ length: 20 }, (_, i) => `${base}/m${i}.png`),
+        description_pictures: Array.from({ length: 20 }, (_, i) => `${base}/d${i}.png`),
+      }),
+    ];
+    for (const c of bad) {
+      const b = await collect(token, c);
+      expect(b.statusCode).toBe(400);
+      expect(b.json().msg).toMatch(/库存|详情图片|图片/);
+    }
+  });
+
   it('two collects of one page at once end in one product', async () => {
     const [a, b] = await Promise.all([collect(token, page(2002)), collect(token, page(2002))]);
     const ids = [a.json().data.id, b.json().data.id];

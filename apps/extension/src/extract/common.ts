@@ -27,6 +27,22 @@ export function absUrl(src: string | null | undefined, base: string): string {
   }
 }
 
+/** The end (index of the closing brace) of the object starting at `start`, matching braces outside strings; -1 when unbalanced. */
+function objectEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
 /**
  * The JSON object assigned after `marker` in an inline script (`window.__INIT_DATA = {...}`),
  * read by matching braces outside strings; null when absent or not JSON.
@@ -38,22 +54,44 @@ export function scriptJson(doc: Document, marker: string): unknown {
     if (at < 0) continue;
     const start = text.indexOf('{', at + marker.length);
     if (start < 0) continue;
-    let depth = 0;
-    let inString = false;
-    for (let i = start; i < text.length; i++) {
-      const c = text[i];
-      if (inString) {
-        if (c === '\\') i++;
-        else if (c === '"') inString = false;
-      } else if (c === '"') inString = true;
-      else if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) {
-        try {
-          return JSON.parse(text.slice(start, i + 1));
-        } catch {
-          return null;
-        }
+    const end = objectEnd(text, start);
+    if (end < 0) return null;
+    try {
+      return JSON.parse(text.slice(start, end + 1));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The first JSON object literal, in an inline script mentioning `marker`, that `accept` takes:
+ * for page state set by a wrapper rather than a plain assignment
+ * (`!(function(){var a = window.X || {};var b = {...};...window.X=b;})()`). Only objects that
+ * are assigned (`= {`) are tried, in order; one that is not JSON or is refused is skipped.
+ */
+export function scriptObject(
+  doc: Document,
+  marker: string,
+  accept: (o: Record<string, unknown>) => boolean,
+): Record<string, unknown> | null {
+  for (const script of Array.from(doc.querySelectorAll('script'))) {
+    const text = script.textContent ?? '';
+    if (!text.includes(marker)) continue;
+    for (let start = text.indexOf('{'); start >= 0; start = text.indexOf('{', start + 1)) {
+      if (!/=\s*$/.test(text.slice(Math.max(0, start - 8), start))) continue;
+      const end = objectEnd(text, start);
+      if (end < 0) break;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text.slice(start, end + 1));
+      } catch {
+        continue;
       }
+      const o = rec(parsed);
+      if (accept(o)) return o;
+      start = end;
     }
   }
   return null;
@@ -86,9 +124,27 @@ export function finish(item: CollectedItem): CollectedItem {
     .map((v) => ({
       values: v.values,
       ...(v.price ? { price: v.price } : {}),
+      ...(v.stock !== undefined && Number.isSafeInteger(v.stock) && v.stock >= 0
+        ? { stock: Math.min(v.stock, LIMITS.stock) }
+        : {}),
       ...(v.picture ? { picture: v.picture } : {}),
     }));
-  return { ...item, title: item.title.slice(0, 500), pictures, attributes, variations };
+  // Description pictures fill what the main and variation pictures leave of the collect's budget.
+  const taken = new Set([...pictures, ...variations.flatMap((v) => (v.picture ? [v.picture] : []))]);
+  const room = Math.max(0, LIMITS.totalPictures - taken.size);
+  const description = [...new Set((item.description_pictures ?? []).filter((u) => u && !taken.has(u)))].slice(
+    0,
+    Math.min(LIMITS.descriptionPictures, room),
+  );
+  const { description_pictures: _named, ...rest } = item;
+  return {
+    ...rest,
+    title: item.title.slice(0, 500),
+    pictures,
+    ...(description.length ? { description_pictures: description } : {}),
+    attributes,
+    variations,
+  };
 }
 
 /** Variations as every combination of the attributes' values (at most 3 attributes). */

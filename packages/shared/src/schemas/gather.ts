@@ -21,9 +21,11 @@ export type GatherSite = keyof typeof GATHER_SITES;
 /** Bounds of one collect request (also the server's body limit, see GATHER_MAX_BODY). */
 export const GATHER_LIMITS = {
   pictures: 20,
+  /** Pictures of the page's detail description (图文详情). */
+  descriptionPictures: 20,
   variations: 100,
   attributes: 60,
-  /** Distinct pictures downloaded per collect (main and variation pictures together). */
+  /** Distinct pictures downloaded per collect (main, variation and description pictures together). */
   totalPictures: 40,
 } as const;
 /** The body limit of the collect route, in bytes. */
@@ -43,12 +45,19 @@ const priceText = z
   .regex(/^\d[\d,]*(\.\d+)?$/, { error: '价格格式不正确' });
 const picture = httpUrl('图片地址', { max: 1000 });
 
-/** One variation: its attribute values, and its own price and picture when the page has them. */
+/** One variation: its attribute values, and its own price, stock and picture when the page has them. */
 export const gatherVariation = z.strictObject({
   values: z
     .record(str(50), str(100))
     .refine((v) => Object.keys(v).length >= 1 && Object.keys(v).length <= 3, { error: '变体属性应为1到3个' }),
   price: priceText.optional(),
+  /** The supplier's stock of this combination. */
+  stock: z
+    .number({ error: '库存应为整数' })
+    .int({ error: '库存应为整数' })
+    .min(0, { error: '库存不能为负数' })
+    .max(1_000_000, { error: '库存不能超过1000000' })
+    .optional(),
   picture: picture.optional(),
 });
 
@@ -60,6 +69,11 @@ export const gatherCollectBody = z.strictObject({
   price: priceText,
   currency: z.enum(currencyCodes, { error: '币种不支持' }),
   pictures: z.array(picture).max(GATHER_LIMITS.pictures, { error: `图片最多${GATHER_LIMITS.pictures}张` }),
+  /** Pictures of the detail description: stored after the main pictures (docs/plugin.md). */
+  description_pictures: z
+    .array(picture)
+    .max(GATHER_LIMITS.descriptionPictures, { error: `详情图片最多${GATHER_LIMITS.descriptionPictures}张` })
+    .default([]),
   attributes: z
     .array(z.strictObject({ name: str(100).min(1), value: str(500) }))
     .max(GATHER_LIMITS.attributes, { error: `属性最多${GATHER_LIMITS.attributes}个` })

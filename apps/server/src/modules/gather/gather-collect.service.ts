@@ -72,9 +72,15 @@ export async function collect(deps: AppDeps, storage: FileStorage, user: UserRow
   const key = sourceKey(body.url);
   const seen = await findSource(deps.db, tenantId, key);
   if (seen) return existing(Number(seen.id), seen.is_delete === 1);
-  const urls = [...new Set([...body.pictures, ...body.variations.flatMap((v) => (v.picture ? [v.picture] : []))])];
+  const urls = [
+    ...new Set([
+      ...body.pictures,
+      ...body.variations.flatMap((v) => (v.picture ? [v.picture] : [])),
+      ...body.description_pictures,
+    ]),
+  ];
   if (urls.length > GATHER_LIMITS.totalPictures)
-    throw new AppError(400, `图片(含变体图片)最多${GATHER_LIMITS.totalPictures}张`);
+    throw new AppError(400, `图片(含变体图片和详情图片)最多${GATHER_LIMITS.totalPictures}张`);
   const { stored, failed } = await storePictures(deps, storage, tenantId, urls);
   if (urls.length > 0 && stored.size === 0) throw new AppError(400, `图片下载失败: ${failed[0]!.error}`, { failed });
   const data = collectedProduct(body, {

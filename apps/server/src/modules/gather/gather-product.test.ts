@@ -17,6 +17,7 @@ const body: GatherCollectBody = {
   price: '26.00',
   currency: 'CNY',
   pictures: ['https://img/a.jpg', 'https://img/b.jpg'],
+  description_pictures: [],
   attributes: ['材质', '容量', '颜色', '产地', '品牌', '重量'].map((name, i) => ({ name, value: `v${i}` })),
   variations: [{ values: { 颜色: '红' }, picture: 'https://img/red.jpg' }, { values: { 颜色: '蓝' } }],
 };
@@ -63,5 +64,39 @@ describe('collectedProduct', () => {
     const bullets = g.commonData.descs[0]?.bullet_points ?? [];
     expect(bullets).toHaveLength(5);
     expect(bullets).not.toEqual(make({}).commonData.descs[0]?.bullet_points);
+  });
+
+  it('description pictures follow the main ones (stored, distinct); the stock of a variation bounds its quantity', () => {
+    const withDesc = collectedProduct(
+      {
+        ...body,
+        description_pictures: ['https://img/d1.jpg', 'https://img/a.jpg', 'https://img/lost.jpg', 'https://img/d2.jpg'],
+        variations: [
+          { values: { 颜色: '红' }, stock: 3 },
+          { values: { 颜色: '蓝' }, stock: 500 },
+          { values: { 颜色: '绿' } },
+        ],
+      },
+      {
+        sku: 'CJ1',
+        pictures: new Map([
+          ...pictures,
+          ...['d1', 'd2'].map(
+            (n) => [`https://img/${n}.jpg`, { url: `/PDD/files/${n}.png`, width: 750, height: 1000 }] as const,
+          ),
+        ]),
+        priceInfo,
+        rates,
+        quantityRange: [10, 10],
+        switches: { titleKeywords: false, randomVariationImage: false, randomBullets: false },
+      },
+    );
+    expect(withDesc.images.map((i) => i.url)).toEqual([
+      '/PDD/files/a.png',
+      '/PDD/files/b.png',
+      '/PDD/files/d1.png',
+      '/PDD/files/d2.png',
+    ]);
+    expect(withDesc.parentageTable.children.map((c) => c.quantity)).toEqual([3, 10, undefined]);
   });
 });

@@ -16,6 +16,9 @@ export interface GatherSwitches {
   randomBullets: boolean;
 }
 
+/** The product editor's bound on pictures (goodsDataSchema.images). */
+const MAX_PRODUCT_IMAGES = 30;
+
 /** The stored copy of every picture the page named (by its address on the page). */
 export type StoredPictures = ReadonlyMap<string, { url: string; width: number; height: number }>;
 
@@ -61,8 +64,8 @@ export function gatherSku(now = new Date()): string {
  * The product a collected page becomes (type 4 采集, a draft of the library): the title in the
  * language of the page (Chinese for 1688/Taobao/Tmall, English otherwise), the cost in fen and
  * the selling prices of the user's 采集价格设置 (every country of the settings), the stored
- * pictures, the attributes as product attributes and bullet points, the variations with their
- * own cost, picture and values.
+ * pictures (main, then the description's), the attributes as product attributes and bullet
+ * points, the variations with their own cost, stock, picture and values.
  */
 export function collectedProduct(
   body: GatherCollectBody,
@@ -87,6 +90,17 @@ export function collectedProduct(
     const p = o.pictures.get(u);
     return p ? [p] : [];
   });
+  // Description pictures follow the main ones in the product's one picture list (30 at most).
+  const seen = new Set(main.map((p) => p.url));
+  const images = [...main];
+  for (const u of body.description_pictures) {
+    const p = o.pictures.get(u);
+    if (p && !seen.has(p.url) && images.length < MAX_PRODUCT_IMAGES) {
+      seen.add(p.url);
+      images.push(p);
+    }
+  }
+  const quantity = o.quantityRange[0] + Math.floor(random() * (o.quantityRange[1] - o.quantityRange[0] + 1));
   const attrs = [...new Set(body.variations.flatMap((v) => Object.keys(v.values)))].slice(0, 3);
   const children = body.variations.map((v, i) => {
     const own = v.picture ? o.pictures.get(v.picture)?.url : undefined;
@@ -97,6 +111,8 @@ export function collectedProduct(
       sku: `${o.sku}-${i + 1}`,
       values: Object.fromEntries(attrs.map((a) => [a, v.values[a] ?? ''])),
       price: v.price ? costInFen(v.price, body.currency, o.rates, `variations.${i}.price`) : cost,
+      // The supplier's stock bounds what the variation offers (none left: 0).
+      ...(v.stock !== undefined ? { quantity: Math.min(v.stock, quantity) } : {}),
       images: image ? [image] : [],
     };
   });
@@ -111,7 +127,7 @@ export function collectedProduct(
       source: body.site,
       link_url: body.url,
       cost_price: cost,
-      quantity: o.quantityRange[0] + Math.floor(random() * (o.quantityRange[1] - o.quantityRange[0] + 1)),
+      quantity,
       remark: `采集自 ${body.url}`.slice(0, 2000),
     },
     commonData: {
@@ -127,7 +143,7 @@ export function collectedProduct(
     },
     priceTable: prices,
     parentageTable: { theme: attrs.join('-'), attrs, children },
-    images: main,
+    images,
     template: null,
     extraAttrs: Object.fromEntries(body.attributes.map((a) => [a.name, a.value])),
     tags: ['采集'],

@@ -30,7 +30,7 @@ function EmptyGuide({ onAdd }: { onAdd: () => void }) {
 }
 
 /** The channels of the caller's book with create and edit (物流渠道). */
-function ChannelTable() {
+export function ChannelTable() {
   const q = useManagedChannels();
   const [editing, setEditing] = useState<ChannelRow | 'new' | null>(null);
   const latest = async (id: number) => (await q.refetch()).data?.list.find((c) => c.id === id);

@@ -102,6 +102,7 @@ export async function catalogAnswer(
   if (!site?.published) return undefined;
   const meta = { ...(await siteMeta(deps, site)), tenantId: site.tenant_id };
   at.nav = meta.categories.filter((c) => c.parent_id === null).map((c) => ({ slug: c.slug, names: c.names }));
+  at.seo = meta.seo;
   const parts = path.replace(/^\//, '').replace(/\/$/, '').split('/');
   if (parts[0] === 'img' && parts.length >= 3) return image(deps, reply, site, meta.tenantId, parts);
   const lang = langOfSegment(site, parts[0] ?? '');

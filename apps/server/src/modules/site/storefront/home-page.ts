@@ -5,6 +5,7 @@ import { publishedHomeBlocks, publishedLanding } from '../site-visual.repository
 import { type BlockData, loadBlockData, parseBlocks, renderBlocks, textIn } from './blocks.js';
 import { html, type SafeHtml } from './html.js';
 import { homePage, homeUrl, langSegment, layout, type PageContext } from './pages.js';
+import { seoText } from './seo.js';
 
 /** Which page of blocks is rendered: the home page, or a landing page with its address and titles. */
 export type BlocksPageKind =
@@ -19,7 +20,9 @@ export function blocksPage(c: PageContext, page: BlocksPageKind, blocks: SiteBlo
   const url = (lang: string) => (page.kind === 'home' ? homeUrl(c, lang) : landingUrl(c, lang, page.slug));
   const heading = page.kind === 'home' ? site.name : textIn(c, page.titles) || site.name;
   return layout(c, {
-    title: page.kind === 'home' ? site.name : `${heading} - ${site.name}`,
+    ...(page.kind === 'home'
+      ? seoText({ name: site.name, seo: c.seo }, 'home', c.lang, {})
+      : { title: `${heading} - ${site.name}` }),
     canonical: url(c.lang),
     alternates: new Map(site.languages.map((l) => [l, url(l)])),
     main: html`<h1>${heading}</h1>\n${renderBlocks(c, blocks, data)}`,

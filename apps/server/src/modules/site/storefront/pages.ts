@@ -3,6 +3,7 @@ import type { findSiteBySlug } from '../site.repository.js';
 import { catalogWordsOf } from './catalog-strings.js';
 import { html, type SafeHtml, safeHref } from './html.js';
 import { markdownToHtml } from './markdown.js';
+import { seoText } from './seo.js';
 import { wordsOf } from './strings.js';
 
 /** A site as the storefront reads it. */
@@ -21,6 +22,8 @@ export interface PageContext {
   fileUrl: (key: string) => string;
   /** The header's category navigation: the site's top-level categories in order (catalog-routes.ts). */
   nav?: readonly NavCategory[];
+  /** `sites.seo` (the SEO templates of the home and legal pages; catalog-routes.ts puts it here with `nav`). */
+  seo?: unknown;
 }
 
 /** A top-level category in the header (its name per language key). */
@@ -163,7 +166,7 @@ ${address ? html`<dt>${words.address}</dt><dd>${address}</dd>` : ''}
 </dl></section>`
       : '';
   return layout(c, {
-    title: site.name,
+    ...seoText({ name: site.name, seo: c.seo }, 'home', c.lang, {}),
     canonical: homeUrl(c, c.lang),
     alternates,
     main: html`<h1>${site.name}</h1>\n${contact}`,
@@ -178,7 +181,7 @@ export function legalPage(c: PageContext, page: SiteLegalPage): SafeHtml {
     site.languages.filter((l) => legalText(site, l, page)).map((l) => [l, legalUrl(c, l, page)]),
   );
   return layout(c, {
-    title: `${words.legal[page]} - ${site.name}`,
+    ...seoText({ name: site.name, seo: c.seo }, 'legal', c.lang, { name: words.legal[page] }),
     canonical: legalUrl(c, c.lang, page),
     alternates,
     main: html`<h1>${words.legal[page]}</h1>\n${markdownToHtml(legalText(site, c.lang, page))}`,

@@ -3,6 +3,7 @@ import { pageLimit, QueryShapes, type SlotOf } from '../../db/query-shapes.js';
 import type { DB } from '../../db/types.js';
 import type { LocationKind, StockDocType } from '../../inventory/inventory.tables.js';
 import type { StockMovementReason } from '../order/order-stock.tables.js';
+import { tallyTotal } from './overseas-inventory-tallies.repository.js';
 
 /**
  * The statements of 库存列表 and 库存流水 (issue 30 §4: p95 < 50 ms on 1,000,000 movements with
@@ -10,8 +11,9 @@ import type { StockMovementReason } from '../order/order-stock.tables.js';
  * shape (`db/query-shapes.ts`) and sent as a named statement, planned once per connection, the
  * keyword's too: its test is `strpos`, which no index answers and whose selectivity the planner
  * does not guess from the keyword, so one plan serves every keyword (the tenant's SKUs are read
- * once, as the total's count reads the tenant's balances anyway). Times come as Unix seconds
- * from PostgreSQL; the list is one statement with its total (one round trip, one pool connection).
+ * once into an array of ids). Times come as Unix seconds from PostgreSQL; the list is one
+ * statement with its total (one round trip, one pool connection); the total of a tenant or a
+ * place is the sum of its tallies, not a count (`overseas-inventory-tallies.repository.ts`).
  */
 
 type Db = Kysely<DB>;
@@ -55,6 +57,8 @@ export function cursorKeys(cursor: string | undefined): InventoryFilter['after']
 /** One row of 库存列表's statement: the total on every row; the page's columns null when the page is empty. */
 export interface InventoryPageRow {
   total: number;
+  /** Tally rows read beyond one per place (0 when the total is a count). */
+  tally_extra: number;
   tenant_id: number | null;
   tenant_name: string | null;
   stock_id: string | null;
@@ -122,17 +126,10 @@ function listStatement(db: Db, f: InventoryFilter, s: Record<string, number>, on
     // The balance's copy of its SKU's reorder point: the partial index stock_balances_low_idx
     // holds exactly these rows (migration 20261208_200000), in SKU order.
     if (f.low_stock) q = q.where(sql<boolean>`b.on_hand - b.reserved <= b.reorder_point`);
-    if (s.keyword! >= 0) {
-      q = q.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('stock_products as p')
-            .select(sql`1`.as('one'))
-            .whereRef('p.id', '=', 'b.stock_id')
-            // search_text: lower(sku || E'\n' || title), stored (migration 20261207_150000).
-            .where(sql<boolean>`strpos(p.search_text, lower(${slot(s.keyword!)})) > 0`),
-        ),
-      );
-    }
+    // The keyword's SKU ids, once per statement (the `kw` CTE below): an index condition on
+    // the balances' (tenant, SKU, place) order for both the count and the page, instead of a
+    // hash join of every low balance with the tenant's SKUs.
+    if (s.keyword! >= 0) q = q.where(sql<boolean>`b.stock_id = any((select kw.ids from kw)::int8[])`);
     return q;
   };
   let keys = filtered()
@@ -168,13 +165,34 @@ function listStatement(db: Db, f: InventoryFilter, s: Record<string, number>, on
     ])
     .orderBy('b.stock_id')
     .orderBy('b.location_id');
-  const total = filtered().select(sql<number>`count(*)::int`.as('total'));
+  // Only the tenant or the place filters: the total is the tallies' sum (exact, a few rows);
+  // low stock or a keyword: a count of the filtered balances.
+  const total =
+    f.low_stock || s.keyword! >= 0
+      ? filtered().select([sql<number>`count(*)::int`.as('total'), sql<number>`0`.as('tally_extra')])
+      : tallyTotal(db, {
+          tenant: s.tenant! >= 0 ? slot(s.tenant!) : undefined,
+          places: s.kind! >= 0 || s.warehouse! >= 0 ? places() : undefined,
+        });
+  // search_text: lower(sku || E'\n' || title), stored (migration 20261207_150000); `strpos`
+  // (no wildcards to escape) with the keyword lowered once (an init plan, not per SKU).
+  const kw = s.keyword! >= 0 ? sql`with kw as (select array(${skuMatches(db, s, slot)}) as ids) ` : sql``;
   return compilable(
     db,
-    sql<InventoryPageRow>`select t.total, pg.* from ${total} t
+    sql<InventoryPageRow>`${kw}select t.total, t.tally_extra, pg.* from ${total} t
       left join lateral ${page} pg on true
       order by pg.stock_id, pg.location_id`,
   );
+}
+
+/** The ids of the SKUs (of the tenant, or of every tenant for the operator) whose SKU or title holds the keyword. */
+function skuMatches(db: Db, s: Record<string, number>, slot: SlotOf) {
+  let q = db
+    .selectFrom('stock_products as p')
+    .select('p.id')
+    .where(sql<boolean>`strpos(p.search_text, (select lower(${slot(s.keyword!)}))) > 0`);
+  if (s.tenant! >= 0) q = q.where('p.tenant_id', '=', slot(s.tenant!));
+  return q;
 }
 
 export interface FlowFilter {

@@ -12,6 +12,7 @@ import type { UserRow } from '../../db/types.js';
 import { subjectOf } from '../account/account.presenter.js';
 import { documentOf, skuIdsOf, tenantLocations } from './overseas-inventory.repository.js';
 import { cursorKeys, flowQuery, inventoryListQuery, type TenantScope } from './overseas-inventory-pages.repository.js';
+import { FOLD_AFTER, foldTallies } from './overseas-inventory-tallies.repository.js';
 
 /** Whose stock a caller reads: the operator (`warehouse.operate`) every tenant's, a tenant its own. */
 export interface InventoryReach {
@@ -36,8 +37,11 @@ export async function inventoryList(
   reach: InventoryReach,
   f: InventoryListBody,
 ): Promise<InventoryListData> {
-  const query = inventoryListQuery(deps.db, scopeOf(reach, f.tenant_id), { ...f, after: cursorKeys(f.cursor) });
+  const scope = scopeOf(reach, f.tenant_id);
+  const query = inventoryListQuery(deps.db, scope, { ...f, after: cursorKeys(f.cursor) });
   const rows = (await deps.db.executeQuery(query)).rows;
+  // The total summed more tally rows than places: fold them (rarely: once per FOLD_AFTER new balances).
+  if ((rows[0]?.tally_extra ?? 0) > FOLD_AFTER) await foldTallies(deps.db, scope);
   // One row with the total and nulls when the page is empty (past the last page, or no stock);
   // one row more than the page when a next page exists.
   const found = rows.filter((x) => x.stock_id !== null);

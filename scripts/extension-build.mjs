@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import yazl from 'yazl';
+import { ICON_SIZES, iconPng } from './extension-icons.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ext = path.join(root, 'apps/extension');
@@ -41,13 +42,17 @@ const PRODUCT_PAGES = [
   ].map((tld) => `*://*.amazon.${tld}/*`),
 ];
 
+/** The icons' paths by size (written into the build by buildExtension). */
+const ICONS = Object.fromEntries(ICON_SIZES.map((n) => [String(n), `icons/icon-${n}.png`]));
+
 function manifest(version) {
   return {
     manifest_version: 3,
     name: '店群助手采集插件',
     description: '在1688、淘宝/天猫、速卖通、亚马逊商品页一键采集商品到店群助手控制台的商品库',
     version,
-    action: { default_title: '店群助手采集插件', default_popup: 'popup.html' },
+    icons: ICONS,
+    action: { default_title: '店群助手采集插件', default_popup: 'popup.html', default_icon: ICONS },
     background: { service_worker: 'background.js' },
     content_scripts: [{ matches: PRODUCT_PAGES, js: ['content.js'], run_at: 'document_idle' }],
     permissions: ['storage'],
@@ -82,9 +87,14 @@ export async function buildExtension() {
     logLevel: 'warning',
   });
   fs.copyFileSync(path.join(ext, 'popup.html'), path.join(unpacked, 'popup.html'));
+  fs.mkdirSync(path.join(unpacked, 'icons'));
+  for (const [size, file] of Object.entries(ICONS)) fs.writeFileSync(path.join(unpacked, file), iconPng(Number(size)));
   fs.writeFileSync(path.join(unpacked, 'manifest.json'), `${JSON.stringify(manifest(version), null, 2)}\n`);
   const zip = new yazl.ZipFile();
-  for (const name of fs.readdirSync(unpacked).sort()) zip.addFile(path.join(unpacked, name), name);
+  for (const name of fs.readdirSync(unpacked).sort()) {
+    if (name === 'icons') for (const file of Object.values(ICONS)) zip.addFile(path.join(unpacked, file), file);
+    else zip.addFile(path.join(unpacked, name), name);
+  }
   zip.end();
   const zipPath = path.join(dist, ZIP);
   await new Promise((resolve, reject) => {
@@ -103,6 +113,7 @@ export async function buildExtensionIfStale() {
     newest(path.join(ext, 'src')),
     newest(path.join(ext, 'popup.html')),
     newest(import.meta.filename),
+    newest(path.join(import.meta.dirname, 'extension-icons.mjs')),
   );
   if (newest(path.join(dist, ZIP)) > sources && fs.existsSync(path.join(dist, 'build.json'))) return false;
   await buildExtension();

@@ -1,6 +1,7 @@
 // The collection plugin end to end (issue 31 §5, docs/plugin.md): the built extension loaded in
-// Chromium, saved 1688 and Amazon product pages served from loopback under their real host names
-// (Chromium's host resolver maps detail.1688.com and www.amazon.com to the fixture server, so
+// Chromium, saved 1688, Tmall and Amazon product pages served from loopback under their real host
+// names (Chromium's host resolver maps detail.1688.com, detail.tmall.com and www.amazon.com to the
+// fixture servers, so
 // the extension's own content-script matches apply; www.amazon.com is HSTS-preloaded, so it is
 // served over TLS with a certificate made for the run), the token made on 采集插件下载, and the
 // collected products in 商品列表 with type 采集 and their pictures in the console's file store.
@@ -22,6 +23,7 @@ const UNPACKED = path.resolve(import.meta.dirname, '../apps/extension/dist/unpac
 const PAGES: Record<string, string> = {
   'detail.1688.com': '1688-offer.html',
   'www.amazon.com': 'amazon-dp.html',
+  'detail.tmall.com': 'tmall-item.html',
 };
 const NAV = { timeout: 20_000 };
 
@@ -33,6 +35,7 @@ let page: Page | undefined;
 /** The console's tab, loaded once (the other tab holds the popup and the product pages). */
 let consoleTab: Page;
 let extensionId = '';
+let api: ApiClient;
 let seller: { account: string; password: string };
 const ids: number[] = [];
 
@@ -48,7 +51,7 @@ beforeAll(async () => {
     if (!file) return void res.writeHead(404).end();
     const html = fs
       .readFileSync(path.join(FIXTURES, file), 'utf8')
-      .replace(/https:\/\/(cbu01\.alicdn\.com|m\.media-amazon\.com)\//g, `${cdn}/cdn/$1/`);
+      .replace(/(?:https:)?\/\/(cbu01\.alicdn\.com|img\.alicdn\.com|m\.media-amazon\.com)\//g, `${cdn}/cdn/$1/`);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   };
   // A committed test-only certificate (e2e/fixtures/plugin-tls): no openssl needed on the machine.
@@ -78,13 +81,13 @@ beforeAll(async () => {
       '--disable-background-networking',
       '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable',
       '--ignore-certificate-errors',
-      `--host-resolver-rules=MAP detail.1688.com 127.0.0.1:${port}, MAP www.amazon.com 127.0.0.1:${tlsPort}`,
+      `--host-resolver-rules=MAP detail.1688.com 127.0.0.1:${port}, MAP www.amazon.com 127.0.0.1:${tlsPort}, MAP detail.tmall.com 127.0.0.1:${tlsPort}`,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', NAV));
   extensionId = new URL(worker.url()).host;
   seller = createMainAccount(env().dataDir, 0);
-  const api = new ApiClient(env().baseUrl);
+  api = new ApiClient(env().baseUrl);
   await api.login(seller.account, seller.password);
   await api.toBrowser(context);
 });
@@ -106,6 +109,11 @@ describe('collection plugin', () => {
     const zip = await consoleTab.request.get(`${baseUrl}${href}`);
     expect(zip.status()).toBe(200);
     expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
+    // The manifest names the icons the build drew (toolbar and extensions page).
+    const manifest = JSON.parse(fs.readFileSync(path.join(UNPACKED, 'manifest.json'), 'utf8'));
+    expect(Object.keys(manifest.icons)).toEqual(['16', '32', '48', '128']);
+    for (const file of Object.values(manifest.icons) as string[])
+      expect(fs.readFileSync(path.join(UNPACKED, file)).subarray(1, 4).toString()).toBe('PNG');
     expect(await root.getByTestId('gather-token-state').textContent()).toContain('尚未生成');
     await root.getByTestId('gather-token-create').click();
     const token = (await root.getByTestId('gather-token-full').textContent())?.trim() ?? '';
@@ -128,7 +136,7 @@ describe('collection plugin', () => {
     await expect.poll(() => p.locator('#state').textContent(), NAV).toBe(`已设置,令牌尾号 ${token.slice(-4)}`);
   });
 
-  it('collects a 1688 and an Amazon page with the 采集 button; again says 已采集', async () => {
+  it('collects a 1688, an Amazon and a Tmall page with the 采集 button; again says 已采集', async () => {
     const p = page!;
     for (const url of [
       'http://detail.1688.com/offer/681234567890.html?spm=a26',
@@ -143,6 +151,27 @@ describe('collection plugin', () => {
       expect(link).toMatch(new RegExp(`^${env().baseUrl}/#/goods/admin/update/\\d+$`));
       ids.push(Number(link.split('/').pop()));
     }
+    // Tmall: the page state gives each SKU its own price and stock; the description's pictures follow.
+    await p.goto('https://detail.tmall.com/item.htm?id=7302');
+    await p.locator('[data-sgc="collect"]').click();
+    await expect.poll(() => p.locator('[data-sgc="result"]').getAttribute('data-kind'), NAV).toBe('ok');
+    const tmallLink = (await p.locator('[data-sgc="result"] [data-sgc="link"]').getAttribute('href')) ?? '';
+    const product = await api.call<{
+      goodsData: {
+        images: unknown[];
+        parentageTable: { children: { values: Record<string, string>; price?: number; quantity?: number }[] };
+      };
+    }>('GET', `/amazon-user/getProduct?id=${tmallLink.split('/').pop()}`);
+    expect(product.status, product.msg).toBe(200);
+    expect(product.data.goodsData.images).toHaveLength(4);
+    const children = product.data.goodsData.parentageTable.children;
+    expect(children.map((c) => [c.values, c.price])).toEqual([
+      [{ 颜色分类: '白色', 尺码: 'M' }, 6900],
+      [{ 颜色分类: '白色', 尺码: 'XL' }, 7900],
+      [{ 颜色分类: '黑色', 尺码: 'M' }, 7100],
+      [{ 颜色分类: '黑色', 尺码: 'XL' }, 7900],
+    ]);
+    expect(children[3]?.quantity).toBe(0);
     await p.goto('http://detail.1688.com/offer/681234567890.html#again');
     await p.locator('[data-sgc="collect"]').click();
     await expect.poll(() => p.locator('[data-sgc="result"]').textContent(), NAV).toContain('已采集过该商品');

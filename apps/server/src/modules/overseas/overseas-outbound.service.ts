@@ -16,6 +16,7 @@ import { orderEvent } from '../logistics/logistics.repository.js';
 import { findOrder } from '../order/order.repository.js';
 import { readerOf } from '../order/order.service.js';
 import { audit } from '../system/audit.js';
+import { ownedSkuIds } from './overseas-count.repository.js';
 import {
   activeWarehouses,
   findOutboundRow,
@@ -81,6 +82,9 @@ async function createOutbound(
     merged.set(l.stock_id, m ? { ...m, quantity: m.quantity + l.quantity } : { ...l });
   }
   const lines = [...merged.values()].sort((a, b) => a.stock_id - b.stock_id);
+  // Before the lines are written: their key to the SKU is (tenant_id, stock_id), so another tenant's SKU is a 404 here, not a key violation.
+  const skuIds = lines.map((l) => l.stock_id);
+  if ((await ownedSkuIds(trx, actor.tenantId, skuIds)).length !== skuIds.length) throw notFound('SKU不存在');
   const id = await nextOutboundId(trx);
   const number = outboundNumber(id);
   await insertOutbound(

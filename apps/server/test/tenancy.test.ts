@@ -211,6 +211,10 @@ const ID_ROUTES: Record<string, IdRoute> = {
     fields: { id: 'siteCategory', parent_id: 'siteCategory' },
     request: (id) => ({ body: { id: id('id'), version: 1, parent_id: id('parent_id'), position: 0 } }),
   },
+  'POST /PDD/site/category/publish': {
+    fields: { id: 'siteCategory' },
+    request: (id) => ({ body: { id: id('id'), version: 1, published: false } }),
+  },
   'POST /PDD/site/category/delete': {
     fields: { id: 'siteCategory' },
     request: (id) => ({ body: { id: id('id'), version: 1 } }),

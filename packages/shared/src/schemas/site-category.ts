@@ -87,6 +87,14 @@ export const siteCategoryMoveBody = z.strictObject({
 });
 export type SiteCategoryMoveBody = z.infer<typeof siteCategoryMoveBody>;
 
+/** POST /site/category/publish: the tree's 显示/隐藏 switch (hidden: its subtree is hidden on the storefront too). */
+export const siteCategoryPublishBody = z.strictObject({
+  id,
+  version,
+  published: z.boolean({ error: '显示状态不合法' }),
+});
+export type SiteCategoryPublishBody = z.infer<typeof siteCategoryPublishBody>;
+
 /** POST /site/category/delete. */
 export const siteCategoryDeleteBody = z.strictObject({ id, version });
 
@@ -99,6 +107,8 @@ export interface SiteCategoryNode {
   names: Record<string, string>;
   seo: Record<string, { title: string; description: string }>;
   library_category_id: number | null;
+  /** Shown on the storefront (false: hidden, with its subtree). */
+  published: boolean;
   /** Site products filed under it (not its descendants). */
   product_count: number;
   version: number;
@@ -113,6 +123,7 @@ export const siteCategoryNode: z.ZodType<SiteCategoryNode> = z.object({
   names: z.record(z.string(), z.string()),
   seo: z.record(z.string(), z.object({ title: z.string(), description: z.string() })),
   library_category_id: z.number().int().nullable(),
+  published: z.boolean(),
   product_count: z.number().int(),
   version: z.number().int(),
   get children() {

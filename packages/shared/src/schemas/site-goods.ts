@@ -81,6 +81,14 @@ export const siteGoodsVariation = z.strictObject({
   /** Its own price; null: the product's. */
   price: price('变体价格').nullable().default(null),
   picture: picture.nullable().default(null),
+  /** Units in stock (null: not tracked, always available). Checkout takes from it, a cancelled order gives back. */
+  stock: z
+    .number({ error: '库存必须是0-1000000的整数' })
+    .int({ error: '库存必须是0-1000000的整数' })
+    .min(0, { error: '库存必须是0-1000000的整数' })
+    .max(1_000_000, { error: '库存必须是0-1000000的整数' })
+    .nullable()
+    .default(null),
 });
 export type SiteGoodsVariation = z.infer<typeof siteGoodsVariation>;
 
@@ -106,6 +114,8 @@ const fields = {
     .max(SITE_GOODS_LIMITS.categories, { error: `分类最多${SITE_GOODS_LIMITS.categories}个` })
     .default([])
     .transform((ids) => [...new Set(ids)]),
+  /** 不被搜索引擎收录: `noindex` on the product's page, left out of the sitemap. */
+  noindex: z.boolean({ error: '收录设置格式不正确' }).default(false),
 };
 
 const comparePrice = (b: { price: number; compare_at_price: number | null }) =>
@@ -206,9 +216,11 @@ export const siteGoods = z.object({
       options: z.record(z.string(), z.string()),
       price: z.number().int().nullable(),
       picture: z.string().nullable(),
+      stock: z.number().int().nullable(),
     }),
   ),
   category_ids: z.array(z.number().int()),
+  noindex: z.boolean(),
   published: z.boolean(),
   published_at: z.string().nullable(),
   library_synced_at: z.string().nullable(),

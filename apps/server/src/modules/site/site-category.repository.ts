@@ -4,7 +4,17 @@ import type { SiteSeoOverride } from './site.tables.js';
 
 type Db = Kysely<DB>;
 
-const COLUMNS = ['id', 'parent_id', 'position', 'slug', 'names', 'seo', 'library_category_id', 'version'] as const;
+const COLUMNS = [
+  'id',
+  'parent_id',
+  'position',
+  'slug',
+  'names',
+  'seo',
+  'library_category_id',
+  'published',
+  'version',
+] as const;
 
 interface RawRow {
   id: number | string;
@@ -14,6 +24,7 @@ interface RawRow {
   names: Partial<Record<string, string>>;
   seo: unknown;
   library_category_id: number | null;
+  published: boolean;
   version: number;
 }
 
@@ -77,6 +88,8 @@ export interface SiteCategoryFields {
   names: Partial<Record<string, string>>;
   seo: SiteSeoOverride;
   library_category_id: number | null;
+  /** Only updates set it (a new category is shown). */
+  published?: boolean;
 }
 
 /** jsonb columns as parameters (`seo` is declared Generated<Json>, which takes no plain string). */

@@ -4,6 +4,7 @@ import {
   siteCategoryImport,
   siteCategoryMoveBody,
   siteCategoryNode,
+  siteCategoryPublishBody,
   siteCategoryTree,
   siteCategoryUpdateBody,
 } from '@console/shared/schemas/site-category';
@@ -18,6 +19,7 @@ import {
   deleteSiteCategoryNode,
   moveSiteCategory,
   siteCategoryTree as readTree,
+  setSiteCategoryPublished,
   updateSiteCategoryNode,
 } from './site-category.service.js';
 
@@ -48,6 +50,11 @@ export async function siteCategoryRoutes(fastify: FastifyInstance) {
       config: use,
     },
     async (req) => ok(await moveSiteCategory(deps, actor(req), req.body), '移动成功'),
+  );
+  app.post(
+    '/site/category/publish',
+    { schema: { body: siteCategoryPublishBody, response: replies(siteCategoryNode) }, config: use },
+    async (req) => ok(await setSiteCategoryPublished(deps, actor(req), req.body), '保存成功'),
   );
   app.post(
     '/site/category/delete',

@@ -20,6 +20,8 @@ export const SITE_CATEGORY_SENTENCES = {
     const where = a.parent ? `「${s(a.parent)}」下` : '顶级';
     return `${e.actor} 把站点分类「${s(a.name)}」移动到${where}第 ${Number(a.position ?? 0) + 1} 位`;
   },
+  'site.category.publish': (e: Entry) =>
+    `${e.actor} ${obj(e.summary.after).published ? '在站点上显示' : '在站点上隐藏'}了站点分类「${s(obj(e.summary.after).name)}」`,
   'site.category.delete': (e: Entry) => `${e.actor} 删除了站点分类「${s(obj(e.summary.before).name)}」`,
   'site.category.import': (e: Entry) => {
     const a = obj(e.summary.after);

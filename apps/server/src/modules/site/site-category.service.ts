@@ -5,6 +5,7 @@ import {
   type SiteCategoryCreateBody,
   type SiteCategoryMoveBody,
   type SiteCategoryNode,
+  type SiteCategoryPublishBody,
   type SiteCategoryTree,
   type SiteCategoryUpdateBody,
 } from '@console/shared/schemas/site-category';
@@ -144,6 +145,7 @@ export function toNode(r: SiteCategoryRow, productCount: number): SiteCategoryNo
     names,
     seo,
     library_category_id: r.library_category_id,
+    published: r.published,
     product_count: productCount,
     version: r.version,
     children: [],
@@ -276,6 +278,22 @@ export function moveSiteCategory(deps: AppDeps, actor: Actor, body: SiteCategory
       after: { ...summary(site, row), parent: parent ? summary(site, parent).name : null, position: row.position },
     });
     return { id: row.id, version: row.version };
+  });
+}
+
+/** The tree's 显示/隐藏 switch: a hidden category (and its subtree) is left out of the storefront. */
+export function setSiteCategoryPublished(deps: AppDeps, actor: Actor, body: SiteCategoryPublishBody) {
+  return treeWrite(deps, actor, async (trx, site, rows) => {
+    const { before } = own(rows, body.id, body.version);
+    const row = await updateSiteCategory(trx, actor.tenantId, body.id, { published: body.published });
+    await audit(trx, actor, {
+      action: 'site.category.publish',
+      targetType: 'site_category',
+      targetId: row.id,
+      before: { ...summary(site, before), published: before.published },
+      after: { ...summary(site, row), published: row.published },
+    });
+    return toNode(row, await productCountOf(trx, actor.tenantId, site.id, row.id));
   });
 }
 

@@ -97,13 +97,15 @@ function libraryFields(
   if (children.length > SITE_GOODS_LIMITS.variations) {
     notes.push(`变体超过${SITE_GOODS_LIMITS.variations}个,只导入前${SITE_GOODS_LIMITS.variations}个`);
   }
-  const kept = new Map(keep.map((v) => [v.sku.toLowerCase(), v.price]));
+  const kept = new Map(keep.map((v) => [v.sku.toLowerCase(), v]));
   const variations = children.slice(0, SITE_GOODS_LIMITS.variations).map((c) => ({
     sku: c.sku,
     options: c.values,
     // A library variation's price is its cost in fen, not a selling price: the product's price applies.
-    price: kept.get(c.sku.toLowerCase()) ?? null,
+    price: kept.get(c.sku.toLowerCase())?.price ?? null,
     picture: c.images.map(keyOf).find((k) => k !== null) ?? null,
+    // The library has no site stock: a variation keeps the site's count by SKU.
+    stock: kept.get(c.sku.toLowerCase())?.stock ?? null,
   }));
   return { fields: { texts, pictures, variations }, notes };
 }

@@ -12,10 +12,14 @@ export interface SiteGoodsFields {
   compare_at_price: string | null;
   variations: SiteProductVariation[];
   category_ids: number[];
+  /** Left out of search engines (absent: unchanged on update, false on insert). */
+  noindex?: boolean;
 }
 
 /** What the library gives an import or a sync (the texts, pictures and variations; the price when asked). */
-export type LibraryFields = Omit<SiteGoodsFields, 'category_ids' | 'compare_at_price' | 'price'> & { price?: string };
+export type LibraryFields = Omit<SiteGoodsFields, 'category_ids' | 'compare_at_price' | 'price' | 'noindex'> & {
+  price?: string;
+};
 
 const json = <T extends Partial<SiteGoodsFields>>(f: T) => ({
   ...f,
@@ -40,6 +44,7 @@ function selectGoods(db: Db) {
       'p.compare_at_price',
       'p.variations',
       'p.category_ids',
+      'p.noindex',
       'p.published',
       'p.published_at',
       'p.library_synced_at',

@@ -83,8 +83,13 @@ export function presentGoods(row: SiteGoodsRecord, site: SiteOfGoods): SiteGoods
     compare_at_price: row.compare_at_price === null ? null : priceMinor(row.compare_at_price, site.currency),
     currency: site.currency,
     pictures: row.pictures.map(fileUrl),
-    variations: row.variations.map((v) => ({ ...v, picture: v.picture ? fileUrl(v.picture) : null })),
+    variations: row.variations.map((v) => ({
+      ...v,
+      picture: v.picture ? fileUrl(v.picture) : null,
+      stock: v.stock ?? null,
+    })),
     category_ids: row.category_ids.map(Number),
+    noindex: row.noindex,
     published: row.published,
     published_at: iso(row.published_at),
     library_synced_at: iso(row.library_synced_at),
@@ -172,6 +177,7 @@ async function fieldsOf(
     compare_at_price: body.compare_at_price === null ? null : priceText(body.compare_at_price, cur),
     variations: variations.map((v) => ({ ...v, price: v.price })),
     category_ids: body.category_ids,
+    noindex: body.noindex,
   };
 }
 

@@ -117,7 +117,7 @@ export function settleOrder(db: Db, tenantId: number, id: number, to: Exclude<Si
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .returning(['id', 'order_no', 'status'])
+    .returning(['id', 'order_no', 'status', 'site_id', 'lines'])
     .executeTakeFirst();
 }
 

@@ -11,6 +11,8 @@ import {
   settleOrder,
 } from './site-order.repository.js';
 import type { SiteOrderBuyer, SiteOrderLine } from './site-order.tables.js';
+import { moveStock } from './site-stock.js';
+import { bumpSiteVersion } from './storefront/page-cache.js';
 
 type Db = Kysely<DB>;
 
@@ -54,7 +56,9 @@ export function parseCartItems(text: string): CartItem[] | null {
 }
 
 /** A cart line priced from the database, or why it cannot be bought. */
-export type PricedLine = (SiteOrderLine & { ok: true }) | { ok: false; product_id: number; sku: string; qty: number };
+export type PricedLine =
+  | (SiteOrderLine & { ok: true })
+  | { ok: false; product_id: number; sku: string; qty: number; out_of_stock?: true };
 
 /** A cart priced from the database: every line, the total of the buyable ones. */
 export interface PricedCart {
@@ -87,6 +91,8 @@ export async function priceCart(db: Db, site: SiteRef, lang: string, items: Cart
     const variations = p.variations ?? [];
     const v = variations.find((x) => x.sku === item.sku);
     if (variations.length > 0 ? !v : item.sku !== '') return refused;
+    // A tracked variation with fewer units left than asked (the order's transaction checks again under a lock).
+    if (v && typeof v.stock === 'number' && v.stock < item.qty) return { ...refused, out_of_stock: true };
     const unit = v && v.price !== null ? moneyFromNumber(v.price, site.currency) : priceOf(p.price, site.currency);
     if (unit === null || unit <= 0) return refused;
     const text = p.texts[lang] ?? p.texts[site.default_language] ?? Object.values(p.texts)[0];
@@ -125,7 +131,8 @@ export async function placeOrder(
   urls: CheckoutUrls,
 ): Promise<{ orderNo: string; redirectUrl: string; status: string }> {
   const lines = input.cart.lines.filter((l): l is SiteOrderLine & { ok: true } => l.ok).map(({ ok, ...l }) => l);
-  return db.transaction().execute(async (trx) => {
+  let stockMoved = false;
+  const placed = await db.transaction().execute(async (trx) => {
     const order = await insertOrFindOrder(trx, site.tenant_id, {
       site_id: site.id,
       order_no: newOrderNo(),
@@ -138,6 +145,9 @@ export async function placeOrder(
       submit_key: input.submitKey,
     });
     if (order.payment_url) return { orderNo: order.order_no, redirectUrl: order.payment_url, status: order.status };
+    // A new order (the same form sent again found its order above): it takes its units now, or
+    // throws OutOfStockError and nothing is recorded.
+    stockMoved = await moveStock(trx, site.tenant_id, site.id, lines, -1);
     const created = await payment.createPayment({
       amount: minor(Number(order.total_minor)),
       currency: order.currency,
@@ -154,6 +164,9 @@ export async function placeOrder(
     });
     return { orderNo: order.order_no, redirectUrl: created.redirectUrl, status: order.status };
   });
+  // Product pages show the new stock (缺货) at once in this process.
+  if (stockMoved) bumpSiteVersion(site.tenant_id);
+  return placed;
 }
 
 /**
@@ -171,7 +184,17 @@ export async function settleFromProvider(
   if (status === 'pending') return undefined;
   if (status === 'paid' && paid && (paid.amount !== Number(order.total_minor) || paid.currency !== order.currency))
     return undefined;
-  return settleOrder(db, tenantId, Number(order.id), status);
+  let stockMoved = false;
+  const moved = await db.transaction().execute(async (trx) => {
+    const row = await settleOrder(trx, tenantId, Number(order.id), status);
+    // A cancelled order gives its units back (once: only the move from pending does).
+    if (row && status === 'cancelled') {
+      stockMoved = await moveStock(trx, tenantId, Number(row.site_id), row.lines, 1);
+    }
+    return row;
+  });
+  if (stockMoved) bumpSiteVersion(tenantId);
+  return moved && { id: moved.id, order_no: moved.order_no, status: moved.status };
 }
 
 /** A verified notification: the order of its payment, settled by the provider's current state of it. */

@@ -27,20 +27,20 @@ export function sitemapSite(db: Db, siteId: number) {
   return db.selectFrom('sites').select(['tenant_id', 'seo']).where('id', '=', siteId).executeTakeFirst();
 }
 
-/** Slugs of the site's categories (a site has at most a few thousand). */
-export async function sitemapCategorySlugs(db: Db, tenantId: number, siteId: number, limit: number) {
+/** The site's categories for the sitemap (a site has at most a few thousand; the caller leaves hidden ones out). */
+export async function sitemapCategories(db: Db, tenantId: number, siteId: number, limit: number) {
   const rows = await db
     .selectFrom('site_categories')
-    .select('slug')
+    .select(['id', 'parent_id', 'slug', 'published'])
     .where('tenant_id', '=', tenantId)
     .where('site_id', '=', siteId)
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.slug);
+  return rows.map((r) => ({ ...r, id: Number(r.id), parent_id: r.parent_id === null ? null : Number(r.parent_id) }));
 }
 
-/** How many published products the site has. */
+/** How many published products the sitemap lists (those marked `noindex` are left out). */
 export async function countPublishedProducts(db: Db, tenantId: number, siteId: number): Promise<number> {
   const r = await db
     .selectFrom('site_products')
@@ -48,6 +48,7 @@ export async function countPublishedProducts(db: Db, tenantId: number, siteId: n
     .where('tenant_id', '=', tenantId)
     .where('site_id', '=', siteId)
     .where('published', '=', true)
+    .where('noindex', '=', false)
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
@@ -60,6 +61,7 @@ export function publishedProductPage(db: Db, tenantId: number, siteId: number, o
     .where('tenant_id', '=', tenantId)
     .where('site_id', '=', siteId)
     .where('published', '=', true)
+    .where('noindex', '=', false)
     .orderBy('id')
     .offset(offset)
     .limit(limit)

@@ -48,6 +48,8 @@ export interface SiteCategoriesTable {
   /** The library category it was taken from, if any. */
   library_category_id: number | null;
   seo: Generated<Json<SiteSeoOverride>>;
+  /** false: hidden on the storefront with its whole subtree (migration 20261210_600000). */
+  published: Generated<boolean>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
@@ -66,6 +68,8 @@ export interface SiteProductVariation {
   options: Record<string, string>;
   price: number | null;
   picture: string | null;
+  /** Units in stock; absent or null: not tracked (docs/site.md "Stock"). */
+  stock?: number | null;
 }
 
 /** A product of a site (migration 20261209_100000). */
@@ -86,6 +90,8 @@ export interface SiteProductsTable {
   category_ids: ColumnType<string[], number[], number[]>;
   seo: Generated<Json<SiteSeoOverride>>;
   published: Generated<boolean>;
+  /** true: `noindex` on its page and left out of the sitemap (migration 20261210_600000). */
+  noindex: Generated<boolean>;
   published_at: Timestamp | null;
   /** When the library's texts, prices and pictures were last taken in. */
   library_synced_at: Timestamp | null;

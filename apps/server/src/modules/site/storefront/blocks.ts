@@ -2,15 +2,11 @@ import { formatMoney, parseMoney } from '@console/shared/money';
 import { type SiteBlock, type SiteTexts, siteBlock } from '@console/shared/schemas/site-blocks';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/types.js';
-import {
-  categoryOfSite,
-  type ProductCard,
-  publishedProductsByIds,
-  publishedProductsOfCategory,
-} from '../site-visual.repository.js';
+import { type ProductCard, publishedProductsByIds, publishedProductsOfCategory } from '../site-visual.repository.js';
 import { html, type SafeHtml, safeHref, trustedHtml } from './html.js';
 import { markdownToHtml } from './markdown.js';
 import { langSegment, type PageContext } from './pages.js';
+import { siteCategories } from './storefront-catalog.repository.js';
 
 /** What the blocks of a page show besides their own texts: products and categories, read once per page. */
 export interface BlockData {
@@ -30,7 +26,11 @@ export function parseBlocks(stored: readonly unknown[] | null | undefined): Site
   });
 }
 
-/** Reads the products and categories the blocks show (one query per category, one for all hand-picked ids). */
+/**
+ * Reads the products and categories the blocks show (one query per category, one for all
+ * hand-picked ids). A category the storefront hides (站点分类 隐藏, or under a hidden one) shows
+ * nothing: its grid is empty and its featured collection is left out.
+ */
 export async function loadBlockData(
   db: Kysely<DB>,
   tenantId: number,
@@ -50,8 +50,9 @@ export async function loadBlockData(
   if (ids.size > 0) {
     for (const p of await publishedProductsByIds(db, tenantId, siteId, [...ids])) data.products.set(Number(p.id), p);
   }
+  const shown = wanted.size > 0 ? new Map((await siteCategories(db, tenantId, siteId)).map((c) => [c.id, c])) : null;
   for (const [categoryId, limit] of wanted) {
-    const cat = await categoryOfSite(db, tenantId, siteId, categoryId);
+    const cat = shown?.get(categoryId);
     if (!cat) continue;
     data.categories.set(categoryId, { slug: cat.slug, names: cat.names });
     data.ofCategory.set(categoryId, await publishedProductsOfCategory(db, tenantId, siteId, categoryId, limit));

@@ -16,11 +16,13 @@ import {
   settleFromProvider,
   settleNotification,
 } from '../site-order.service.js';
+import { OutOfStockError } from '../site-stock.js';
 import { type CheckoutRefusal, type CheckoutValues, cartPage, orderPage } from './cart-pages.js';
 import { cartWordsOf } from './cart-strings.js';
 import { CheckoutLimiter, readCheckoutForm, sameOrigin } from './checkout.js';
 import { langOfSegment, langSegment, notFoundPage, type PageContext, type PublicSite } from './pages.js';
 import { consoleHostOf } from './site-hosts.js';
+import { stockWordsOf } from './stock-strings.js';
 import type { SiteAddress } from './storefront.js';
 
 /** The cart's script (plain JS, no framework), read once. */
@@ -134,7 +136,13 @@ async function cartLines(deps: AppDeps, reply: FastifyReply, site: PublicSite, q
             line_text: formatMoney(minor(l.line_minor), cart.currency),
             available: true,
           }
-        : { id: l.product_id, sku: l.sku, qty: l.qty, available: false },
+        : {
+            id: l.product_id,
+            sku: l.sku,
+            qty: l.qty,
+            available: false,
+            ...(l.out_of_stock ? { out_of_stock: true } : {}),
+          },
     ),
   });
 }
@@ -157,6 +165,8 @@ async function checkout(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, at: 
     return again(400, { message: w.invalid, fields: read.cart ? [...read.fields, w.cart] : read.fields }, read.values);
   const { form } = read;
   const cart = await priceCart(deps.db, site, lang, form.items);
+  const stockRefusal = () => again(409, { message: stockWordsOf(lang).notEnough }, form.buyer);
+  if (cart.lines.some((l) => !l.ok && l.out_of_stock)) return stockRefusal();
   if (cart.lines.some((l) => !l.ok)) return again(409, { message: w.unavailable }, form.buyer);
   if (cart.total !== form.expectedTotal) return again(409, { message: w.changed }, form.buyer);
   const orderUrl = (kind: 'return' | 'cancel') => (no: string) =>
@@ -171,6 +181,8 @@ async function checkout(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, at: 
       { returnUrl: orderUrl('return'), cancelUrl: orderUrl('cancel'), notifyUrl: `${addr.base}/payment/notify` },
     );
   } catch (err) {
+    // Another checkout took the last units first (checked again under the rows' locks).
+    if (err instanceof OutOfStockError) return stockRefusal();
     // The provider refused or did not answer: nothing was recorded (the transaction rolled back).
     req.log.warn({ err }, 'site checkout: payment not created');
     return again(502, { message: w.payFailed }, form.buyer);

@@ -77,6 +77,8 @@ export interface LayoutPage {
   query?: string;
   /** The category whose page this is (marked in the navigation). */
   category?: string;
+  /** `<meta name="robots" content="noindex">` (a product marked 不被搜索引擎收录); preview pages always have it. */
+  noindex?: boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ export function layout(c: PageContext, p: LayoutPage) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${p.title}</title>
 ${p.description ? html`<meta name="description" content="${p.description}">` : ''}
-${c.preview ? html`<meta name="robots" content="noindex">` : ''}
+${c.preview || p.noindex ? html`<meta name="robots" content="noindex">` : ''}
 <link rel="canonical" href="${p.canonical}">
 ${[...p.alternates].map(([lang, href]) => html`<link rel="alternate" hreflang="${tagOf(lang)}" href="${href}">\n`)}
 ${defaultAlt ? html`<link rel="alternate" hreflang="x-default" href="${defaultAlt}">` : ''}

@@ -14,7 +14,11 @@ import {
 import { html, type SafeHtml, trustedHtml } from './html.js';
 import { categoryName, langSegment, layout } from './pages.js';
 import { seoText } from './seo.js';
+import { stockWordsOf } from './stock-strings.js';
 import { type CatalogProduct, publishedProductBySlug } from './storefront-catalog.repository.js';
+
+/** A variation can be bought: its stock is not tracked (null or absent) or above 0. */
+export const inStock = (v: { stock?: number | null }) => v.stock === undefined || v.stock === null || v.stock > 0;
 
 /**
  * JSON for a `<script type="application/ld+json">`: `<`, `>`, `&` and the JavaScript line
@@ -45,17 +49,17 @@ const variationLabel = (v: CatalogProduct['variations'][number]) =>
 /** schema.org Product with one offer per variation (or one for the product). */
 function productJsonLd(c: CatalogContext, p: CatalogProduct, title: string, description: string, url: string) {
   const currency = c.site.currency;
-  const offer = (sku: string, price: string | number | null) => ({
+  const offer = (sku: string, price: string | number | null, available: boolean) => ({
     '@type': 'Offer',
     sku,
     price: priceDecimal(price, currency),
     priceCurrency: currency,
-    availability: 'https://schema.org/InStock',
+    availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     url,
   });
   const offers = p.variations.length
-    ? p.variations.map((v) => offer(v.sku, v.price ?? p.price))
-    : [offer(p.slug, p.price)];
+    ? p.variations.map((v) => offer(v.sku, v.price ?? p.price, inStock(v)))
+    : [offer(p.slug, p.price, true)];
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -95,15 +99,23 @@ ${
     : ''
 }</div>`
     : html`<div class="gallery"></div>`;
+  const outOfStock = stockWordsOf(c.lang).outOfStock;
+  // Out-of-stock variations stay listed but cannot be chosen; none left: the button is disabled.
+  const soldOut = p.variations.length > 0 && !p.variations.some(inStock);
   const sku = p.variations.length
-    ? html`<label>${words.variation}<select name="sku">${p.variations.map((v) => html`<option value="${v.sku}">${variationLabel(v)} - ${priceText(v.price ?? p.price, site.currency)}</option>`)}</select></label>`
+    ? html`<label>${words.variation}<select name="sku">${p.variations.map((v) =>
+        inStock(v)
+          ? html`<option value="${v.sku}">${variationLabel(v)} - ${priceText(v.price ?? p.price, site.currency)}</option>`
+          : html`<option value="${v.sku}" disabled>${variationLabel(v)} - ${outOfStock}</option>`,
+      )}</select></label>`
     : html`<input type="hidden" name="sku" value="">`;
   const main = html`<div class="product">
 ${gallery}
 <div>
 <h1>${title}</h1>
 ${priceLine(c, p.price, p.compare_at_price, words)}
-<form class="add-to-cart" method="get" action="${c.base}/${langSegment(c.lang)}/cart"><input type="hidden" name="add" value="${p.id}">${sku}<label>${words.quantity}<input type="number" name="qty" value="1" min="1" max="99"></label><button type="submit">${words.addToCart}</button></form>
+<form class="add-to-cart" method="get" action="${c.base}/${langSegment(c.lang)}/cart"><input type="hidden" name="add" value="${p.id}">${sku}<label>${words.quantity}<input type="number" name="qty" value="1" min="1" max="99"></label><button type="submit"${soldOut ? html` disabled` : ''}>${words.addToCart}</button></form>
+${soldOut ? html`<p class="stock" role="status">${outOfStock}</p>` : ''}
 ${bullets.length ? html`<ul class="bullets">${bullets.map((b) => html`<li>${b}</li>`)}</ul>` : ''}
 ${description ? html`<div class="desc">${description}</div>` : ''}
 ${category ? html`<p><a href="${categoryUrl(c, c.lang, category.slug)}">${categoryText}</a></p>` : ''}
@@ -115,6 +127,7 @@ ${category ? html`<p><a href="${categoryUrl(c, c.lang, category.slug)}">${catego
     canonical: url,
     alternates: new Map(site.languages.map((l) => [l, productUrl(c, l, p.slug)])),
     main,
+    noindex: p.noindex,
     head: html`<script type="application/ld+json">${jsonForScript(productJsonLd(c, p, title, description, url))}</script>`,
   });
 }

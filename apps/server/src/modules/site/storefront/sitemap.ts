@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SITE_LANGUAGES, SITE_LEGAL_PAGES, type SiteLegalPage } from '@console/shared/schemas/site';
 import { SITE_CATEGORY_MAX } from '@console/shared/schemas/site-category';
 import type { Kysely } from 'kysely';
@@ -6,12 +7,14 @@ import { runSliced } from '../../../lib/time-slice.js';
 import {
   countPublishedProducts,
   publishedProductPage,
-  sitemapCategorySlugs,
+  sitemapCategories,
   sitemapSite,
 } from '../site-seo.repository.js';
+import { visibleCategories } from './category-visibility.js';
 import { escapeHtml } from './html.js';
 import { langSegment, legalText, type PublicSite } from './pages.js';
 import { seoAllowsIndexing } from './seo.js';
+import { cachedSitemap } from './sitemap-cache.js';
 import type { SiteAddress, StorefrontAnswer } from './storefront.js';
 
 /**
@@ -19,7 +22,8 @@ import type { SiteAddress, StorefrontAnswer } from './storefront.js';
  * sitemap index naming files of at most `MAX_URLS` addresses each: `sitemap-pages-<n>.xml` (home,
  * legal pages with text, categories) and `sitemap-products-<n>.xml` (published products in id
  * order, one database page per file). Every item is listed once per site language, each with its
- * `xhtml:link` hreflang alternates and `x-default`. Files are written in time slices.
+ * `xhtml:link` hreflang alternates and `x-default`. Files are written in time slices and kept in
+ * memory under the page cache's tenant version (sitemap-cache.ts) until the next builder write.
  */
 
 /** Most `<url>` entries of one file (the protocol allows 50,000; smaller files stay quick to build). */
@@ -62,16 +66,16 @@ function sitemapIndex(base: string, files: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</sitemapindex>\n`;
 }
 
-/** The items of the pages files: home, the legal pages that have text, every category. */
+/** The items of the pages files: home, the legal pages that have text, every category the storefront shows. */
 async function pageItems(db: Kysely<DB>, site: PublicSite, tenantId: number): Promise<Item[]> {
   const legal = (Object.keys(SITE_LEGAL_PAGES) as SiteLegalPage[]).filter((p) =>
     site.languages.some((l) => legalText(site, l, p)),
   );
-  const categories = await sitemapCategorySlugs(db, tenantId, Number(site.id), SITE_CATEGORY_MAX);
+  const categories = visibleCategories(await sitemapCategories(db, tenantId, Number(site.id), SITE_CATEGORY_MAX));
   return [
     { path: '' },
     ...legal.map((p) => ({ path: `legal/${p}` })),
-    ...categories.map((slug) => ({ path: `c/${slug}` })),
+    ...categories.map((c) => ({ path: `c/${c.slug}` })),
   ];
 }
 
@@ -98,9 +102,28 @@ export async function siteFileAnswer(
     const body = allow ? `User-agent: *\nAllow: /\nSitemap: ${at.base}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n';
     return { status: 200, type: TEXT, body };
   }
+  // The sitemap files are kept in the page cache under the tenant's version: a builder write
+  // (bumpSiteVersion) or a changed site row (the stamp: languages, legal texts) makes a new one.
+  const tenantId = info.tenant_id;
+  const key = `sitemap|${site.id}|${at.base}|${name}|${siteStamp(site)}`;
+  const body = await cachedSitemap(tenantId, key, () => sitemapFile(db, site, tenantId, name, file, at));
+  return body === null ? null : xml(body);
+}
+
+/** A fingerprint of the site row (its languages and legal texts decide the files). */
+const siteStamp = (site: PublicSite) => createHash('sha1').update(JSON.stringify(site)).digest('base64url');
+
+/** Builds `sitemap.xml` or one of its files (null: a file number past the last). */
+async function sitemapFile(
+  db: Kysely<DB>,
+  site: PublicSite,
+  tenantId: number,
+  name: string,
+  file: RegExpExecArray | null,
+  at: SiteAddress,
+): Promise<string | null> {
   const langs = site.languages;
   const perFile = Math.max(1, Math.floor(MAX_URLS / Math.max(1, langs.length)));
-  const tenantId = info.tenant_id;
   if (name === 'sitemap.xml') {
     const pages = await pageItems(db, site, tenantId);
     const products = await countPublishedProducts(db, tenantId, Number(site.id));
@@ -108,7 +131,7 @@ export async function siteFileAnswer(
       ...Array.from({ length: Math.ceil(pages.length / perFile) }, (_, i) => `sitemap-pages-${i + 1}.xml`),
       ...Array.from({ length: Math.ceil(products / perFile) }, (_, i) => `sitemap-products-${i + 1}.xml`),
     ];
-    return xml(sitemapIndex(at.base, files));
+    return sitemapIndex(at.base, files);
   }
   const n = Number(file![2]);
   let items: Item[];
@@ -119,5 +142,5 @@ export async function siteFileAnswer(
     items = rows.map((r) => ({ path: `p/${r.slug}`, lastmod: r.lastmod }));
   }
   if (items.length === 0) return null;
-  return xml(await runSliced(urlset(at.base, langs, site.default_language, items)));
+  return runSliced(urlset(at.base, langs, site.default_language, items));
 }

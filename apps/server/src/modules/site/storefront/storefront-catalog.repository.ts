@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/types.js';
 import type { SiteProductText, SiteProductVariation, SiteSeoOverride } from '../site.tables.js';
+import { visibleCategories } from './category-visibility.js';
 
 type Db = Kysely<DB>;
 
@@ -31,11 +32,11 @@ export interface CatalogCategory {
   seo: SiteSeoOverride;
 }
 
-/** The site's categories in tree order (parent, position), bounded. */
+/** The site's categories the storefront shows (hidden ones and their subtrees left out) in tree order, bounded. */
 export async function siteCategories(db: Db, tenantId: number, siteId: number): Promise<CatalogCategory[]> {
   const rows = await db
     .selectFrom('site_categories')
-    .select(['id', 'parent_id', 'position', 'slug', 'names', 'seo'])
+    .select(['id', 'parent_id', 'position', 'slug', 'names', 'seo', 'published'])
     .where('tenant_id', '=', tenantId)
     .where('site_id', '=', siteId)
     .orderBy('parent_id', 'asc')
@@ -44,12 +45,16 @@ export async function siteCategories(db: Db, tenantId: number, siteId: number): 
     .limit(MAX_CATEGORIES)
     .execute();
   // `seo` is a Generated<Json<...>> column: Kysely's select type nests the ColumnType.
-  return rows.map((r) => ({
-    ...r,
+  const all = rows.map((r) => ({
     id: Number(r.id),
     parent_id: r.parent_id === null ? null : Number(r.parent_id),
+    position: r.position,
+    slug: r.slug,
+    names: r.names,
     seo: r.seo as unknown as SiteSeoOverride,
+    published: r.published,
   }));
+  return visibleCategories(all).map(({ published: _shown, ...c }) => c);
 }
 
 /** A product as a card of a list: its texts in one language only. */
@@ -111,6 +116,8 @@ export const SEARCH_COUNT_CAP = 1000;
  * A page of the published products whose title in `lang` contains `text` (lower case): the
  * trigram index over all titles (`site_product_titles`, migration 20261209_140000) finds the
  * candidates, the language's own title decides. The count stops at SEARCH_COUNT_CAP.
+  /** 不被搜索引擎收录. */
+  noindex: boolean;
  */
 export async function searchProducts(
   db: Db,
@@ -168,7 +175,18 @@ export async function publishedProductBySlug(
 ): Promise<CatalogProduct | undefined> {
   const r = await db
     .selectFrom('site_products')
-    .select(['id', 'slug', 'texts', 'pictures', 'price', 'compare_at_price', 'variations', 'category_ids', 'seo'])
+    .select([
+      'id',
+      'slug',
+      'texts',
+      'pictures',
+      'price',
+      'compare_at_price',
+      'variations',
+      'category_ids',
+      'seo',
+      'noindex',
+    ])
     .where('tenant_id', '=', tenantId)
     .where('site_id', '=', siteId)
     .where('slug', '=', slug)

@@ -2,6 +2,7 @@ import type {
   SiteCategoryCreateBody,
   SiteCategoryMoveBody,
   SiteCategoryNode,
+  SiteCategoryPublishBody,
   SiteCategoryTree,
   SiteCategoryUpdateBody,
 } from '@console/shared/schemas/site-category';
@@ -30,6 +31,10 @@ export function useSiteCategoryMutations() {
       ...settle,
     }),
     move: useMutation({ mutationFn: (b: SiteCategoryMoveBody) => post('/site/category/move', b), ...settle }),
+    publish: useMutation({
+      mutationFn: (b: SiteCategoryPublishBody) => post<SiteCategoryNode>('/site/category/publish', b),
+      ...settle,
+    }),
     remove: useMutation({
       mutationFn: (b: { id: number; version: number }) => post('/site/category/delete', b),
       ...settle,

@@ -1,6 +1,18 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SiteCategoryNode } from '@console/shared/schemas/site-category';
-import { Button, Empty, Popconfirm, Space, Spin, Tag, Tree, type TreeDataNode, type TreeProps, Typography } from 'antd';
+import {
+  Button,
+  Empty,
+  Popconfirm,
+  Space,
+  Spin,
+  Switch,
+  Tag,
+  Tree,
+  type TreeDataNode,
+  type TreeProps,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/http';
@@ -17,7 +29,7 @@ const allIds = (list: readonly SiteCategoryNode[]): number[] => list.flatMap((n)
 export function SiteCategoryPage() {
   const { message, modal } = useFeedback();
   const tree = useSiteCategories();
-  const { move, remove, importLibrary } = useSiteCategoryMutations();
+  const { move, remove, importLibrary, publish } = useSiteCategoryMutations();
   const [edit, setEdit] = useState<CategoryEdit | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const site = tree.data?.site ?? null;
@@ -54,6 +66,15 @@ export function SiteCategoryPage() {
     }
   };
 
+  const togglePublished = (n: SiteCategoryNode, published: boolean) =>
+    publish.mutate(
+      { id: n.id, version: n.version, published },
+      {
+        onSuccess: () => message.success(published ? '已在站点上显示' : '已在站点上隐藏'),
+        onError: (err) => modal.error({ title: '保存失败', content: saveFailure(err).text }),
+      },
+    );
+
   const onDrop: TreeProps['onDrop'] = (info) => {
     const pos = info.node.pos.split('-');
     const relative = info.dropPosition - Number(pos[pos.length - 1]);
@@ -66,7 +87,8 @@ export function SiteCategoryPage() {
     });
   };
 
-  const toData = (list: readonly SiteCategoryNode[]): TreeDataNode[] =>
+  /** `hiddenAbove`: an ancestor is hidden, so the storefront hides this one too whatever its switch. */
+  const toData = (list: readonly SiteCategoryNode[], hiddenAbove = false): TreeDataNode[] =>
     list.map((n) => ({
       key: n.id,
       title: (
@@ -75,6 +97,20 @@ export function SiteCategoryPage() {
           <Typography.Text type="secondary">/c/{n.slug}</Typography.Text>
           {n.product_count > 0 ? <Tag>{n.product_count} 个商品</Tag> : null}
           {n.library_category_id !== null ? <Tag color="blue">商品库</Tag> : null}
+          <Switch
+            size="small"
+            checked={n.published}
+            checkedChildren="显示"
+            unCheckedChildren="隐藏"
+            aria-label={`在站点上显示「${nameOf(n)}」`}
+            data-testid={`site-category-published-${n.slug}`}
+            loading={publish.isPending && publish.variables?.id === n.id}
+            onClick={(checked, e) => {
+              e.stopPropagation();
+              togglePublished(n, checked);
+            }}
+          />
+          {hiddenAbove ? <Tag>随上级分类隐藏</Tag> : null}
           <Button type="link" size="small" onClick={() => setEdit({ kind: 'create', parent: n })}>
             添加子分类
           </Button>
@@ -94,7 +130,7 @@ export function SiteCategoryPage() {
           </Popconfirm>
         </Space>
       ),
-      children: toData(n.children),
+      children: toData(n.children, hiddenAbove || !n.published),
     }));
 
   const ids = allIds(nodes);

@@ -1,7 +1,22 @@
 import { minor, moneyFromNumber, moneyToNumber } from '@console/shared/money';
 import { SITE_LANGUAGES, type SiteBasic } from '@console/shared/schemas/site';
 import { SITE_GOODS_LIMITS, type SiteGoods, type SiteGoodsCreateBody } from '@console/shared/schemas/site-goods';
-import { Alert, Button, Card, Col, Form, Input, Row, Space, Spin, Tabs, Tag, TreeSelect, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  Row,
+  Space,
+  Spin,
+  Tabs,
+  Tag,
+  TreeSelect,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../../app/ui-bridge';
@@ -28,6 +43,7 @@ interface Values {
   pictures: string[];
   variations: VariationValue[];
   category_ids: number[];
+  noindex: boolean;
 }
 
 const major = (v: number | null, currency: string) => (v === null ? null : moneyToNumber(minor(v), currency));
@@ -54,6 +70,7 @@ function toValues(site: SiteBasic, g: SiteGoods | null): Values {
       price: major(v.price, cur),
     })),
     category_ids: g?.category_ids ?? [],
+    noindex: g?.noindex ?? false,
   };
 }
 
@@ -78,8 +95,10 @@ function toBody(v: Values, cur: string): SiteGoodsCreateBody {
       options: parseOptions(x.options ?? ''),
       price: minorOf(x.price, cur),
       picture: x.picture ?? null,
+      stock: typeof x.stock === 'number' ? x.stock : null,
     })),
     category_ids: v.category_ids ?? [],
+    noindex: v.noindex ?? false,
   };
 }
 
@@ -220,6 +239,9 @@ function GoodsForm(p: { title: string; site: SiteBasic; goods: SiteGoods | null;
               </Form.Item>
             </Col>
           </Row>
+          <Form.Item name="noindex" valuePropName="checked" style={{ marginBottom: 0 }}>
+            <Checkbox data-testid="site-goods-noindex">不被搜索引擎收录(商品页加 noindex,不列入 sitemap)</Checkbox>
+          </Form.Item>
         </Card>
         <Card size="small" title="图片" style={{ marginBottom: 16 }}>
           <Form.Item name="pictures" noStyle>
@@ -228,6 +250,9 @@ function GoodsForm(p: { title: string; site: SiteBasic; goods: SiteGoods | null;
         </Card>
         <Card size="small" title="变体" style={{ marginBottom: 16 }}>
           <VariationsTable currency={cur} pictures={pictures} />
+          <Typography.Text type="secondary">
+            库存留空表示不限;下单时扣减,订单取消时退回,为0时商品页显示缺货。没有变体的商品不计库存。
+          </Typography.Text>
         </Card>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="site-goods-save">

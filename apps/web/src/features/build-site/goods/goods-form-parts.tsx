@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { SITE_GOODS_LIMITS } from '@console/shared/schemas/site-goods';
-import { Button, Form, Image, Input, Select, Space, Table, Upload } from 'antd';
+import { Button, Form, Image, Input, InputNumber, Select, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { uploadImage } from '../../../api/goods-files';
 import { MoneyInput } from '../../../components/money-input';
@@ -66,6 +66,8 @@ export interface VariationValue {
   options: string;
   price: number | null;
   picture: string | null;
+  /** Units in stock; null: not tracked. */
+  stock: number | null;
 }
 
 /** `Color: Red, Size: M` as an options object (a part without a colon is the value of 规格). */
@@ -129,6 +131,15 @@ export function VariationsTable({ currency, pictures }: { currency: string; pict
                 ),
               },
               {
+                title: '库存',
+                width: 120,
+                render: (_, f) => (
+                  <Form.Item name={[f.name, 'stock']} noStyle>
+                    <InputNumber min={0} max={1_000_000} precision={0} placeholder="不限" aria-label="库存" />
+                  </Form.Item>
+                ),
+              },
+              {
                 title: '图片',
                 width: 120,
                 render: (_, f) => (
@@ -156,7 +167,7 @@ export function VariationsTable({ currency, pictures }: { currency: string; pict
             icon={<PlusOutlined />}
             style={{ marginTop: 8 }}
             disabled={fields.length >= SITE_GOODS_LIMITS.variations}
-            onClick={() => add({ sku: '', options: '', price: null, picture: null })}
+            onClick={() => add({ sku: '', options: '', price: null, picture: null, stock: null })}
           >
             添加变体
           </Button>

@@ -2,7 +2,7 @@
  * Benchmark of the storefront's catalog pages (issue 33 §2, docs/site.md "Catalog pages"): a site
  * with 10,000 published products in 40 categories (direct SQL inserts), then time to first byte
  * p50/p95 of product pages (cached and uncached), category pages (cached and uncached) and search
- * pages with N concurrent clients in a thread of their own, the event loop's longest turn during
+ * pages (new queries and repeated ones) with N concurrent clients in a thread of their own, the event loop's longest turn during
  * each load, and the gzip size of each page kind. Prints the figures; not a test.
  * Targets: cached product page p95 < 20 ms, uncached < 80 ms, HTML < 60 KB gzip.
  *
@@ -17,90 +17,19 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
-import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { ensureJwtSecret } from '../apps/server/src/db/seed.js';
 import { clearPageCache } from '../apps/server/src/modules/site/storefront/page-cache.js';
+import { clearSearchCache } from '../apps/server/src/modules/site/storefront/search-cache.js';
 import { fmt, pct } from './load-clients.js';
-import { benchDatabase, benchTenant } from './support.js';
+import { PRODUCTS, seedSite } from './site-seed.js';
+import { benchDatabase } from './support.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const CLIENTS = Number(arg('clients') ?? 8);
 const REQUESTS = Number(arg('requests') ?? 2000);
-const PRODUCTS = 10_000;
-const TOP = 8;
-const CHILDREN = 4;
-
-async function seedSite(db: ReturnType<typeof createDatabase>) {
-  const tenantId = (await benchTenant(db, 'site')).id;
-  const site = await db
-    .insertInto('sites')
-    .values({
-      tenant_id: tenantId,
-      name: 'Bench Home & Garden',
-      slug: 'bench-site',
-      domains: [],
-      logo_key: null,
-      favicon_key: null,
-      currency: 'EUR',
-      languages: ['en', 'de', 'fr'],
-      default_language: 'en',
-      contact: JSON.stringify({ email: 'shop@bench.example', phone: '+49 30 123', address: 'Berlin' }),
-      legal: JSON.stringify({ en: { privacy: 'We keep little.', returns: '30 days.', terms: 'Be nice.' } }),
-      published: true,
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const siteId = Number(site.id);
-  const children: number[] = [];
-  const tops: string[] = [];
-  for (let i = 0; i < TOP; i++) {
-    const names = JSON.stringify({ en: `Department ${i}`, de: `Abteilung ${i}`, fr: `Rayon ${i}` });
-    const top = await db
-      .insertInto('site_categories')
-      .values({ tenant_id: tenantId, site_id: siteId, slug: `dept-${i}`, names, parent_id: null, position: i })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    tops.push(`dept-${i}`);
-    for (let j = 0; j < CHILDREN; j++) {
-      const child = await db
-        .insertInto('site_categories')
-        .values({
-          tenant_id: tenantId,
-          site_id: siteId,
-          slug: `cat-${i}-${j}`,
-          names: JSON.stringify({ en: `Category ${i}.${j}`, de: `Kategorie ${i}.${j}` }),
-          parent_id: Number(top.id),
-          position: j,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      children.push(Number(child.id));
-    }
-  }
-  const text = (lang: string, word: string) => sql`jsonb_build_object(
-      'title', ${`${word} `} || g || ' ' || (array['lamp','chair','table','mug','rug'])[1 + g % 5],
-      'description', repeat(${`${lang}: a sturdy everyday item made to last.\n`}, 20),
-      'bullets', jsonb_build_array('Solid oak', 'Hand finished', 'Two year warranty', 'Ships in 2 days', 'Made in EU'))`;
-  await sql`
-    insert into site_products (tenant_id, site_id, slug, texts, pictures, price, compare_at_price, variations,
-      category_ids, published, published_at)
-    select ${tenantId}, ${siteId}, 'product-' || g,
-      jsonb_build_object('en', ${text('en', 'Bench')}, 'de', ${text('de', 'Bank')}, 'fr', ${text('fr', 'Banc')}),
-      (select jsonb_agg(${`t${tenantId}/2026/11/`} || md5(g::text || k)::uuid || '.jpg') from generate_series(1, 5) k),
-      (9 + g % 90)::numeric + 0.99, case when g % 3 = 0 then (20 + g % 90)::numeric + 0.99 end,
-      (select jsonb_agg(jsonb_build_object('sku', 'SKU-' || g || '-' || k, 'options', jsonb_build_object('size', 'Size ' || k),
-        'price', null, 'picture', null)) from generate_series(1, 3) k),
-      array[(${children}::bigint[])[1 + g % ${children.length}]], true, now() - g * interval '1 minute'
-    from generate_series(1, ${PRODUCTS}) g`.execute(db);
-  await sql`analyze site_products`.execute(db);
-  await sql`analyze site_categories`.execute(db);
-  return { tops, childSlugs: children.map((_, k) => `cat-${Math.floor(k / CHILDREN)}-${k % CHILDREN}`) };
-}
 
 async function main() {
   const { url, stop } = await benchDatabase('.bench-data/site', 'bench');
@@ -153,9 +82,31 @@ async function main() {
     const hotCats = categoryPaths.slice(0, 100);
     await run('(filling the cache)', hotCats, hotCats.length);
     await run('category page, cached', hotCats);
+    // Search: every request a query not asked before (ids from the database: common words with
+    // thousands of matches, numbers with a few, words without any), then six queries again and again
+    // (their ids from the 30 s search cache; cards and HTML are made every time).
+    clearSearchCache();
+    const kinds = ['lamp', 'chair', 'rug', 'bench', 'table', 'mug'];
+    const distinct = Array.from({ length: Math.min(REQUESTS, 1000) }, (_, i) => {
+      const q =
+        i % 4 === 0
+          ? `${kinds[i % 6]} ${i}`
+          : i % 4 === 1
+            ? `bench ${i * 7}`
+            : i % 4 === 2
+              ? `${i} ${kinds[i % 5]}`
+              : `none-${i}`;
+      return `${base}/${langs[i % 3]}/search?q=${encodeURIComponent(q)}`;
+    });
+    // Every piece of two letters or more of the common words: hundreds to thousands of matches each.
+    const pieces = new Set<string>();
+    for (const w of [...kinds, 'bank', 'banc'])
+      for (let a = 0; a < w.length; a++) for (let b = a + 2; b <= w.length; b++) pieces.add(w.slice(a, b));
+    for (const q of pieces) for (const lang of langs) distinct.push(`${base}/${lang}/search?q=${q}`);
+    await run('search page, new queries', distinct, distinct.length);
     const words = ['lamp', 'bench 12', 'chair', 'bench 9999', 'nothing-like-this', 'rug'];
     await run(
-      'search page (never cached)',
+      'search page, repeated queries',
       words.map((w) => `${base}/en/search?q=${encodeURIComponent(w)}`),
       Math.min(REQUESTS, 1000),
     );

@@ -4,11 +4,14 @@ import { catalogWordsOf, fillWord } from './catalog-strings.js';
 import { type CatalogContext, PAGE_SIZE, pager, productGrid, searchUrl } from './catalog-view.js';
 import { html, type SafeHtml } from './html.js';
 import { layout } from './pages.js';
+import { productCardsByIds, searchProductIds } from './search.repository.js';
+import { cachedSearch } from './search-cache.js';
 import { seoText } from './seo.js';
-import { SEARCH_COUNT_CAP, searchProducts } from './storefront-catalog.repository.js';
 
 /** Longest search text read (the input's maxlength); a longer one is cut. */
 export const MAX_QUERY = 100;
+/** Most matches a search lists (the newest published first); the page says "1000+" beyond it. */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** The visitor's search text: control characters out, blanks squeezed, at most MAX_QUERY characters. */
 export function searchText(q: string | null): string {
@@ -25,8 +28,9 @@ export function searchText(q: string | null): string {
 
 /**
  * The search page (`/<lang>/search?q=&page=`): published products whose title in the language
- * contains the text. Not indexed by search engines (noindex) and never cached. Null for a page
- * past the last one.
+ * contains the text, newest publication first, at most SEARCH_COUNT_CAP listed. Not indexed by
+ * search engines (noindex). The matching ids are kept for 30 s (search-cache.ts, forgotten by any
+ * write of the site); the cards and the HTML are made afresh. Null for a page past the last one.
  */
 export async function searchPage(db: Kysely<DB>, c: CatalogContext, q: string, page: number): Promise<SafeHtml | null> {
   const words = catalogWordsOf(c.lang);
@@ -38,15 +42,20 @@ export async function searchPage(db: Kysely<DB>, c: CatalogContext, q: string, p
     if (page > 1) return null;
     body = html`<p>${words.searchHint}</p>`;
   } else {
-    const { rows, total } = await searchProducts(
-      db,
-      { tenantId: c.tenantId, siteId: site.id, lang: c.lang, fallback: site.default_language, text: q },
-      (page - 1) * PAGE_SIZE,
-      PAGE_SIZE,
+    const who = { tenantId: c.tenantId, siteId: site.id, lang: c.lang };
+    const ids = await cachedSearch(c.tenantId, `${site.id}|${c.lang}|${q}`, () =>
+      searchProductIds(db, { ...who, text: q }, SEARCH_COUNT_CAP + 1),
     );
+    const total = ids.length;
+    const shown = ids.slice(0, SEARCH_COUNT_CAP);
     const pages = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / PAGE_SIZE));
     if (page > pages) return null;
     const count = total > SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP}+` : String(total);
+    const rows = await productCardsByIds(
+      db,
+      { ...who, fallback: site.default_language },
+      shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    );
     body = html`<p>${fillWord(words.results, { n: count })} «${q}»</p>
 ${productGrid(c, rows)}
 ${pager(c, page, pages, (n) => href(c.lang, n))}`;

@@ -106,54 +106,6 @@ export async function categoryProducts(
   return { rows: rows.map(toCard), total: Number(count.n) };
 }
 
-/** `like` pattern of a text: its wildcards and the escape character taken literally. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Most matches a search counts (the page says "more than" beyond it). */
-export const SEARCH_COUNT_CAP = 1000;
-
-/**
- * A page of the published products whose title in `lang` contains `text` (lower case): the
- * trigram index over all titles (`site_product_titles`, migration 20261209_140000) finds the
- * candidates, the language's own title decides. The count stops at SEARCH_COUNT_CAP.
-  /** 不被搜索引擎收录. */
-  noindex: boolean;
- */
-export async function searchProducts(
-  db: Db,
-  q: { tenantId: number; siteId: number; lang: string; fallback: string; text: string },
-  offset: number,
-  limit: number,
-): Promise<{ rows: ProductCard[]; total: number }> {
-  const pattern = likeContains(q.text.toLowerCase());
-  const base = db
-    .selectFrom('site_products')
-    .where('tenant_id', '=', q.tenantId)
-    .where('site_id', '=', q.siteId)
-    .where('published', '=', true)
-    .where(sql<boolean>`site_product_titles(texts) like ${pattern}`)
-    .where(sql<boolean>`lower(texts -> ${q.lang} ->> 'title') like ${pattern}`);
-  const [rows, count] = await Promise.all([
-    base
-      .select(cardColumns(q.lang, q.fallback))
-      .orderBy(sql`published_at desc nulls last`)
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom(
-        base
-          .select('id')
-          .limit(SEARCH_COUNT_CAP + 1)
-          .as('m'),
-      )
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toCard), total: Number(count.n) };
-}
-
 export interface CatalogProduct {
   id: number;
   slug: string;
@@ -164,6 +116,8 @@ export interface CatalogProduct {
   variations: SiteProductVariation[];
   category_ids: number[];
   seo: SiteSeoOverride;
+  /** 不被搜索引擎收录. */
+  noindex: boolean;
 }
 
 /** A published product of the site by its address segment. */

@@ -46,6 +46,11 @@ export const homeReportData = z.object({
       oversold: count,
     })
     .nullable(),
+  /**
+   * The own site's orders (`site.manage`, the 独立站 view of 订单处理): placed since `today_start`
+   * (any state), 已付款 (paid: to be shipped; site orders have no shipped state) and 待付款.
+   */
+  site_orders: z.object({ today: count, paid: count, pending: count }).nullable(),
   /** Upload queues of the tenant (`shop.use`): 排队中, 进行中, 已中止. */
   uploads: z.object({ pending: count, running: count, failed: count }).nullable(),
   /** The caller's unread messages from the ASIN monitor (`monitor.use`). */

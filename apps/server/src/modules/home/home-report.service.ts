@@ -23,6 +23,7 @@ import { audit } from '../system/audit.js';
 import { countMessages } from '../system/messages.repository.js';
 import { readerOf as messageReaderOf } from '../system/messages.service.js';
 import { checklistFacts, goodsFigures, orderFigures, shopFigures, uploadFigures } from './home-report.repository.js';
+import { siteOrderFigures } from './site-order-figures.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -60,8 +61,9 @@ export async function homeReport(deps: AppDeps, user: UserRow): Promise<HomeRepo
   const tz = await tenantTimeZone(deps.db, tenantId);
   const today = startOfToday(now, tz);
   const when = <T>(ok: boolean, f: () => Promise<T>): Promise<T | null> => (ok ? f() : Promise.resolve(null));
-  const [orders, uploads, monitor, finance, goods, shops, checklist] = await Promise.all([
+  const [orders, siteOrders, uploads, monitor, finance, goods, shops, checklist] = await Promise.all([
     when(has('order.read'), () => orderFigures(deps.db, tenantId, today, orderReaderOf(subject))),
+    when(has('site.manage') && has('order.read'), () => siteOrderFigures(deps.db, tenantId, today)),
     when(has('shop.use'), () => uploadFigures(deps.db, tenantId)),
     when(has('monitor.use'), async () => ({
       unread: await countMessages(deps.db, messageReaderOf(user), { unread: true, source: 'monitor' }),
@@ -81,6 +83,7 @@ export async function homeReport(deps: AppDeps, user: UserRow): Promise<HomeRepo
     generated_at: Math.floor(now.getTime() / 1000),
     today_start: Math.floor(today.getTime() / 1000),
     orders,
+    site_orders: siteOrders,
     uploads,
     monitor,
     finance,

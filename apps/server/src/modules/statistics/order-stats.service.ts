@@ -6,6 +6,7 @@ import { tenantTimeZone } from '../account/tenant-time-zone.repository.js';
 import { getPriceInfo } from '../goods/price-settings.service.js';
 import { type OrderDim, type OrderStatsSum, orderStatsLabels } from './order-stats.repository.js';
 import { orderStatsSums } from './order-stats-rollup.repository.js';
+import { siteOrderDaySums } from './site-order-stats.repository.js';
 import type { StatsRange } from './stats-range.js';
 
 /** Estimated Amazon referral fee of the margin estimate: 15% of the price (as order.service.ts). */
@@ -73,6 +74,35 @@ const view = (key: string, label: string, a: Acc): OrderStatsRow => ({
   margin_cny: a.marginCny,
 });
 
+/** Key and label of the own site's row in the shop and marketplace groupings (docs/statistics.md "Site orders"). */
+export const SITE_KEY = 'site';
+export const SITE_LABEL = '独立站';
+
+/**
+ * The own site's paid orders as groups of the Amazon figures: one 独立站 row among the shops and
+ * the marketplaces, 未分配 among the staff (no assignee), and their days; no margin parts (no
+ * purchase, fee or freight is known for them), so they add nothing to a margin.
+ */
+function siteSums(days: Awaited<ReturnType<typeof siteOrderDaySums>>): OrderStatsSum[] {
+  const none = { margin_orders: 0, margin_price: 0, purchase: 0, freight: 0, freight_missing: 0 };
+  return days.flatMap((d) => {
+    const part = {
+      marketplace: SITE_KEY,
+      currency: d.currency,
+      orders: d.orders,
+      units: d.units,
+      sales: d.sales,
+      ...none,
+    };
+    return [
+      { dim: 'shop' as const, key: SITE_KEY, ...part },
+      { dim: 'marketplace' as const, key: SITE_KEY, ...part },
+      { dim: 'staff' as const, key: '', ...part },
+      { dim: 'day' as const, key: d.day, ...part },
+    ];
+  });
+}
+
 /** 订单统计: orders, units, sales and margin by shop, marketplace, staff member and day, and the total. */
 export async function orderStats(deps: AppDeps, tenantId: number, range: StatsRange): Promise<OrderStatsData> {
   const [tz, info, labels] = await Promise.all([
@@ -80,7 +110,11 @@ export async function orderStats(deps: AppDeps, tenantId: number, range: StatsRa
     getPriceInfo(deps, tenantId, tenantId),
     orderStatsLabels(deps.db, tenantId),
   ]);
-  const sums = await orderStatsSums(deps.db, tenantId, range, tz);
+  const [amazon, site] = await Promise.all([
+    orderStatsSums(deps.db, tenantId, range, tz),
+    siteOrderDaySums(deps.db, tenantId, range, tz),
+  ]);
+  const sums = [...amazon, ...siteSums(site)];
   const missing = new Set<string>();
   const groups: Record<OrderDim, Map<string, Acc>> = {
     shop: new Map(),
@@ -96,9 +130,15 @@ export async function orderStats(deps: AppDeps, tenantId: number, range: StatsRa
     add(acc, s, info.price_country, missing);
     if (s.dim === 'marketplace') add(total, s, info.price_country, missing);
   }
+  // The 独立站 rows have no margin estimate (their zero margin parts kept every other figure exact).
+  for (const dim of ['shop', 'marketplace'] as const) {
+    const acc = groups[dim].get(SITE_KEY);
+    if (acc) acc.marginCny = null;
+  }
   const label: Record<OrderDim, (key: string) => string> = {
-    shop: (k) => labels.shops.get(k) ?? `店铺#${k}`,
+    shop: (k) => (k === SITE_KEY ? SITE_LABEL : (labels.shops.get(k) ?? `店铺#${k}`)),
     marketplace: (k) => {
+      if (k === SITE_KEY) return SITE_LABEL;
       const m = MARKETPLACES.find((x) => x.code === k);
       return m ? `${m.name} (${k.toUpperCase()})` : k;
     },

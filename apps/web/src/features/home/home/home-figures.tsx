@@ -12,6 +12,9 @@ export const FIGURE_LINKS = {
   unshipped: '/order/list?status=Unshipped',
   pending: '/order/list?status=Pending',
   oversold: '/order/list?oversold=1',
+  siteToday: '/order/list?view=site',
+  sitePaid: '/order/list?view=site&site_status=paid',
+  sitePending: '/order/list?view=site&site_status=pending',
   uploadRunning: '/goods/amazon/queue?status=running',
   uploadPending: '/goods/amazon/queue?status=pending',
   uploadFailed: '/goods/amazon/queue?status=failed',
@@ -57,6 +60,32 @@ export function HomeFigures({ report: r }: { report: HomeReport }) {
         value={o.oversold}
         tone={o.oversold > 0 ? 'danger' : undefined}
         onOpen={to(FIGURE_LINKS.oversold)}
+      />,
+    );
+  }
+  if (r.site_orders) {
+    const so = r.site_orders;
+    cards.push(
+      <FigureCard
+        key="st"
+        id="site-orders-today"
+        title="今日独立站订单"
+        value={so.today}
+        onOpen={to(FIGURE_LINKS.siteToday)}
+      />,
+      <FigureCard
+        key="sp"
+        id="site-orders-paid"
+        title="独立站已付款"
+        value={so.paid}
+        onOpen={to(FIGURE_LINKS.sitePaid)}
+      />,
+      <FigureCard
+        key="sw"
+        id="site-orders-pending"
+        title="独立站待付款"
+        value={so.pending}
+        onOpen={to(FIGURE_LINKS.sitePending)}
       />,
     );
   }

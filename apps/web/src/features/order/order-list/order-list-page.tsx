@@ -11,6 +11,7 @@ import {
   type OrderRow,
   type OrderSyncResult,
 } from '@console/shared/schemas/order';
+import { SITE_ORDER_STATUSES } from '@console/shared/schemas/site-order';
 import {
   Button,
   Checkbox,
@@ -119,6 +120,9 @@ export function OrderListPage() {
   // `?status=` (a tab) and `?since=` (purchased since, Unix seconds): 首页's order cards (docs/home.md).
   const statusLink = ORDER_STATUSES.find((s) => s === params.get('status'));
   const sinceLink = Number(params.get('since')) > 0 ? Math.floor(Number(params.get('since'))) : undefined;
+  // `?view=site&site_status=` (首页's 独立站 cards): the 独立站 view, on a state tab.
+  const siteLink = params.get('view') === 'site';
+  const siteStatusLink = SITE_ORDER_STATUSES.find((s) => s === params.get('site_status'));
   const homeLink = {
     ...(statusLink ? { status: statusLink } : {}),
     ...(sinceLink ? { startTime: sinceLink } : {}),
@@ -160,7 +164,10 @@ export function OrderListPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const presets = useMemo(() => rangePresets(), []);
   const counts = list.data?.counts;
-  const [view, setView] = useState<'amazon' | 'manual' | 'site'>('amazon');
+  const [view, setView] = useState<'amazon' | 'manual' | 'site'>(siteLink ? 'site' : 'amazon');
+  useEffect(() => {
+    if (siteLink) setView('site');
+  }, [siteLink, siteStatusLink]);
   const tabs = [
     { key: 'all', label: `全部 (${counts?.all ?? 0})` },
     ...ORDER_STATUSES.map((s) => ({ key: s, label: `${ORDER_STATUS_LABELS[s]} (${counts?.[s] ?? 0})` })),
@@ -172,7 +179,7 @@ export function OrderListPage() {
   if (view === 'site') {
     return (
       <PageContainer title="订单处理" extra={switcher}>
-        <SiteOrderPanel />
+        <SiteOrderPanel key={siteStatusLink ?? 'all'} initialStatus={siteStatusLink} />
       </PageContainer>
     );
   }

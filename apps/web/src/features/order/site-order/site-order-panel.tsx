@@ -16,8 +16,8 @@ const COLORS: Record<SiteOrderStatusValue, string> = { pending: 'gold', paid: 'g
  * 独立站 orders in 订单处理 (docs/site.md "Cart and checkout"): the own site's checkout orders with
  * their buyer, lines, total and payment state, filterable by state and by order number or email.
  */
-export function SiteOrderPanel() {
-  const [status, setStatus] = useState<SiteOrderStatusValue | 'all'>('all');
+export function SiteOrderPanel({ initialStatus }: { initialStatus?: SiteOrderStatusValue } = {}) {
+  const [status, setStatus] = useState<SiteOrderStatusValue | 'all'>(initialStatus ?? 'all');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const list = useSiteOrderList({

@@ -35,6 +35,7 @@ import { buildCountRow } from './overseas/count-rows.js';
 import { buildInboundRows } from './overseas/inbound-rows.js';
 import { buildOutboundRow } from './overseas/outbound-rows.js';
 import { buildSiteRows } from './site/site-goods-rows.js';
+import { buildSiteSearchRow } from './site/site-search-rows.js';
 import { buildSitePageRow } from './site/site-visual-rows.js';
 import type { TenantRows } from './tenant-rows.js';
 
@@ -345,6 +346,7 @@ export async function buildTenantRows(db: Database, tenant: UserRow, marker: str
     gpsrProfile: await buildGpsrRow(db, tenant, marker),
     ...(await buildSiteRows(db, tenant, marker)),
     sitePage: await buildSitePageRow(db, tenant, marker),
+    sitePublished: await buildSiteSearchRow(db, tenant, marker),
     ...(await buildInboundRows(db, tenant, marker)),
     stockCount: await buildCountRow(db, tenant, marker),
     manualOrder: (

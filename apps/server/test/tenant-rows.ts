@@ -57,4 +57,6 @@ export interface TenantRows {
   siteProduct: number;
   /** A landing page of blocks of that site (可视化装修). */
   sitePage: number;
+  /** A published product of that site (its storefront search rows, site_product_search). */
+  sitePublished: number;
 }

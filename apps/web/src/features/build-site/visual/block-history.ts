@@ -63,3 +63,16 @@ export function newBlock(type: SiteBlock['type']): SiteBlock {
       return { type, key, category_id: 0, heading: {}, count: 4 };
   }
 }
+
+/**
+ * The blocks as text for comparing (unsaved changes, draft = published): object keys sorted, so
+ * the server's copy — stored as jsonb, which orders keys its own way (`{"de","en"}`) — equals the
+ * editor's when only the key order differs. Arrays keep their order (block order matters).
+ */
+export function blocksJson(blocks: unknown): string {
+  return JSON.stringify(blocks, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}

@@ -13,7 +13,7 @@ import { useFeedback } from '../../../app/ui-bridge';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { useTabDirtyGuard } from '../../../layout/tabs/use-tab-dirty-guard';
 import { saveFailure } from '../../../lib/version-conflict';
-import { change, type History, moved, newBlock, redo, startHistory, undo } from './block-history';
+import { blocksJson, change, type History, moved, newBlock, redo, startHistory, undo } from './block-history';
 import { BlockList } from './block-list';
 import { BlockPanel } from './block-panel';
 import { previewHtml, useVisualMutations } from './visual-api';
@@ -71,11 +71,11 @@ export function VisualEditor({
   reload: () => unknown;
 }) {
   const [history, setHistory] = useState<History>(() => startHistory(page.draft_blocks));
-  const [saved, setSaved] = useState(() => JSON.stringify(page.draft_blocks));
+  const [saved, setSaved] = useState(() => blocksJson(page.draft_blocks));
   const [version, setVersion] = useState(page.version);
   const [publishedAt, setPublishedAt] = useState(page.published_at);
   const [draftPublished, setDraftPublished] = useState(
-    JSON.stringify(page.draft_blocks) === JSON.stringify(page.published_blocks),
+    blocksJson(page.draft_blocks) === blocksJson(page.published_blocks),
   );
   const [selected, setSelected] = useState<string | null>(page.draft_blocks[0]?.key ?? null);
   const [lang, setLang] = useState(site.default_language);
@@ -83,7 +83,7 @@ export function VisualEditor({
   const { save, publish } = useVisualMutations();
   const { message } = useFeedback();
   const blocks = history.present;
-  const dirty = useMemo(() => JSON.stringify(blocks) !== saved, [blocks, saved]);
+  const dirty = useMemo(() => blocksJson(blocks) !== saved, [blocks, saved]);
   const preview = usePreview(page.id, lang, blocks);
   useLeaveGuards(dirty);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
@@ -111,7 +111,7 @@ export function VisualEditor({
     try {
       const r = await save.mutateAsync({ id: page.id, version, blocks });
       setVersion(r.version);
-      setSaved(JSON.stringify(r.draft_blocks));
+      setSaved(blocksJson(r.draft_blocks));
       setDraftPublished(false);
       message.success('草稿已保存');
       return r.version;

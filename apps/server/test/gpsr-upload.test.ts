@@ -152,6 +152,23 @@ describe('GPSR attributes of a listing', () => {
     });
     expect(applied.status, applied.msg).toBe(200);
 
+    // The check before sending shows what the listing will carry, per marketplace.
+    const check = await call(t.app, s, 'POST', '/PDD/upload/check', {
+      shop_id: shop.id,
+      marketplaces: ['de', 'fr'],
+      upload_type: 'good',
+      ids: [g.id],
+    });
+    expect(check.status, check.msg).toBe(200);
+    const pairIn = (code: string) => check.data.list.find((p: { marketplace: string }) => p.marketplace === code);
+    expect(pairIn('de').gpsr).toEqual([
+      { attribute: 'manufacturer', label: '制造商', value: 'Shenzhen Acme Co., Ltd.' },
+      { attribute: 'gpsr_manufacturer_reference', label: '制造商邮箱', value: 'maker@acme.example' },
+      { attribute: 'dsa_responsible_party_address', label: '欧盟负责人邮箱', value: 'eu-rp@acme.example' },
+      { attribute: 'gpsr_safety_attestation', label: '安全声明', value: '是' },
+    ]);
+    expect(pairIn('fr')).not.toHaveProperty('gpsr');
+
     const created = await call(t.app, s, 'POST', '/PDD/upload/create', {
       shop_id: shop.id,
       marketplaces: ['de', 'fr'],

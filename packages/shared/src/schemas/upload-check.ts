@@ -40,6 +40,11 @@ export const uploadCheckPair = z.object({
   issues: z.array(uploadCheckIssue),
   /** What the check could not look at (Chinese), e.g. images whose size is not known. */
   notes: z.array(z.string()),
+  /**
+   * The GPSR attributes the listing carries (the product's GPSR profile in this marketplace, or
+   * the account's EU defaults), as the upload would send them (docs/gpsr.md); absent when none.
+   */
+  gpsr: z.array(z.object({ attribute: z.string(), label: z.string(), value: z.string() })).optional(),
 });
 export type UploadCheckPair = z.infer<typeof uploadCheckPair>;
 

@@ -1,6 +1,7 @@
 import { DESC_LANGUAGES } from '@console/shared/constants/goods';
 import { listingLanguage } from '@console/shared/constants/listing-language';
 import { marketplaceByCode } from '@console/shared/constants/marketplaces';
+import { type GpsrAttributeLine, gpsrAttributeLines } from '@console/shared/gpsr/attribute-lines';
 import type { UploadPair } from '@console/shared/schemas/upload';
 import {
   UPLOAD_CHECK_LIMIT,
@@ -118,7 +119,16 @@ function pairOf(
     ready: !issues.some((i) => i.severity === 'ERROR'),
     issues,
     notes: ctx.notes,
+    ...gpsrOf(items),
   };
+}
+
+/** The GPSR lines of the product's own listing (single or parent; children carry the same). */
+function gpsrOf(items: Built[]): { gpsr?: GpsrAttributeLine[] } {
+  const own = items.find((b) => b.item.role !== 'child');
+  const attrs = (own?.item.payload as { attributes?: Record<string, unknown> } | undefined)?.attributes;
+  const lines = attrs ? gpsrAttributeLines(attrs) : [];
+  return lines.length ? { gpsr: lines } : {};
 }
 
 /**

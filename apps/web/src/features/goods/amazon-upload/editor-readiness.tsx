@@ -27,7 +27,7 @@ function ReadinessTag({ pair, shopName }: { pair: UploadCheckPair; shopName: str
   );
   return (
     <span data-testid={`editor-readiness-${pair.marketplace}`} data-ready={pair.ready ? 'yes' : 'no'}>
-      {pair.issues.length || pair.notes.length ? (
+      {pair.issues.length || pair.notes.length || pair.gpsr?.length ? (
         <Popover
           title={`${name}: ${pair.ready ? '可以上传' : '上传前需要修改'}`}
           content={

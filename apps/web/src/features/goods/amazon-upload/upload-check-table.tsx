@@ -57,6 +57,13 @@ export function CheckResult({ pair, onOpenField }: { pair: UploadCheckPair; onOp
       {pair.issues.map((issue, i) => (
         <CheckIssue key={`${issue.code}-${i}`} goodsId={pair.goods_id} issue={issue} onOpenField={onOpenField} />
       ))}
+      {pair.gpsr?.length ? (
+        <div data-testid={`check-gpsr-${pair.goods_id}-${pair.marketplace}`}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            GPSR: {pair.gpsr.map((l) => `${l.label} ${l.value}`).join(';')}
+          </Typography.Text>
+        </div>
+      ) : null}
       {pair.notes.map((n) => (
         <div key={n}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -1,3 +1,4 @@
+import { SHOP_AUTH_FILTERS, shopListBody } from '@console/shared/schemas/shop';
 import { describe, expect, it } from 'vitest';
 import { STEP_LINKS } from './home-checklist';
 import { FIGURE_LINKS } from './home-figures';
@@ -25,5 +26,25 @@ describe('首页 links follow the route permissions (docs/home.md)', () => {
       ...Object.values(STEP_LINKS),
     ];
     for (const p of paths) expect(canOpenPath(admin, p), p).toBe(true);
+  });
+
+  it('the shop card and its sub-figures open 店铺管理 filtered by a state its list accepts', () => {
+    const shopLinks = [
+      FIGURE_LINKS.shops,
+      FIGURE_LINKS.shopsExpired,
+      FIGURE_LINKS.shopsNever,
+      FIGURE_LINKS.shopsExpiring,
+    ];
+    const states = shopLinks.map((l) => {
+      const u = new URL(l, 'http://x');
+      expect(u.pathname).toBe('/order/shop');
+      return u.searchParams.get('auth') ?? '';
+    });
+    expect(states).toEqual(['attention', 'expired', 'never', 'expiring']);
+    // The shop page keeps a state only when SHOP_AUTH_FILTERS names it, and the list API takes it.
+    for (const auth of states) {
+      expect(SHOP_AUTH_FILTERS.some((f) => f.value === auth)).toBe(true);
+      expect(shopListBody.safeParse({ page: 1, pageSize: 20, auth }).success).toBe(true);
+    }
   });
 });

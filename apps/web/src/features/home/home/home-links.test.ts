@@ -1,4 +1,5 @@
 import { SHOP_AUTH_FILTERS, shopListBody } from '@console/shared/schemas/shop';
+import { SITE_ORDER_STATUSES } from '@console/shared/schemas/site-order';
 import { describe, expect, it } from 'vitest';
 import { STEP_LINKS } from './home-checklist';
 import { FIGURE_LINKS } from './home-figures';
@@ -46,5 +47,18 @@ describe('首页 links follow the route permissions (docs/home.md)', () => {
       expect(SHOP_AUTH_FILTERS.some((f) => f.value === auth)).toBe(true);
       expect(shopListBody.safeParse({ page: 1, pageSize: 20, auth }).success).toBe(true);
     }
+  });
+
+  it('the 独立站 cards open 订单处理’s 独立站 view, on a state tab its list knows', () => {
+    for (const l of [FIGURE_LINKS.siteToday, FIGURE_LINKS.sitePaid, FIGURE_LINKS.sitePending]) {
+      const u = new URL(l, 'http://x');
+      expect(u.pathname).toBe('/order/list');
+      expect(u.searchParams.get('view')).toBe('site');
+    }
+    const states = [FIGURE_LINKS.sitePaid, FIGURE_LINKS.sitePending].map((l) =>
+      new URL(l, 'http://x').searchParams.get('site_status'),
+    );
+    expect(states).toEqual(['paid', 'pending']);
+    for (const s of states) expect((SITE_ORDER_STATUSES as readonly (string | null)[]).includes(s)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 // error. One browser and the shared e2e server for the whole file; a failure names role and entry.
 import { AUTH_NAMES, type Auth } from '@console/shared/constants/roles';
 import { MENU_ITEMS } from '@console/shared/menu/menu-tree';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createChild, createMainAccount } from './support/api-client';
 import { env, launchBrowser, screenshotOnFailure, signedInPage } from './support/browser';
@@ -30,10 +30,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Error toasts and the no-access text as they appear (they may vanish before anyone looks). */
+/**
+ * Error toasts and the no-access text as they appear (they may vanish before anyone looks), and
+ * the page's own count of API calls not yet answered and handled (fetch and XHR).
+ */
 const WATCH_SCRIPT = () => {
-  const w = window as unknown as { __roleProblems: string[] };
+  const w = window as unknown as { __roleProblems: string[]; __pendingCalls: number };
   w.__roleProblems = [];
+  w.__pendingCalls = 0;
   const look = (node: Node) => {
     if (!(node instanceof HTMLElement)) return;
     const hits = [
@@ -46,7 +50,38 @@ const WATCH_SCRIPT = () => {
   new MutationObserver((records) => {
     for (const r of records) for (const n of Array.from(r.addedNodes)) look(n);
   }).observe(document, { childList: true, subtree: true });
+  const nativeFetch = window.fetch;
+  window.fetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
+    w.__pendingCalls += 1;
+    const done = () => {
+      // Counted down one task later, so the code awaiting the answer has run.
+      setTimeout(() => {
+        w.__pendingCalls -= 1;
+      });
+    };
+    const res = nativeFetch.apply(this, args);
+    res.then(done, done);
+    return res;
+  } as typeof fetch;
+  const nativeSend = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
+    w.__pendingCalls += 1;
+    this.addEventListener('loadend', () => setTimeout(() => (w.__pendingCalls -= 1)), { once: true });
+    return nativeSend.apply(this, args);
+  };
 };
+
+/**
+ * Resolves once the page has been idle twice in a row (no task left, twice), answering its count
+ * of unanswered API calls: a screen's first reads start once its chunk has run and its effects fired.
+ */
+const IDLE_SCRIPT = () =>
+  new Promise<number>((resolve) => {
+    const w = window as unknown as { __pendingCalls: number };
+    requestIdleCallback(() => requestIdleCallback(() => resolve(w.__pendingCalls), { timeout: 2_000 }), {
+      timeout: 2_000,
+    });
+  });
 
 /** The path of a menu entry below the section titled `section`. */
 function pathOf(section: string, entry: string): string {
@@ -59,54 +94,64 @@ function pathOf(section: string, entry: string): string {
 /** Walks every entry of the side menu as `auth`; answers the problems seen, one line each. */
 async function walkMenu(auth: Auth): Promise<{ visited: string[]; problems: string[] }> {
   const { account, password } = accounts.get(auth)!;
-  const s = await signedInPage(browser, account, password, '#/index');
-  page = s.page;
-  const p = s.page;
   const problems: string[] = [];
   let where = '登录后首页';
-  const report = (what: string) => problems.push(`${AUTH_NAMES[auth]} ${where}: ${what}`);
+  const report = (at: string, what: string) => problems.push(`${AUTH_NAMES[auth]} ${at}: ${what}`);
 
-  // Requests in flight of the app's own origin (API and lazily loaded screens), for "settled".
+  // Requests of the app's own origin (API and lazily loaded screens): how many are in flight, how
+  // many started so far, and the entry that was open when each started (a failure names it even
+  // when its answer comes late).
   let inFlight = 0;
-  let lastActivity = Date.now();
+  let started = 0;
+  const openedAt = new Map<Request, string>();
   const own = (url: string) => url.startsWith(env().baseUrl);
-  p.on('request', (r) => {
-    if (!own(r.url())) return;
-    inFlight += 1;
-    lastActivity = Date.now();
-  });
-  const done = (r: { url: () => string }) => {
-    if (!own(r.url())) return;
-    inFlight -= 1;
-    lastActivity = Date.now();
+  const watch = async (p: Page) => {
+    p.on('request', (r) => {
+      if (!own(r.url())) return;
+      inFlight += 1;
+      started += 1;
+      openedAt.set(r, where);
+    });
+    const done = (r: Request) => {
+      if (!own(r.url())) return;
+      inFlight -= 1;
+    };
+    p.on('requestfinished', done);
+    p.on('requestfailed', done);
+    p.on('response', (r) => {
+      if (!r.url().includes('/PDD/')) return;
+      const at = openedAt.get(r.request()) ?? where;
+      if (r.status() === 403 || r.status() >= 500) report(at, `HTTP ${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    p.on('console', (m) => {
+      if (m.type() === 'error') report(where, `console error: ${m.text()}`);
+    });
+    p.on('pageerror', (e) => report(where, `page error: ${e.message}`));
+    // From the first paint of the landing page on.
+    await p.addInitScript(WATCH_SCRIPT);
   };
-  p.on('requestfinished', done);
-  p.on('requestfailed', done);
-  p.on('response', (r) => {
-    if (!r.url().includes('/PDD/')) return;
-    if (r.status() === 403 || r.status() >= 500) report(`HTTP ${r.status()} ${new URL(r.url()).pathname}`);
-  });
-  p.on('console', (m) => {
-    if (m.type() === 'error') report(`console error: ${m.text()}`);
-  });
-  p.on('pageerror', (e) => report(`page error: ${e.message}`));
-  // From the first paint on: watch again from a reload of the landing page.
-  await p.addInitScript(WATCH_SCRIPT);
-  await p.reload();
+  const s = await signedInPage(browser, account, password, '#/index', { beforeGoto: watch });
+  page = s.page;
+  const p = s.page;
 
   const settle = async () => {
-    // Quiet: nothing of our origin in flight, and nothing started for a moment (a screen's
-    // first reads start right after its chunk arrives).
-    await expect
-      .poll(() => inFlight <= 0 && Date.now() - lastActivity > 150, { timeout: 20_000, interval: 50 })
-      .toBe(true);
+    // Settled: nothing of our origin in flight, and none started while the page went idle twice
+    // with no API call of its own unanswered.
+    const end = Date.now() + 20_000;
+    for (;;) {
+      await expect.poll(() => inFlight <= 0, { timeout: 20_000, interval: 20 }).toBe(true);
+      const mark = started;
+      const pending = await p.evaluate(IDLE_SCRIPT);
+      if (pending === 0 && inFlight <= 0 && started === mark) break;
+      if (Date.now() > end) throw new Error(`${AUTH_NAMES[auth]} ${where}: the screen never settled`);
+    }
     const seen = await p.evaluate(() => {
       const w = window as unknown as { __roleProblems: string[] };
       const out = w.__roleProblems.splice(0);
       if (document.body.innerText.includes('无权访问')) out.push('无权访问 (on screen)');
       return out;
     });
-    for (const x of new Set(seen)) report(x);
+    for (const x of new Set(seen)) report(where, x);
   };
 
   const side = p.locator('.side-menu');

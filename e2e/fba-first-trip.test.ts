@@ -2,12 +2,11 @@
 // shipment at /fba/first_trip, plans it through the sandbox Amazon (split recorded), prints FNSKU
 // labels (a barcode decoded from the PDF) and carton labels, and ships it out of the China stock.
 
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeCode128, openPdf, renderPage } from '../apps/server/test/support/label-pdf-check';
 import { createMainAccount } from './support/api-client';
-import { env, signedInPage } from './support/browser';
+import { downloadBytes, env, signedInPage } from './support/browser';
 import { pane } from './support/goods-library';
 import { clickInPopup } from './support/popup';
 import { bindSandboxShop } from './support/sandbox-shop';
@@ -20,7 +19,7 @@ async function downloaded(p: Page, testId: string): Promise<Buffer> {
   const download = p.waitForEvent('download');
   await p.getByTestId(testId).click();
   const d = await download;
-  return fs.readFileSync((await d.path())!);
+  return downloadBytes(d);
 }
 
 /**

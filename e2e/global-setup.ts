@@ -2,7 +2,9 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { chromiumLaunchOptions } from './support/chromium';
 import { freePort } from './support/own-server';
 
 declare module 'vitest' {
@@ -10,6 +12,8 @@ declare module 'vitest' {
     baseUrl: string;
     adminPassword: string;
     dataDir: string;
+    /** The run's one Chromium (files connect to it: launchBrowser in support/browser.ts). */
+    browserWsEndpoint: string;
   }
 }
 
@@ -66,7 +70,7 @@ async function waitReady(baseUrl: string, child: ChildProcess, log: () => string
   throw new Error(`server did not answer within 120 s:\n${log()}`);
 }
 
-/** One built web app and one real server (fresh data dir) for the whole e2e run. */
+/** One built web app, one real server (fresh data dir) and one Chromium for the whole e2e run. */
 export default async function setup(project: TestProject) {
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'dqzs-e2e-'));
@@ -106,13 +110,18 @@ export default async function setup(project: TestProject) {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // One Chromium for the whole run, started while the server starts.
+  const browserServer = chromium.launchServer(chromiumLaunchOptions());
+  browserServer.catch(() => undefined);
   await waitReady(baseUrl, child, () => output);
 
   project.provide('baseUrl', baseUrl);
   project.provide('adminPassword', ADMIN_PASSWORD);
   project.provide('dataDir', dataDir);
+  project.provide('browserWsEndpoint', (await browserServer).wsEndpoint());
 
   return async () => {
+    await (await browserServer.catch(() => undefined))?.close();
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

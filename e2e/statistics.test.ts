@@ -2,13 +2,12 @@
 // product, a sandbox shop with two synced orders, one of them purchased) opens 系统首页, 订单统计
 // (the 最近一周 shortcut, the figures by shop and by day, the .xlsx export read back), 员工绩效 and
 // 账号统计, and sees the figures of exactly that data.
-import { readFileSync } from 'node:fs';
 import { formatMoney, minor } from '@console/shared/money';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, createChild, createMainAccount } from './support/api-client';
-import { env, signedInPage } from './support/browser';
+import { downloadBytes, env, signedInPage } from './support/browser';
 import { activePane, routeUrl } from './support/frame';
 import { clickInPopup } from './support/popup';
 import { bindSandboxShop, syncOrdersNow } from './support/sandbox-shop';
@@ -75,7 +74,7 @@ async function exportedFirstSheet(p: Page) {
   await activePane(p).getByTestId('stats-export').click();
   const d = await download;
   expect(d.suggestedFilename()).toBe('订单统计.xlsx');
-  const bytes = readFileSync((await d.path())!);
+  const bytes = await downloadBytes(d);
   expect(bytes.length).toBeGreaterThan(0);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);

@@ -1,24 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { beforeEach, inject } from 'vitest';
 import { ApiClient } from './api-client';
+import { chromiumLaunchOptions } from './chromium';
 
-/** Chromium of the system, headless, no network chatter. */
+/**
+ * The file's browser: a connection to the one Chromium the global setup started for the whole run
+ * (launching and closing a browser per file cost seconds each on CI's two cores); closing it
+ * closes the file's contexts and disconnects. Launched for the file when there is no shared one.
+ * Downloads are read with `downloadBytes` (a remote browser has no local `download.path()`).
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  const ws = inject('browserWsEndpoint');
+  return ws ? chromium.connect(ws) : chromium.launch(chromiumLaunchOptions());
+}
+
+/** The bytes of a finished download (works with the shared browser, unlike `download.path()`). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Base URL and admin password provided by the global setup. */
@@ -89,15 +92,24 @@ export async function signedInPage(
    * The browser's own time zone (Playwright `timezoneId`), e.g. `UTC` for a user abroad; the
    * server when it is not the shared e2e server (a test that starts its own).
    */
-  opts: { timezoneId?: string; baseUrl?: string } = {},
+  opts: {
+    timezoneId?: string;
+    baseUrl?: string;
+    /**
+     * Called with the new page before its first navigation: listeners and init scripts set here
+     * see the landing page's load too (no reload needed).
+     */
+    beforeGoto?: (page: Page) => Promise<void> | void;
+  } = {},
 ) {
   const { baseUrl: shared } = env();
-  const { baseUrl = shared, ...contextOpts } = opts;
+  const { baseUrl = shared, beforeGoto, ...contextOpts } = opts;
   const api = new ApiClient(baseUrl);
   const login = await api.login(account, password);
   const context = await browser.newContext({ ...CONTEXT, ...contextOpts });
   await api.toBrowser(context);
   const page = await newPage(context);
+  await beforeGoto?.(page);
   await page.goto(`${baseUrl}/${hash}`);
   return { context, page, api, uid: login.uid };
 }

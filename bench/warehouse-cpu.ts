@@ -7,8 +7,8 @@
  * machine's load from other processes, so it compares changes on a shared machine; the p95 of
  * `bench:warehouse` stays the target's measure.
  *
- *   npm run bench:warehouse-cpu                 (300 runs per line and side)
- *   npm run bench:warehouse-cpu -- --runs=1000
+ *   node --import tsx bench/warehouse-cpu.ts              (300 runs per line and side)
+ *   node --import tsx bench/warehouse-cpu.ts --runs=1000
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -29,6 +29,7 @@ import {
   flowQuery,
   inventoryListQuery,
 } from '../apps/server/src/modules/overseas/overseas-inventory-pages.repository.js';
+import { tallyMismatches } from '../apps/server/src/modules/overseas/overseas-inventory-tallies.repository.js';
 import { fmt, httpLoadClient, load as loadAll, pct } from './load-clients.js';
 import { insertRaceSkus, negativeBalances, seedBenchMovements } from './warehouse-seed.js';
 
@@ -224,8 +225,10 @@ async function main() {
     const mismatches = await inventoryMismatches(db, tenantId);
     const checkSeconds = secondsSince(t1);
     const negative = await negativeBalances(db);
+    const tallies = await tallyMismatches(db, tenantId);
     console.log(
-      `negative balances: ${negative}; inventoryMismatches: ${mismatches.length} (checked in ${checkSeconds} s)`,
+      `negative balances: ${negative}; inventoryMismatches: ${mismatches.length} (checked in ${checkSeconds} s); ` +
+        `places whose balance tally differs from their count: ${tallies.length}`,
     );
   } finally {
     await db.destroy().catch(() => {});

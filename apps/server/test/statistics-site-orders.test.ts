@@ -93,7 +93,7 @@ const stats = (q: Record<string, number>) =>
     t.app,
     admin,
     'GET',
-    `${U}orderStatistical?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`,
+    `${U}orderStatistical?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
   );
 const sum = (rows: Row[]) => rows.reduce((n, r) => n + r.orders, 0);
 

@@ -23,9 +23,8 @@ const LOOKUP = 'looked up by a secret hash before the tenant is known';
 const SITE_ADDRESS = 'a storefront request names the site by its address (preview slug, Host)';
 /** Account names are unique across the installation (sign-in names the account, not the tenant). */
 const ACCOUNT = 'sign-in by account name, before the tenant is known';
-const BY_USER = 'keyed by a user, and a user belongs to one tenant';
-const BY_SHOP = 'keyed by a shop, and a shop belongs to one tenant';
-const BY_PARENT = 'keyed by a parent row of one tenant (its id implies the tenant)';
+/** Crosses tenants by design: distributed, the claim keeps the id without a key (or goods becomes a reference table). */
+const CLAIM_SOURCE = "a claim (认领) names another tenant's published product";
 const NUMBER = 'a document number unique installation-wide (sent to carriers and warehouses)';
 
 /**
@@ -97,49 +96,31 @@ const GLOBAL_ID_KEYS = new Set<string>([
   'users',
 ]);
 
-/** Other unique indexes (keys and constraints included) without `tenant_id`: index name → reason. */
+/**
+ * Other unique indexes (keys and constraints included) without `tenant_id`: index name → reason.
+ * Keys by a shop, a user or a parent row took `tenant_id` last (migrations 20261208_600000 and
+ * 20261210_410000); what is left is global by nature (docs/scale.md, lookup tables).
+ */
 const UNIQUE_ALLOWED: Record<string, string> = {
   ali1688_auth_states_pkey: LOOKUP, // ali1688_auth_states (state_hash)
-  fba_shipment_items_shipment_id_stock_id_key: BY_PARENT, // fba_shipment_items (shipment_id, stock_id)
-  fba_stock_items_pkey: BY_SHOP, // fba_stock_items (shop_id, marketplace_id, msku)
-  fba_stock_syncs_pkey: BY_SHOP, // fba_stock_syncs (shop_id, marketplace_id)
-  gather_tokens_pkey: BY_USER, // gather_tokens (user_id)
   gather_tokens_token_hash_key: LOOKUP, // gather_tokens (token_hash)
-  gpsr_links_pkey: BY_PARENT, // gpsr_links (goods_id, marketplace)
-  listings_shop_id_marketplace_seller_sku_key: BY_SHOP, // listings (shop_id, marketplace, seller_sku)
-  logistics_confirmations_outbound_id_key: BY_PARENT, // logistics_confirmations (outbound_id)
-  logistics_confirmations_waybill_id_key: BY_PARENT, // logistics_confirmations (waybill_id)
-  logistics_problems_open_idx: BY_PARENT, // logistics_problems (waybill_id) WHERE (status = 'open'::text)
   logistics_waybills_waybill_no_key: NUMBER, // logistics_waybills (waybill_no)
-  order_items_amazon_idx: BY_PARENT, // order_items (order_id, amazon_item_id)
-  order_purchases_item_idx: BY_PARENT, // order_purchases (item_id)
-  order_sync_states_pkey: BY_SHOP, // order_sync_states (shop_id, marketplace)
-  orders_shop_amazon_idx: BY_SHOP, // orders (shop_id, amazon_order_id)
-  overseas_inbound_boxes_inbound_id_box_no_key: BY_PARENT, // overseas_inbound_boxes (inbound_id, box_no)
-  overseas_inbound_lines_box_id_stock_id_key: BY_PARENT, // overseas_inbound_lines (box_id, stock_id)
-  overseas_outbound_lines_outbound_id_stock_id_key: BY_PARENT, // overseas_outbound_lines (outbound_id, stock_id)
   overseas_outbounds_number_key: NUMBER, // overseas_outbounds (number)
-  overseas_outbounds_order_idx: BY_PARENT, // overseas_outbounds (order_id) WHERE ((order_id IS NOT NULL) AND (status <> 'cancelled'::text))
-  price_settings_pkey: BY_USER, // price_settings (user_id)
-  seller_feedback_shop_id_order_id_feedback_date_key: BY_SHOP, // seller_feedback (shop_id, order_id, feedback_date)
-  seller_report_syncs_pkey: BY_SHOP, // seller_report_syncs (shop_id, report_type)
-  seller_skus_pkey: BY_SHOP, // seller_skus (shop_id, goods_id, variation_key)
   sessions_refresh_uq: LOOKUP, // sessions (refresh_hash)
   shop_auth_states_pkey: LOOKUP, // shop_auth_states (state_hash)
-  stock_balances_pkey: BY_PARENT, // stock_balances (location_id, stock_id)
-  stock_count_lines_count_id_stock_id_key: BY_PARENT, // stock_count_lines (count_id, stock_id)
   site_domains_pkey: SITE_ADDRESS, // site_domains (domain)
   sites_slug_key: SITE_ADDRESS, // sites (slug)
-  user_settings_pkey: BY_USER, // user_settings (user_id, key)
   users_account_uq: ACCOUNT, // users (lower(account)) WHERE (deleted_at IS NULL)
 };
 
 /**
  * Foreign keys from a tenant table to a tenant table that do not match tenant_id: `table.constraint`
- * → reason. Empty since migration 20261210_400000_tenant_foreign_keys (every such key is
- * `(tenant_id, x) references parent (tenant_id, id)`); keep it so.
+ * → reason. Since migration 20261210_400000_tenant_foreign_keys every other such key is
+ * `(tenant_id, x) references parent (tenant_id, id)`; keep it so.
  */
-const FOREIGN_KEYS_ALLOWED: Record<string, string> = {};
+const FOREIGN_KEYS_ALLOWED: Record<string, string> = {
+  'goods_claims.goods_claims_source_id_fkey': CLAIM_SOURCE,
+};
 
 interface UniqueRow {
   table: string;

@@ -57,7 +57,7 @@ export async function changeBalance(
     const r = await sql<{ on_hand: number; reserved: number }>`
       insert into stock_balances as b (location_id, stock_id, tenant_id, on_hand)
       values (${locationId}, ${stockId}, ${tenantId}, ${d.onHand})
-      on conflict (location_id, stock_id) do update
+      on conflict (location_id, stock_id, tenant_id) do update
         set on_hand = b.on_hand + ${d.onHand}, updated_at = now()
       returning on_hand, reserved`.execute(db);
     return r.rows[0];

@@ -10,7 +10,8 @@ import { type Kysely, sql } from 'kysely';
  * or it would null `tenant_id` too. The old keys already forced each child row onto an existing
  * parent; before replacing one, the migration counts child rows whose parent belongs to another
  * tenant and stops naming the key if there are any (none is expected: every writer is
- * tenant-scoped).
+ * tenant-scoped). One key crosses tenants by design and stays as it is: `goods_claims.source_id`
+ * names the product another tenant published for claiming (认领), the claim is the claimer's.
  */
 
 /** Parents referenced by a child's foreign key: they get `unique (tenant_id, id)`. */
@@ -50,7 +51,6 @@ const KEYS: [string, string, (typeof PARENTS)[number], OnDelete][] = [
   ['fba_stock_items', 'stock_id', 'stock_products', 'no action'],
   ['finance_topups', 'entry_id', 'ledger_entries', 'no action'],
   ['gather_sources', 'goods_id', 'goods', 'cascade'],
-  ['goods_claims', 'source_id', 'goods', 'cascade'],
   ['gpsr_links', 'goods_id', 'goods', 'cascade'],
   ['gpsr_links', 'profile_id', 'gpsr_profiles', 'no action'],
   ['ledger_entries', 'reverses', 'ledger_entries', 'no action'],

@@ -23,7 +23,7 @@ export async function upsertUserSetting(db: Db, tenantId: number, userId: number
     .values({ user_id: userId, tenant_id: tenantId, key, value: json })
     .onConflict((oc) =>
       oc
-        .columns(['user_id', 'key'])
+        .columns(['user_id', 'key', 'tenant_id'])
         .doUpdateSet({ value: json, updated_at: sql`now()` })
         .where('user_settings.tenant_id', '=', tenantId),
     )

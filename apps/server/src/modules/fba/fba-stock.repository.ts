@@ -47,7 +47,7 @@ export async function takeStockLease(db: Db, tenantId: number, shopId: number, m
   const r = await sql<{ shop_id: number }>`
     insert into fba_stock_syncs (shop_id, marketplace_id, tenant_id, lease_until)
     values (${shopId}, ${marketplaceId}, ${tenantId}, now() + ${`${leaseMs} milliseconds`}::interval)
-    on conflict (shop_id, marketplace_id) do update set lease_until = excluded.lease_until
+    on conflict (shop_id, marketplace_id, tenant_id) do update set lease_until = excluded.lease_until
     where fba_stock_syncs.tenant_id = ${tenantId}
       and (fba_stock_syncs.lease_until is null or fba_stock_syncs.lease_until < now())
     returning shop_id`.execute(db);
@@ -174,7 +174,7 @@ export async function upsertStockItem(db: Db, row: Omit<FbaStockItemsTable, 'syn
     .values({ ...row, synced_at: new Date() })
     .onConflict((oc) =>
       oc
-        .columns(['shop_id', 'marketplace_id', 'msku'])
+        .columns(['shop_id', 'marketplace_id', 'msku', 'tenant_id'])
         .doUpdateSet({ ...rest, synced_at: new Date() })
         .where('fba_stock_items.tenant_id', '=', tenant_id),
     )

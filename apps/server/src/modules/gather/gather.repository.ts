@@ -19,7 +19,9 @@ export function upsertToken(db: Db, tenantId: number, userId: number, tokenHash:
     .insertInto('gather_tokens')
     .values({ user_id: userId, tenant_id: tenantId, token_hash: tokenHash, hint })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ token_hash: tokenHash, hint, created_at: sql`now()`, last_used_at: null }),
+      oc
+        .columns(['user_id', 'tenant_id'])
+        .doUpdateSet({ token_hash: tokenHash, hint, created_at: sql`now()`, last_used_at: null }),
     )
     .returning(['hint', 'created_at', 'last_used_at'])
     .executeTakeFirstOrThrow();

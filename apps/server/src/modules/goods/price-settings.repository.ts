@@ -25,7 +25,7 @@ export function insertPriceSettings(db: Db, tenantId: number, userId: number, va
   return db
     .insertInto('price_settings')
     .values({ user_id: userId, tenant_id: tenantId, ...values })
-    .onConflict((oc) => oc.column('user_id').doNothing())
+    .onConflict((oc) => oc.columns(['user_id', 'tenant_id']).doNothing())
     .returning('version')
     .executeTakeFirst();
 }

@@ -157,7 +157,7 @@ export async function upsertLinks(
     insert into gpsr_links (tenant_id, goods_id, marketplace, profile_id, updated_by)
     select ${link.tenantId}, g.id, m.code, ${link.profileId}, ${link.userId}
     from unnest(${link.goodsIds}::bigint[]) as g(id) cross join unnest(${link.marketplaces}::text[]) as m(code)
-    on conflict (goods_id, marketplace)
+    on conflict (goods_id, marketplace, tenant_id)
     do update set profile_id = excluded.profile_id, updated_by = excluded.updated_by, updated_at = now()`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }

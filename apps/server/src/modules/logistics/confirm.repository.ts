@@ -8,7 +8,7 @@ export function queueConfirmation(db: Db, tenantId: number, waybillId: number, o
   return db
     .insertInto('logistics_confirmations')
     .values({ tenant_id: tenantId, waybill_id: waybillId, order_id: orderId })
-    .onConflict((oc) => oc.column('waybill_id').doNothing())
+    .onConflict((oc) => oc.columns(['waybill_id', 'tenant_id']).doNothing())
     .execute();
 }
 
@@ -17,7 +17,7 @@ export function queueOutboundConfirmation(db: Db, tenantId: number, outboundId: 
   return db
     .insertInto('logistics_confirmations')
     .values({ tenant_id: tenantId, outbound_id: outboundId, order_id: orderId })
-    .onConflict((oc) => oc.column('outbound_id').doNothing())
+    .onConflict((oc) => oc.columns(['outbound_id', 'tenant_id']).doNothing())
     .execute();
 }
 

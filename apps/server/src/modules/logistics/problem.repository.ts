@@ -127,7 +127,7 @@ export function insertProblem(
   return db
     .insertInto('logistics_problems')
     .values(v)
-    .onConflict((oc) => oc.column('waybill_id').where('status', '=', 'open').doNothing())
+    .onConflict((oc) => oc.columns(['waybill_id', 'tenant_id']).where('status', '=', 'open').doNothing())
     .returning(['id'])
     .executeTakeFirst();
 }

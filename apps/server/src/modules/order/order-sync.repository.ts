@@ -45,7 +45,7 @@ export async function takeSyncLease(
   const r = await sql<{ cursor: Date }>`
     insert into order_sync_states (shop_id, marketplace, tenant_id, cursor, lease_until)
     values (${shopId}, ${marketplace}, ${tenantId}, ${initial}, now() + ${`${leaseMs} milliseconds`}::interval)
-    on conflict (shop_id, marketplace) do update set lease_until = excluded.lease_until
+    on conflict (shop_id, marketplace, tenant_id) do update set lease_until = excluded.lease_until
     where order_sync_states.tenant_id = ${tenantId}
       and (order_sync_states.lease_until is null or order_sync_states.lease_until < now())
     returning cursor`.execute(db);
@@ -132,7 +132,7 @@ export async function insertSyncedOrder(db: Db, o: SyncedOrder): Promise<number 
   const row = await db
     .insertInto('orders')
     .values({ ...o, buyer: o.buyer ? JSON.stringify(o.buyer) : null, items_pending: true })
-    .onConflict((oc) => oc.columns(['shop_id', 'amazon_order_id']).doNothing())
+    .onConflict((oc) => oc.columns(['shop_id', 'amazon_order_id', 'tenant_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;
@@ -255,7 +255,7 @@ export async function saveOrderItems(db: Db, tenantId: number, orderId: number, 
       .insertInto('order_items')
       .values({ ...i, tenant_id: tenantId, order_id: orderId })
       .onConflict((oc) =>
-        oc.columns(['order_id', 'amazon_item_id']).doUpdateSet((eb) => ({
+        oc.columns(['order_id', 'amazon_item_id', 'tenant_id']).doUpdateSet((eb) => ({
           asin: eb.ref('excluded.asin'),
           seller_sku: eb.ref('excluded.seller_sku'),
           title: eb.ref('excluded.title'),

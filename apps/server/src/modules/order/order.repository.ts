@@ -380,7 +380,7 @@ export async function upsertPurchase(
     .insertInto('order_purchases')
     .values(row)
     .onConflict((oc) =>
-      oc.column('item_id').doUpdateSet((eb) => ({
+      oc.columns(['item_id', 'tenant_id']).doUpdateSet((eb) => ({
         supplier: eb.ref('excluded.supplier'),
         supplier_order_no: eb.ref('excluded.supplier_order_no'),
         paid_minor: eb.ref('excluded.paid_minor'),

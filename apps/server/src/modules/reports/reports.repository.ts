@@ -35,7 +35,7 @@ export async function takeReportLease(db: Db, tenantId: number, shopId: number, 
   const r = await sql<{ shop_id: number }>`
     insert into seller_report_syncs (shop_id, report_type, tenant_id, lease_until)
     values (${shopId}, ${type}, ${tenantId}, now() + ${`${leaseMs} milliseconds`}::interval)
-    on conflict (shop_id, report_type) do update set lease_until = excluded.lease_until
+    on conflict (shop_id, report_type, tenant_id) do update set lease_until = excluded.lease_until
     where seller_report_syncs.tenant_id = ${tenantId}
       and (seller_report_syncs.lease_until is null or seller_report_syncs.lease_until < now())
     returning shop_id`.execute(db);
@@ -136,7 +136,7 @@ export async function upsertFeedback(
       })),
     )
     .onConflict((oc) =>
-      oc.columns(['shop_id', 'order_id', 'feedback_date']).doUpdateSet((eb) => ({
+      oc.columns(['shop_id', 'order_id', 'feedback_date', 'tenant_id']).doUpdateSet((eb) => ({
         rating: eb.ref('excluded.rating'),
         comments: eb.ref('excluded.comments'),
         response: eb.ref('excluded.response'),

@@ -141,7 +141,7 @@ export async function upsertLedger(
       .insertInto('listings')
       .values(rows.slice(i, i + 1000))
       .onConflict((oc) =>
-        oc.columns(['shop_id', 'marketplace', 'seller_sku']).doUpdateSet((eb) => ({
+        oc.columns(['shop_id', 'marketplace', 'seller_sku', 'tenant_id']).doUpdateSet((eb) => ({
           status: eb.ref('excluded.status'),
           issues: eb.ref('excluded.issues'),
           last_queue_id: eb.ref('excluded.last_queue_id'),

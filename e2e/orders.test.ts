@@ -96,7 +96,27 @@ describe('orders', () => {
     await scan.fill('SF1234567890');
     await scan.press('Enter');
     await failure.waitFor();
-    await receive();
+    const reason = await failure.textContent();
+    expect(reason).toContain('数据已被他人修改');
+    // The order's drawer in 订单处理 shows the same kept refusal on the item's line (one component),
+    // and a receipt there deals with it: gone from the drawer and, after a new scan, from 配货.
+    await p.goto(routeUrl('/order/list'));
+    await p
+      .getByRole('row', { name: new RegExp(orderId) })
+      .getByTestId('order-id')
+      .click();
+    const drawerFailure = detail.getByTestId(`item-receive-error-${item.id}`);
+    await drawerFailure.waitFor();
+    expect(await drawerFailure.textContent()).toBe(reason);
+    await detail.getByTestId('item-receive').click();
+    await p.locator('.ant-popconfirm').getByRole('button', { name: '确认收货' }).click();
+    await detail.getByTestId('item-express').getByText('已收货').waitFor();
+    await drawerFailure.waitFor({ state: 'detached' });
+    await p.locator('.ant-drawer-close').click();
+    await detail.waitFor({ state: 'hidden' });
+    await p.goto(routeUrl('/order/distribution'));
+    await scan.fill('SF1234567890');
+    await scan.press('Enter');
     await card.getByTestId('distribution-item-express').getByText('已收货').waitFor();
     expect(await failure.count()).toBe(0);
     await card.getByLabel('重量(g)').fill('850');

@@ -58,7 +58,12 @@ export async function fillRemainingTables(db: Database, tenant: UserRow, rows: T
     .insertInto('jobs')
     .values({ id: jobId, kind: 'goods.export', tenant_id: t, user_id: t, status: 'done', payload: json({ marker }) })
     .execute();
-  await db.insertInto('job_leases').values({ job_id: jobId, kind: 'goods.export', worker_id: randomUUID() }).execute();
+  const workerId = randomUUID();
+  await db
+    .insertInto('job_workers')
+    .values({ id: workerId, host: 'drill', pid: 1, pid_ns: '', started_at: new Date(), beat_at: new Date() })
+    .execute();
+  await db.insertInto('job_leases').values({ job_id: jobId, kind: 'goods.export', worker_id: workerId }).execute();
   await db
     .insertInto('sandbox_state')
     .values({ id: 1, state: json({ marker }) })

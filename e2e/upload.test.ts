@@ -311,6 +311,21 @@ describe('upload to Amazon', () => {
     await expect.poll(() => unknown.getByTestId('attributes-form').isVisible(), NAV).toBe(true);
     await s.api.call('POST', '/__test__/sandbox-listing-issue', { sku: oddSku, code: '', message: '-', remove: true });
 
+    // 重新提交本商品 on its error feed asks first (it cannot be undone), then sends the item again: it goes live.
+    const oddFeed = `/goods/amazon/error_feed/${queueId}/${odd}`;
+    await p.goto(routeUrl(oddFeed));
+    await pane(p, oddFeed).getByTestId('feed-item-de').waitFor();
+    await pane(p, oddFeed).getByTestId('feed-retry').click();
+    const pop = p.locator('.ant-popover:not(.ant-popover-hidden)');
+    await expect.poll(() => pop.textContent(), NAV).toContain('提交后无法撤回');
+    await clickInPopup(pop.getByRole('button', { name: '重新提交' }));
+    await p.getByText('已重新提交1个条目').waitFor();
+    await expect
+      .poll(async () => (await s.api.call<{ status: string }>('GET', `/upload/queue?id=${queueId}`)).data.status, QUEUE)
+      .not.toMatch(/^(pending|running)$/);
+    await p.goto(routeUrl(oddFeed));
+    await expect.poll(() => pane(p, oddFeed).getByTestId('feed-item-de').textContent(), NAV).toContain('已上架');
+
     // Every kind of field a link can name lands on a visible element of a single product's editor.
     const links = [
       'field=title&lang=de',

@@ -172,6 +172,7 @@ export const OPERA_LOG_ACTIONS = {
   'site.category.create': '添加站点分类',
   'site.category.update': '修改站点分类',
   'site.category.move': '移动站点分类',
+  'site.category.publish': '显示或隐藏站点分类',
   'site.category.delete': '删除站点分类',
   'site.category.import': '从商品库导入站点分类',
   'site.seo.save': '保存站点SEO设置',

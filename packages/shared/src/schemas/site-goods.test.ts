@@ -30,6 +30,7 @@ describe('roundSitePrice (site product import)', () => {
       pictures: [],
       variations: [],
       category_ids: [],
+      noindex: false,
     });
     expect(siteGoodsCreateBody.safeParse({ price: 100, compare_at_price: 100 }).success).toBe(false);
   });

@@ -18,13 +18,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_TIME_ZONE } from '@console/shared/constants/time-zone';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seed } from '../apps/server/src/db/seed.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
 import { orderStatsSumsRaw } from '../apps/server/src/modules/statistics/order-stats.repository.js';
+import { startBenchApp } from './bench-app.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const ROWS = Number(arg('scale') ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -170,16 +169,7 @@ async function main() {
     );
     const tenant = (await sql<{ id: number }>`select id from users where account = 'bench-stats'`.execute(db)).rows[0]!
       .id;
-    const config = { ...loadConfig({}), logLevel: 'warn', workers: false };
-    const app = await buildApp({ db, config, jwtSecret });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${origin}/PDD/amazon-user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-auth-mode': 'bearer' },
-      body: JSON.stringify({ account: 'bench-stats', password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: { token: string } } }).data.token.token;
+    const { app, origin, token } = await startBenchApp(db, jwtSecret, 'bench-stats', PASSWORD);
     const now = Math.floor(Date.now() / 1000);
     const one = async (url: string) => {
       const r = await fetch(`${origin}${url}`, { headers: { authorization: `Bearer ${token}` } });

@@ -15,8 +15,6 @@ import path from 'node:path';
 import { inventoryListBody } from '@console/shared/schemas/overseas-inventory';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seed } from '../apps/server/src/db/seed.js';
@@ -24,6 +22,7 @@ import {
   cursorKeys,
   inventoryListQuery,
 } from '../apps/server/src/modules/overseas/overseas-inventory-pages.repository.js';
+import { startBenchApp } from './bench-app.js';
 import { httpLoadClient } from './load-clients.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -61,16 +60,7 @@ async function main() {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-    const config = { ...loadConfig({}), logLevel: 'warn', workers: false };
-    const app = await buildApp({ db, config, jwtSecret });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${origin}/PDD/amazon-user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-auth-mode': 'bearer' },
-      body: JSON.stringify({ account: 'wh-bench', password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: { token: string } } }).data.token.token;
+    const { app, origin, token } = await startBenchApp(db, jwtSecret, 'wh-bench', PASSWORD);
     const http = httpLoadClient(origin, 1);
     const mainThread = `/proc/self/task/${process.pid}/schedstat`;
     console.log(`${RUNS} sequential runs per line; CPU per run in ms`);

@@ -15,8 +15,6 @@ import { performance } from 'node:perf_hooks';
 import { inventoryFlowBody, inventoryListBody } from '@console/shared/schemas/overseas-inventory';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seed } from '../apps/server/src/db/seed.js';
@@ -30,6 +28,7 @@ import {
   inventoryListQuery,
 } from '../apps/server/src/modules/overseas/overseas-inventory-pages.repository.js';
 import { tallyMismatches } from '../apps/server/src/modules/overseas/overseas-inventory-tallies.repository.js';
+import { startBenchApp } from './bench-app.js';
 import { fmt, httpLoadClient, load as loadAll, pct } from './load-clients.js';
 import { insertRaceSkus, negativeBalances, seedBenchMovements } from './warehouse-seed.js';
 
@@ -107,16 +106,7 @@ async function main() {
     ).rows[0]!;
     const maxId = Number((await sql<{ m: string }>`select max(id) as m from stock_movements`.execute(db)).rows[0]!.m);
 
-    const config = { ...loadConfig({}), logLevel: 'warn', workers: false };
-    const app = await buildApp({ db, config, jwtSecret });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${origin}/PDD/amazon-user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-auth-mode': 'bearer' },
-      body: JSON.stringify({ account: 'wh-bench', password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: { token: string } } }).data.token.token;
+    const { app, origin, token } = await startBenchApp(db, jwtSecret, 'wh-bench', PASSWORD);
     const client = httpLoadClient(origin, CONCURRENCY);
     const apiLoad = (route: string, body: object, n: number) => client.run(route, JSON.stringify(body), [token], n);
     const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY, idleTimeoutMillis: 0 });

@@ -29,7 +29,10 @@ const PNG = Buffer.from(
 export interface Staff {
   tenant: number;
   shopId: number;
+  /** The session's access token, its refresh token and when the access token expires (epoch s). */
   token: string;
+  refresh: string;
+  tokenExpires: number;
   /** This staff member's products (edited only by them, so saves never conflict) with their versions. */
   goods: { id: number; version: number; sku: string }[];
   /** Order ids of the tenant. */
@@ -272,11 +275,11 @@ export async function soakWorld(opts: {
     const shopId = await bindSandboxShop(api, account, `压测店铺${t}`);
     const orders = await seedOrders(db, user.id, shopId, opts.ordersPerTenant);
     for (let s = 0; s < opts.staffPerTenant; s++) {
-      const login = await api.call<{ token: { token: string } }>('POST', '/PDD/amazon-user/login', {
+      const login = await api.call<{ token: SessionTokens }>('POST', '/PDD/amazon-user/login', {
         headers: { 'x-auth-mode': 'bearer' },
         body: { account, password: PASSWORD },
       });
-      const token = login.data.token.token;
+      const { token, refresh, token_expires: tokenExpires } = login.data.token;
       const goods: Staff['goods'] = [];
       for (let g = 0; g < opts.goodsPerStaff; g++) {
         const sku = `SOAK-${t}-${s}-${g}`;
@@ -287,7 +290,7 @@ export async function soakWorld(opts: {
         if (saved.status !== 200) throw new Error(`insertGoods_v2: ${saved.msg}`);
         goods.push({ id: saved.data.id, version: saved.data.version, sku });
       }
-      staff.push({ tenant: user.id, shopId, token, goods, orders, imageBase: img.base });
+      staff.push({ tenant: user.id, shopId, token, refresh, tokenExpires, goods, orders, imageBase: img.base });
     }
   }
   await sql`analyze`.execute(db);
@@ -301,6 +304,37 @@ export async function soakWorld(opts: {
     fs.rmSync(serverData, { recursive: true, force: true });
   };
   return { origin, pid: child.pid!, staff, imageBase: img.base, db, close };
+}
+
+interface SessionTokens {
+  token: string;
+  refresh: string;
+  token_expires: number;
+}
+
+/**
+ * Seconds before the access token's expiry (15 minutes after issue) at which a staff member renews
+ * it; SOAK_RENEW_AHEAD_S=850 renews every ~50 s, to try renewals in a short run.
+ */
+const RENEW_AHEAD_S = Number(process.env.SOAK_RENEW_AHEAD_S ?? 60);
+
+/**
+ * Renews the staff member's session when its access token is about to expire, as the web app
+ * does (`refresh.admin.token` with the refresh token; the answer carries both tokens anew).
+ * Answers the renewal's envelope when one was sent (the caller counts a failed renewal), else null.
+ */
+export async function renewSessionIfDue(api: ReturnType<typeof apiClient>, s: Staff, nowS = Date.now() / 1000) {
+  if (s.tokenExpires - nowS > RENEW_AHEAD_S) return null;
+  const res = await api.call<{ token: SessionTokens }>('POST', '/PDD/v1/admin/?method=refresh.admin.token', {
+    headers: { 'x-auth-mode': 'bearer' },
+    body: { refresh: s.refresh },
+  });
+  if (res.http === 200 && res.status === 200) {
+    s.token = res.data.token.token;
+    s.refresh = res.data.token.refresh ?? s.refresh;
+    s.tokenExpires = res.data.token.token_expires;
+  }
+  return res;
 }
 
 /** The server's memory from its Prometheus metrics: resident set and V8 heap used (bytes). */

@@ -16,13 +16,17 @@
  *   npm run bench:soak                          (30 minutes)
  *   SOAK_MINUTES=3 npm run bench:soak           (shorter)
  *   SOAK_STAFF=50 SOAK_TENANTS=5 npm run bench:soak
+ *   SOAK_MINUTES=2 SOAK_RENEW_AHEAD_S=850 npm run bench:soak   (renews every ~50 s)
+ *
+ * Each staff member keeps its session as the web app does: renewed with the refresh token a
+ * minute before the 15-minute access token expires (counted, not timed; a failed renewal is an error).
  *
  * Data: a fresh embedded PostgreSQL in `.bench-data/soak` (or BENCH_DATABASE_URL).
  */
 import { performance } from 'node:perf_hooks';
 import { fmt, pct } from './load-clients.js';
 import { ACTIONS } from './soak-calls.js';
-import { apiClient, serverMemory, soakWorld } from './soak-setup.js';
+import { apiClient, renewSessionIfDue, serverMemory, soakWorld } from './soak-setup.js';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const TENANTS = Number(process.env.SOAK_TENANTS ?? 5);
@@ -72,11 +76,21 @@ async function main() {
     }
   })();
   let round = 0;
+  const renewals = { sent: 0, failed: 0, first: '' };
   await Promise.all(
     staff.map(async (s) => {
       // Staggered starts, as staff arrive over the first seconds.
       await new Promise((r) => setTimeout(r, Math.random() * THINK_MS));
       while (performance.now() < end) {
+        // The session is kept as the web app keeps it: renewed shortly before the access token expires.
+        const renewed = await renewSessionIfDue(api, s).catch((err) => ({ http: 0, status: 0, msg: String(err) }));
+        if (renewed) {
+          renewals.sent++;
+          if (renewed.http !== 200 || renewed.status !== 200) {
+            renewals.failed++;
+            renewals.first ||= `${renewed.http} ${renewed.status} ${renewed.msg}`;
+          }
+        }
         const [name, , action] = weighted();
         const st = stats.get(name)!;
         const c0 = performance.now();
@@ -108,6 +122,10 @@ async function main() {
       `  ${name.padEnd(48)} n=${String(st.times.length).padStart(6)}  ${st.times.length ? fmt(st.times) : '-'}  errors ${st.errors}${st.first ? ` (first: ${st.first})` : ''}`,
     );
   }
+  console.log(
+    `  session renewals (refresh.admin.token, not timed): ${renewals.sent}, failed ${renewals.failed}${renewals.first ? ` (first: ${renewals.first})` : ''}`,
+  );
+  errors += renewals.failed;
   console.log(
     `  all: ${calls} calls in ${wallS.toFixed(0)} s (${(calls / wallS).toFixed(1)}/s); errors ${errors}; target 0: ${errors === 0 ? 'met' : 'NOT met'}`,
   );

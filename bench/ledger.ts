@@ -70,9 +70,10 @@ async function handTopUp(pool: pg.Pool, tenantId: number, key: string, amount: n
             b as (insert into ledger_accounts as a (tenant_id, kind, currency, balance) values (0, 'clearing', 'CNY', -$4::bigint)
                   on conflict (tenant_id, kind, currency) do update set balance = a.balance + excluded.balance
                   returning id, balance)
-       insert into ledger_lines (entry_id, account_id, amount, balance_after)
-       select $1::bigint, id, $4::bigint, balance from t union all select $1::bigint, id, -$4::bigint, balance from b`,
-      [e.rows[0].id, id, after, amount],
+       insert into ledger_lines (tenant_id, entry_id, account_id, amount, balance_after)
+       select $5::integer, $1::bigint, id, $4::bigint, balance from t
+       union all select $5::integer, $1::bigint, id, -$4::bigint, balance from b`,
+      [e.rows[0].id, id, after, amount, tenantId],
     );
     await c.query('commit');
   } catch (err) {

@@ -309,7 +309,7 @@ export async function fillRemainingTables(db: Database, tenant: UserRow, rows: T
     .insertInto('monitor_notification_receipts')
     .values({ notification_id: `${marker}-n-${t}`, monitor_id: rows.monitorAsin })
     .execute();
-  await db.insertInto('message_reads').values({ message_id: rows.message, user_id: t }).execute();
+  await db.insertInto('message_reads').values({ tenant_id: t, message_id: rows.message, user_id: t }).execute();
 
   // Stock: FBA sync, overseas outbound line, an adjustment, a frozen amount.
   const run = await db

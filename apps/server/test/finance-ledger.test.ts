@@ -245,7 +245,7 @@ describe('ledger service', () => {
       id: number;
     }>`select id from ledger_accounts where tenant_id = ${a.id} and kind = 'available'`.execute(t.db);
     await expect(
-      sql`insert into ledger_lines (entry_id, account_id, amount, balance_after) values (${e.id}, ${acc.rows[0]!.id}, 5, 0)`.execute(
+      sql`insert into ledger_lines (tenant_id, entry_id, account_id, amount, balance_after) values (${a.id}, ${e.id}, ${acc.rows[0]!.id}, 5, 0)`.execute(
         t.db,
       ),
     ).rejects.toThrow(/not balanced/);

@@ -115,6 +115,15 @@ describe('claims', () => {
     expect(mine.total).toBe(1);
     expect(mine.list[0]).toMatchObject({ title: 'Claim me', audit_status: 'willAudit' });
     expect((await call(c.app, ss, 'GET', '/PDD/claim/list')).data.list[0].claimed_goods_id).toBe(mine.list[0].id);
+
+    // The platform deletes the product for good: the seller's claim of it goes (the former
+    // cascade of a key across tenants, now done by the delete), the seller's copy stays.
+    const ids = String(published.id);
+    expect((await call(c.app, sp, 'POST', '/PDD/amazon-user/delGoodsMutl', { ids, is_delete: 1 })).status).toBe(200);
+    expect((await call(c.app, sp, 'POST', '/PDD/amazon-user/delGoodsMutl', { ids, is_delete: 2 })).status).toBe(200);
+    const claimRows = await c.db.selectFrom('goods_claims').select('tenant_id').where('source_id', '=', published.id);
+    expect(await claimRows.execute()).toEqual([]);
+    expect((await call(c.app, ss, 'GET', '/PDD/amazon-user/productList')).data.total).toBe(1);
   });
 
   it("the platform's images are visible to every signed-in tenant; another tenant's are not", async () => {

@@ -135,7 +135,10 @@ async function world() {
     { userId: owner.id, source: 'upload', title: '上传完成' },
     { role: 2, source: 'monitor', title: 'ASIN B2 新卖家跟卖' },
   ]);
-  await t.db.insertInto('message_reads').values({ message_id: read!, user_id: owner.id }).execute();
+  await t.db
+    .insertInto('message_reads')
+    .values({ tenant_id: owner.id, message_id: read!, user_id: owner.id })
+    .execute();
   await topUp(t, owner.id, 5000);
   await buildGoods(t.db, owner, { auditStatus: 'willAudit' });
   await buildGoods(t.db, owner, { auditStatus: 'hasAudit', commonData: { descs: [{ key: 'de', title: 'Vase' }] } });

@@ -23,78 +23,30 @@ const LOOKUP = 'looked up by a secret hash before the tenant is known';
 const SITE_ADDRESS = 'a storefront request names the site by its address (preview slug, Host)';
 /** Account names are unique across the installation (sign-in names the account, not the tenant). */
 const ACCOUNT = 'sign-in by account name, before the tenant is known';
-/** Crosses tenants by design: distributed, the claim keeps the id without a key (or goods becomes a reference table). */
-const CLAIM_SOURCE = "a claim (认领) names another tenant's published product";
 const NUMBER = 'a document number unique installation-wide (sent to carriers and warehouses)';
 
+/** Few rows, read at sign-in by account name before the tenant is known, linked across tenants. */
+const REFERENCE =
+  'a reference table (copied to every node): read at sign-in before the tenant is known, linked across tenants by account_links and trader_settings';
+/** A seller's entry posts to the trader's book accounts, which belong to another tenant. */
+const BOOK =
+  "a seller's ledger entry posts to the trader's book accounts (another tenant's): its lines name them by id";
+
 /**
- * Tables whose primary key is a global `id` (a serial or identity) without `tenant_id`. Unique by
- * construction (one sequence), so no tenant can collide with another; Citus needs the key widened
- * to (tenant_id, id) and the foreign keys to it made composite (docs/scale.md, "What must hold").
+ * Tables whose primary key is a global `id` (a serial or identity) without `tenant_id` → reason.
+ * Every other tenant table's key includes tenant_id (migration 20261211_100000: `(id, tenant_id)`,
+ * id first so lookups by id alone keep their index).
  */
-const GLOBAL_ID_KEYS = new Set<string>([
-  'customs_hs_codes',
-  'customs_hs_links',
-  'customs_units',
-  'fba_shipment_items',
-  'fba_shipments',
-  'fba_stock_runs',
-  'finance_topups',
-  'follow_candidates',
-  'follow_offers',
-  'goods',
-  'goods_categories',
-  'goods_eans',
-  'goods_points',
-  'goods_search_terms',
-  'goods_sensitive_words',
-  'gpsr_profiles',
-  'jobs',
-  'ledger_accounts',
-  'ledger_entries',
-  'ledger_freezes',
-  'listings',
-  'logistics_confirmations',
-  'logistics_parcels',
-  'logistics_problem_events',
-  'logistics_problems',
-  'logistics_waybills',
-  'manual_order_events',
-  'manual_orders',
-  'messages',
-  'monitor_alerts',
-  'monitor_asins',
-  'monitor_cases',
-  'monitor_snapshots',
-  'opera_log',
-  'order_events',
-  'order_items',
-  'order_purchases',
-  'order_purchases_1688',
-  'orders',
-  'overseas_inbound_boxes',
-  'overseas_inbound_lines',
-  'overseas_inbounds',
-  'overseas_outbound_lines',
-  'overseas_outbounds',
-  'seller_feedback',
-  'seller_report_runs',
-  'sessions',
-  'shops',
-  'stock_adjustments',
-  'stock_count_lines',
-  'stock_counts',
-  'stock_locations',
-  'stock_movements',
-  'stock_products',
-  'translation_corrections',
-  'translation_glossary',
-  'translation_memory',
-  'upload_feeds',
-  'upload_items',
-  'upload_queues',
-  'users',
-]);
+const GLOBAL_ID_KEYS: Record<string, string> = {
+  ledger_accounts: BOOK,
+  users: REFERENCE,
+};
+
+/**
+ * Tables without tenant_id whose foreign keys may point at a tenant table: only at a reference
+ * table (a global table cannot sit beside rows of every tenant otherwise).
+ */
+const REFERENCE_TABLES = new Set(['users']);
 
 /**
  * Other unique indexes (keys and constraints included) without `tenant_id`: index name → reason.
@@ -119,7 +71,7 @@ const UNIQUE_ALLOWED: Record<string, string> = {
  * `(tenant_id, x) references parent (tenant_id, id)`; keep it so.
  */
 const FOREIGN_KEYS_ALLOWED: Record<string, string> = {
-  'goods_claims.goods_claims_source_id_fkey': CLAIM_SOURCE,
+  'ledger_lines.ledger_lines_account_id_fkey': BOOK,
 };
 
 interface UniqueRow {
@@ -169,6 +121,22 @@ const FOREIGN_SQL = `
                       where k.conkey[j] = s.attnum and k.confkey[j] = d.attnum)
    order by 1, 2`;
 
+/** Foreign keys from a table without tenant_id to a tenant table. */
+const FROM_GLOBAL_SQL = `
+  with tables as (
+    select c.oid, c.relname,
+           exists (select 1 from pg_attribute a
+                    where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as tenant
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+     where c.relkind in ('r', 'p') and not c.relispartition)
+  select s.relname as table, k.conname as constraint, d.relname as target
+    from pg_constraint k
+    join tables s on s.oid = k.conrelid and not s.tenant
+    join tables d on d.oid = k.confrelid and d.tenant
+   where k.contype = 'f' and k.conparentid = 0
+   order by 1, 2`;
+
 const adminUrl = inject('pgAdminUrl');
 const name = `console_t_${inject('templateDb').slice(-8)}_schema_${randomBytes(3).toString('hex')}`;
 let client: pg.Client;
@@ -196,6 +164,7 @@ afterAll(async () => {
 async function violations(c: pg.Client) {
   const unique = (await c.query<UniqueRow>(UNIQUE_SQL)).rows;
   const foreign = (await c.query<ForeignRow>(FOREIGN_SQL)).rows;
+  const fromGlobal = (await c.query<{ table: string; constraint: string; target: string }>(FROM_GLOBAL_SQL)).rows;
   const isGlobalId = (r: UniqueRow) => r.primary && /\(id\)$/.test(r.columns);
   return {
     globalIds: unique.filter(isGlobalId).map((r) => r.table),
@@ -203,6 +172,7 @@ async function violations(c: pg.Client) {
     uniqueNames: unique.filter((r) => !isGlobalId(r)).map((r) => r.index),
     foreign: foreign.map((r) => `${r.table}.${r.constraint}`),
     foreignText: foreign.map((r) => `${r.table}.${r.constraint}: ${r.definition}`),
+    fromGlobal: fromGlobal.filter((r) => !REFERENCE_TABLES.has(r.target)).map((r) => `${r.table}.${r.constraint}`),
   };
 }
 
@@ -211,7 +181,7 @@ describe('the schema is distributable by tenant_id', () => {
     const v = await violations(client);
     expect
       .soft(
-        v.globalIds.filter((t) => !GLOBAL_ID_KEYS.has(t)),
+        v.globalIds.filter((t) => !(t in GLOBAL_ID_KEYS)),
         'a new tenant table keyed by a global id: key it (tenant_id, id) or by columns that include tenant_id',
       )
       .toEqual([]);
@@ -233,9 +203,14 @@ describe('the schema is distributable by tenant_id', () => {
       .toEqual([]);
   });
 
+  it('has no table without tenant_id pointing at a tenant table, but at a reference table', async () => {
+    const v = await violations(client);
+    expect(v.fromGlobal, "give the table tenant_id (its parent's) and a (tenant_id, x) key").toEqual([]);
+  });
+
   it('keeps the allow-lists to what still exists (a fixed entry leaves the list)', async () => {
     const v = await violations(client);
-    expect.soft([...GLOBAL_ID_KEYS].filter((t) => !v.globalIds.includes(t))).toEqual([]);
+    expect.soft(Object.keys(GLOBAL_ID_KEYS).filter((t) => !v.globalIds.includes(t))).toEqual([]);
     expect.soft(Object.keys(UNIQUE_ALLOWED).filter((k) => !v.uniqueNames.includes(k))).toEqual([]);
     expect.soft(Object.keys(FOREIGN_KEYS_ALLOWED).filter((k) => !v.foreign.includes(k))).toEqual([]);
   });
@@ -249,11 +224,13 @@ describe('the schema is distributable by tenant_id', () => {
         create table zz_child (id bigint not null, tenant_id int not null, parent_id bigint, other_id bigint,
                                primary key (tenant_id, id), unique (tenant_id, parent_id),
                                foreign key (parent_id) references zz_parent (id),
-                               foreign key (tenant_id, other_id) references zz_parent (tenant_id, id));`);
+                               foreign key (tenant_id, other_id) references zz_parent (tenant_id, id));
+        create table zz_global (id bigint primary key, parent_id bigint references zz_parent (id));`);
       const v = await violations(client);
       expect(v.globalIds.filter((t) => t.startsWith('zz_'))).toEqual(['zz_parent']);
       expect(v.uniqueNames.filter((n) => n.startsWith('zz_'))).toEqual(['zz_parent_code_key']);
       expect(v.foreign.filter((k) => k.startsWith('zz_'))).toEqual(['zz_child.zz_child_parent_id_fkey']);
+      expect(v.fromGlobal.filter((k) => k.startsWith('zz_'))).toEqual(['zz_global.zz_global_parent_id_fkey']);
     } finally {
       await client.query('rollback');
     }

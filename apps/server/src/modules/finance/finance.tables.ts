@@ -51,6 +51,8 @@ export interface LedgerEntriesTable {
 /** The signed amounts of an entry per account (sum zero per entry). */
 export interface LedgerLinesTable {
   id: Generated<number>;
+  /** The entry's tenant (a line lives with its entry; a book line's account is the trader's). */
+  tenant_id: number;
   entry_id: number;
   account_id: number;
   amount: number;

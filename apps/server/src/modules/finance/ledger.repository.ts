@@ -179,7 +179,7 @@ export async function insertEntryWithLines(
       update ledger_accounts a set balance = v.after, updated_at = now()
       from (values ${values}) v(id, amt, after), e where a.id = v.id
       returning a.id, v.amt, a.balance)`);
-    selects.push(sql`select e.id, t.id, t.amt, t.balance from t, e`);
+    selects.push(sql`select e.tenant_id, e.id, t.id, t.amt, t.balance from t, e`);
   }
   if (book.length) {
     const values = sql.join(book.map((l) => sql`(${l.kind}::text, ${l.amount}::bigint)`));
@@ -189,11 +189,11 @@ export async function insertEntryWithLines(
       on conflict (tenant_id, kind, currency) do update set balance = a.balance + excluded.balance, updated_at = now()
       returning a.id, a.kind, a.balance)`);
     selects.push(
-      sql`select e.id, b.id, v.amt, b.balance from b join (values ${values}) v(kind, amt) on v.kind = b.kind, e`,
+      sql`select e.tenant_id, e.id, b.id, v.amt, b.balance from b join (values ${values}) v(kind, amt) on v.kind = b.kind, e`,
     );
   }
   if (selects.length)
-    parts.push(sql`l as (insert into ledger_lines (entry_id, account_id, amount, balance_after)
+    parts.push(sql`l as (insert into ledger_lines (tenant_id, entry_id, account_id, amount, balance_after)
       ${sql.join(selects, sql` union all `)})`);
   const r = await sql<Selectable<DB['ledger_entries']>>`with ${sql.join(parts)} select * from e`.execute(db);
   return r.rows[0];

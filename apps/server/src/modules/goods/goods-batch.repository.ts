@@ -30,15 +30,30 @@ export function selectedIds(db: Db, tenantId: number, sel: Selection) {
   return filteredGoods(db, tenantId, { ...sel.filter!, creators: sel.creators }).select('goods.id');
 }
 
-/** Deletes for good the tenant's products among `ids` that are in the recycle bin; returns them. */
-export function deleteRecycledGoods(db: Db, tenantId: number, ids: number[]) {
-  return db
+/**
+ * Deletes for good the tenant's products among `ids` that are in the recycle bin; returns them.
+ * Other tenants' claims (认领) of them go too: a claim names its source without a key across
+ * tenants (migration 20261211_100000), so this is that key's former `on delete cascade`.
+ */
+export async function deleteRecycledGoods(db: Db, tenantId: number, ids: number[]) {
+  const rows = await db
     .deleteFrom('goods')
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .where('is_delete', '=', 1)
     .returning(['id', 'parentage', 'base_info'])
     .execute();
+  if (rows.length) {
+    await db
+      .deleteFrom('goods_claims')
+      .where(
+        'source_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+  }
+  return rows;
 }
 
 /** Moves the tenant's products among `ids` into (1) or out of (0) the recycle bin; returns the ids moved. */

@@ -57,7 +57,7 @@ export function perOrderRows(tenantId: number, timeZone: string, where: RawBuild
       left join order_purchases p on p.item_id = i.id and p.tenant_id = ${tenantId}
       left join goods g on g.id = i.goods_id and g.tenant_id = ${tenantId}
       where o.tenant_id = ${tenantId} and o.status in (${sql.join([...SOLD_STATUSES])}) and (${where})
-      group by o.id
+      group by o.id, o.tenant_id
     ) po`;
 }
 

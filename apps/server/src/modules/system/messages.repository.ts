@@ -78,7 +78,9 @@ export interface MessageFilter {
 function readerMessages(db: Db, r: MessageReader, f: MessageFilter) {
   let q = db
     .selectFrom('messages as m')
-    .leftJoin('message_reads as mr', (j) => j.onRef('mr.message_id', '=', 'm.id').on('mr.user_id', '=', r.userId))
+    .leftJoin('message_reads as mr', (j) =>
+      j.onRef('mr.message_id', '=', 'm.id').on('mr.user_id', '=', r.userId).on('mr.tenant_id', '=', r.tenantId),
+    )
     .where('m.tenant_id', '=', r.tenantId)
     .where((eb) =>
       eb.or([
@@ -124,13 +126,14 @@ export async function countMessages(db: Db, r: MessageReader, f: MessageFilter):
 /** Marks the reader's messages read (the given ids, or all); answers how many were newly marked. */
 export async function markMessagesRead(db: Db, r: MessageReader, ids: number[] | 'all'): Promise<number> {
   let q = readerMessages(db, r, { unread: true }).select([
+    sql<number>`m.tenant_id`.as('tenant_id'),
     sql<number>`m.id`.as('message_id'),
     sql<number>`${r.userId}::integer`.as('user_id'),
   ]);
   if (ids !== 'all') q = q.where('m.id', 'in', ids.length ? ids : [0]);
   const res = await db
     .insertInto('message_reads')
-    .columns(['message_id', 'user_id'])
+    .columns(['tenant_id', 'message_id', 'user_id'])
     .expression(q)
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();

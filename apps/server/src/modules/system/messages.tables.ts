@@ -24,6 +24,8 @@ export interface MessagesTable {
 
 /** Who has read which message (one row per reader). */
 export interface MessageReadsTable {
+  /** The message's tenant. */
+  tenant_id: number;
   message_id: number;
   user_id: number;
   read_at: Generated<Timestamp>;

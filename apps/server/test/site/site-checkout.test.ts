@@ -122,6 +122,7 @@ describe('cart', () => {
     expect(res.body).toContain('<h1>Warenkorb</h1>');
     expect(res.body).toContain(`hreflang="en" href="${BASE}/en/cart"`);
     expect(res.body).not.toMatch(/<script>/);
+    expect(res.body).toContain('-apple-system,"Segoe UI",sans-serif');
     const js = await t.app.inject({ method: 'GET', url: '/s/cart-shop/assets/cart.js' });
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(js.body).toContain('localStorage');

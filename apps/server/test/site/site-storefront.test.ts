@@ -54,6 +54,8 @@ describe('storefront (no sign-in)', () => {
     expect(body).toContain('<html lang="en" dir="ltr">');
     expect(body).toContain('<h1>Acme Home</h1>');
     expect(body).toContain('<meta name="robots" content="noindex">');
+    // The stylesheet is sent as written (a font name in quotes, not &quot;).
+    expect(body).toContain('-apple-system,"Segoe UI",sans-serif');
     const base = 'http://localhost:80/s/acme-home';
     for (const [tag, seg] of [
       ['en', 'en'],

@@ -3,7 +3,7 @@ import { formatMoney, minor } from '@console/shared/money';
 import { SITE_LANGUAGES } from '@console/shared/schemas/site';
 import type { SiteOrderBuyer, SiteOrderLine, SiteOrderStatus } from '../site-order.tables.js';
 import { type CartWords, cartWordsOf } from './cart-strings.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml, trustedHtml } from './html.js';
 import { langSegment, type PageContext } from './pages.js';
 
 const tagOf = (key: string) => SITE_LANGUAGES.find((l) => l.key === key)?.tag ?? 'en';
@@ -11,11 +11,12 @@ const tagOf = (key: string) => SITE_LANGUAGES.find((l) => l.key === key)?.tag ??
 /** Countries a buyer may choose: those of the markets the console sells in (ISO codes, unique). */
 export const CHECKOUT_COUNTRIES: readonly string[] = [...new Set(MARKETPLACES.map((m) => m.iso))];
 
-const CSS = `*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328}
+/** The stylesheet: a constant of this file, so trusted markup (escaping would turn its quotes into entities). */
+const CSS = trustedHtml(`*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328}
 header,main{max-width:960px;margin:0 auto;padding:16px}header{border-bottom:1px solid #d0d7de}header a{color:inherit;font-weight:600;text-decoration:none;font-size:1.25rem}
 table{width:100%;border-collapse:collapse}th,td{text-align:start;padding:6px;border-bottom:1px solid #d0d7de}
 form.checkout{display:grid;gap:8px;max-width:560px;margin-top:24px}label{display:grid;gap:2px}input,select,textarea{font:inherit;padding:6px}
-.error{color:#b42318;border:1px solid #b42318;padding:8px}button{font:inherit;padding:8px 16px}`;
+.error{color:#b42318;border:1px solid #b42318;padding:8px}button{font:inherit;padding:8px 16px}`);
 
 /** The frame of the cart's pages: no index, the language versions, the site's name linking home. */
 function frame(c: PageContext, p: { title: string; path: string; main: SafeHtml; script: boolean }): SafeHtml {

@@ -1,7 +1,7 @@
 import { SITE_LANGUAGES, SITE_LEGAL_PAGES, type SiteLegalPage } from '@console/shared/schemas/site';
 import type { findSiteBySlug } from '../site.repository.js';
 import { catalogWordsOf } from './catalog-strings.js';
-import { html, type SafeHtml, safeHref } from './html.js';
+import { html, type SafeHtml, safeHref, trustedHtml } from './html.js';
 import { markdownToHtml } from './markdown.js';
 import { seoText } from './seo.js';
 import { wordsOf } from './strings.js';
@@ -49,7 +49,8 @@ export function legalText(site: PublicSite, lang: string, page: SiteLegalPage): 
 export const homeUrl = (c: PageContext, lang: string) => `${c.base}/${langSegment(lang)}/`;
 const legalUrl = (c: PageContext, lang: string, page: SiteLegalPage) => `${c.base}/${langSegment(lang)}/legal/${page}`;
 
-const CSS = `*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
+/** The stylesheet: a constant of this file, so trusted markup (escaping would turn its quotes into entities). */
+const CSS = trustedHtml(`*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
 .bar,main,.foot{max-width:1120px;margin:0 auto;padding:12px 16px}header{border-bottom:1px solid #d0d7de}.bar{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between}
 .brand{display:flex;gap:12px;align-items:center;color:inherit;text-decoration:none;font-size:1.25rem;font-weight:600}.brand img{max-height:48px;width:auto}
 nav ul{display:flex;flex-wrap:wrap;gap:4px 14px;list-style:none;margin:0;padding:0}a{color:#0b5cad}a[aria-current]{font-weight:700;color:#1f2328}
@@ -61,7 +62,7 @@ button,select{font:inherit;padding:6px 12px;border-radius:6px;border:1px solid #
 .product{display:grid;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));gap:24px}.gallery img{width:100%;height:auto}.thumbs{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0}.thumbs img{width:80px;height:80px;object-fit:cover}
 .add-to-cart{display:flex;flex-wrap:wrap;gap:8px;align-items:end}.add-to-cart label{display:flex;flex-direction:column;font-size:.9rem}.add-to-cart input{width:5em;padding:6px;font:inherit}.desc{white-space:pre-line}
 .pager{display:flex;gap:16px;align-items:center}footer{border-top:1px solid #d0d7de;font-size:.9rem;color:#57606a;margin-top:32px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dt{font-weight:600}
-@media (max-width:600px){.search{width:100%}.search input{flex:1}}`;
+@media (max-width:600px){.search{width:100%}.search input{flex:1}}`);
 
 /** A page in the frame: its head texts and alternates, its main content. */
 export interface LayoutPage {

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentOf } from '../../src/adapters/payment/payment-factory.js';
 import type { PaymentSimulator } from '../../src/adapters/payment/payment-simulator.js';
+import { expireUnpaidOrders } from '../../src/modules/site/site-order-expiry.js';
 import { bumpSiteVersion } from '../../src/modules/site/storefront/page-cache.js';
 import { buildTenant, TEST_PASSWORD } from '../factories.js';
 import { call, type Session, signIn, useTestApp } from '../harness.js';
@@ -212,5 +214,45 @@ describe('stock of site product variations', () => {
     // The product page shows the units again at once (the cache was forgotten).
     const page = (await t.app.inject({ method: 'GET', url: '/s/stock-shop/en/p/lamp' })).body;
     expect(page).toContain('<option value="RED">Red - 10.00 EUR</option>');
+  });
+
+  it('an order unpaid for an hour is cancelled and gives its units back; one paid without a notification is settled paid', async () => {
+    await setStock(5, 0);
+    const abandoned = paymentIdOf(String((await checkout(`${lampId}:RED:2`, 2000, '10.9.3.1')).headers.location));
+    const paidSilently = paymentIdOf(String((await checkout(`${lampId}:RED:1`, 1000, '10.9.3.2')).headers.location));
+    const fresh = paymentIdOf(String((await checkout(`${lampId}:RED:1`, 1000, '10.9.3.3')).headers.location));
+    const lost = paymentIdOf(String((await checkout(`${lampId}:RED:1`, 1000, '10.9.3.4')).headers.location));
+    expect(await stockOf()).toMatchObject({ RED: 0 });
+    // The buyer paid, but the notification never arrived and the buyer never came back.
+    sim.payments.get(paidSilently)!.status = 'paid';
+    // The provider no longer knows this payment (it cannot be asked: the order stays as it is).
+    await t.db.updateTable('site_orders').set({ payment_id: 'pay_gone' }).where('payment_id', '=', lost).execute();
+    await t.db
+      .updateTable('site_orders')
+      .set({ created_at: sql`now() - interval '61 minutes'` })
+      .where('payment_id', 'in', [abandoned, paidSilently, 'pay_gone'])
+      .execute();
+
+    const { adapter } = await paymentOf(t.deps.config);
+    const logged: string[] = [];
+    const swept = await expireUnpaidOrders(t.db, adapter, { log: (l) => logged.push(l) });
+    expect(swept).toEqual({ cancelled: 1, paid: 1, left: 1 });
+    expect((await orderOf(abandoned)).status).toBe('cancelled');
+    expect((await orderOf(paidSilently)).status).toBe('paid');
+    expect((await orderOf(fresh)).status).toBe('pending');
+    expect((await orderOf('pay_gone')).status).toBe('pending');
+    expect(logged).toEqual([expect.stringMatching(/^unpaid site order S\w+ \(tenant \d+\) left pending: /)]);
+    // The abandoned order's 2 units are back; its payment page no longer takes the payment.
+    expect(await stockOf()).toMatchObject({ RED: 2 });
+    expect(sim.payments.get(abandoned)!.status).toBe('cancelled');
+    const payPage = await fetch(`${sim.url}/pay/${abandoned}`);
+    expect(payPage.status).toBe(409);
+    // The provider's cancel needs the API key.
+    expect((await fetch(`${sim.url}/v1/payments/${fresh}/cancel`, { method: 'POST' })).status).toBe(401);
+    expect(sim.payments.get(fresh)!.status).toBe('pending');
+    // A second sweep changes nothing (the lost payment is tried again and left again).
+    expect(await expireUnpaidOrders(t.db, adapter, { log: () => {} })).toEqual({ cancelled: 0, paid: 0, left: 1 });
+    expect(await stockOf()).toMatchObject({ RED: 2 });
+    await t.db.updateTable('site_orders').set({ status: 'cancelled' }).where('payment_id', '=', 'pay_gone').execute();
   });
 });

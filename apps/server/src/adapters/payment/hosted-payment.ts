@@ -17,7 +17,7 @@ export class PaymentProviderError extends Error {}
 /**
  * A hosted-checkout provider over HTTP (the protocol the loopback simulator speaks, docs/payment.md):
  * `POST /v1/payments` (Bearer key) answers `{id, redirect_url}`, `GET /v1/payments/<id>` the
- * payment, and notifications are JSON `{id, type, data: {payment_id, status}}` signed in
+ * payment, `POST /v1/payments/<id>/cancel` ends an unpaid one and answers it, and notifications are JSON `{id, type, data: {payment_id, status}}` signed in
  * `x-payment-signature` with the webhook secret.
  */
 export class HostedPaymentAdapter implements PaymentAdapter {
@@ -62,7 +62,18 @@ export class HostedPaymentAdapter implements PaymentAdapter {
   }
 
   async getPayment(paymentId: string): Promise<PaymentInfo> {
-    const r = await this.call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`);
+    return this.paymentOf(paymentId, await this.call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`));
+  }
+
+  async cancelPayment(paymentId: string): Promise<PaymentInfo> {
+    return this.paymentOf(
+      paymentId,
+      await this.call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/cancel`, {}),
+    );
+  }
+
+  /** The provider's payment object, checked. */
+  private paymentOf(paymentId: string, r: Record<string, unknown>): PaymentInfo {
     const status = r.status as PaymentStatus;
     if (r.id !== paymentId || !STATUSES.has(status) || !isMinor(r.amount_minor))
       throw new PaymentProviderError('payment provider answered an unknown payment shape');

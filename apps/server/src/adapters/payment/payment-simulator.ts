@@ -145,6 +145,13 @@ export async function startPaymentSimulator(): Promise<PaymentSimulator> {
       const p = payments.get(api[1]!);
       return p ? json(200, view(p)) : json(404, { error: 'not found' });
     }
+    // Ends an unpaid payment (a paid one stays paid) and answers it as it is then.
+    const cancel = /^\/v1\/payments\/([\w-]+)\/cancel$/.exec(req.path);
+    if (cancel && req.method === 'POST') {
+      if (!auth) return json(401, { error: 'unauthorized' });
+      const p = decide(cancel[1]!, 'cancel');
+      return p ? json(200, view(p)) : json(404, { error: 'not found' });
+    }
     const pay = /^\/pay\/([\w-]+)$/.exec(req.path);
     const p = pay ? payments.get(pay[1]!) : undefined;
     if (!pay) return json(404, { error: 'not found' });

@@ -54,6 +54,11 @@ export interface PaymentAdapter {
     headers: Record<string, string | string[] | undefined>,
   ): PaymentNotification | null;
   getPayment(paymentId: string): Promise<PaymentInfo>;
+  /**
+   * Ends a payment the buyer has not made (its page stops taking it) and answers the payment as
+   * it is after that: `cancelled`, or `paid` when the buyer paid first.
+   */
+  cancelPayment(paymentId: string): Promise<PaymentInfo>;
 }
 
 /** The signature header of the hosted-checkout protocol: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */

@@ -121,6 +121,23 @@ export function settleOrder(db: Db, tenantId: number, id: number, to: Exclude<Si
     .executeTakeFirst();
 }
 
+/**
+ * Pending orders of every tenant placed more than `minutes` ago with a payment at `provider`,
+ * oldest first (the unpaid-order sweep; index site_orders_pending_idx).
+ */
+export function findUnpaidOrders(db: Db, provider: string, minutes: number, limit: number) {
+  return db
+    .selectFrom('site_orders')
+    .select(['id', 'tenant_id', 'order_no', 'total_minor', 'currency', 'payment_id'])
+    .where('status', '=', 'pending')
+    .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${minutes})`)
+    .where('payment_provider', '=', provider)
+    .where('payment_id', 'is not', null)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
 /** The console's filters of site orders. */
 export interface SiteOrderFilter {
   status?: SiteOrderStatus | undefined;

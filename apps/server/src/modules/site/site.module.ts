@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../lib/server-module.js';
 import { siteApi } from './site-api.js';
+import { siteOrderExpiryJob } from './site-order.jobs.js';
 import { cartPages } from './storefront/cart-routes.js';
 import { storefrontPages } from './storefront/storefront.routes.js';
 
@@ -8,4 +9,5 @@ export const serverModule: ServerModule = {
   name: 'site',
   routes: [siteApi],
   pages: [storefrontPages, cartPages],
+  jobs: [siteOrderExpiryJob],
 };

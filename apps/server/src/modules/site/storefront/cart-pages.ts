@@ -12,7 +12,8 @@ const tagOf = (key: string) => SITE_LANGUAGES.find((l) => l.key === key)?.tag ??
 export const CHECKOUT_COUNTRIES: readonly string[] = [...new Set(MARKETPLACES.map((m) => m.iso))];
 
 /** The stylesheet: a constant of this file, so trusted markup (escaping would turn its quotes into entities). */
-const CSS = trustedHtml(`*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328}
+const CSS =
+  trustedHtml(`*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328}
 header,main{max-width:960px;margin:0 auto;padding:16px}header{border-bottom:1px solid #d0d7de}header a{color:inherit;font-weight:600;text-decoration:none;font-size:1.25rem}
 table{width:100%;border-collapse:collapse}th,td{text-align:start;padding:6px;border-bottom:1px solid #d0d7de}
 form.checkout{display:grid;gap:8px;max-width:560px;margin-top:24px}label{display:grid;gap:2px}input,select,textarea{font:inherit;padding:6px}

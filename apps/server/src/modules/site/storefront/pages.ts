@@ -50,7 +50,8 @@ export const homeUrl = (c: PageContext, lang: string) => `${c.base}/${langSegmen
 const legalUrl = (c: PageContext, lang: string, page: SiteLegalPage) => `${c.base}/${langSegment(lang)}/legal/${page}`;
 
 /** The stylesheet: a constant of this file, so trusted markup (escaping would turn its quotes into entities). */
-const CSS = trustedHtml(`*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
+const CSS =
+  trustedHtml(`*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
 .bar,main,.foot{max-width:1120px;margin:0 auto;padding:12px 16px}header{border-bottom:1px solid #d0d7de}.bar{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between}
 .brand{display:flex;gap:12px;align-items:center;color:inherit;text-decoration:none;font-size:1.25rem;font-weight:600}.brand img{max-height:48px;width:auto}
 nav ul{display:flex;flex-wrap:wrap;gap:4px 14px;list-style:none;margin:0;padding:0}a{color:#0b5cad}a[aria-current]{font-weight:700;color:#1f2328}

@@ -17,8 +17,9 @@ export class PaymentProviderError extends Error {}
 /**
  * A hosted-checkout provider over HTTP (the protocol the loopback simulator speaks, docs/payment.md):
  * `POST /v1/payments` (Bearer key) answers `{id, redirect_url}`, `GET /v1/payments/<id>` the
- * payment, `POST /v1/payments/<id>/cancel` ends an unpaid one and answers it, and notifications are JSON `{id, type, data: {payment_id, status}}` signed in
- * `x-payment-signature` with the webhook secret.
+ * payment, `POST /v1/payments/<id>/cancel` ends an unpaid one and answers it, and notifications
+ * are JSON `{id, type, data: {payment_id, status}}` signed in `x-payment-signature` with the
+ * webhook secret.
  */
 export class HostedPaymentAdapter implements PaymentAdapter {
   readonly name: string;

@@ -11,8 +11,11 @@ export const siteOrderExpiryJob = defineJob({
   policy: 'stately',
   async run(ctx) {
     const { adapter } = await paymentOf(ctx.deps.config);
-    while ((await expireUnpaidOrders(ctx.deps.db, adapter, { limit: 200 })).cancelled === 200) {
-      if (ctx.signal?.aborted) return;
+    const limit = 200;
+    // Another pass while a full one settled every order it took (more may be waiting).
+    for (;;) {
+      const r = await expireUnpaidOrders(ctx.deps.db, adapter, { limit });
+      if (r.cancelled + r.paid < limit || ctx.signal?.aborted) return;
     }
   },
 });

@@ -3,6 +3,7 @@
  *
  *   npm run bench:ledger
  *   BENCH_POSTINGS=4000 BENCH_CLIENTS=20 npm run bench:ledger
+ *   BENCH_PRELOAD_ENTRIES=1000000 npm run bench:ledger   (part 2 on a ledger of that size)
  *
  * Prints, on a fresh database of the embedded PostgreSQL (`.bench-data`):
  * 1. the issue's full concurrency load: 50 clients, 10,000 mixed top-up approvals, deductions,
@@ -10,7 +11,10 @@
  *    sums, duplicates, negative balances and ledger-check;
  * 2. postings per second through the ledger service (`ledger.topUp`) for one hot account and
  *    for spread load (100 tenants), each beside the same posting written as one hand-written SQL
- *    transaction through a plain pool of the same size, and the ratio (goal ≥ 0.7).
+ *    transaction through a plain pool of the same size, and the ratio (goal ≥ 0.7). With
+ *    BENCH_PRELOAD_ENTRIES, that many top-ups (two lines each, spread over the 100 tenants) are
+ *    written by SQL first, so the rates are those of a ledger of that size; ledger-check's time
+ *    over it is printed too.
  */
 
 import path from 'node:path';
@@ -31,6 +35,40 @@ const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 4_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const LOAD_OPS = Number(process.env.BENCH_LOAD_OPS ?? 10_000);
+const PRELOAD = Number(process.env.BENCH_PRELOAD_ENTRIES ?? 0);
+
+/**
+ * Writes `n` balanced top-ups spread over `tenants` (book 0) in statements of 10,000 entries, each
+ * with its two lines, and moves the accounts' balances by the same sums (ledger-check stays clean).
+ */
+async function preload(db: AppDeps['db'], tenants: number[], n: number) {
+  const ids = sql.raw(`array[${tenants.join(',')}]::int[]`);
+  for (let from = 0; from < n; from += 10_000) {
+    const to = Math.min(n, from + 10_000);
+    const t0 = performance.now();
+    await sql`
+      with e as (
+        insert into ledger_entries (tenant_id, book_id, type, op, currency, amount, available_change, frozen_change,
+          deposit_change, balance_after, frozen_after, deposit_after, ref_type, ref_id, idem_key, request_hash)
+        select (${ids})[1 + g % ${tenants.length}], 0, 2, 'topup', 'CNY', 1, 1, 0, 0, 1, 0, 0, 'topup', 'pre' || g,
+               'pre-' || g, 'preload'
+          from generate_series(${from}::int, ${to - 1}::int) g
+        returning id, tenant_id),
+      a as (select id, tenant_id from ledger_accounts where kind = 'available' and currency = 'CNY'),
+      c as (select id from ledger_accounts where tenant_id = 0 and kind = 'clearing' and currency = 'CNY')
+      insert into ledger_lines (tenant_id, entry_id, account_id, amount, balance_after)
+      select e.tenant_id, e.id, a.id, 1, 1 from e join a on a.tenant_id = e.tenant_id
+      union all select e.tenant_id, e.id, c.id, -1, -1 from e, c`.execute(db);
+    if (from % 100_000 === 0) console.log(`  preload: ${to} entries (last 10,000 in ${(performance.now() - t0).toFixed(0)} ms)`);
+  }
+  await sql`
+    update ledger_accounts a set balance = a.balance + s.n
+      from (select l.account_id, sum(l.amount) as n from ledger_lines l join ledger_entries e
+              on e.id = l.entry_id and e.tenant_id = l.tenant_id
+             where e.request_hash = 'preload' group by l.account_id) s
+     where s.account_id = a.id`.execute(db);
+  await sql`analyze`.execute(db);
+}
 
 /** Runs `n` postings from `clients` concurrent loops; answers postings per second. */
 async function rate(n: number, clients: number, post: (i: number) => Promise<unknown>): Promise<number> {
@@ -141,6 +179,16 @@ async function main() {
     await ledger.topUp(db, { tenantId: hot, idemKey: 'open', ref: { type: 'topup', id: 'open' }, amount: 1 });
     for (const id of spread)
       await ledger.topUp(db, { tenantId: id, idemKey: 'open', ref: { type: 'topup', id: 'open' }, amount: 1 });
+    if (PRELOAD > 0) {
+      const t0 = performance.now();
+      await preload(db, spread, PRELOAD);
+      const t1 = performance.now();
+      const check = await checkLedger(db);
+      console.log(
+        `preloaded ${PRELOAD} top-ups (${PRELOAD * 2} lines) over 100 tenants in ${((t1 - t0) / 1000).toFixed(1)} s; ` +
+          `ledger-check over it ${((performance.now() - t1) / 1000).toFixed(1)} s: ${formatLedgerCheck(check)}`,
+      );
+    }
     const via = (tenant: (i: number) => number, tag: string) => (i: number) =>
       ledger.topUp(db, {
         tenantId: tenant(i),

@@ -59,7 +59,8 @@ async function preload(db: AppDeps['db'], tenants: number[], n: number) {
       insert into ledger_lines (tenant_id, entry_id, account_id, amount, balance_after)
       select e.tenant_id, e.id, a.id, 1, 1 from e join a on a.tenant_id = e.tenant_id
       union all select e.tenant_id, e.id, c.id, -1, -1 from e, c`.execute(db);
-    if (from % 100_000 === 0) console.log(`  preload: ${to} entries (last 10,000 in ${(performance.now() - t0).toFixed(0)} ms)`);
+    if (from % 100_000 === 0)
+      console.log(`  preload: ${to} entries (last 10,000 in ${(performance.now() - t0).toFixed(0)} ms)`);
   }
   await sql`
     update ledger_accounts a set balance = a.balance + s.n

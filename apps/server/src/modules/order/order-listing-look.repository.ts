@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { QueryShapes } from '../../db/query-shapes.js';
 
 type Db = Database;
 
@@ -24,12 +25,25 @@ export interface ListingLook extends ListingKey {
  */
 export async function listingLooks(db: Db, tenantId: number, keys: ListingKey[]): Promise<ListingLook[]> {
   if (keys.length === 0) return [];
-  const shops = keys.map((k) => k.shop_id);
-  const markets = keys.map((k) => k.marketplace);
-  const skus = keys.map((k) => k.sku);
-  const r = await sql<ListingLook>`
+  return (await db.executeQuery(listingLooksQuery(db, tenantId, keys))).rows;
+}
+
+/** One shape: the keys travel as three arrays. */
+const lookShapes = new QueryShapes(1);
+
+/**
+ * The statement of `listingLooks`: one text for every call, sent as a named prepared statement
+ * (parsed and planned once per connection; each key is a few index lookups whatever the values).
+ */
+export function listingLooksQuery(db: Db, tenantId: number, keys: ListingKey[]): CompiledQuery<ListingLook> {
+  return lookShapes.compiled<ListingLook>(
+    'looks',
+    [keys.map((k) => k.shop_id), keys.map((k) => k.marketplace), keys.map((k) => k.sku), tenantId],
+    (slot) => ({
+      compile: () =>
+        sql<ListingLook>`
     with k as (
-      select distinct * from unnest(${shops}::int4[], ${markets}::text[], ${skus}::text[]) as k(shop_id, marketplace, sku)
+      select distinct * from unnest(${slot(0)}::int4[], ${slot(1)}::text[], ${slot(2)}::text[]) as k(shop_id, marketplace, sku)
     )
     select distinct on (k.shop_id, k.marketplace, k.sku)
       k.shop_id, k.marketplace, k.sku, x.title, x.image, x.source
@@ -37,13 +51,15 @@ export async function listingLooks(db: Db, tenantId: number, keys: ListingKey[])
     join lateral (
       select f.title, f.image, 'follow' as source, 0 as rank
         from follow_offers f
-       where f.tenant_id = ${tenantId} and f.shop_id = k.shop_id and f.marketplace = k.marketplace and f.sku = k.sku
+       where f.tenant_id = ${slot(3)} and f.shop_id = k.shop_id and f.marketplace = k.marketplace and f.sku = k.sku
       union all
       select g.title, coalesce(g.images->0->>'url', ''), 'listing', 1
-        from listings l join goods g on g.id = l.goods_id and g.tenant_id = ${tenantId}
-       where l.tenant_id = ${tenantId} and l.shop_id = k.shop_id and l.marketplace = k.marketplace and l.seller_sku = k.sku
+        from listings l join goods g on g.id = l.goods_id and g.tenant_id = ${slot(3)}
+       where l.tenant_id = ${slot(3)} and l.shop_id = k.shop_id and l.marketplace = k.marketplace and l.seller_sku = k.sku
     ) x on true
     order by k.shop_id, k.marketplace, k.sku, x.rank
-  `.execute(db);
-  return r.rows;
+  `.compile(db),
+    }),
+    { prepare: true },
+  );
 }

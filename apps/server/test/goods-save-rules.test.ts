@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase } from '../src/db/database.js';
+import { type Kysely, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { up as skusUp } from '../src/db/migrations/20261125_142829_goods_skus.js';
-import { loadMigrations } from '../src/db/migrations.js';
-import type { DB, UserRow } from '../src/db/types.js';
+import type { UserRow } from '../src/db/types.js';
 import { insertGoods } from '../src/modules/goods/goods.repository.js';
 import { toWrite } from '../src/modules/goods/goods.service.js';
 import { buildTenant, TEST_PASSWORD } from './factories.js';
 import { call, type Session, signIn, useTestApp } from './harness.js';
+import { useDatabaseMigratedTo } from './support/migrated-database.js';
 
 const t = useTestApp();
 const SAVE = '/PDD/amazon-user/insertGoods_v2';
@@ -238,29 +236,7 @@ async function waitForLockWait() {
 const BEFORE = '20261125_142701_product_access';
 
 describe('migration 20261125_142829_goods_skus on a database that already holds duplicates', () => {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `console_mig_${randomBytes(4).toString('hex')}`;
-  let db: Kysely<DB>;
-  beforeAll(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    db = createDatabase(u.toString(), { max: 2 });
-    const all = await loadMigrations();
-    const older: Record<string, Migration> = Object.fromEntries(Object.entries(all).filter(([n]) => n <= BEFORE));
-    const { error } = await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
-    if (error) throw error;
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
+  const m = useDatabaseMigratedTo(BEFORE);
 
   it('does not fail, keeps every row, gives each SKU to the earliest product and refuses new duplicates', async () => {
     const kids = (skus: string[]) =>
@@ -272,7 +248,7 @@ describe('migration 20261125_142829_goods_skus on a database that already holds 
     const ins = (sku: string, parentage: string) =>
       sql<{ id: string }>`
       insert into goods (tenant_id, creator_id, sku, base_info, descs, prices, parentage, images, extra_attrs)
-      values (7, 7, ${sku}, '{}', '{}', '{}', ${parentage}::jsonb, '[]', '{}') returning id`.execute(db);
+      values (7, 7, ${sku}, '{}', '{}', '{}', ${parentage}::jsonb, '[]', '{}') returning id`.execute(m.db);
     const a = Number((await ins('EANTEST', kids(['EANTEST-L']))).rows[0]!.id);
     const b = Number((await ins('EANTEST', kids(['EANTEST-L']))).rows[0]!.id);
     await ins('EANTEST', kids([])); // another tenant's would be fine; this is the same tenant
@@ -280,20 +256,20 @@ describe('migration 20261125_142829_goods_skus on a database that already holds 
     const said: string[] = [];
     console.warn = (m: string) => said.push(m);
     try {
-      await skusUp(db as Kysely<unknown>);
+      await skusUp(m.db as Kysely<unknown>);
     } finally {
       console.warn = warn;
     }
     const held = await sql<{ sku_key: string; goods_id: string }>`
-      select sku_key, goods_id from goods_skus where tenant_id = 7 order by sku_key`.execute(db);
+      select sku_key, goods_id from goods_skus where tenant_id = 7 order by sku_key`.execute(m.db);
     expect(held.rows.map((r) => [r.sku_key, Number(r.goods_id)])).toEqual([
       ['eantest', a],
       ['eantest-l', a],
     ]);
     expect(said.join('\n')).toContain(`SKU EANTEST of product #${b} is held by product #${a}`);
-    expect(Number((await sql<{ n: string }>`select count(*) as n from goods`.execute(db)).rows[0]!.n)).toBe(3);
+    expect(Number((await sql<{ n: string }>`select count(*) as n from goods`.execute(m.db)).rows[0]!.n)).toBe(3);
     // The later holder still saves while it keeps its SKU (an unrelated change) ...
-    await sql`update goods set prices = '{"us":{"price":100,"currency":"USD"}}' where id = ${b}`.execute(db);
+    await sql`update goods set prices = '{"us":{"price":100,"currency":"USD"}}' where id = ${b}`.execute(m.db);
     // ... but no product takes a SKU another one holds.
     await expect(ins('eantest-l', kids([]))).rejects.toMatchObject({ code: '23505' });
   });

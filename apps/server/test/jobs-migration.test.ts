@@ -1,43 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
 import PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase } from '../src/db/database.js';
+import { describe, expect, it } from 'vitest';
 import { up as jobsUp } from '../src/db/migrations/20261125_113451_jobs.js';
-import { loadMigrations } from '../src/db/migrations.js';
-import type { DB } from '../src/db/types.js';
+import { useDatabaseMigratedTo } from './support/migrated-database.js';
 
 /** The last migration before the jobs table: a database as deployed before issue 12 §2. */
 const BEFORE = '20261122_0009_auth_notify';
 
-const adminUrl = inject('pgAdminUrl');
-const name = `console_mig_${randomBytes(4).toString('hex')}`;
-let db: Kysely<DB>;
-let url = '';
-
-beforeAll(async () => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  db = createDatabase(url, { max: 2 });
-  const all = await loadMigrations();
-  const older: Record<string, Migration> = Object.fromEntries(Object.entries(all).filter(([n]) => n <= BEFORE));
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
-  if (error) throw error;
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.end();
-});
+const m = useDatabaseMigratedTo(BEFORE);
 
 describe('migration 20261125_113451_jobs', () => {
   it('moves export and translation jobs into jobs with nothing the user sees lost, and keeps queued messages runnable', async () => {
@@ -49,22 +20,22 @@ describe('migration 20261125_113451_jobs', () => {
                                created_at, finished_at)
       values (${doneExport}, 7, 8, 'goods', 'done', '{"filter":{"type":0}}', 1500, 1500, 'goods-export-abc.xlsx', '',
               '2026-11-20 10:00:00+00', '2026-11-20 10:01:00+00'),
-             (${queuedExport}, 7, 8, 'goods', 'queued', '{"ids":[1,2]}', 0, 2, '', '', now(), null)`.execute(db);
+             (${queuedExport}, 7, 8, 'goods', 'queued', '{"ids":[1,2]}', 0, 2, '', '', now(), null)`.execute(m.db);
     await sql`
       insert into translate_jobs (id, tenant_id, user_id, status, params, progress, total, result, error, finished_at)
       values (${failedTranslate}, 9, 10, 'failed', '{"ids":[5],"from":"en","to":["de"]}', 1, 1,
               '[{"id":5,"status":"failed","message":"翻译服务暂时不可用,请稍后重试","kept":[],"limits":{}}]',
-              '翻译服务暂时不可用,请稍后重试', now())`.execute(db);
+              '翻译服务暂时不可用,请稍后重试', now())`.execute(m.db);
     // A message of the queued export still waiting in pg-boss, as the old code sent it.
-    const boss = new PgBoss({ connectionString: url, supervise: false, schedule: false });
+    const boss = new PgBoss({ connectionString: m.url, supervise: false, schedule: false });
     await boss.start();
     await boss.createQueue('goods-export');
     await boss.send('goods-export', { id: queuedExport });
     await boss.stop({ graceful: false, wait: true });
 
-    await jobsUp(db as unknown as Kysely<unknown>);
+    await jobsUp(m.db as unknown as Kysely<unknown>);
 
-    const rows = await db.selectFrom('jobs').selectAll().orderBy('kind').orderBy('status').execute();
+    const rows = await m.db.selectFrom('jobs').selectAll().orderBy('kind').orderBy('status').execute();
     expect(rows).toHaveLength(3);
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(doneExport)).toMatchObject({
@@ -88,10 +59,10 @@ describe('migration 20261125_113451_jobs', () => {
       error: '翻译服务暂时不可用,请稍后重试',
       result: [{ id: 5, status: 'failed', message: '翻译服务暂时不可用,请稍后重试', kept: [], limits: {} }],
     });
-    const msg = await sql<{ data: unknown }>`select data from pgboss.job where name = 'goods-export'`.execute(db);
+    const msg = await sql<{ data: unknown }>`select data from pgboss.job where name = 'goods-export'`.execute(m.db);
     expect(msg.rows).toEqual([{ data: { id: queuedExport, tenant_id: 7 } }]);
     const old = await sql<{ t: string | null }>`
-      select coalesce(to_regclass('export_jobs')::text, to_regclass('translate_jobs')::text) as t`.execute(db);
+      select coalesce(to_regclass('export_jobs')::text, to_regclass('translate_jobs')::text) as t`.execute(m.db);
     expect(old.rows[0]?.t).toBeNull();
   });
 });

@@ -35,23 +35,21 @@ export async function platformShops(db: Db, tenantId: number, userId: number | u
       eb.or([eb(sql`cardinality(s.staff_ids)`, '=', 0), eb(sql`${userId}`, '=', eb.fn.any('s.staff_ids'))]),
     );
   }
-  return (
-    q
-      .select([
-        's.id',
-        's.name',
-        's.sandbox',
-        's.auth_status',
-        's.auth_error',
-        's.marketplaces',
-        's.authorized_at',
-        sql<Date | null>`max(o.last_run_at)`.as('last_sync_at'),
-        sql<string | null>`min(o.last_error)`.as('sync_error'),
-      ])
-      // The whole primary key (id, tenant_id): the other columns of s depend on it.
-      .groupBy(['s.id', 's.tenant_id'])
-      .orderBy('s.id', 'desc')
-      .limit(PLATFORM_SHOPS_MAX)
-      .execute()
-  );
+  // Grouped by the whole primary key (id, tenant_id): the other columns of s depend on it.
+  return q
+    .select([
+      's.id',
+      's.name',
+      's.sandbox',
+      's.auth_status',
+      's.auth_error',
+      's.marketplaces',
+      's.authorized_at',
+      sql<Date | null>`max(o.last_run_at)`.as('last_sync_at'),
+      sql<string | null>`min(o.last_error)`.as('sync_error'),
+    ])
+    .groupBy(['s.id', 's.tenant_id'])
+    .orderBy('s.id', 'desc')
+    .limit(PLATFORM_SHOPS_MAX)
+    .execute();
 }
